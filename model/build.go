@@ -1,0 +1,468 @@
+package model
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"github.com/gobuffalo/flect"
+	crdmarkers "sigs.k8s.io/controller-tools/pkg/crd/markers"
+	"sigs.k8s.io/controller-tools/pkg/loader"
+	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
+
+	"github.com/opgen-dev/opgen/markers"
+)
+
+// Input is what one load produced.
+type Input struct {
+	Fset      *token.FileSet
+	Roots     []*loader.Package
+	Collector *ctmarkers.Collector
+	Checker   *loader.TypeChecker
+}
+
+// Build resolves the API of the loaded packages. The diagnostics include every marker
+// problem of every package; when they hold an error the API must not be used.
+func Build(in Input) (*API, markers.Diagnostics) {
+	b := &builder{Input: in, api: &API{}}
+	for _, pkg := range in.Roots {
+		b.pkg(pkg)
+	}
+	sort.Slice(b.api.Packages, func(i, j int) bool { return b.api.Packages[i].Path < b.api.Packages[j].Path })
+	return b.api, b.diags
+}
+
+type builder struct {
+	Input
+	api   *API
+	diags markers.Diagnostics
+}
+
+func (b *builder) pos(p token.Pos) token.Position { return b.Fset.Position(p) }
+
+// typeMarkers holds the +opguard: markers of one package, by what they describe.
+type typeMarkers struct {
+	pkg    []markers.Marker
+	types  map[*ast.TypeSpec][]markers.Marker
+	fields map[*ast.Field][]markers.Marker
+}
+
+func (b *builder) scan(pkg *loader.Package) typeMarkers {
+	tm := typeMarkers{types: map[*ast.TypeSpec][]markers.Marker{}, fields: map[*ast.Field][]markers.Marker{}}
+	for _, f := range pkg.Syntax {
+		fm, d := markers.ScanFile(b.Fset, f)
+		b.diags = append(b.diags, d...)
+		tm.pkg = append(tm.pkg, fm.Package...)
+		for k, v := range fm.Types {
+			tm.types[k] = v
+		}
+		for k, v := range fm.Fields {
+			tm.fields[k] = v
+		}
+	}
+	return tm
+}
+
+func (b *builder) pkg(lp *loader.Package) {
+	lp.NeedSyntax()
+	if len(lp.Syntax) == 0 {
+		return
+	}
+	tm := b.scan(lp)
+	if !hasRootMarkerText(lp) {
+		// No kinds here: every type or field marker is on the wrong declaration.
+		b.wrongTargets(tm, nil)
+		b.packageMarkers(tm.pkg)
+		return
+	}
+	if err := b.collectorErrors(lp); err {
+		return
+	}
+	b.Checker.Check(lp)
+
+	p := &Package{Loaded: lp, Path: lp.PkgPath, Name: lp.Name}
+	if len(lp.CompiledGoFiles) > 0 {
+		p.Dir = dirOf(lp.CompiledGoFiles[0])
+	}
+	pm, _ := ctmarkers.PackageMarkers(b.Collector, lp)
+	if g, ok := pm.Get("groupName").(string); ok {
+		p.Group = g
+	}
+	p.Version = lp.Name
+	if v, ok := pm.Get("versionName").(string); ok && v != "" {
+		p.Version = v
+	}
+
+	kindSpecs := map[*ast.TypeSpec]*Kind{}
+	statusOf := map[*types.Named]*Kind{}
+	_ = ctmarkers.EachType(b.Collector, lp, func(info *ctmarkers.TypeInfo) {
+		if info.Markers.Get("kubebuilder:object:root") != true {
+			return
+		}
+		obj, _ := lp.Types.Scope().Lookup(info.Name).(*types.TypeName)
+		if obj == nil {
+			return
+		}
+		named, _ := obj.Type().(*types.Named)
+		if named == nil || !embedsObjectMeta(named) {
+			return
+		}
+		k := &Kind{
+			Package: p, Name: info.Name, Named: named, Pos: b.pos(info.RawSpec.Name.Pos()),
+			Namespaced:        true,
+			StatusSubresource: info.Markers.Get("kubebuilder:subresource:status") != nil,
+			Plural:            flect.Pluralize(strings.ToLower(info.Name)),
+		}
+		if r, ok := info.Markers.Get("kubebuilder:resource").(crdmarkers.Resource); ok {
+			if r.Scope == "Cluster" {
+				k.Namespaced = false
+			}
+			if r.Path != "" {
+				k.Plural = r.Path
+			}
+		}
+		k.Status = statusStruct(b.Fset, named)
+		if k.Status != nil {
+			statusOf[k.Status.Named] = k
+		}
+		kindSpecs[info.RawSpec] = k
+		p.Kinds = append(p.Kinds, k)
+	})
+	sort.Slice(p.Kinds, func(i, j int) bool { return p.Kinds[i].Name < p.Kinds[j].Name })
+
+	if len(p.Kinds) > 0 && p.Group == "" {
+		b.diags.Errorf(b.pos(lp.Syntax[0].Name.Pos()),
+			"package %s declares kinds (%s) but no +groupName=<group> package marker: opgen and controller-gen need the API group", lp.Name, p.Kinds[0].Name)
+	}
+
+	// Type markers.
+	for spec, ms := range tm.types {
+		k := kindSpecs[spec]
+		if k == nil {
+			continue
+		}
+		b.kindMarkers(k, ms)
+	}
+	// Field markers: only volatile exists, on a status-owner kind's Status struct.
+	volatile := map[*types.Var]bool{}
+	for field, ms := range tm.fields {
+		for _, m := range ms {
+			if m.Def.Target != markers.TargetStatusField {
+				continue
+			}
+			v, owner := statusOwnerOf(lp, field, statusOf)
+			if owner == nil || owner.StatusOwner == "" {
+				b.diags.Errorf(m.Pos, "%s%s applies to a field of the Status struct of a kind with +opguard:status-owner", markers.Prefix, m.Name)
+				continue
+			}
+			volatile[v] = true
+		}
+	}
+	b.wrongTargets(tm, kindSpecs)
+	b.packageMarkers(tm.pkg)
+
+	for _, k := range p.Kinds {
+		if k.Status != nil {
+			for _, f := range k.Status.Fields {
+				f.Volatile = volatile[f.Var]
+			}
+		}
+		b.checkKind(k, tm.types)
+	}
+	if len(p.Kinds) > 0 {
+		b.api.Packages = append(b.api.Packages, p)
+	}
+}
+
+// hasRootMarkerText is a cheap test for kinds before asking the collector.
+func hasRootMarkerText(lp *loader.Package) bool {
+	for _, f := range lp.Syntax {
+		for _, g := range f.Comments {
+			if strings.Contains(g.Text(), "+kubebuilder:object:root") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// collectorErrors reports kubebuilder markers controller-tools cannot parse.
+func (b *builder) collectorErrors(lp *loader.Package) bool {
+	_, err := b.Collector.MarkersInPackage(lp)
+	if err == nil {
+		return false
+	}
+	var list loader.ErrList
+	if errors.As(err, &list) {
+		for _, e := range list {
+			var pe loader.PositionedError
+			if errors.As(e, &pe) {
+				b.diags.Errorf(b.pos(pe.Pos), "%s", pe.Error())
+				continue
+			}
+			b.diags.Errorf(token.Position{Filename: lp.PkgPath}, "%v", e)
+		}
+		return true
+	}
+	b.diags.Errorf(token.Position{Filename: lp.PkgPath}, "%v", err)
+	return true
+}
+
+func (b *builder) wrongTargets(tm typeMarkers, kinds map[*ast.TypeSpec]*Kind) {
+	for spec, ms := range tm.types {
+		if kinds[spec] != nil {
+			continue
+		}
+		for _, m := range ms {
+			switch m.Def.Target {
+			case markers.TargetKind:
+				b.diags.Errorf(m.Pos, "%s%s applies to a root kind (a type with +kubebuilder:object:root=true that embeds metav1.ObjectMeta); %s is not one", markers.Prefix, m.Name, spec.Name.Name)
+			case markers.TargetStatusField:
+				b.diags.Errorf(m.Pos, "%s%s applies to a field of a Status struct, not to type %s", markers.Prefix, m.Name, spec.Name.Name)
+			case markers.TargetPackage:
+				b.diags.Errorf(m.Pos, "%s%s is a package marker: put it in the comments above the package clause", markers.Prefix, m.Name)
+			}
+		}
+	}
+	for _, ms := range tm.fields {
+		for _, m := range ms {
+			switch m.Def.Target {
+			case markers.TargetKind:
+				b.diags.Errorf(m.Pos, "%s%s applies to a root kind, not to a field: put it above the kind's type declaration", markers.Prefix, m.Name)
+			case markers.TargetPackage:
+				b.diags.Errorf(m.Pos, "%s%s is a package marker: put it in the comments above the package clause", markers.Prefix, m.Name)
+			case markers.TargetStatusField:
+				if kinds == nil {
+					b.diags.Errorf(m.Pos, "%s%s applies to a field of the Status struct of a kind with +opguard:status-owner", markers.Prefix, m.Name)
+				}
+			}
+		}
+	}
+}
+
+func (b *builder) packageMarkers(ms []markers.Marker) {
+	for _, m := range ms {
+		if m.Def.Target != markers.TargetPackage {
+			b.diags.Errorf(m.Pos, "%s%s applies to a %s, not to a package: put it on the declaration it describes", markers.Prefix, m.Name, m.Def.Target)
+			continue
+		}
+		// The only package marker is +opguard:client.
+		if len(m.Args) == 0 {
+			b.diags.Errorf(m.Pos, "%sclient: give qps=<float>, burst=<int> or both", markers.Prefix)
+			continue
+		}
+		cp := &ClientPolicy{QPS: m.FloatArg("qps", 0), Burst: m.IntArg("burst", 0), Pos: m.Pos}
+		if prev := b.api.Client; prev != nil {
+			if prev.QPS != cp.QPS || prev.Burst != cp.Burst {
+				b.diags.Errorf(m.Pos, "%sclient contradicts the one at %s: one client policy per operator", markers.Prefix, shortPos(prev.Pos))
+			}
+			continue
+		}
+		b.api.Client = cp
+	}
+}
+
+func (b *builder) kindMarkers(k *Kind, ms []markers.Marker) {
+	first := map[string]markers.Marker{}
+	for _, m := range ms {
+		if m.Def.Target != markers.TargetKind {
+			if m.Def.Target == markers.TargetStatusField {
+				b.diags.Errorf(m.Pos, "%s%s applies to a field of the Status struct, not to kind %s", markers.Prefix, m.Name, k.Name)
+			} else {
+				b.diags.Errorf(m.Pos, "%s%s is a package marker: put it in the comments above the package clause", markers.Prefix, m.Name)
+			}
+			continue
+		}
+		if prev, dup := first[m.Name]; dup && !m.Def.Repeatable {
+			b.diags.Errorf(m.Pos, "%s%s is given twice on %s (first at %s)", markers.Prefix, m.Name, k.Name, shortPos(prev.Pos))
+			continue
+		}
+		first[m.Name] = m
+		switch m.Name {
+		case "status-owner":
+			k.StatusOwner = m.Value
+		case "observed-generation":
+			k.ObservedGeneration = true
+		case "reconciler":
+			k.Reconciler = &Reconciler{MaxConcurrentReconciles: m.IntArg("maxConcurrentReconciles", 0)}
+			if n := k.Reconciler.MaxConcurrentReconciles; n > 10 {
+				b.diags.Warnf(m.Pos, "%sreconciler: maxConcurrentReconciles=%d: more workers than 10 feed a conflict storm more than they drain a backlog", markers.Prefix, n)
+			}
+		case "owns":
+			gvk, _ := markers.ParseGVK(m.Value)
+			for _, o := range k.Owns {
+				if o == gvk {
+					b.diags.Errorf(m.At(m.ValueOffset), "%sowns=%s is given twice on %s", markers.Prefix, m.Value, k.Name)
+				}
+			}
+			k.Owns = append(k.Owns, gvk)
+		case "watch-labels":
+			k.WatchLabels = appendKeys(&b.diags, m, k.WatchLabels)
+		case "watch-annotations":
+			k.WatchAnnotations = appendKeys(&b.diags, m, k.WatchAnnotations)
+		case "finalizer":
+			k.Finalizer = m.Value
+		}
+	}
+}
+
+func appendKeys(diags *markers.Diagnostics, m markers.Marker, have []string) []string {
+	for _, key := range markers.SplitKeys(m.Value) {
+		for _, h := range have {
+			if h == key {
+				diags.Errorf(m.At(m.ValueOffset), "%s%s: key %q is already listed", markers.Prefix, m.Name, key)
+			}
+		}
+		have = append(have, key)
+	}
+	return have
+}
+
+// checkKind checks the rules between a kind's markers and its types.
+func (b *builder) checkKind(k *Kind, specMarkers map[*ast.TypeSpec][]markers.Marker) {
+	var ms []markers.Marker
+	for spec, list := range specMarkers {
+		if spec.Name.Name == k.Name && b.pos(spec.Name.Pos()) == k.Pos {
+			ms = list
+		}
+	}
+	at := func(name string) token.Position {
+		for _, m := range ms {
+			if m.Name == name {
+				return m.Pos
+			}
+		}
+		return k.Pos
+	}
+	if k.StatusOwner != "" {
+		switch {
+		case k.Status == nil:
+			b.diags.Errorf(at("status-owner"), "%sstatus-owner: kind %s has no Status field (json \"status\") of a struct type", markers.Prefix, k.Name)
+		case !k.StatusSubresource:
+			b.diags.Errorf(at("status-owner"), "%sstatus-owner needs the status subresource: add +kubebuilder:subresource:status to %s", markers.Prefix, k.Name)
+		}
+	}
+	if k.ObservedGeneration {
+		switch {
+		case k.StatusOwner == "":
+			b.diags.Errorf(at("observed-generation"), "%sobserved-generation is stamped by the status writer: add +opguard:status-owner=<field-manager> to %s", markers.Prefix, k.Name)
+		case k.Status != nil && k.Status.ObservedGenerationField() == nil:
+			b.diags.Errorf(at("observed-generation"), "%sobserved-generation: %s has no field ObservedGeneration int64 with json name \"observedGeneration\"", markers.Prefix, k.Status.Named.Obj().Name())
+		}
+	}
+	if k.Reconciler != nil && k.StatusOwner == "" {
+		b.diags.Errorf(at("reconciler"), "%sreconciler writes status through the generated writer: add +opguard:status-owner=<field-manager> to %s", markers.Prefix, k.Name)
+	}
+	if k.Reconciler == nil {
+		for _, name := range []string{"owns", "watch-labels", "watch-annotations", "finalizer"} {
+			for _, m := range ms {
+				if m.Name == name {
+					b.diags.Errorf(m.Pos, "%s%s configures the generated reconciler: add +opguard:reconciler to %s", markers.Prefix, name, k.Name)
+					break
+				}
+			}
+		}
+	}
+	if k.StatusOwner != "" && k.Status != nil {
+		for _, f := range k.Status.Fields {
+			if f.Volatile || f.Inline {
+				continue
+			}
+			t := f.Type
+			if p, ok := t.(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			if IsNamed(t, MetaV1, "Time") || IsNamed(t, MetaV1, "MicroTime") {
+				b.diags.Warnf(f.Pos, "%s.%s is a timestamp in status without +opguard:volatile: written on every reconcile it is the seed of an update loop; mark it +opguard:volatile or set it only on real changes", k.Status.Named.Obj().Name(), f.Name)
+			}
+		}
+	}
+}
+
+func shortPos(p token.Position) string {
+	return fmt.Sprintf("line %d", p.Line)
+}
+
+func dirOf(file string) string {
+	i := strings.LastIndexAny(file, `/\`)
+	if i < 0 {
+		return "."
+	}
+	return file[:i]
+}
+
+func embedsObjectMeta(n *types.Named) bool {
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if f.Embedded() && IsNamed(f.Type(), MetaV1, "ObjectMeta") {
+			return true
+		}
+	}
+	return false
+}
+
+func statusStruct(fset *token.FileSet, kind *types.Named) *Struct {
+	st := kind.Underlying().(*types.Struct)
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		name, _, _, ok := JSONTag(st.Tag(i))
+		if !ok || name != "status" {
+			continue
+		}
+		t := f.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		named, ok := t.(*types.Named)
+		if !ok {
+			return nil
+		}
+		sst, ok := named.Underlying().(*types.Struct)
+		if !ok {
+			return nil
+		}
+		s := &Struct{Named: named}
+		for j := 0; j < sst.NumFields(); j++ {
+			sf := sst.Field(j)
+			jn, inline, _, ok := JSONTag(sst.Tag(j))
+			if !ok || !sf.Exported() && !sf.Embedded() {
+				continue
+			}
+			fld := &Field{Var: sf, Name: sf.Name(), JSONName: jn, Inline: inline || sf.Embedded() && jn == "", Type: sf.Type(), Pos: fset.Position(sf.Pos())}
+			if fld.JSONName == "" {
+				fld.JSONName = sf.Name()
+			}
+			s.Fields = append(s.Fields, fld)
+		}
+		return s
+	}
+	return nil
+}
+
+// statusOwnerOf finds the kind whose Status struct declares field, and the field's object.
+func statusOwnerOf(lp *loader.Package, field *ast.Field, statusOf map[*types.Named]*Kind) (*types.Var, *Kind) {
+	if len(field.Names) == 0 || lp.TypesInfo == nil {
+		return nil, nil
+	}
+	obj, _ := lp.TypesInfo.Defs[field.Names[0]].(*types.Var)
+	if obj == nil {
+		return nil, nil
+	}
+	for named, k := range statusOf {
+		st := named.Underlying().(*types.Struct)
+		for i := 0; i < st.NumFields(); i++ {
+			if st.Field(i) == obj {
+				return obj, k
+			}
+		}
+	}
+	return nil, nil
+}

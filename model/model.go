@@ -1,0 +1,156 @@
+package model
+
+import (
+	"go/token"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"sigs.k8s.io/controller-tools/pkg/loader"
+
+	"github.com/opgen-dev/opgen/markers"
+)
+
+// API is every API package of a run, sorted by import path.
+type API struct {
+	Packages []*Package
+	// Client holds the +opguard:client defaults, nil when no package sets them.
+	Client *ClientPolicy
+}
+
+// Kinds returns every kind of every package, in package then name order.
+func (a *API) Kinds() []*Kind {
+	var out []*Kind
+	for _, p := range a.Packages {
+		out = append(out, p.Kinds...)
+	}
+	return out
+}
+
+// ClientPolicy is the package-level +opguard:client marker.
+type ClientPolicy struct {
+	QPS   float64 // 0 when not given
+	Burst int     // 0 when not given
+	Pos   token.Position
+}
+
+// Package is one API group-version package.
+type Package struct {
+	Loaded  *loader.Package
+	Path    string // import path
+	Name    string // package name
+	Dir     string // absolute directory
+	Group   string
+	Version string
+	Kinds   []*Kind // sorted by name
+}
+
+// Kind is a root kind and what its markers ask for.
+type Kind struct {
+	Package *Package
+	Name    string
+	Named   *types.Named
+	Pos     token.Position
+	Plural  string
+
+	Namespaced        bool
+	StatusSubresource bool
+	// Status is the kind's Status field's struct, nil when the kind has none.
+	Status *Struct
+
+	// StatusOwner is the field manager of +opguard:status-owner; "" when absent.
+	StatusOwner        string
+	ObservedGeneration bool
+	Reconciler         *Reconciler
+	Owns               []markers.GVK
+	WatchLabels        []string
+	WatchAnnotations   []string
+	Finalizer          string
+}
+
+// Reconciler is +opguard:reconciler.
+type Reconciler struct {
+	MaxConcurrentReconciles int // 0: controller-runtime's default of 1
+}
+
+// Struct is a kind's status struct.
+type Struct struct {
+	Named  *types.Named
+	Fields []*Field
+}
+
+// Field is one field of a status struct.
+type Field struct {
+	Var      *types.Var
+	Name     string // Go name; "" for an embedded field
+	JSONName string
+	Inline   bool
+	Type     types.Type
+	Volatile bool
+	Pos      token.Position
+}
+
+// FieldByJSON returns the field with the given json name.
+func (s *Struct) FieldByJSON(name string) *Field {
+	if s == nil {
+		return nil
+	}
+	for _, f := range s.Fields {
+		if f.JSONName == name && !f.Inline {
+			return f
+		}
+	}
+	return nil
+}
+
+// ObservedGenerationField returns the int64 observedGeneration field, or nil.
+func (s *Struct) ObservedGenerationField() *Field {
+	f := s.FieldByJSON("observedGeneration")
+	if f == nil || f.Name != "ObservedGeneration" {
+		return nil
+	}
+	if b, ok := f.Type.(*types.Basic); !ok || b.Kind() != types.Int64 {
+		return nil
+	}
+	return f
+}
+
+// ConditionsField returns the []metav1.Condition conditions field, or nil.
+func (s *Struct) ConditionsField() *Field {
+	f := s.FieldByJSON("conditions")
+	if f == nil {
+		return nil
+	}
+	if sl, ok := f.Type.(*types.Slice); ok && IsNamed(sl.Elem(), MetaV1, "Condition") {
+		return f
+	}
+	return nil
+}
+
+// MetaV1 is the import path of the apimachinery meta/v1 package.
+const MetaV1 = "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// IsNamed reports whether t is the named type pkg.name.
+func IsNamed(t types.Type, pkg, name string) bool {
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+}
+
+// JSONTag splits a struct tag's json key into name and whether it is inline; ok is
+// false for a missing tag or "-".
+func JSONTag(tag string) (name string, inline, omitempty, ok bool) {
+	v, found := reflect.StructTag(tag).Lookup("json")
+	if !found || v == "-" {
+		return "", false, false, false
+	}
+	name, opts, _ := strings.Cut(v, ",")
+	for _, o := range strings.Split(opts, ",") {
+		switch o {
+		case "inline":
+			inline = true
+		case "omitempty":
+			omitempty = true
+		}
+	}
+	return name, inline, omitempty, true
+}
