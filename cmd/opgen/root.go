@@ -1,0 +1,137 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+
+	"github.com/spf13/cobra"
+
+	"github.com/opgen-dev/opgen/generator"
+	"github.com/opgen-dev/opgen/generator/core"
+	"github.com/opgen-dev/opgen/markers"
+	"github.com/opgen-dev/opgen/output"
+)
+
+// exitError ends the process with status 1 after its message was already printed.
+type exitError struct{}
+
+func (exitError) Error() string { return "exit status 1" }
+
+func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "opgen",
+		Short: "Generate storm-proof controller-runtime operators from +opguard: markers",
+		Long: `opgen turns marker comments on Kubernetes API types into a controller-runtime
+operator that cannot fall into a 409 Conflict storm or an update-watch-update loop:
+deepcopy, CRDs, RBAC, Server-Side Apply configurations and diff-gated status writers.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.AddCommand(newGenerateCommand(stdout, stderr), newVersionCommand(stdout), newMarkersCommand(stdout))
+	return root
+}
+
+func newGenerateCommand(stdout, stderr io.Writer) *cobra.Command {
+	var check bool
+	opts := generator.DefaultOptions
+	cmd := &cobra.Command{
+		Use:   "generate [packages]",
+		Short: "Regenerate everything derived from markers (default ./...)",
+		Long: `Regenerate everything derived from markers in the given packages (default ./...):
+deepcopy, CRD manifests, RBAC, apply configurations and status writers.
+
+Output paths are relative to the module root, so a //go:generate line in any package
+of the module writes to the same place. A file without opgen's header is never
+overwritten, except controller-gen's own output for the same artifact. A second run
+changes no byte.
+
+With --check nothing is written: stale files are printed as a unified diff on stdout
+and the exit status is 1.`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runGenerate(cmd.Context(), stdout, stderr, args, opts, check)
+		},
+	}
+	cmd.Flags().BoolVar(&check, "check", false, "write nothing; print a diff of stale files and exit 1 if any")
+	cmd.Flags().StringVar(&opts.CRDDir, "crd-dir", opts.CRDDir, "CRD manifests directory, relative to the module root")
+	cmd.Flags().StringVar(&opts.RBACDir, "rbac-dir", opts.RBACDir, "RBAC manifests directory, relative to the module root")
+	cmd.Flags().StringVar(&opts.ControllerDir, "controller-dir", opts.ControllerDir, "controller package directory, relative to the module root")
+	return cmd
+}
+
+func runGenerate(ctx context.Context, stdout, stderr io.Writer, patterns []string, opts core.Options, check bool) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	res, err := generator.Run(ctx, generator.Config{Dir: wd, Patterns: patterns, Options: opts})
+	if res != nil {
+		printDiagnostics(stderr, res.Diagnostics)
+	}
+	if errors.Is(err, generator.ErrDiagnostics) {
+		return exitError{}
+	}
+	if err != nil {
+		return err
+	}
+	plan, err := output.Compute(res.ModuleRoot, res.Files)
+	if err != nil {
+		return err
+	}
+	if check {
+		if !plan.Stale() {
+			return nil
+		}
+		fmt.Fprint(stdout, plan.Diff())
+		c, u, d := plan.Count()
+		fmt.Fprintf(stderr, "opgen: generated files are stale (%d to create, %d to update, %d to delete); run opgen generate\n", c, u, d)
+		return exitError{}
+	}
+	return plan.Apply()
+}
+
+func printDiagnostics(w io.Writer, ds markers.Diagnostics) {
+	for _, d := range ds {
+		fmt.Fprintln(w, d.String())
+	}
+}
+
+func newVersionCommand(stdout io.Writer) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print opgen's version",
+		Args:  cobra.NoArgs,
+		Run: func(*cobra.Command, []string) {
+			fmt.Fprintln(stdout, "opgen", version())
+		},
+	}
+}
+
+// version is the module version the binary was built from, "(devel)" in a checkout.
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	return "(devel)"
+}
+
+func newMarkersCommand(stdout io.Writer) *cobra.Command {
+	ref := markers.Reference()
+	return &cobra.Command{
+		Use:   "markers",
+		Short: "The +opguard: marker reference",
+		Long:  ref,
+		Args:  cobra.NoArgs,
+		Run: func(*cobra.Command, []string) {
+			fmt.Fprint(stdout, ref)
+		},
+	}
+}

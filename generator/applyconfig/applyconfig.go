@@ -1,0 +1,737 @@
+package applyconfig
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/types"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/opgen-dev/opgen/generator/core"
+	"github.com/opgen-dev/opgen/model"
+)
+
+// Suffix ends every apply configuration type name.
+const Suffix = "ApplyConfiguration"
+
+const (
+	metaV1   = model.MetaV1
+	metaV1AC = "k8s.io/client-go/applyconfigurations/meta/v1"
+)
+
+// metaTypes are the meta/v1 types client-go has apply configurations for; upstream
+// applyconfiguration-gen always maps these.
+var metaTypes = map[string]bool{
+	"Condition": true, "DeleteOptions": true, "LabelSelector": true, "LabelSelectorRequirement": true,
+	"ManagedFieldsEntry": true, "ObjectMeta": true, "OwnerReference": true, "TypeMeta": true,
+}
+
+// Generator is the apply configuration generator.
+type Generator struct{}
+
+// Name implements core.Generator.
+func (Generator) Name() string { return "applyconfiguration" }
+
+// Generate implements core.Generator.
+func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
+	g := newGen(ctx.API)
+	var files []core.File
+	for _, p := range ctx.API.Packages {
+		structs := g.structsOf(p)
+		if len(structs) == 0 {
+			continue
+		}
+		outDir := path.Join(ctx.Rel(p.Dir), OutputSubdir(p.Path))
+		for _, n := range structs {
+			src, err := g.file(p, n)
+			if err != nil {
+				return nil, err
+			}
+			files = append(files, core.File{Path: path.Join(outDir, strings.ToLower(n.Obj().Name())+".go"), Content: src, Prune: true})
+		}
+		src, err := g.utils(p, structs)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, core.File{Path: path.Join(ctx.Rel(p.Dir), "applyconfiguration", "utils.go"), Content: src})
+	}
+	return files, nil
+}
+
+// OutputSubdir is where controller-gen puts a package's apply configurations, relative
+// to the package: applyconfiguration/<second-last>/<last element>, lowercased.
+func OutputSubdir(pkgPath string) string {
+	parts := strings.Split(pkgPath, "/")
+	gv := parts[len(parts)-1]
+	if len(parts) > 1 {
+		gv = parts[len(parts)-2] + "/" + gv
+	}
+	return path.Join("applyconfiguration", strings.ToLower(gv))
+}
+
+// PackagePath is the import path of the apply configurations of an API package.
+func PackagePath(apiPkgPath string) string {
+	return path.Join(apiPkgPath, OutputSubdir(apiPkgPath))
+}
+
+type gen struct {
+	api *model.API
+	// local maps the API packages' reachable structs to their apply configuration package.
+	local map[*types.TypeName]string
+	// docs holds doc comments of declarations in API packages.
+	docs map[types.Object]string
+	kinds map[*types.TypeName]*model.Kind
+}
+
+func newGen(api *model.API) *gen {
+	g := &gen{api: api, local: map[*types.TypeName]string{}, docs: map[types.Object]string{}, kinds: map[*types.TypeName]*model.Kind{}}
+	apiPkgs := map[string]bool{}
+	for _, p := range api.Packages {
+		apiPkgs[p.Path] = true
+		g.indexDocs(p)
+	}
+	seen := map[types.Type]bool{}
+	var walk func(t types.Type)
+	walk = func(t types.Type) {
+		t = types.Unalias(t)
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		switch t := t.(type) {
+		case *types.Pointer:
+			walk(t.Elem())
+		case *types.Slice:
+			walk(t.Elem())
+		case *types.Array:
+			walk(t.Elem())
+		case *types.Map:
+			walk(t.Key())
+			walk(t.Elem())
+		case *types.Named:
+			obj := t.Obj()
+			st, ok := t.Underlying().(*types.Struct)
+			if !ok || obj.Pkg() == nil || !apiPkgs[obj.Pkg().Path()] {
+				return
+			}
+			if hasJSONFields(st) {
+				g.local[obj] = PackagePath(obj.Pkg().Path())
+			}
+			for i := 0; i < st.NumFields(); i++ {
+				walk(st.Field(i).Type())
+			}
+		}
+	}
+	for _, p := range api.Packages {
+		for _, k := range p.Kinds {
+			g.kinds[k.Named.Obj()] = k
+			walk(k.Named)
+		}
+	}
+	return g
+}
+
+func hasJSONFields(st *types.Struct) bool {
+	for i := 0; i < st.NumFields(); i++ {
+		if _, _, _, ok := model.JSONTag(st.Tag(i)); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// structsOf returns the package's structs that get an apply configuration, by name.
+func (g *gen) structsOf(p *model.Package) []*types.Named {
+	var out []*types.Named
+	for obj := range g.local {
+		if obj.Pkg().Path() == p.Path {
+			out = append(out, obj.Type().(*types.Named))
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		return strings.ToLower(out[i].Obj().Name()) < strings.ToLower(out[j].Obj().Name())
+	})
+	return out
+}
+
+// acOf returns the package and type name of the apply configuration of a named struct.
+func (g *gen) acOf(t types.Type) (pkg, name string, ok bool) {
+	n, isNamed := types.Unalias(t).(*types.Named)
+	if !isNamed || n.Obj().Pkg() == nil {
+		return "", "", false
+	}
+	obj := n.Obj()
+	if p, found := g.local[obj]; found {
+		return p, obj.Name() + Suffix, true
+	}
+	pp := obj.Pkg().Path()
+	if pp == metaV1 && metaTypes[obj.Name()] {
+		return metaV1AC, obj.Name() + Suffix, true
+	}
+	if acPkg, found := clientGoApplyConfigurations[pp+"."+obj.Name()]; found {
+		return acPkg, obj.Name() + Suffix, true
+	}
+	return "", "", false
+}
+
+// isAC reports whether t, through pointers, has an apply configuration.
+func (g *gen) isAC(t types.Type) bool {
+	t = types.Unalias(t)
+	for {
+		p, ok := t.(*types.Pointer)
+		if !ok {
+			break
+		}
+		t = types.Unalias(p.Elem())
+	}
+	_, _, ok := g.acOf(t)
+	return ok
+}
+
+func deref(t types.Type) types.Type {
+	t = types.Unalias(t)
+	for {
+		p, ok := t.(*types.Pointer)
+		if !ok {
+			return t
+		}
+		t = types.Unalias(p.Elem())
+	}
+}
+
+// memberType is the type an apply configuration uses for a field of type t, before
+// the pointer that makes scalars optional.
+func (g *gen) memberType(t types.Type) jen.Code {
+	t = types.Unalias(t)
+	switch u := t.(type) {
+	case *types.Named:
+		if pkg, name, ok := g.acOf(u); ok {
+			return jen.Qual(pkg, name)
+		}
+	case *types.Pointer:
+		return g.memberType(u.Elem())
+	case *types.Slice:
+		if g.isAC(u.Elem()) {
+			return jen.Index().Add(g.memberType(u.Elem()))
+		}
+	case *types.Map:
+		if g.isAC(u.Elem()) {
+			return jen.Map(raw(u.Key())).Add(g.memberType(u.Elem()))
+		}
+	}
+	return raw(t)
+}
+
+// raw renders a Go type as it is.
+func raw(t types.Type) jen.Code {
+	switch u := types.Unalias(t).(type) {
+	case *types.Basic:
+		return jen.Id(u.Name())
+	case *types.Named:
+		obj := u.Obj()
+		if obj.Pkg() == nil {
+			return jen.Id(obj.Name())
+		}
+		return jen.Qual(obj.Pkg().Path(), obj.Name())
+	case *types.Pointer:
+		return jen.Op("*").Add(raw(u.Elem()))
+	case *types.Slice:
+		return jen.Index().Add(raw(u.Elem()))
+	case *types.Array:
+		return jen.Index(jen.Lit(int(u.Len()))).Add(raw(u.Elem()))
+	case *types.Map:
+		return jen.Map(raw(u.Key())).Add(raw(u.Elem()))
+	case *types.Interface:
+		if u.Empty() {
+			return jen.Interface()
+		}
+	}
+	return jen.Id(types.TypeString(t, func(p *types.Package) string { return p.Name() }))
+}
+
+// member is one json field of a struct, as an apply configuration sees it.
+type member struct {
+	v       *types.Var
+	name    string // Go field name
+	json    string
+	inline  bool
+	embeded bool
+}
+
+func members(st *types.Struct) []member {
+	var out []member
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		jn, _, _, ok := model.JSONTag(st.Tag(i))
+		if !ok {
+			continue
+		}
+		if !f.Exported() && !f.Embedded() {
+			continue
+		}
+		if isBlocklisted(f) {
+			continue
+		}
+		m := member{v: f, name: f.Name(), json: jn, embeded: f.Embedded()}
+		m.inline = f.Embedded() && jn == ""
+		if m.json == "" {
+			m.json = f.Name()
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func isBlocklisted(f *types.Var) bool {
+	if strings.HasPrefix(f.Name(), "ZZZ_") {
+		return true
+	}
+	// ObjectMeta's server-managed fields are not applied.
+	if f.Pkg() != nil && f.Pkg().Path() == metaV1 && (f.Name() == "ManagedFields" || f.Name() == "SelfLink") {
+		return true
+	}
+	return false
+}
+
+// isNillable reports whether a field of type t needs no pointer to be optional.
+func isNillable(t types.Type) bool {
+	switch types.Unalias(t).Underlying().(type) {
+	case *types.Slice, *types.Map:
+		return true
+	}
+	return false
+}
+
+// file renders the apply configuration of one struct.
+func (g *gen) file(p *model.Package, n *types.Named) ([]byte, error) {
+	acPkg := PackagePath(p.Path)
+	f := jen.NewFilePathName(acPkg, path.Base(acPkg))
+	f.HeaderComment(core.Header)
+	g.aliases(f, p)
+
+	name := n.Obj().Name()
+	ac := name + Suffix
+	st := n.Underlying().(*types.Struct)
+
+	/* target shape:
+	// FooApplyConfiguration represents a declarative configuration of the Foo type for use
+	// with apply.
+	type FooApplyConfiguration struct {
+		metav1.TypeMetaApplyConfiguration    `json:",inline"`
+		*metav1.ObjectMetaApplyConfiguration `json:"metadata,omitempty"`
+		Spec *FooSpecApplyConfiguration `json:"spec,omitempty"`
+	}
+	*/
+	f.Comment(fmt.Sprintf("%s represents a declarative configuration of the %s type for use", ac, name))
+	f.Comment("with apply.")
+	if doc := g.docs[n.Obj()]; doc != "" {
+		f.Comment("")
+		for _, l := range strings.Split(doc, "\n") {
+			f.Comment(l)
+		}
+	}
+	var fields []jen.Code
+	for _, m := range members(st) {
+		var field *jen.Statement
+		if doc := g.docs[m.v]; doc != "" {
+			for _, l := range strings.Split(doc, "\n") {
+				fields = append(fields, jen.Comment(l))
+			}
+		}
+		mt := g.memberType(m.v.Type())
+		switch {
+		case m.embeded && m.inline:
+			field = jen.Add(mt).Tag(map[string]string{"json": ",inline"})
+		case m.embeded:
+			field = jen.Op("*").Add(mt).Tag(map[string]string{"json": m.json + ",omitempty"})
+		case isNillable(m.v.Type()):
+			field = jen.Id(m.name).Add(mt).Tag(map[string]string{"json": m.json + ",omitempty"})
+		default:
+			field = jen.Id(m.name).Op("*").Add(mt).Tag(map[string]string{"json": m.json + ",omitempty"})
+		}
+		fields = append(fields, field)
+	}
+	f.Type().Id(ac).Struct(fields...)
+
+	kind := g.kinds[n.Obj()]
+	apiVersion := p.Group + "/" + p.Version
+	f.Line()
+	switch {
+	case kind != nil && kind.Namespaced:
+		f.Comment(fmt.Sprintf("%s constructs a declarative configuration of the %s type for use with", name, name))
+		f.Comment("apply.")
+		f.Func().Id(name).Params(jen.List(jen.Id("name"), jen.Id("namespace")).String()).Op("*").Id(ac).Block(
+			jen.Id("b").Op(":=").Op("&").Id(ac).Values(),
+			jen.Id("b").Dot("WithName").Call(jen.Id("name")),
+			jen.Id("b").Dot("WithNamespace").Call(jen.Id("namespace")),
+			jen.Id("b").Dot("WithKind").Call(jen.Lit(name)),
+			jen.Id("b").Dot("WithAPIVersion").Call(jen.Lit(apiVersion)),
+			jen.Return(jen.Id("b")),
+		)
+	case kind != nil:
+		f.Comment(fmt.Sprintf("%s constructs a declarative configuration of the %s type for use with", name, name))
+		f.Comment("apply.")
+		f.Func().Id(name).Params(jen.Id("name").String()).Op("*").Id(ac).Block(
+			jen.Id("b").Op(":=").Op("&").Id(ac).Values(),
+			jen.Id("b").Dot("WithName").Call(jen.Id("name")),
+			jen.Id("b").Dot("WithKind").Call(jen.Lit(name)),
+			jen.Id("b").Dot("WithAPIVersion").Call(jen.Lit(apiVersion)),
+			jen.Return(jen.Id("b")),
+		)
+	case hasTypeMeta(st):
+		f.Comment(fmt.Sprintf("%s constructs a declarative configuration of the %s type for use with", ac, name))
+		f.Comment("apply.")
+		f.Func().Id(name).Params().Op("*").Id(ac).Block(
+			jen.Id("b").Op(":=").Op("&").Id(ac).Values(),
+			jen.Id("b").Dot("WithKind").Call(jen.Lit(name)),
+			jen.Id("b").Dot("WithAPIVersion").Call(jen.Lit(apiVersion)),
+			jen.Return(jen.Id("b")),
+		)
+	default:
+		f.Comment(fmt.Sprintf("%s constructs a declarative configuration of the %s type for use with", ac, name))
+		f.Comment("apply.")
+		f.Func().Id(name).Params().Op("*").Id(ac).Block(jen.Return(jen.Op("&").Id(ac).Values()))
+	}
+	if kind != nil || hasTypeMeta(st) {
+		f.Line()
+		f.Func().Params(jen.Id("b").Id(ac)).Id("IsApplyConfiguration").Params().Block()
+	}
+
+	w := &withWriter{g: g, f: f, ac: ac, done: map[string]bool{}}
+	w.withFuncs(st, nil)
+	w.getters(st, nil)
+
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		return nil, fmt.Errorf("rendering apply configuration of %s.%s: %w", p.Path, name, err)
+	}
+	return buf.Bytes(), nil
+}
+
+func hasTypeMeta(st *types.Struct) bool {
+	for i := 0; i < st.NumFields(); i++ {
+		if f := st.Field(i); f.Embedded() && model.IsNamed(f.Type(), metaV1, "TypeMeta") {
+			return true
+		}
+	}
+	return false
+}
+
+// embed is one step of the path from an apply configuration to a promoted field.
+type embed struct {
+	field  string // the embedded apply configuration's field name
+	inline bool
+	parent *embed
+}
+
+func (e *embed) path() *jen.Statement {
+	if e == nil {
+		return jen.Id("b")
+	}
+	return e.parent.path().Dot(e.field)
+}
+
+type withWriter struct {
+	g    *gen
+	f    *jen.File
+	ac   string
+	done map[string]bool
+}
+
+// ensure returns the ensure<X>Exists calls needed before touching a promoted field.
+func (w *withWriter) ensure(e *embed) []jen.Code {
+	var out []jen.Code
+	for ; e != nil; e = e.parent {
+		if !e.inline {
+			out = append([]jen.Code{jen.Id("b").Dot("ensure" + e.field + "Exists").Call()}, out...)
+		}
+	}
+	return out
+}
+
+func (w *withWriter) withFuncs(st *types.Struct, in *embed) {
+	for _, m := range members(st) {
+		if w.done[m.name] && !m.embeded {
+			continue
+		}
+		t := m.v.Type()
+		if m.embeded {
+			inner, ok := deref(t).Underlying().(*types.Struct)
+			if !ok {
+				continue
+			}
+			_, acName, _ := w.g.acOf(deref(t))
+			if acName == "" {
+				continue
+			}
+			e := &embed{field: acName, inline: m.inline, parent: in}
+			w.withFuncs(inner, e)
+			if !m.inline {
+				/* target shape:
+				func (b *FooApplyConfiguration) ensureObjectMetaApplyConfigurationExists() {
+					if b.ObjectMetaApplyConfiguration == nil {
+						b.ObjectMetaApplyConfiguration = &metav1.ObjectMetaApplyConfiguration{}
+					}
+				}
+				*/
+				target := e.path()
+				w.f.Line()
+				w.f.Func().Params(jen.Id("b").Op("*").Id(w.ac)).Id("ensure"+acName+"Exists").Params().Block(
+					jen.If(target.Clone().Op("==").Nil()).Block(
+						target.Clone().Op("=").Op("&").Add(w.g.memberType(deref(t))).Values(),
+					),
+				)
+			}
+			continue
+		}
+		w.done[m.name] = true
+		field := in.path().Dot(m.name)
+		mt := w.g.memberType(t)
+		recv := jen.Id("b").Op("*").Id(w.ac)
+		fn := "With" + m.name
+		body := w.ensure(in)
+		w.f.Line()
+		d := deref(t)
+		switch {
+		case isSliceOfAC(w.g, d):
+			/* target shape:
+			func (b *FooApplyConfiguration) WithItems(values ...*ItemApplyConfiguration) *FooApplyConfiguration {
+				for i := range values {
+					if values[i] == nil { panic("nil value passed to WithItems") }
+					b.Items = append(b.Items, *values[i])
+				}
+				return b
+			}
+			*/
+			elem := w.g.memberType(d.Underlying().(*types.Slice).Elem())
+			target := field.Clone()
+			if _, isPtr := types.Unalias(t).(*types.Pointer); isPtr {
+				w.ensureSlice(m.name, elem)
+				body = append(body, jen.Id("b").Dot("ensure"+m.name+"Exists").Call())
+				target = jen.Op("*").Add(field.Clone())
+			}
+			w.sliceDoc(m.name)
+			body = append(body, jen.For(jen.Id("i").Op(":=").Range().Id("values")).Block(
+				jen.If(jen.Id("values").Index(jen.Id("i")).Op("==").Nil()).Block(
+					jen.Panic(jen.Lit("nil value passed to "+fn)),
+				),
+				target.Clone().Op("=").Append(target.Clone(), jen.Op("*").Id("values").Index(jen.Id("i"))),
+			), jen.Return(jen.Id("b")))
+			w.f.Func().Params(recv).Id(fn).Params(jen.Id("values").Op("...").Op("*").Add(elem)).Op("*").Id(w.ac).Block(body...)
+		case isSlice(t):
+			w.sliceDoc(m.name)
+			elem := raw(types.Unalias(t).Underlying().(*types.Slice).Elem())
+			body = append(body, jen.For(jen.Id("i").Op(":=").Range().Id("values")).Block(
+				field.Clone().Op("=").Append(field.Clone(), jen.Id("values").Index(jen.Id("i"))),
+			), jen.Return(jen.Id("b")))
+			w.f.Func().Params(recv).Id(fn).Params(jen.Id("values").Op("...").Add(elem)).Op("*").Id(w.ac).Block(body...)
+		case isMap(t):
+			w.f.Comment(fmt.Sprintf("%s puts the entries into the %s field in the declarative configuration", fn, m.name))
+			w.f.Comment("and returns the receiver, so that objects can be build by chaining \"With\" function invocations.")
+			w.f.Comment(fmt.Sprintf("If called multiple times, the entries provided by each call will be put on the %s field,", m.name))
+			w.f.Comment(fmt.Sprintf("overwriting an existing map entries in %s field with the same key.", m.name))
+			body = append(body,
+				jen.If(field.Clone().Op("==").Nil().Op("&&").Len(jen.Id("entries")).Op(">").Lit(0)).Block(
+					field.Clone().Op("=").Make(mt, jen.Len(jen.Id("entries"))),
+				),
+				jen.For(jen.List(jen.Id("k"), jen.Id("v")).Op(":=").Range().Id("entries")).Block(
+					field.Clone().Index(jen.Id("k")).Op("=").Id("v"),
+				),
+				jen.Return(jen.Id("b")))
+			w.f.Func().Params(recv).Id(fn).Params(jen.Id("entries").Add(mt)).Op("*").Id(w.ac).Block(body...)
+		default:
+			w.f.Comment(fmt.Sprintf("%s sets the %s field in the declarative configuration to the given value", fn, m.name))
+			w.f.Comment("and returns the receiver, so that objects can be built by chaining \"With\" function invocations.")
+			w.f.Comment(fmt.Sprintf("If called multiple times, the %s field is set to the value of the last call.", m.name))
+			if w.g.isAC(t) || isNillable(t) {
+				body = append(body, field.Clone().Op("=").Id("value"))
+			} else {
+				body = append(body, field.Clone().Op("=").Op("&").Id("value"))
+			}
+			body = append(body, jen.Return(jen.Id("b")))
+			param := mt
+			if w.g.isAC(t) {
+				param = jen.Op("*").Add(mt)
+			}
+			w.f.Func().Params(recv).Id(fn).Params(jen.Id("value").Add(param)).Op("*").Id(w.ac).Block(body...)
+		}
+	}
+}
+
+func (w *withWriter) sliceDoc(name string) {
+	w.f.Comment(fmt.Sprintf("With%s adds the given value to the %s field in the declarative configuration", name, name))
+	w.f.Comment("and returns the receiver, so that objects can be build by chaining \"With\" function invocations.")
+	w.f.Comment(fmt.Sprintf("If called multiple times, values provided by each call will be appended to the %s field.", name))
+}
+
+func (w *withWriter) ensureSlice(name string, elem jen.Code) {
+	w.f.Func().Params(jen.Id("b").Op("*").Id(w.ac)).Id("ensure"+name+"Exists").Params().Block(
+		jen.If(jen.Id("b").Dot(name).Op("==").Nil()).Block(
+			jen.Id("b").Dot(name).Op("=").Op("&").Index().Add(elem).Values(),
+		),
+	)
+	w.f.Line()
+}
+
+// getters writes GetKind, GetAPIVersion, GetName and GetNamespace, which apply needs,
+// promoted from TypeMeta and ObjectMeta.
+func (w *withWriter) getters(st *types.Struct, in *embed) {
+	for _, m := range members(st) {
+		t := deref(m.v.Type())
+		if m.embeded {
+			inner, ok := t.Underlying().(*types.Struct)
+			_, acName, hasAC := w.g.acOf(t)
+			if ok && hasAC {
+				w.getters(inner, &embed{field: acName, inline: m.inline, parent: in})
+			}
+			continue
+		}
+		owner := m.v.Pkg()
+		if in == nil || owner == nil || owner.Path() != metaV1 {
+			continue
+		}
+		switch m.name {
+		case "Kind", "APIVersion", "Name", "Namespace":
+		default:
+			continue
+		}
+		w.f.Line()
+		w.f.Comment(fmt.Sprintf("Get%s retrieves the value of the %s field in the declarative configuration.", m.name, m.name))
+		body := append(w.ensure(in), jen.Return(in.path().Dot(m.name)))
+		w.f.Func().Params(jen.Id("b").Op("*").Id(w.ac)).Id("Get" + m.name).Params().Op("*").Add(raw(m.v.Type())).Block(body...)
+	}
+}
+
+func isSlice(t types.Type) bool {
+	_, ok := types.Unalias(t).Underlying().(*types.Slice)
+	_, isPtr := types.Unalias(t).(*types.Pointer)
+	return ok && !isPtr
+}
+
+func isMap(t types.Type) bool {
+	_, ok := types.Unalias(t).Underlying().(*types.Map)
+	_, isPtr := types.Unalias(t).(*types.Pointer)
+	return ok && !isPtr
+}
+
+func isSliceOfAC(g *gen, t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	return ok && g.isAC(s.Elem())
+}
+
+// aliases names imports the way upstream's output reads: corev1, metav1 for API types,
+// and <group><version>ac for client-go's apply configurations.
+func (g *gen) aliases(f *jen.File, p *model.Package) {
+	f.ImportAlias(p.Path, "api"+p.Version)
+	f.ImportAlias(metaV1, "metav1")
+	f.ImportAlias(metaV1AC, "metav1ac")
+	f.ImportAlias("k8s.io/apimachinery/pkg/types", "types")
+	for _, acPkg := range clientGoApplyConfigurations {
+		if strings.HasPrefix(acPkg, "k8s.io/client-go/applyconfigurations/") {
+			gv := strings.TrimPrefix(acPkg, "k8s.io/client-go/applyconfigurations/")
+			alias := strings.NewReplacer("/", "", ".", "", "-", "").Replace(gv)
+			f.ImportAlias(acPkg, alias+"ac")
+			f.ImportAlias("k8s.io/api/"+gv, alias)
+		}
+	}
+}
+
+// utils renders applyconfiguration/utils.go: ForKind over the package's structs.
+func (g *gen) utils(p *model.Package, structs []*types.Named) ([]byte, error) {
+	pkgPath := path.Join(p.Path, "applyconfiguration")
+	f := jen.NewFilePathName(pkgPath, "applyconfiguration")
+	f.HeaderComment(core.Header)
+	acPkg := PackagePath(p.Path)
+	f.ImportAlias(acPkg, "ac"+p.Version)
+	/* target shape:
+	func ForKind(kind schema.GroupVersionKind) interface{} {
+		switch kind {
+		case schema.GroupVersionKind{Group: "g", Version: "v1", Kind: "Foo"}:
+			return &acv1.FooApplyConfiguration{}
+		}
+		return nil
+	}
+	*/
+	var cases []jen.Code
+	cases = append(cases, jen.Comment(fmt.Sprintf("Group=%s, Version=%s", p.Group, p.Version)))
+	for _, n := range structs {
+		cases = append(cases, jen.Case(jen.Qual("k8s.io/apimachinery/pkg/runtime/schema", "GroupVersionKind").Values(jen.Dict{
+			jen.Id("Group"): jen.Lit(p.Group), jen.Id("Version"): jen.Lit(p.Version), jen.Id("Kind"): jen.Lit(n.Obj().Name()),
+		})).Block(jen.Return(jen.Op("&").Qual(acPkg, n.Obj().Name()+Suffix).Values())))
+	}
+	f.Comment("ForKind returns an apply configuration type for the given GroupVersionKind, or nil if no")
+	f.Comment("apply configuration type exists for the given GroupVersionKind.")
+	f.Func().Id("ForKind").Params(jen.Id("kind").Qual("k8s.io/apimachinery/pkg/runtime/schema", "GroupVersionKind")).Interface().Block(
+		jen.Switch(jen.Id("kind")).Block(cases...),
+		jen.Return(jen.Nil()),
+	)
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		return nil, fmt.Errorf("rendering %s/utils.go: %w", pkgPath, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// indexDocs records the doc comments of the package's types and struct fields, with
+// marker lines removed, as upstream copies them onto apply configurations.
+func (g *gen) indexDocs(p *model.Package) {
+	lp := p.Loaded
+	if lp.TypesInfo == nil {
+		return
+	}
+	for _, file := range lp.Syntax {
+		for _, decl := range file.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				ts, ok := spec.(*ast.TypeSpec)
+				if !ok {
+					continue
+				}
+				doc := ts.Doc
+				if doc == nil && len(gd.Specs) == 1 {
+					doc = gd.Doc
+				}
+				if obj := lp.TypesInfo.Defs[ts.Name]; obj != nil {
+					g.docs[obj] = docText(doc)
+				}
+				st, ok := ts.Type.(*ast.StructType)
+				if !ok {
+					continue
+				}
+				for _, fld := range st.Fields.List {
+					for _, id := range fld.Names {
+						if obj := lp.TypesInfo.Defs[id]; obj != nil {
+							g.docs[obj] = docText(fld.Doc)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func docText(g *ast.CommentGroup) string {
+	if g == nil {
+		return ""
+	}
+	var lines []string
+	for _, c := range g.List {
+		text := c.Text
+		if !strings.HasPrefix(text, "//") {
+			continue
+		}
+		text = strings.TrimSpace(text[2:])
+		if strings.HasPrefix(text, "+") {
+			continue
+		}
+		lines = append(lines, text)
+	}
+	return strings.TrimSpace(strings.Join(lines, "\n"))
+}

@@ -1,0 +1,198 @@
+package generator
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"go/token"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"golang.org/x/mod/modfile"
+	"golang.org/x/tools/go/packages"
+	ctcrd "sigs.k8s.io/controller-tools/pkg/crd"
+	ctdeepcopy "sigs.k8s.io/controller-tools/pkg/deepcopy"
+	"sigs.k8s.io/controller-tools/pkg/loader"
+	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
+	ctrbac "sigs.k8s.io/controller-tools/pkg/rbac"
+
+	"github.com/opgen-dev/opgen/generator/applyconfig"
+	"github.com/opgen-dev/opgen/generator/core"
+	"github.com/opgen-dev/opgen/generator/crd"
+	"github.com/opgen-dev/opgen/generator/deepcopy"
+	"github.com/opgen-dev/opgen/generator/rbac"
+	"github.com/opgen-dev/opgen/markers"
+	"github.com/opgen-dev/opgen/model"
+)
+
+// Generators is every generator, in the order a run executes them.
+var Generators = []core.Generator{
+	deepcopy.Generator{},
+	crd.Generator{},
+	rbac.Generator{},
+	applyconfig.Generator{},
+}
+
+// Config says what to generate.
+type Config struct {
+	// Dir is the working directory: patterns and diagnostics are relative to it.
+	Dir string
+	// Patterns are package patterns as the go command takes them; default "./...".
+	Patterns []string
+	core.Options
+}
+
+// DefaultOptions are the output locations of a project laid out like kubebuilder's.
+var DefaultOptions = core.Options{
+	CRDDir:        "config/crd/bases",
+	RBACDir:       "config/rbac",
+	ControllerDir: "internal/controller",
+}
+
+// Result is what a run produced.
+type Result struct {
+	// ModuleRoot is the absolute directory of the main module; File paths are relative to it.
+	ModuleRoot string
+	Files      []core.File
+	// Diagnostics holds warnings, and errors when Files is empty because of them.
+	Diagnostics markers.Diagnostics
+}
+
+// ErrDiagnostics is returned, wrapped, when marker diagnostics hold an error.
+var ErrDiagnostics = errors.New("marker errors")
+
+// Run loads the packages once and runs every generator. On marker errors it returns a
+// Result with the diagnostics and an error wrapping ErrDiagnostics, and no files.
+func Run(ctx context.Context, cfg Config) (*Result, error) {
+	if cfg.Dir == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, err
+		}
+		cfg.Dir = wd
+	}
+	dir, err := filepath.Abs(cfg.Dir)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Dir = dir
+	if len(cfg.Patterns) == 0 {
+		cfg.Patterns = []string{"./..."}
+	}
+	opts := cfg.Options
+	if opts.CRDDir == "" {
+		opts.CRDDir = DefaultOptions.CRDDir
+	}
+	if opts.RBACDir == "" {
+		opts.RBACDir = DefaultOptions.RBACDir
+	}
+	if opts.ControllerDir == "" {
+		opts.ControllerDir = DefaultOptions.ControllerDir
+	}
+	gctx, diags, err := load(ctx, cfg.Dir, cfg.Patterns, opts)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{ModuleRoot: gctx.ModuleRoot, Diagnostics: diags.Sorted(cfg.Dir)}
+	if diags.HasErrors() {
+		return res, fmt.Errorf("%w", ErrDiagnostics)
+	}
+	seen := map[string]string{}
+	for _, g := range Generators {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		files, err := g.Generate(gctx)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", g.Name(), err)
+		}
+		for _, f := range files {
+			if prev, dup := seen[f.Path]; dup {
+				return nil, fmt.Errorf("%s and %s both generate %s", prev, g.Name(), f.Path)
+			}
+			seen[f.Path] = g.Name()
+			res.Files = append(res.Files, f)
+		}
+	}
+	sort.Slice(res.Files, func(i, j int) bool { return res.Files[i].Path < res.Files[j].Path })
+	return res, nil
+}
+
+// load is the one load of a run.
+func load(ctx context.Context, dir string, patterns []string, opts core.Options) (*core.Context, markers.Diagnostics, error) {
+	root, modPath, err := findModule(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	fset := token.NewFileSet()
+	pcfg := &packages.Config{Context: ctx, Dir: dir, Fset: fset, Mode: packages.NeedModule}
+	roots, err := loader.LoadRootsWithConfig(pcfg, patterns...)
+	if err != nil {
+		return nil, nil, err
+	}
+	var diags markers.Diagnostics
+	for _, r := range roots {
+		for _, e := range r.Errors {
+			// A pattern that matches nothing is a mistake the user must hear about.
+			if e.Kind == packages.ListError && strings.Contains(e.Msg, "matched no packages") {
+				return nil, nil, fmt.Errorf("%s", e.Msg)
+			}
+		}
+		skipGenerated(r)
+	}
+	reg := &ctmarkers.Registry{}
+	for _, register := range []func(*ctmarkers.Registry) error{
+		ctdeepcopy.Generator{}.RegisterMarkers, ctcrd.Generator{}.RegisterMarkers, ctrbac.Generator{}.RegisterMarkers,
+	} {
+		if err := register(reg); err != nil {
+			return nil, nil, err
+		}
+	}
+	col := &ctmarkers.Collector{Registry: reg}
+	checker := &loader.TypeChecker{NodeFilters: []loader.NodeFilter{ctdeepcopy.Generator{}.CheckFilter(), ctcrd.Generator{}.CheckFilter()}}
+	api, d := model.Build(model.Input{Fset: fset, Roots: roots, Collector: col, Checker: checker})
+	diags = append(diags, d...)
+	return &core.Context{
+		Options: opts, ModuleRoot: root, ModulePath: modPath,
+		Fset: fset, Roots: roots, Collector: col, Checker: checker, API: api,
+	}, diags, nil
+}
+
+// findModule returns the directory and path of the module that contains dir.
+func findModule(dir string) (string, string, error) {
+	for d := dir; ; {
+		data, err := os.ReadFile(filepath.Join(d, "go.mod"))
+		if err == nil {
+			p := modfile.ModulePath(data)
+			if p == "" {
+				return "", "", fmt.Errorf("%s: no module line", filepath.Join(d, "go.mod"))
+			}
+			return d, p, nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", "", fmt.Errorf("%s is not inside a Go module (no go.mod found)", dir)
+		}
+		d = parent
+	}
+}
+
+// skipGenerated drops from a package the files that opgen or controller-gen generated,
+// before anything parses them.
+func skipGenerated(p *loader.Package) {
+	keep := func(files []string) []string {
+		out := files[:0:0]
+		for _, f := range files {
+			if tool := core.GeneratedBy(f); tool == "opgen" || tool == "controller-gen" {
+				continue
+			}
+			out = append(out, f)
+		}
+		return out
+	}
+	p.CompiledGoFiles = keep(p.CompiledGoFiles)
+	p.GoFiles = keep(p.GoFiles)
+}
+
