@@ -195,4 +195,3 @@ func skipGenerated(p *loader.Package) {
 	p.CompiledGoFiles = keep(p.CompiledGoFiles)
 	p.GoFiles = keep(p.GoFiles)
 }
-

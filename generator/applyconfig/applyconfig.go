@@ -83,7 +83,7 @@ type gen struct {
 	// local maps the API packages' reachable structs to their apply configuration package.
 	local map[*types.TypeName]string
 	// docs holds doc comments of declarations in API packages.
-	docs map[types.Object]string
+	docs  map[types.Object]string
 	kinds map[*types.TypeName]*model.Kind
 }
 
@@ -480,7 +480,7 @@ func (w *withWriter) withFuncs(st *types.Struct, in *embed) {
 				*/
 				target := e.path()
 				w.f.Line()
-				w.f.Func().Params(jen.Id("b").Op("*").Id(w.ac)).Id("ensure"+acName+"Exists").Params().Block(
+				w.f.Func().Params(jen.Id("b").Op("*").Id(w.ac)).Id("ensure" + acName + "Exists").Params().Block(
 					jen.If(target.Clone().Op("==").Nil()).Block(
 						target.Clone().Op("=").Op("&").Add(w.g.memberType(deref(t))).Values(),
 					),
@@ -569,7 +569,7 @@ func (w *withWriter) sliceDoc(name string) {
 }
 
 func (w *withWriter) ensureSlice(name string, elem jen.Code) {
-	w.f.Func().Params(jen.Id("b").Op("*").Id(w.ac)).Id("ensure"+name+"Exists").Params().Block(
+	w.f.Func().Params(jen.Id("b").Op("*").Id(w.ac)).Id("ensure" + name + "Exists").Params().Block(
 		jen.If(jen.Id("b").Dot(name).Op("==").Nil()).Block(
 			jen.Id("b").Dot(name).Op("=").Op("&").Index().Add(elem).Values(),
 		),
