@@ -284,8 +284,14 @@ func Suggest(name string, candidates []string) string {
 		return strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(s))
 	}
 	best, bestD := "", 1<<30
+	n := norm(name)
 	for _, c := range candidates {
-		d := levenshtein(norm(name), norm(c))
+		nc := norm(c)
+		d := levenshtein(n, nc)
+		// A long name may be a misspelled start of a longer one: maxConcurent.
+		if len(n) >= 6 && len(nc) > len(n) {
+			d = min(d, levenshtein(n, nc[:len(n)])+1)
+		}
 		if d < bestD {
 			best, bestD = c, d
 		}

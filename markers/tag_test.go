@@ -98,7 +98,8 @@ func TestCheck(t *testing.T) {
 		{text: "+opguard:owns=apps/v1/deployment", want: []string{`+opguard:owns: kind "deployment" is not UpperCamelCase`}},
 		{text: "+opguard:reconciler:maxConcurrentReconciles=two", want: []string{`+opguard:reconciler: maxConcurrentReconciles: want a positive integer, got "two"`}},
 		{text: "+opguard:reconciler:maxConcurrentReconciles=0", want: []string{`+opguard:reconciler: maxConcurrentReconciles: want a positive integer, got "0"`}},
-		{text: "+opguard:reconciler:maxConcurrent=2", want: []string{`+opguard:reconciler: unknown argument "maxConcurrent"`}},
+		{text: "+opguard:reconciler:maxConcurent=2", want: []string{`+opguard:reconciler: unknown argument "maxConcurent"; did you mean "maxConcurrentReconciles"?`}},
+		{text: "+opguard:reconciler:workers=2", want: []string{`+opguard:reconciler: unknown argument "workers"`}},
 		{text: "+opguard:reconciler:maxConcurrentReconcile=2", want: []string{`+opguard:reconciler: unknown argument "maxConcurrentReconcile"; did you mean "maxConcurrentReconciles"?`}},
 		{text: "+opguard:reconciler=2", want: []string{"+opguard:reconciler: takes named arguments, not a value; write +opguard:reconciler[:maxConcurrentReconciles=<int>]"}},
 		{text: "+opguard:client:qps=fast", want: []string{`+opguard:client: qps: want a positive number, got "fast"`}},
@@ -131,7 +132,7 @@ func TestSuggest(t *testing.T) {
 	for in, want := range map[string]string{
 		"status-ownr": "status-owner", "status_owner": "status-owner", "Volatile": "volatile",
 		"owner": "owns", "watch-label": "watch-labels", "reconcile": "reconciler",
-		"xyz": "", "observed": "", "": "",
+		"xyz": "", "observed": "observed-generation", "generation": "", "": "",
 	} {
 		if got := Suggest(in, names); got != want {
 			t.Errorf("Suggest(%q) = %q, want %q", in, got, want)

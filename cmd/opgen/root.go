@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -18,6 +20,19 @@ import (
 
 // exitError ends the process with status 1 after its message was already printed.
 type exitError struct{}
+
+// relativeError shows the paths in an error relative to the working directory, as the
+// Go compiler does; controller-tools reports absolute positions.
+type relativeError struct {
+	err error
+	wd  string
+}
+
+func (e relativeError) Error() string {
+	return strings.ReplaceAll(e.err.Error(), e.wd+string(filepath.Separator), "")
+}
+
+func (e relativeError) Unwrap() error { return e.err }
 
 func (exitError) Error() string { return "exit status 1" }
 
@@ -33,11 +48,21 @@ deepcopy, CRDs, RBAC, Server-Side Apply configurations and diff-gated status wri
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.AddCommand(newGenerateCommand(stdout, stderr), newVersionCommand(stdout), newMarkersCommand(stdout))
+	var dir string
+	root.PersistentFlags().StringVarP(&dir, "dir", "C", "", "run as if opgen was started in this directory")
+	root.AddCommand(newGenerateCommand(stdout, stderr, &dir), newVersionCommand(stdout), newMarkersCommand(stdout))
 	return root
 }
 
-func newGenerateCommand(stdout, stderr io.Writer) *cobra.Command {
+// workDir is the directory a command runs in: -C, else the process's.
+func workDir(dir string) (string, error) {
+	if dir != "" {
+		return filepath.Abs(dir)
+	}
+	return os.Getwd()
+}
+
+func newGenerateCommand(stdout, stderr io.Writer, dir *string) *cobra.Command {
 	var check bool
 	opts := generator.DefaultOptions
 	cmd := &cobra.Command{
@@ -54,7 +79,11 @@ changes no byte.
 With --check nothing is written: stale files are printed as a unified diff on stdout
 and the exit status is 1.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runGenerate(cmd.Context(), stdout, stderr, args, opts, check)
+			wd, err := workDir(*dir)
+			if err != nil {
+				return err
+			}
+			return runGenerate(cmd.Context(), stdout, stderr, wd, args, opts, check)
 		},
 	}
 	cmd.Flags().BoolVar(&check, "check", false, "write nothing; print a diff of stale files and exit 1 if any")
@@ -64,13 +93,9 @@ and the exit status is 1.`,
 	return cmd
 }
 
-func runGenerate(ctx context.Context, stdout, stderr io.Writer, patterns []string, opts core.Options, check bool) error {
+func runGenerate(ctx context.Context, stdout, stderr io.Writer, wd string, patterns []string, opts core.Options, check bool) error {
 	if ctx == nil {
 		ctx = context.Background()
-	}
-	wd, err := os.Getwd()
-	if err != nil {
-		return err
 	}
 	res, err := generator.Run(ctx, generator.Config{Dir: wd, Patterns: patterns, Options: opts})
 	if res != nil {
@@ -80,7 +105,7 @@ func runGenerate(ctx context.Context, stdout, stderr io.Writer, patterns []strin
 		return exitError{}
 	}
 	if err != nil {
-		return err
+		return relativeError{err, wd}
 	}
 	plan, err := output.Compute(res.ModuleRoot, res.Files)
 	if err != nil {

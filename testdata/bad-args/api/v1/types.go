@@ -1,0 +1,49 @@
+package v1
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// AlphaSpec defines the desired state of Alpha.
+type AlphaSpec struct {
+	// Size is a size.
+	Size int32 `json:"size"`
+}
+
+// AlphaStatus defines the observed state of Alpha.
+type AlphaStatus struct {
+	// ObservedGeneration is the generation the status describes.
+	ObservedGeneration int64 `json:"observedGeneration,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+// +opguard:status-owner=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
+// +opguard:reconciler:maxConcurrentReconciles=two
+// +opguard:owns=apps/Deployment
+// +opguard:owns=apps/v1beta/Deployment
+// +opguard:owns=Core/v1/Secret
+// +opguard:watch-labels=app.kubernetes.io/version;bad key
+// +opguard:finalizer=cleanup
+
+// Alpha is a kind.
+type Alpha struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec   AlphaSpec   `json:"spec,omitempty"`
+	Status AlphaStatus `json:"status,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+
+// AlphaList contains a list of Alpha.
+type AlphaList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []Alpha `json:"items"`
+}
+
+func init() {
+	SchemeBuilder.Register(&Alpha{}, &AlphaList{})
+}
