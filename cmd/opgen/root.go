@@ -111,16 +111,35 @@ func runGenerate(ctx context.Context, stdout, stderr io.Writer, wd string, patte
 	if err != nil {
 		return err
 	}
+	reqs, err := output.MissingRequirements(res.ModuleRoot, res.Files)
+	if err != nil {
+		return err
+	}
 	if check {
-		if !plan.Stale() {
+		if !plan.Stale() && len(reqs) == 0 {
 			return nil
 		}
 		fmt.Fprint(stdout, plan.Diff())
-		c, u, d := plan.Count()
-		fmt.Fprintf(stderr, "opgen: generated files are stale (%d to create, %d to update, %d to delete); run opgen generate\n", c, u, d)
+		if plan.Stale() {
+			c, u, d := plan.Count()
+			fmt.Fprintf(stderr, "opgen: generated files are stale (%d to create, %d to update, %d to delete); run opgen generate\n", c, u, d)
+		}
+		for _, r := range reqs {
+			fmt.Fprintf(stderr, "opgen: go.mod does not provide %s, which generated code imports; run opgen generate\n", r)
+		}
 		return exitError{}
 	}
-	return plan.Apply()
+	// go.mod first: if `go get` fails, nothing else has changed.
+	if err := output.Require(res.ModuleRoot, reqs); err != nil {
+		return err
+	}
+	if err := plan.Apply(); err != nil {
+		return err
+	}
+	for _, r := range reqs {
+		fmt.Fprintf(stderr, "opgen: go.mod: required %s, which generated code imports\n", r)
+	}
+	return nil
 }
 
 func printDiagnostics(w io.Writer, ds markers.Diagnostics) {
