@@ -297,9 +297,11 @@ func isBlocklisted(f *types.Var) bool {
 	return false
 }
 
-// isNillable reports whether a field of type t needs no pointer to be optional.
+// isNillable reports whether a field of type t needs no pointer to be optional: an
+// unnamed slice or map. Named slice and map types are treated as values, as upstream
+// treats them.
 func isNillable(t types.Type) bool {
-	switch types.Unalias(t).Underlying().(type) {
+	switch types.Unalias(t).(type) {
 	case *types.Slice, *types.Map:
 		return true
 	}
@@ -507,7 +509,7 @@ func (w *withWriter) withFuncs(st *types.Struct, in *embed) {
 				return b
 			}
 			*/
-			elem := w.g.memberType(d.Underlying().(*types.Slice).Elem())
+			elem := w.g.memberType(d.(*types.Slice).Elem())
 			target := field.Clone()
 			if _, isPtr := types.Unalias(t).(*types.Pointer); isPtr {
 				w.ensureSlice(m.name, elem)
@@ -524,7 +526,7 @@ func (w *withWriter) withFuncs(st *types.Struct, in *embed) {
 			w.f.Func().Params(recv).Id(fn).Params(jen.Id("values").Op("...").Op("*").Add(elem)).Op("*").Id(w.ac).Block(body...)
 		case isSlice(t):
 			w.sliceDoc(m.name)
-			elem := raw(types.Unalias(t).Underlying().(*types.Slice).Elem())
+			elem := raw(types.Unalias(t).(*types.Slice).Elem())
 			body = append(body, jen.For(jen.Id("i").Op(":=").Range().Id("values")).Block(
 				field.Clone().Op("=").Append(field.Clone(), jen.Id("values").Index(jen.Id("i"))),
 			), jen.Return(jen.Id("b")))
@@ -607,19 +609,17 @@ func (w *withWriter) getters(st *types.Struct, in *embed) {
 }
 
 func isSlice(t types.Type) bool {
-	_, ok := types.Unalias(t).Underlying().(*types.Slice)
-	_, isPtr := types.Unalias(t).(*types.Pointer)
-	return ok && !isPtr
+	_, ok := types.Unalias(t).(*types.Slice)
+	return ok
 }
 
 func isMap(t types.Type) bool {
-	_, ok := types.Unalias(t).Underlying().(*types.Map)
-	_, isPtr := types.Unalias(t).(*types.Pointer)
-	return ok && !isPtr
+	_, ok := types.Unalias(t).(*types.Map)
+	return ok
 }
 
 func isSliceOfAC(g *gen, t types.Type) bool {
-	s, ok := t.Underlying().(*types.Slice)
+	s, ok := types.Unalias(t).(*types.Slice)
 	return ok && g.isAC(s.Elem())
 }
 

@@ -33,7 +33,7 @@ type WorkloadSpecApplyConfiguration struct {
 	// Selectors is a map of slices.
 	Selectors map[string][]string `json:"selectors,omitempty"`
 	// PodLabels is a named map.
-	PodLabels apiv1beta1.Labels `json:"podLabels,omitempty"`
+	PodLabels *apiv1beta1.Labels `json:"podLabels,omitempty"`
 	// Args is a slice of strings.
 	Args []string `json:"args,omitempty"`
 	// Schedule is a pointer to a struct.
@@ -160,17 +160,11 @@ func (b *WorkloadSpecApplyConfiguration) WithSelectors(entries map[string][]stri
 	return b
 }
 
-// WithPodLabels puts the entries into the PodLabels field in the declarative configuration
-// and returns the receiver, so that objects can be build by chaining "With" function invocations.
-// If called multiple times, the entries provided by each call will be put on the PodLabels field,
-// overwriting an existing map entries in PodLabels field with the same key.
-func (b *WorkloadSpecApplyConfiguration) WithPodLabels(entries apiv1beta1.Labels) *WorkloadSpecApplyConfiguration {
-	if b.PodLabels == nil && len(entries) > 0 {
-		b.PodLabels = make(apiv1beta1.Labels, len(entries))
-	}
-	for k, v := range entries {
-		b.PodLabels[k] = v
-	}
+// WithPodLabels sets the PodLabels field in the declarative configuration to the given value
+// and returns the receiver, so that objects can be built by chaining "With" function invocations.
+// If called multiple times, the PodLabels field is set to the value of the last call.
+func (b *WorkloadSpecApplyConfiguration) WithPodLabels(value apiv1beta1.Labels) *WorkloadSpecApplyConfiguration {
+	b.PodLabels = &value
 	return b
 }
 
