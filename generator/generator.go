@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"golang.org/x/mod/modfile"
 	"golang.org/x/tools/go/packages"
@@ -100,6 +101,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		return res, fmt.Errorf("%w", ErrDiagnostics)
 	}
 	seen := map[string]string{}
+	trace("load")
 	for _, g := range Generators {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -108,6 +110,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", g.Name(), err)
 		}
+		trace(g.Name())
 		for _, f := range files {
 			if prev, dup := seen[f.Path]; dup {
 				return nil, fmt.Errorf("%s and %s both generate %s", prev, g.Name(), f.Path)
@@ -194,4 +197,12 @@ func skipGenerated(p *loader.Package) {
 	}
 	p.CompiledGoFiles = keep(p.CompiledGoFiles)
 	p.GoFiles = keep(p.GoFiles)
+}
+
+var traceStart = time.Now()
+
+func trace(what string) {
+	if os.Getenv("OPGEN_TRACE") != "" {
+		fmt.Fprintf(os.Stderr, "%8.3fs %s\n", time.Since(traceStart).Seconds(), what)
+	}
 }

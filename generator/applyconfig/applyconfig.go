@@ -8,6 +8,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/dave/jennifer/jen"
 
@@ -627,18 +628,30 @@ func isSliceOfAC(g *gen, t types.Type) bool {
 // and <group><version>ac for client-go's apply configurations.
 func (g *gen) aliases(f *jen.File, p *model.Package) {
 	f.ImportAlias(p.Path, "api"+p.Version)
-	f.ImportAlias(metaV1, "metav1")
-	f.ImportAlias(metaV1AC, "metav1ac")
-	f.ImportAlias("k8s.io/apimachinery/pkg/types", "types")
-	for _, acPkg := range clientGoApplyConfigurations {
-		if strings.HasPrefix(acPkg, "k8s.io/client-go/applyconfigurations/") {
-			gv := strings.TrimPrefix(acPkg, "k8s.io/client-go/applyconfigurations/")
-			alias := strings.NewReplacer("/", "", ".", "", "-", "").Replace(gv)
-			f.ImportAlias(acPkg, alias+"ac")
-			f.ImportAlias("k8s.io/api/"+gv, alias)
-		}
+	for path, alias := range importAliases() {
+		f.ImportAlias(path, alias)
 	}
 }
+
+// importAliases is computed once: every file of a run uses the same table.
+var importAliases = sync.OnceValue(func() map[string]string {
+	m := map[string]string{
+		metaV1:                          "metav1",
+		metaV1AC:                        "metav1ac",
+		"k8s.io/apimachinery/pkg/types": "types",
+	}
+	clean := strings.NewReplacer("/", "", ".", "", "-", "")
+	for _, acPkg := range clientGoApplyConfigurations {
+		if _, done := m[acPkg]; done {
+			continue
+		}
+		gv := strings.TrimPrefix(acPkg, "k8s.io/client-go/applyconfigurations/")
+		alias := clean.Replace(gv)
+		m[acPkg] = alias + "ac"
+		m["k8s.io/api/"+gv] = alias
+	}
+	return m
+})
 
 // utils renders applyconfiguration/utils.go: ForKind over the package's structs.
 func (g *gen) utils(p *model.Package, structs []*types.Named) ([]byte, error) {
