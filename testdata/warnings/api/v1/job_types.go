@@ -39,8 +39,7 @@ type Job struct {
 }
 
 // +opguard:finalizer=warnings.example.com/cleanup
-// This marker floats between declarations: two blank lines separate it from Job's list.
-
+// This marker floats: it is neither a doc comment nor the group right above one.
 
 // +kubebuilder:object:root=true
 
