@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/pmezard/go-difflib/difflib"
+	"sigs.k8s.io/yaml"
 
 	"github.com/opgen-dev/opgen/generator/core"
 )
@@ -134,16 +135,40 @@ func OwnedBy(p string, content []byte) string {
 		if string(bytes.TrimSpace(first)) == core.YAMLHeader {
 			return "opgen"
 		}
-		// controller-gen marks CRDs with an annotation, and writes role.yaml with a fixed
-		// opening and no marker at all.
+		// controller-gen marks CRDs with an annotation. Its role.yaml carries no mark at
+		// all: a kubebuilder project's config/rbac/role.yaml is one ClusterRole named
+		// manager-role, scaffolded by kubebuilder and rewritten by `make manifests`.
 		if bytes.Contains(content, []byte("\n    controller-gen.kubebuilder.io/version: ")) {
 			return "controller-gen"
 		}
-		if bytes.HasPrefix(content, []byte("---\napiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: manager-role\n")) {
+		if path.Base(p) == "role.yaml" && isManagerRole(content) {
 			return "controller-gen"
 		}
 	}
 	return ""
+}
+
+func isManagerRole(content []byte) bool {
+	var docs []string
+	for _, d := range strings.Split("\n"+string(content), "\n---") {
+		if strings.TrimSpace(d) != "" {
+			docs = append(docs, d)
+		}
+	}
+	if len(docs) != 1 {
+		return false
+	}
+	var obj struct {
+		APIVersion string `json:"apiVersion"`
+		Kind       string `json:"kind"`
+		Metadata   struct {
+			Name string `json:"name"`
+		} `json:"metadata"`
+	}
+	if err := yaml.Unmarshal([]byte(docs[0]), &obj); err != nil {
+		return false
+	}
+	return obj.APIVersion == "rbac.authorization.k8s.io/v1" && obj.Kind == "ClusterRole" && obj.Metadata.Name == "manager-role"
 }
 
 // Stale reports whether applying the plan would change the disk.
