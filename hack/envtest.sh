@@ -46,7 +46,7 @@ export GOTOOLCHAIN=local GOWORK=off GOFLAGS=-mod=mod
 # 2. setup-envtest, for machines with the internet.
 if [ -z "${OPGEN_ENVTEST_NO_DOWNLOAD:-}" ]; then
   log "trying setup-envtest for Kubernetes $K8S_VERSION"
-  if dir=$(timeout 120 go run sigs.k8s.io/controller-runtime/tools/setup-envtest@release-0.22 \
+  if dir=$(timeout 120 go run sigs.k8s.io/controller-runtime/tools/setup-envtest@latest \
       use "$K8S_VERSION" --bin-dir "$CACHE/setup-envtest" -p path 2>/dev/null) && usable "$dir"; then
     mkdir -p "$DEST"
     cp "$dir/etcd" "$dir/kube-apiserver" "$DEST/"

@@ -91,6 +91,11 @@ func goldenCase(t *testing.T, name string) {
 		}
 	}
 	compareTrees(t, readTree(t, want), got)
+	for p, content := range got {
+		if strings.Contains(content, "github.com/opgen-dev/opgen") {
+			t.Errorf("%s: generated code refers to opgen's own module", p)
+		}
+	}
 
 	if code != 0 {
 		if code != 1 {
