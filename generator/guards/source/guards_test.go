@@ -1,0 +1,241 @@
+package guards
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/event"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
+
+// TestPrimaryPredicate is the truth table of the primary object's update filter.
+func TestPrimaryPredicate(t *testing.T) {
+	base := func() *metav1.PartialObjectMetadata {
+		return &metav1.PartialObjectMetadata{ObjectMeta: metav1.ObjectMeta{
+			Name: "a", Generation: 1, ResourceVersion: "10",
+			Labels:      map[string]string{"tier": "gold", "noise": "1"},
+			Annotations: map[string]string{"example.com/pause": "false", "noise": "1"},
+			Finalizers:  []string{"example.com/cleanup"},
+		}}
+	}
+	now := metav1.Now()
+	tests := []struct {
+		name   string
+		change func(*metav1.PartialObjectMetadata)
+		want   bool
+	}{
+		{"nothing (resync)", func(*metav1.PartialObjectMetadata) {}, false},
+		{"status only: resourceVersion moves, generation does not", func(o *metav1.PartialObjectMetadata) { o.ResourceVersion = "11" }, false},
+		{"spec: generation", func(o *metav1.PartialObjectMetadata) { o.Generation = 2 }, true},
+		{"deletion timestamp set", func(o *metav1.PartialObjectMetadata) { o.DeletionTimestamp = &now }, true},
+		{"finalizer removed", func(o *metav1.PartialObjectMetadata) { o.Finalizers = nil }, true},
+		{"finalizer added", func(o *metav1.PartialObjectMetadata) { o.Finalizers = append(o.Finalizers, "other.io/x") }, true},
+		{"watched label changed", func(o *metav1.PartialObjectMetadata) { o.Labels["tier"] = "silver" }, true},
+		{"watched label removed", func(o *metav1.PartialObjectMetadata) { delete(o.Labels, "tier") }, true},
+		{"unwatched label changed", func(o *metav1.PartialObjectMetadata) { o.Labels["noise"] = "2" }, false},
+		{"unwatched label added", func(o *metav1.PartialObjectMetadata) { o.Labels["new"] = "x" }, false},
+		{"watched annotation changed", func(o *metav1.PartialObjectMetadata) { o.Annotations["example.com/pause"] = "true" }, true},
+		{"unwatched annotation changed", func(o *metav1.PartialObjectMetadata) { o.Annotations["noise"] = "2" }, false},
+		{"owner references changed", func(o *metav1.PartialObjectMetadata) {
+			o.OwnerReferences = []metav1.OwnerReference{{Name: "x"}}
+		}, false},
+		{"managed fields changed", func(o *metav1.PartialObjectMetadata) {
+			o.ManagedFields = []metav1.ManagedFieldsEntry{{Manager: "x"}}
+		}, false},
+	}
+	p := primaryPredicate([]string{"tier"}, []string{"example.com/pause"})
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o, n := base(), base()
+			tt.change(n)
+			if got := p.Update(event.UpdateEvent{ObjectOld: o, ObjectNew: n}); got != tt.want {
+				t.Fatalf("Update = %v, want %v", got, tt.want)
+			}
+		})
+	}
+	obj := base()
+	if !p.Create(event.CreateEvent{Object: obj}) || !p.Delete(event.DeleteEvent{Object: obj}) || !p.Generic(event.GenericEvent{Object: obj}) {
+		t.Fatal("create, delete and generic events must pass")
+	}
+}
+
+func TestOwnedPredicateIgnoresGeneration(t *testing.T) {
+	// A ConfigMap has no generation: a data change moves only the resourceVersion.
+	o := &metav1.PartialObjectMetadata{ObjectMeta: metav1.ObjectMeta{Name: "cm", ResourceVersion: "1"}}
+	n := o.DeepCopy()
+	n.ResourceVersion = "2"
+	p := ownedPredicate()
+	if !p.Update(event.UpdateEvent{ObjectOld: o, ObjectNew: n}) {
+		t.Fatal("a change of an owned object without generation was dropped")
+	}
+	if p.Update(event.UpdateEvent{ObjectOld: o, ObjectNew: o.DeepCopy()}) {
+		t.Fatal("a resync passed")
+	}
+}
+
+func TestReconcileResult(t *testing.T) {
+	boom := errors.New("boom")
+	tests := []struct {
+		name        string
+		outcome     Outcome
+		err         error
+		wantAfter   time.Duration
+		wantTerm    bool
+		wantErrText string
+	}{
+		{name: "done"},
+		{name: "requeue raised to the minimum", outcome: Outcome{RequeueAfter: time.Millisecond}, wantAfter: MinRequeueAfter},
+		{name: "requeue kept", outcome: Outcome{RequeueAfter: time.Minute}, wantAfter: time.Minute},
+		{name: "transient", err: boom, wantErrText: "boom"},
+		{name: "transient ignores the requeue", outcome: Outcome{RequeueAfter: time.Minute}, err: boom, wantErrText: "boom"},
+		{name: "terminal", err: Terminal("InvalidSpec", boom), wantTerm: true, wantErrText: "boom"},
+		{name: "controller-runtime terminal", err: reconcile.TerminalError(boom), wantTerm: true, wantErrText: "terminal error: boom"},
+		{name: "wrapped terminal", err: fmt.Errorf("step: %w", Terminal("X", boom)), wantTerm: true, wantErrText: "step: boom"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := reconcileResult(tt.outcome, tt.err)
+			if res.RequeueAfter != tt.wantAfter {
+				t.Errorf("RequeueAfter = %v, want %v", res.RequeueAfter, tt.wantAfter)
+			}
+			if got := errors.Is(err, reconcile.TerminalError(nil)); got != tt.wantTerm {
+				t.Errorf("terminal = %v, want %v (%v)", got, tt.wantTerm, err)
+			}
+			if tt.wantErrText == "" && err != nil || tt.wantErrText != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErrText)) {
+				t.Errorf("error = %v, want %q", err, tt.wantErrText)
+			}
+		})
+	}
+	if r, ok := terminalReason(Terminal("InvalidSpec", errors.New("x"))); !ok || r != "InvalidSpec" {
+		t.Fatalf("terminalReason = %q, %v", r, ok)
+	}
+	if Terminal("x", nil) != nil {
+		t.Fatal("Terminal(nil) must be nil")
+	}
+}
+
+
+func TestPrepareConditions(t *testing.T) {
+	then := metav1.NewTime(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	now := metav1.NewTime(time.Date(2026, 2, 2, 0, 0, 0, 0, time.UTC))
+	live := []metav1.Condition{
+		{Type: "Ready", Status: metav1.ConditionTrue, LastTransitionTime: then},
+		{Type: "Degraded", Status: metav1.ConditionFalse, LastTransitionTime: then},
+	}
+	desired := []metav1.Condition{
+		{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Up"},
+		{Type: "Degraded", Status: metav1.ConditionTrue, Reason: "Slow"},
+		{Type: "New", Status: metav1.ConditionUnknown},
+	}
+	prepareConditions(desired, live, 7, now)
+	want := []metav1.Condition{
+		{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Up", LastTransitionTime: then, ObservedGeneration: 7},
+		{Type: "Degraded", Status: metav1.ConditionTrue, Reason: "Slow", LastTransitionTime: now, ObservedGeneration: 7},
+		{Type: "New", Status: metav1.ConditionUnknown, LastTransitionTime: now, ObservedGeneration: 7},
+	}
+	if d := cmp.Diff(want, desired); d != "" {
+		t.Fatalf("(-want +got):\n%s", d)
+	}
+	unstamped := []metav1.Condition{{Type: "Ready", Status: metav1.ConditionTrue}}
+	prepareConditions(unstamped, live, 0, now)
+	if unstamped[0].ObservedGeneration != 0 || !unstamped[0].LastTransitionTime.Equal(&then) {
+		t.Fatalf("without a generation: %+v", unstamped[0])
+	}
+}
+
+type status struct {
+	Ready      bool               `json:"ready,omitempty"`
+	Phase      string             `json:"phase,omitempty"`
+	Nodes      []string           `json:"nodes,omitempty"`
+	Conditions []metav1.Condition `json:"conditions,omitempty"`
+	Foreign    string             `json:"foreign,omitempty"`
+}
+
+func managed(manager, fields string) []metav1.ManagedFieldsEntry {
+	return []metav1.ManagedFieldsEntry{
+		{Manager: "someone-else", Operation: metav1.ManagedFieldsOperationApply, Subresource: "status",
+			FieldsV1: &metav1.FieldsV1{Raw: []byte(`{"f:status":{"f:foreign":{},"f:conditions":{"k:{\"type\":\"Theirs\"}":{".":{},"f:type":{},"f:status":{}}}}}`)}},
+		{Manager: manager, Operation: metav1.ManagedFieldsOperationUpdate, Subresource: "status",
+			FieldsV1: &metav1.FieldsV1{Raw: []byte(`{"f:status":{"f:phase":{}}}`)}},
+		{Manager: manager, Operation: metav1.ManagedFieldsOperationApply, Subresource: "status",
+			FieldsV1: &metav1.FieldsV1{Raw: []byte(fields)}},
+	}
+}
+
+// TestOwnedStatus projects a live status onto what the manager applied: other
+// managers' fields and list elements, and fields it set by Update, are left out.
+func TestOwnedStatus(t *testing.T) {
+	live := status{
+		Ready: true, Phase: "Running", Nodes: []string{"a", "b"}, Foreign: "theirs",
+		Conditions: []metav1.Condition{
+			{Type: "Theirs", Status: metav1.ConditionTrue},
+			{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Up"},
+		},
+	}
+	obj := &metav1.PartialObjectMetadata{ObjectMeta: metav1.ObjectMeta{ManagedFields: managed("me",
+		`{"f:status":{"f:ready":{},"f:nodes":{},"f:conditions":{"k:{\"type\":\"Ready\"}":{".":{},"f:type":{},"f:status":{},"f:reason":{}}}}}`)}}
+	var got status
+	ok, err := ownedStatus(obj, "me", live, &got)
+	if err != nil || !ok {
+		t.Fatalf("ownedStatus: %v, %v", ok, err)
+	}
+	want := status{Ready: true, Nodes: []string{"a", "b"}, Conditions: []metav1.Condition{{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Up"}}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Fatalf("(-want +got):\n%s", d)
+	}
+
+	var none status
+	if ok, err := ownedStatus(&metav1.PartialObjectMetadata{}, "me", live, &none); ok || err != nil {
+		t.Fatalf("without managed fields: %v, %v", ok, err)
+	}
+	var nothingOwned status
+	obj = &metav1.PartialObjectMetadata{ObjectMeta: metav1.ObjectMeta{ManagedFields: managed("other", `{}`)}}
+	if ok, err := ownedStatus(obj, "me", live, &nothingOwned); !ok || err != nil || !cmp.Equal(nothingOwned, status{}) {
+		t.Fatalf("nothing owned: %v, %v, %+v", ok, err, nothingOwned)
+	}
+}
+
+func TestProjectSetsAndIndexes(t *testing.T) {
+	var v any
+	if err := json.Unmarshal([]byte(`{"tags":["a","b","c"],"ports":[{"port":80,"name":"http"},{"port":443,"name":"https"}]}`), &v); err != nil {
+		t.Fatal(err)
+	}
+	var fields map[string]any
+	if err := json.Unmarshal([]byte(`{"f:tags":{"v:\"b\"":{}},"f:ports":{"k:{\"port\":443}":{".":{},"f:name":{}}}}`), &fields); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := json.Marshal(project(v, fields))
+	if want := `{"ports":[{"name":"https"}],"tags":["b"]}`; string(got) != want {
+		t.Fatalf("project = %s, want %s", got, want)
+	}
+}
+
+func TestStatusMemory(t *testing.T) {
+	uid := types.UID("u1")
+	same := func(want string) func(any) bool { return func(last any) bool { return last.(string) == want } }
+	if repeatsLastApply(uid, "1", same("s")) {
+		t.Fatal("nothing remembered yet")
+	}
+	rememberApply(uid, "1", "2", "s")
+	if !repeatsLastApply(uid, "1", same("s")) {
+		t.Fatal("the same status on the stale object is a repeat")
+	}
+	if repeatsLastApply(uid, "1", same("other")) {
+		t.Fatal("a different status is not a repeat")
+	}
+	if repeatsLastApply(uid, "2", same("s")) {
+		t.Fatal("once the cache shows the write, the diff decides")
+	}
+	if repeatsLastApply(uid, "1", same("s")) {
+		t.Fatal("the entry must be gone once the cache caught up")
+	}
+	var _ client.Object = &metav1.PartialObjectMetadata{}
+}
