@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/parser"
 	"go/token"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -19,11 +21,16 @@ import (
 	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
 	ctrbac "sigs.k8s.io/controller-tools/pkg/rbac"
 
+	"github.com/opgen-dev/opgen/generator/apf"
 	"github.com/opgen-dev/opgen/generator/applyconfig"
 	"github.com/opgen-dev/opgen/generator/core"
 	"github.com/opgen-dev/opgen/generator/crd"
 	"github.com/opgen-dev/opgen/generator/deepcopy"
+	"github.com/opgen-dev/opgen/generator/guards"
+	"github.com/opgen-dev/opgen/generator/manager"
 	"github.com/opgen-dev/opgen/generator/rbac"
+	"github.com/opgen-dev/opgen/generator/reconciler"
+	"github.com/opgen-dev/opgen/generator/statuswriter"
 	"github.com/opgen-dev/opgen/markers"
 	"github.com/opgen-dev/opgen/model"
 )
@@ -34,6 +41,11 @@ var Generators = []core.Generator{
 	crd.Generator{},
 	rbac.Generator{},
 	applyconfig.Generator{},
+	guards.Generator{},
+	statuswriter.Generator{},
+	reconciler.Generator{},
+	manager.Generator{},
+	apf.Generator{},
 }
 
 // Config says what to generate.
@@ -49,6 +61,7 @@ type Config struct {
 var DefaultOptions = core.Options{
 	CRDDir:        "config/crd/bases",
 	RBACDir:       "config/rbac",
+	APFDir:        "config/apf",
 	ControllerDir: "internal/controller",
 }
 
@@ -59,6 +72,9 @@ type Result struct {
 	Files      []core.File
 	// Diagnostics holds warnings, and errors when Files is empty because of them.
 	Diagnostics markers.Diagnostics
+	// Loaded holds the import path of every package the run's load resolved, the
+	// loaded packages and all their dependencies: go.mod and go.sum provide these.
+	Loaded map[string]bool
 }
 
 // ErrDiagnostics is returned, wrapped, when marker diagnostics hold an error.
@@ -83,20 +99,30 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		cfg.Patterns = []string{"./..."}
 	}
 	opts := cfg.Options
-	if opts.CRDDir == "" {
-		opts.CRDDir = DefaultOptions.CRDDir
-	}
-	if opts.RBACDir == "" {
-		opts.RBACDir = DefaultOptions.RBACDir
-	}
-	if opts.ControllerDir == "" {
-		opts.ControllerDir = DefaultOptions.ControllerDir
+	for _, d := range []struct {
+		dst *string
+		def string
+	}{
+		{&opts.CRDDir, DefaultOptions.CRDDir}, {&opts.RBACDir, DefaultOptions.RBACDir},
+		{&opts.APFDir, DefaultOptions.APFDir}, {&opts.ControllerDir, DefaultOptions.ControllerDir},
+	} {
+		if *d.dst == "" {
+			*d.dst = d.def
+		}
+		*d.dst = path.Clean(filepath.ToSlash(*d.dst))
 	}
 	gctx, diags, err := load(ctx, cfg.Dir, cfg.Patterns, opts)
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{ModuleRoot: gctx.ModuleRoot, Diagnostics: diags.Sorted(cfg.Dir)}
+	if !diags.HasErrors() {
+		for _, g := range Generators {
+			if c, ok := g.(core.Checker); ok {
+				diags = append(diags, c.Check(gctx)...)
+			}
+		}
+	}
+	res := &Result{ModuleRoot: gctx.ModuleRoot, Diagnostics: diags.Sorted(cfg.Dir), Loaded: loadedPackages(gctx.Roots)}
 	if diags.HasErrors() {
 		return res, fmt.Errorf("%w", ErrDiagnostics)
 	}
@@ -157,10 +183,74 @@ func load(ctx context.Context, dir string, patterns []string, opts core.Options)
 	checker := &loader.TypeChecker{NodeFilters: []loader.NodeFilter{ctdeepcopy.Generator{}.CheckFilter(), ctcrd.Generator{}.CheckFilter()}}
 	api, d := model.Build(model.Input{Fset: fset, Roots: roots, Collector: col, Checker: checker})
 	diags = append(diags, d...)
+	if opts.ProjectName == "" {
+		opts.ProjectName = path.Base(modPath)
+	}
+	ctrlPkg, err := controllerPackage(fset, root, modPath, opts.ControllerDir)
+	if err != nil {
+		return nil, nil, err
+	}
 	return &core.Context{
 		Options: opts, ModuleRoot: root, ModulePath: modPath,
 		Fset: fset, Roots: roots, Collector: col, Checker: checker, API: api,
+		Controller: ctrlPkg,
 	}, diags, nil
+}
+
+// controllerPackage parses the user's files of the controller package, whether or not
+// the run's patterns include it: generated reconcilers must not clash with them.
+func controllerPackage(fset *token.FileSet, root, modPath, dir string) (core.ControllerPackage, error) {
+	cp := core.ControllerPackage{Dir: dir, ImportPath: path.Join(modPath, dir), Name: path.Base(dir)}
+	abs := filepath.Join(root, filepath.FromSlash(dir))
+	entries, err := os.ReadDir(abs)
+	if os.IsNotExist(err) {
+		return cp, nil
+	}
+	if err != nil {
+		return cp, err
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		file := filepath.Join(abs, name)
+		if core.GeneratedBy(file) != "" {
+			continue
+		}
+		f, err := parser.ParseFile(fset, file, nil, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			return cp, err
+		}
+		cp.Name = f.Name.Name
+		cp.Files = append(cp.Files, f)
+	}
+	return cp, nil
+}
+
+// loadedPackages walks the import graph of the load.
+func loadedPackages(roots []*loader.Package) map[string]bool {
+	seen := map[string]bool{}
+	var walk func(p *packages.Package)
+	walk = func(p *packages.Package) {
+		if _, done := seen[p.PkgPath]; done || p.PkgPath == "" {
+			return
+		}
+		resolved := true
+		for _, e := range p.Errors {
+			// Type errors come from partial type-checking; only the go command's own
+			// errors say a package is not provided.
+			resolved = resolved && e.Kind != packages.ListError
+		}
+		seen[p.PkgPath] = resolved
+		for _, imp := range p.Imports {
+			walk(imp)
+		}
+	}
+	for _, r := range roots {
+		walk(r.Package)
+	}
+	return seen
 }
 
 // findModule returns the directory and path of the module that contains dir.

@@ -14,6 +14,7 @@ import (
 	"sigs.k8s.io/controller-tools/pkg/loader"
 	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
 
+	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/markers"
 )
 
@@ -33,6 +34,14 @@ func Build(in Input) (*API, markers.Diagnostics) {
 		b.pkg(pkg)
 	}
 	sort.Slice(b.api.Packages, func(i, j int) bool { return b.api.Packages[i].Path < b.api.Packages[j].Path })
+	assignAliases(b.api.Packages)
+	for _, k := range b.api.Kinds() {
+		for i, g := range k.Owns {
+			if b.api.Lookup(g) == nil && !kubeapi.HasKind(g.Group, g.Version, g.Kind) {
+				b.diags.Errorf(k.OwnsPos[i], "%sowns: no Go type for %s: it is neither a kind of the API packages of this run nor a kind of k8s.io/api", markers.Prefix, gvkString(g))
+			}
+		}
+	}
 	return b.api, b.diags
 }
 
@@ -300,6 +309,7 @@ func (b *builder) kindMarkers(k *Kind, ms []markers.Marker) {
 				}
 			}
 			k.Owns = append(k.Owns, gvk)
+			k.OwnsPos = append(k.OwnsPos, m.At(m.ValueOffset))
 		case "watch-labels":
 			k.WatchLabels = appendKeys(&b.diags, m, k.WatchLabels)
 		case "watch-annotations":
@@ -465,4 +475,40 @@ func statusOwnerOf(lp *loader.Package, field *ast.Field, statusOf map[*types.Nam
 		}
 	}
 	return nil, nil
+}
+
+// assignAliases names each package for imports: <first group label><version>, or the
+// whole group when two packages would share a name.
+func assignAliases(pkgs []*Package) {
+	clean := func(s string) string {
+		var b strings.Builder
+		for _, r := range strings.ToLower(s) {
+			if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+				b.WriteRune(r)
+			}
+		}
+		return b.String()
+	}
+	count := map[string]int{}
+	short := func(p *Package) string {
+		label, _, _ := strings.Cut(p.Group, ".")
+		return clean(label) + clean(p.Version)
+	}
+	for _, p := range pkgs {
+		count[short(p)]++
+	}
+	for _, p := range pkgs {
+		p.Alias = short(p)
+		if count[p.Alias] > 1 {
+			p.Alias = clean(p.Group) + clean(p.Version)
+		}
+	}
+}
+
+func gvkString(g markers.GVK) string {
+	group := g.Group
+	if group == "" {
+		group = "core"
+	}
+	return group + "/" + g.Version + "/" + g.Kind
 }

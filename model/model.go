@@ -2,6 +2,7 @@ package model
 
 import (
 	"go/token"
+	"path"
 	"go/types"
 	"reflect"
 	"strings"
@@ -43,6 +44,26 @@ type Package struct {
 	Group   string
 	Version string
 	Kinds   []*Kind // sorted by name
+	// Alias is the import name generated code gives the package: the group's first
+	// label and the version, "cachev1alpha1", as kubebuilder names it; unique in a run.
+	Alias string
+}
+
+// ApplyConfigurationSubdir is where controller-gen puts a package's apply
+// configurations, relative to the package: applyconfiguration/<second-last>/<last
+// element>, lowercased.
+func (p *Package) ApplyConfigurationSubdir() string {
+	parts := strings.Split(p.Path, "/")
+	gv := parts[len(parts)-1]
+	if len(parts) > 1 {
+		gv = parts[len(parts)-2] + "/" + gv
+	}
+	return path.Join("applyconfiguration", strings.ToLower(gv))
+}
+
+// ApplyConfigurationPath is the import path of the package's apply configurations.
+func (p *Package) ApplyConfigurationPath() string {
+	return path.Join(p.Path, p.ApplyConfigurationSubdir())
 }
 
 // Kind is a root kind and what its markers ask for.
@@ -63,9 +84,25 @@ type Kind struct {
 	ObservedGeneration bool
 	Reconciler         *Reconciler
 	Owns               []markers.GVK
+	OwnsPos            []token.Position // of each Owns marker's value
 	WatchLabels        []string
 	WatchAnnotations   []string
 	Finalizer          string
+}
+
+// Lookup returns the kind of this run with the given group, version and kind, or nil.
+func (a *API) Lookup(g markers.GVK) *Kind {
+	for _, p := range a.Packages {
+		if p.Group != g.Group || p.Version != g.Version {
+			continue
+		}
+		for _, k := range p.Kinds {
+			if k.Name == g.Kind {
+				return k
+			}
+		}
+	}
+	return nil
 }
 
 // Reconciler is +opguard:reconciler.

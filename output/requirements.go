@@ -1,8 +1,6 @@
 package output
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"go/parser"
 	"go/token"
@@ -18,8 +16,8 @@ import (
 	"github.com/opgen-dev/opgen/generator/core"
 )
 
-// Requirement is a module that generated code imports and the main module's go.mod
-// or go.sum does not provide yet.
+// Requirement is a module whose packages generated code imports, and which go.mod or
+// go.sum does not fully provide yet.
 type Requirement struct {
 	Module, Version string
 	// Packages are the module's packages the generated code imports; `go get` is given
@@ -37,11 +35,14 @@ const ControllerRuntimeVersion = "v0.25.2"
 // from go.mod is required at the version of k8s.io/apimachinery already there.
 var stagingModules = []string{"k8s.io/api", "k8s.io/apimachinery", "k8s.io/client-go"}
 
-// MissingRequirements returns the modules that the generated Go files import and that
-// root's go.mod does not require, or whose go.sum lacks the module's hash. A types-only
-// module usually requires k8s.io/apimachinery but not k8s.io/client-go, whose apply
-// configurations the generated code imports.
-func MissingRequirements(root string, files []core.File) ([]Requirement, error) {
+// MissingRequirements returns what `go get` must add so that the generated files build:
+// every package they import that is neither in the standard library, nor in the main
+// module, nor among the packages the run loaded (which the go command resolved, so
+// go.mod and go.sum cover them). Each goes at the version go.mod requires of its
+// module; a module go.mod does not require (a types-only module rarely requires
+// k8s.io/client-go) goes at the version of k8s.io/apimachinery, or at the
+// controller-runtime opgen generates for.
+func MissingRequirements(root string, files []core.File, loaded map[string]bool) ([]Requirement, error) {
 	data, err := os.ReadFile(filepath.Join(root, "go.mod"))
 	if err != nil {
 		return nil, err
@@ -54,15 +55,8 @@ func MissingRequirements(root string, files []core.File) ([]Requirement, error) 
 	for _, r := range mf.Require {
 		have[r.Mod.Path] = r.Mod.Version
 	}
-	for _, r := range mf.Replace {
-		have[r.Old.Path] = r.Old.Version
-		if have[r.Old.Path] == "" {
-			have[r.Old.Path] = "replaced"
-		}
-	}
-	sums := goSumModules(filepath.Join(root, "go.sum"))
-
-	needed := map[string]map[string]bool{}
+	type modVersion struct{ module, version string }
+	byModule := map[modVersion]map[string]bool{}
 	for _, f := range files {
 		if !strings.HasSuffix(f.Path, ".go") {
 			continue
@@ -73,27 +67,24 @@ func MissingRequirements(root string, files []core.File) ([]Requirement, error) 
 		}
 		for _, imp := range af.Imports {
 			p, _ := strconv.Unquote(imp.Path.Value)
-			if m := moduleOf(p); m != "" && m != mf.Module.Mod.Path {
-				if needed[m] == nil {
-					needed[m] = map[string]bool{}
-				}
-				needed[m][p] = true
+			first, _, _ := strings.Cut(p, "/")
+			if !strings.Contains(first, ".") || loaded[p] || p == mf.Module.Mod.Path || strings.HasPrefix(p, mf.Module.Mod.Path+"/") {
+				continue
 			}
+			r := requirementOf(p, have)
+			if r.Version == "" {
+				return nil, fmt.Errorf("%s imports %s, which go.mod does not provide and opgen cannot choose a version of: go get it", f.Path, p)
+			}
+			key := modVersion{r.Module, r.Version}
+			if byModule[key] == nil {
+				byModule[key] = map[string]bool{}
+			}
+			byModule[key][p] = true
 		}
 	}
 	var missing []Requirement
-	for m, pkgs := range needed {
-		v, required := have[m]
-		if required && (v == "replaced" || sums[m+" "+v]) {
-			continue
-		}
-		if !required {
-			v = versionFor(m, have)
-			if v == "" {
-				return nil, fmt.Errorf("go.mod requires neither %s nor k8s.io/apimachinery: add the Kubernetes libraries your API types use", m)
-			}
-		}
-		r := Requirement{Module: m, Version: v}
+	for key, pkgs := range byModule {
+		r := Requirement{Module: key.module, Version: key.version}
 		for p := range pkgs {
 			r.Packages = append(r.Packages, p)
 		}
@@ -102,6 +93,24 @@ func MissingRequirements(root string, files []core.File) ([]Requirement, error) 
 	}
 	sort.Slice(missing, func(i, j int) bool { return missing[i].Module < missing[j].Module })
 	return missing, nil
+}
+
+// requirementOf finds the module of an import path: the longest requirement of go.mod
+// that is a prefix, else a module opgen knows the version policy of.
+func requirementOf(p string, have map[string]string) Requirement {
+	best := ""
+	for m := range have {
+		if (p == m || strings.HasPrefix(p, m+"/")) && len(m) > len(best) {
+			best = m
+		}
+	}
+	if best != "" {
+		return Requirement{Module: best, Version: have[best]}
+	}
+	if m := moduleOf(p); m != "" {
+		return Requirement{Module: m, Version: versionFor(m, have)}
+	}
+	return Requirement{}
 }
 
 func moduleOf(importPath string) string {
@@ -120,30 +129,20 @@ func versionFor(m string, have map[string]string) string {
 	return have["k8s.io/apimachinery"]
 }
 
-// goSumModules returns "module version" for every module go.sum holds a zip hash of.
-func goSumModules(path string) map[string]bool {
-	out := map[string]bool{}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return out
-	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		f := strings.Fields(sc.Text())
-		if len(f) == 3 && !strings.HasSuffix(f[1], "/go.mod") {
-			out[f[0]+" "+f[1]] = true
-		}
-	}
-	return out
-}
-
 // Require adds the requirements to root's go.mod and go.sum with `go get` of the
 // imported packages, which also adds what those packages need to build. It needs
-// nothing from the generated files, so it runs before they are written.
-func Require(root string, reqs []Requirement) error {
+// nothing from the generated files, so it runs before they are written. It reports
+// whether go.mod or go.sum changed: packages new to the load are often already provided.
+func Require(root string, reqs []Requirement) (bool, error) {
 	if len(reqs) == 0 {
-		return nil
+		return false, nil
 	}
+	read := func() string {
+		mod, _ := os.ReadFile(filepath.Join(root, "go.mod"))
+		sum, _ := os.ReadFile(filepath.Join(root, "go.sum"))
+		return string(mod) + "\x00" + string(sum)
+	}
+	before := read()
 	args := []string{"get"}
 	for _, r := range reqs {
 		for _, p := range r.Packages {
@@ -153,7 +152,7 @@ func Require(root string, reqs []Requirement) error {
 	cmd := exec.Command("go", args...)
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		return false, fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
-	return nil
+	return read() != before, nil
 }

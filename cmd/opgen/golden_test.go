@@ -51,6 +51,10 @@ func TestGolden(t *testing.T) {
 }
 
 func goldenCase(t *testing.T, name string) {
+	// The case's own code (tests included) may need modules the golden go.mod does not
+	// list yet; -update tidies it afterwards. Whether a user's go.mod lacks what the
+	// generated code needs is TestTypesOnlyModule's business.
+	t.Setenv("GOFLAGS", "-mod=mod")
 	dir := filepath.Join(t.TempDir(), name)
 	copyTree(t, filepath.Join(testdataDir, name), dir)
 	modFile, err := os.ReadFile(filepath.Join(goldenDir, "go.mod"))

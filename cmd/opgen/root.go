@@ -90,6 +90,8 @@ and the exit status is 1.`,
 	cmd.Flags().StringVar(&opts.CRDDir, "crd-dir", opts.CRDDir, "CRD manifests directory, relative to the module root")
 	cmd.Flags().StringVar(&opts.RBACDir, "rbac-dir", opts.RBACDir, "RBAC manifests directory, relative to the module root")
 	cmd.Flags().StringVar(&opts.ControllerDir, "controller-dir", opts.ControllerDir, "controller package directory, relative to the module root")
+	cmd.Flags().StringVar(&opts.APFDir, "apf-dir", opts.APFDir, "API Priority and Fairness manifests directory, relative to the module root")
+	cmd.Flags().StringVar(&opts.ProjectName, "project-name", "", "operator name for its ServiceAccount and lease (default: last element of the module path)")
 	return cmd
 }
 
@@ -111,7 +113,7 @@ func runGenerate(ctx context.Context, stdout, stderr io.Writer, wd string, patte
 	if err != nil {
 		return err
 	}
-	reqs, err := output.MissingRequirements(res.ModuleRoot, res.Files)
+	reqs, err := output.MissingRequirements(res.ModuleRoot, res.Files, res.Loaded)
 	if err != nil {
 		return err
 	}
@@ -125,19 +127,22 @@ func runGenerate(ctx context.Context, stdout, stderr io.Writer, wd string, patte
 			fmt.Fprintf(stderr, "opgen: generated files are stale (%d to create, %d to update, %d to delete); run opgen generate\n", c, u, d)
 		}
 		for _, r := range reqs {
-			fmt.Fprintf(stderr, "opgen: go.mod does not provide %s, which generated code imports; run opgen generate\n", r)
+			fmt.Fprintf(stderr, "opgen: generated code imports packages of %s that nothing loaded yet; run opgen generate\n", r)
 		}
 		return exitError{}
 	}
 	// go.mod first: if `go get` fails, nothing else has changed.
-	if err := output.Require(res.ModuleRoot, reqs); err != nil {
+	changed, err := output.Require(res.ModuleRoot, reqs)
+	if err != nil {
 		return err
 	}
 	if err := plan.Apply(); err != nil {
 		return err
 	}
-	for _, r := range reqs {
-		fmt.Fprintf(stderr, "opgen: go.mod: required %s, which generated code imports\n", r)
+	if changed {
+		for _, r := range reqs {
+			fmt.Fprintf(stderr, "opgen: go.mod: ran go get for %s, whose packages generated code imports\n", r)
+		}
 	}
 	return nil
 }

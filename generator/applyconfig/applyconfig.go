@@ -13,6 +13,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/opgen-dev/opgen/generator/core"
+	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/model"
 )
 
@@ -46,7 +47,7 @@ func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
 		if len(structs) == 0 {
 			continue
 		}
-		outDir := path.Join(ctx.Rel(p.Dir), OutputSubdir(p.Path))
+		outDir := path.Join(ctx.Rel(p.Dir), p.ApplyConfigurationSubdir())
 		for _, n := range structs {
 			src, err := g.file(p, n)
 			if err != nil {
@@ -63,24 +64,9 @@ func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
 	return files, nil
 }
 
-// OutputSubdir is where controller-gen puts a package's apply configurations, relative
-// to the package: applyconfiguration/<second-last>/<last element>, lowercased.
-func OutputSubdir(pkgPath string) string {
-	parts := strings.Split(pkgPath, "/")
-	gv := parts[len(parts)-1]
-	if len(parts) > 1 {
-		gv = parts[len(parts)-2] + "/" + gv
-	}
-	return path.Join("applyconfiguration", strings.ToLower(gv))
-}
-
-// PackagePath is the import path of the apply configurations of an API package.
-func PackagePath(apiPkgPath string) string {
-	return path.Join(apiPkgPath, OutputSubdir(apiPkgPath))
-}
-
 type gen struct {
-	api *model.API
+	api    *model.API
+	byPath map[string]*model.Package
 	// local maps the API packages' reachable structs to their apply configuration package.
 	local map[*types.TypeName]string
 	// docs holds doc comments of declarations in API packages.
@@ -89,10 +75,11 @@ type gen struct {
 }
 
 func newGen(api *model.API) *gen {
-	g := &gen{api: api, local: map[*types.TypeName]string{}, docs: map[types.Object]string{}, kinds: map[*types.TypeName]*model.Kind{}}
+	g := &gen{api: api, byPath: map[string]*model.Package{}, local: map[*types.TypeName]string{}, docs: map[types.Object]string{}, kinds: map[*types.TypeName]*model.Kind{}}
 	apiPkgs := map[string]bool{}
 	for _, p := range api.Packages {
 		apiPkgs[p.Path] = true
+		g.byPath[p.Path] = p
 		g.indexDocs(p)
 	}
 	seen := map[types.Type]bool{}
@@ -120,7 +107,7 @@ func newGen(api *model.API) *gen {
 				return
 			}
 			if hasJSONFields(st) {
-				g.local[obj] = PackagePath(obj.Pkg().Path())
+				g.local[obj] = g.byPath[obj.Pkg().Path()].ApplyConfigurationPath()
 			}
 			for i := 0; i < st.NumFields(); i++ {
 				walk(st.Field(i).Type())
@@ -173,7 +160,7 @@ func (g *gen) acOf(t types.Type) (pkg, name string, ok bool) {
 	if pp == metaV1 && metaTypes[obj.Name()] {
 		return metaV1AC, obj.Name() + Suffix, true
 	}
-	if acPkg, found := clientGoApplyConfigurations[pp+"."+obj.Name()]; found {
+	if acPkg, found := kubeapi.ApplyConfigurations[pp+"."+obj.Name()]; found {
 		return acPkg, obj.Name() + Suffix, true
 	}
 	return "", "", false
@@ -311,7 +298,7 @@ func isNillable(t types.Type) bool {
 
 // file renders the apply configuration of one struct.
 func (g *gen) file(p *model.Package, n *types.Named) ([]byte, error) {
-	acPkg := PackagePath(p.Path)
+	acPkg := p.ApplyConfigurationPath()
 	f := jen.NewFilePathName(acPkg, path.Base(acPkg))
 	f.HeaderComment(core.Header)
 	g.aliases(f, p)
@@ -641,7 +628,7 @@ var importAliases = sync.OnceValue(func() map[string]string {
 		"k8s.io/apimachinery/pkg/types": "types",
 	}
 	clean := strings.NewReplacer("/", "", ".", "", "-", "")
-	for _, acPkg := range clientGoApplyConfigurations {
+	for _, acPkg := range kubeapi.ApplyConfigurations {
 		if _, done := m[acPkg]; done {
 			continue
 		}
@@ -658,7 +645,7 @@ func (g *gen) utils(p *model.Package, structs []*types.Named) ([]byte, error) {
 	pkgPath := path.Join(p.Path, "applyconfiguration")
 	f := jen.NewFilePathName(pkgPath, "applyconfiguration")
 	f.HeaderComment(core.Header)
-	acPkg := PackagePath(p.Path)
+	acPkg := p.ApplyConfigurationPath()
 	f.ImportAlias(acPkg, "ac"+p.Version)
 	/* target shape:
 	func ForKind(kind schema.GroupVersionKind) interface{} {

@@ -3,6 +3,7 @@ package core
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"io"
 	"os"
@@ -10,11 +11,13 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/dave/jennifer/jen"
 	"golang.org/x/tools/go/packages"
 	"sigs.k8s.io/controller-tools/pkg/genall"
 	"sigs.k8s.io/controller-tools/pkg/loader"
 	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
 
+	"github.com/opgen-dev/opgen/markers"
 	"github.com/opgen-dev/opgen/model"
 )
 
@@ -60,10 +63,15 @@ type File struct {
 
 // Options are the run's settings every generator may read.
 type Options struct {
-	// CRDDir, RBACDir and ControllerDir are slash paths relative to the module root.
+	// CRDDir, RBACDir, APFDir and ControllerDir are slash paths relative to the module root.
 	CRDDir        string
 	RBACDir       string
+	APFDir        string
 	ControllerDir string
+	// ProjectName names the operator: its ServiceAccount is <name>-controller-manager in
+	// namespace <name>-system, as kubebuilder's kustomize layout names them. Default:
+	// the last element of the module path.
+	ProjectName string
 }
 
 // Context is what one load produced, shared by every generator of a run.
@@ -78,6 +86,25 @@ type Context struct {
 	Collector  *ctmarkers.Collector
 	Checker    *loader.TypeChecker
 	API        *model.API
+	Controller ControllerPackage
+}
+
+// ControllerPackage is the package generated status writers and reconcilers go into.
+type ControllerPackage struct {
+	// Dir is a slash path relative to the module root.
+	Dir        string
+	ImportPath string
+	Name       string
+	// Files are its user-owned Go files (neither generated nor tests), parsed with
+	// comments into Context.Fset.
+	Files []*ast.File
+}
+
+// Checker is implemented by generators with rules that need the whole run's input (a
+// user's hand-written method that clashes with a generated one). Every Check runs before
+// any Generate; an error diagnostic stops the run with nothing written.
+type Checker interface {
+	Check(ctx *Context) markers.Diagnostics
 }
 
 // Rel returns the slash path of an absolute path relative to the module root.
@@ -242,4 +269,35 @@ func GeneratedByContent(src []byte) string {
 		}
 	}
 	return ""
+}
+
+// NewControllerFile starts a Go file of the controller package, with opgen's header
+// and the import names every controller file shares.
+func (c *Context) NewControllerFile() *jen.File {
+	f := jen.NewFilePathName(c.Controller.ImportPath, c.Controller.Name)
+	f.HeaderComment(Header)
+	for _, p := range c.API.Packages {
+		f.ImportAlias(p.Path, p.Alias)
+		f.ImportAlias(p.ApplyConfigurationPath(), p.Alias+"ac")
+	}
+	for path, alias := range map[string]string{
+		"sigs.k8s.io/controller-runtime":            "ctrl",
+		"k8s.io/apimachinery/pkg/apis/meta/v1":      "metav1",
+		"k8s.io/apimachinery/pkg/api/errors":        "apierrors",
+		"k8s.io/apimachinery/pkg/runtime/schema":    "schema",
+		"k8s.io/client-go/kubernetes/scheme":        "clientgoscheme",
+		"sigs.k8s.io/controller-runtime/pkg/client": "client",
+	} {
+		f.ImportAlias(path, alias)
+	}
+	return f
+}
+
+// Render renders a jennifer file.
+func Render(f *jen.File, what string) ([]byte, error) {
+	var b bytes.Buffer
+	if err := f.Render(&b); err != nil {
+		return nil, fmt.Errorf("rendering %s: %w", what, err)
+	}
+	return b.Bytes(), nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"slices"
 	"sort"
@@ -16,6 +17,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/rest"
 	"k8s.io/client-go/util/workqueue"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/event"
@@ -360,6 +362,31 @@ func convert(from, to any) error {
 		return err
 	}
 	return json.Unmarshal(raw, to)
+}
+
+// ClientLimits is the operator's client-side rate limit: --kube-api-qps and
+// --kube-api-burst. controller-runtime leaves client-side throttling off and counts on
+// the API server's priority and fairness alone; a bounded client turns a runaway loop
+// into a slow one before it reaches the server. A guarded operator at rest sends
+// nothing, so the limit only binds in bursts (a mass resync, a rollout).
+type ClientLimits struct {
+	QPS   float64
+	Burst int
+}
+
+// BindFlags registers --kube-api-qps and --kube-api-burst on fs with the given defaults.
+func (l *ClientLimits) BindFlags(fs *flag.FlagSet, qps float64, burst int) {
+	fs.Float64Var(&l.QPS, "kube-api-qps", qps, "client-side limit of requests per second to the API server; negative turns throttling off")
+	fs.IntVar(&l.Burst, "kube-api-burst", burst, "requests the client may send at once above --kube-api-qps")
+}
+
+// Apply sets the limit on cfg; call it before a manager or client is built from cfg.
+func (l ClientLimits) Apply(cfg *rest.Config) {
+	cfg.QPS = float32(l.QPS)
+	cfg.Burst = l.Burst
+	if l.QPS < 0 {
+		cfg.QPS, cfg.Burst = -1, 0
+	}
 }
 
 // ensureFinalizer adds finalizer to obj with a Server-Side Apply that owns only that

@@ -122,7 +122,6 @@ func TestReconcileResult(t *testing.T) {
 	}
 }
 
-
 func TestPrepareConditions(t *testing.T) {
 	then := metav1.NewTime(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
 	now := metav1.NewTime(time.Date(2026, 2, 2, 0, 0, 0, 0, time.UTC))

@@ -1,0 +1,112 @@
+package manager
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/opgen-dev/opgen/generator/core"
+	"github.com/opgen-dev/opgen/generator/reconciler"
+	"github.com/opgen-dev/opgen/templates"
+)
+
+// Default client policy when no +opguard:client marker sets one; see the package doc.
+const (
+	DefaultQPS   = 50
+	DefaultBurst = 100
+)
+
+// FileName is the generated wiring's file in the controller package.
+const FileName = "zz_generated.manager.go"
+
+// MainPath is where the operator's main is scaffolded, relative to the module root.
+const MainPath = "cmd/main.go"
+
+// Generator is the manager wiring generator.
+type Generator struct{}
+
+// Name implements core.Generator.
+func (Generator) Name() string { return "manager" }
+
+// Generate implements core.Generator.
+func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
+	kinds := reconciler.Kinds(ctx.API)
+	if len(kinds) == 0 {
+		return nil, nil
+	}
+	qps, burst := float64(DefaultQPS), DefaultBurst
+	if c := ctx.API.Client; c != nil {
+		if c.QPS > 0 {
+			qps = c.QPS
+		}
+		if c.Burst > 0 {
+			burst = c.Burst
+		}
+	}
+	f := ctx.NewControllerFile()
+	f.Comment("Defaults of --kube-api-qps and --kube-api-burst (see ClientLimits).")
+	f.Const().Defs(
+		jen.Id("DefaultKubeAPIQPS").Op("=").Lit(qps),
+		jen.Id("DefaultKubeAPIBurst").Op("=").Lit(burst),
+	)
+	f.Line()
+
+	adds := []jen.Code{jen.Qual("k8s.io/client-go/kubernetes/scheme", "AddToScheme")}
+	for _, p := range ctx.API.Packages {
+		adds = append(adds, jen.Qual(p.Path, "AddToScheme"))
+	}
+	f.Comment("AddToScheme registers client-go's built-in kinds and every API package of the operator.")
+	f.Func().Id("AddToScheme").Params(jen.Id("s").Op("*").Qual("k8s.io/apimachinery/pkg/runtime", "Scheme")).Error().Block(
+		jen.For(jen.List(jen.Id("_"), jen.Id("add")).Op(":=").Range().Index().Func().Params(jen.Op("*").Qual("k8s.io/apimachinery/pkg/runtime", "Scheme")).Error().Values(adds...)).Block(
+			jen.If(jen.Err().Op(":=").Id("add").Call(jen.Id("s")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		),
+		jen.Return(jen.Nil()),
+	)
+	f.Line()
+
+	var setups []jen.Code
+	for _, k := range kinds {
+		setups = append(setups, jen.If(
+			jen.Err().Op(":=").Id("New"+k.Name+"Reconciler").Call(jen.Id("mgr")).Dot("SetupWithManager").Call(jen.Id("mgr")),
+			jen.Err().Op("!=").Nil(),
+		).Block(jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("setting up the "+k.Name+" reconciler: %w"), jen.Err()))))
+	}
+	setups = append(setups, jen.Return(jen.Nil()))
+	f.Comment("SetupReconcilers registers every generated reconciler with mgr.")
+	f.Func().Id("SetupReconcilers").Params(jen.Id("mgr").Qual("sigs.k8s.io/controller-runtime", "Manager")).Error().Block(setups...)
+
+	src, err := core.Render(f, FileName)
+	if err != nil {
+		return nil, err
+	}
+	// The scaffolded main is written only where none exists (a kubebuilder project keeps its own).
+	main, err := templates.Render("main.go.tmpl", map[string]any{
+		"ControllerImport": ctx.Controller.ImportPath,
+		"ControllerName":   ctx.Controller.Name,
+		"LeaderElectionID": leaderElectionID(ctx),
+	})
+	if err != nil {
+		return nil, err
+	}
+	return []core.File{
+		{Path: path.Join(ctx.Controller.Dir, FileName), Content: src},
+		{Path: MainPath, Content: main, Owner: core.Scaffold},
+	}, nil
+}
+
+// leaderElectionID names the operator's lease: <project>.<group of its first kind>.
+func leaderElectionID(ctx *core.Context) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(ctx.ProjectName) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' {
+			b.WriteRune(r)
+		}
+	}
+	name := strings.Trim(b.String(), "-")
+	if name == "" {
+		name = "operator"
+	}
+	return fmt.Sprintf("%s.%s", name, ctx.API.Packages[0].Group)
+}

@@ -1,0 +1,341 @@
+package reconciler
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/opgen-dev/opgen/generator/core"
+	"github.com/opgen-dev/opgen/generator/statuswriter"
+	"github.com/opgen-dev/opgen/kubeapi"
+	"github.com/opgen-dev/opgen/markers"
+	"github.com/opgen-dev/opgen/model"
+	"github.com/opgen-dev/opgen/templates"
+)
+
+const (
+	ctrl           = "sigs.k8s.io/controller-runtime"
+	client         = "sigs.k8s.io/controller-runtime/pkg/client"
+	builder        = "sigs.k8s.io/controller-runtime/pkg/builder"
+	controller     = "sigs.k8s.io/controller-runtime/pkg/controller"
+	controllerutil = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	meta           = "k8s.io/apimachinery/pkg/api/meta"
+	metav1         = "k8s.io/apimachinery/pkg/apis/meta/v1"
+	schema         = "k8s.io/apimachinery/pkg/runtime/schema"
+)
+
+// Generator is the reconciler generator.
+type Generator struct{}
+
+// Name implements core.Generator.
+func (Generator) Name() string { return "reconciler" }
+
+// Kinds returns the kinds with +opguard:reconciler, in order.
+func Kinds(api *model.API) []*model.Kind {
+	var out []*model.Kind
+	for _, k := range api.Kinds() {
+		if k.Reconciler != nil {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// userCode is what the controller package's own files declare for one kind.
+type userCode struct {
+	typ     *ast.TypeSpec
+	methods map[string]*ast.FuncDecl
+	funcs   map[string]*ast.FuncDecl
+}
+
+func scan(ctx *core.Context, kind string) userCode {
+	uc := userCode{methods: map[string]*ast.FuncDecl{}, funcs: map[string]*ast.FuncDecl{}}
+	name := kind + "Reconciler"
+	for _, f := range ctx.Controller.Files {
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					if ts, ok := s.(*ast.TypeSpec); ok && ts.Name.Name == name {
+						uc.typ = ts
+					}
+				}
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					uc.funcs[d.Name.Name] = d
+				} else if recvName(d) == name {
+					uc.methods[d.Name.Name] = d
+				}
+			}
+		}
+	}
+	return uc
+}
+
+func recvName(d *ast.FuncDecl) string {
+	if len(d.Recv.List) == 0 {
+		return ""
+	}
+	t := d.Recv.List[0].Type
+	if s, ok := t.(*ast.StarExpr); ok {
+		t = s.X
+	}
+	if id, ok := t.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
+}
+
+// Check implements core.Checker: the user's code must leave Reconcile and
+// SetupWithManager to opgen and provide what the generated code calls.
+func (Generator) Check(ctx *core.Context) markers.Diagnostics {
+	var diags markers.Diagnostics
+	for _, k := range Kinds(ctx.API) {
+		uc := scan(ctx, k.Name)
+		name := k.Name + "Reconciler"
+		for _, m := range []string{"Reconcile", "SetupWithManager"} {
+			if d := uc.methods[m]; d != nil {
+				diags.Errorf(ctx.Fset.Position(d.Name.Pos()),
+					"%s already has a %s method, and +opguard:reconciler on %s generates one. Either move your logic into %s and delete %s's Reconcile and SetupWithManager, or remove +opguard:reconciler from %s and call Apply%sStatus from your own Reconcile",
+					name, m, k.Name, userMethodSig(k), name, k.Name, k.Name)
+			}
+		}
+		if uc.typ == nil {
+			// Generate scaffolds the user's file, unless a file of that name is in the way.
+			if p := scaffoldPath(ctx, k); fileExists(ctx, p) {
+				diags.Errorf(token.Position{Filename: filepath.Join(ctx.ModuleRoot, filepath.FromSlash(p))},
+					"the package declares no %s, and opgen would scaffold it here, but this file exists: declare %s in it, or move it away", name, name)
+			}
+			continue
+		}
+		pos := ctx.Fset.Position(uc.typ.Name.Pos())
+		if uc.methods["Reconcile"+k.Name] == nil {
+			diags.Errorf(pos, "%s has no method Reconcile%s, which the generated Reconcile calls: add %s", name, k.Name, userMethodSig(k))
+		}
+		if k.Finalizer != "" && uc.methods["Cleanup"+k.Name] == nil {
+			diags.Errorf(pos, "%s has no method Cleanup%s, which the generated Reconcile calls before removing finalizer %s: add func (r *%s) Cleanup%s(ctx context.Context, obj *%s.%s) error", name, k.Name, k.Finalizer, name, k.Name, k.Package.Alias, k.Name)
+		}
+		if uc.funcs["New"+name] == nil {
+			diags.Errorf(pos, "the package has no func New%s(mgr ctrl.Manager) *%s, which SetupReconcilers calls to build %s", name, name, name)
+		}
+	}
+	return diags
+}
+
+func userMethodSig(k *model.Kind) string {
+	a := k.Package.Alias
+	return fmt.Sprintf("func (r *%sReconciler) Reconcile%s(ctx context.Context, obj *%s.%s) (%s.%s, Outcome, error)",
+		k.Name, k.Name, a, k.Name, a, k.Status.Named.Obj().Name())
+}
+
+// Generate implements core.Generator.
+func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
+	var files []core.File
+	names := controllerNames(Kinds(ctx.API))
+	for _, k := range Kinds(ctx.API) {
+		f := ctx.NewControllerFile()
+		for _, o := range k.Owns {
+			if ctx.API.Lookup(o) == nil {
+				p := kubeapi.Package(o.Group, o.Version)
+				f.ImportAlias(p, kubeapi.Alias(p))
+			}
+		}
+		reconcile(f, k)
+		setup(f, ctx.API, k, names[k])
+		src, err := core.Render(f, "reconciler of "+k.Name)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, core.File{Path: path.Join(ctx.Controller.Dir, FileName(k)), Content: src, Prune: true})
+		if scan(ctx, k.Name).typ == nil {
+			sf, err := scaffold(ctx, k)
+			if err != nil {
+				return nil, err
+			}
+			files = append(files, sf)
+		}
+	}
+	return files, nil
+}
+
+// FileName is the generated reconciler's file in the controller package.
+func FileName(k *model.Kind) string {
+	return "zz_generated." + strings.ToLower(k.Name) + "_reconciler.go"
+}
+
+// controllerNames names each controller (in metrics, logs and leader election): the
+// lowercase kind, qualified by the group where two groups share a kind.
+func controllerNames(kinds []*model.Kind) map[*model.Kind]string {
+	count := map[string]int{}
+	for _, k := range kinds {
+		count[strings.ToLower(k.Name)]++
+	}
+	out := map[*model.Kind]string{}
+	for _, k := range kinds {
+		n := strings.ToLower(k.Name)
+		if count[n] > 1 {
+			n += "." + k.Package.Group
+		}
+		out[k] = n
+	}
+	return out
+}
+
+func lowerFirst(s string) string { return strings.ToLower(s[:1]) + s[1:] }
+
+func reconcile(f *jen.File, k *model.Kind) {
+	api, kind := k.Package.Path, k.Name
+	recv := jen.Id("r").Op("*").Id(kind + "Reconciler")
+	fin, gvk := lowerFirst(kind)+"Finalizer", lowerFirst(kind)+"GVK"
+	fm := statuswriter.FieldManager(k)
+	done := jen.Return(jen.Qual(ctrl, "Result").Values(), jen.Nil())
+
+	if k.Finalizer != "" {
+		f.Comment(fmt.Sprintf("%s is the finalizer the reconciler keeps on %s objects (+opguard:finalizer).", fin, kind))
+		f.Const().Id(fin).Op("=").Lit(k.Finalizer)
+		f.Line()
+		f.Var().Id(gvk).Op("=").Qual(schema, "GroupVersionKind").Values(jen.Dict{
+			jen.Id("Group"): jen.Lit(k.Package.Group), jen.Id("Version"): jen.Lit(k.Package.Version), jen.Id("Kind"): jen.Lit(kind),
+		})
+		f.Line()
+	}
+
+	/* target shape:
+	func (r *FooReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+		obj := &v1.Foo{}
+		if err := r.Get(ctx, req.NamespacedName, obj); err != nil { return ctrl.Result{}, client.IgnoreNotFound(err) }
+		if !obj.DeletionTimestamp.IsZero() { …finalizer… }
+		desired, outcome, err := r.ReconcileFoo(ctx, obj)
+		if reason, terminal := terminalReason(err); terminal { meta.SetStatusCondition(&desired.Conditions, …) }
+		if _, werr := ApplyFooStatus(ctx, r.Client, obj, desired); werr != nil && err == nil { return ctrl.Result{}, client.IgnoreNotFound(werr) }
+		return reconcileResult(outcome, err)
+	}
+	*/
+	body := []jen.Code{
+		jen.Id("obj").Op(":=").Op("&").Qual(api, kind).Values(),
+		jen.If(jen.Err().Op(":=").Id("r").Dot("Get").Call(jen.Id("ctx"), jen.Id("req").Dot("NamespacedName"), jen.Id("obj")), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Qual(ctrl, "Result").Values(), jen.Qual(client, "IgnoreNotFound").Call(jen.Err())),
+		),
+	}
+	if k.Finalizer != "" {
+		body = append(body,
+			jen.If(jen.Op("!").Id("obj").Dot("DeletionTimestamp").Dot("IsZero").Call()).Block(
+				jen.If(jen.Op("!").Qual(controllerutil, "ContainsFinalizer").Call(jen.Id("obj"), jen.Id(fin))).Block(done),
+				jen.If(jen.Err().Op(":=").Id("r").Dot("Cleanup"+kind).Call(jen.Id("ctx"), jen.Id("obj")), jen.Err().Op("!=").Nil()).Block(
+					jen.Return(jen.Id("reconcileResult").Call(jen.Id("Outcome").Values(), jen.Err())),
+				),
+				jen.Return(jen.Qual(ctrl, "Result").Values(), jen.Id("removeFinalizer").Call(jen.Id("ctx"), jen.Id("r").Dot("Client"), jen.Id("obj"), jen.Id(gvk), jen.Id(fin), jen.Id(fm))),
+			),
+			jen.If(jen.Err().Op(":=").Id("ensureFinalizer").Call(jen.Id("ctx"), jen.Id("r").Dot("Client"), jen.Id("obj"), jen.Id(gvk), jen.Id(fin), jen.Id(fm)), jen.Err().Op("!=").Nil()).Block(
+				jen.Return(jen.Qual(ctrl, "Result").Values(), jen.Qual(client, "IgnoreNotFound").Call(jen.Err())),
+			),
+		)
+	} else {
+		body = append(body, jen.Comment("Nothing to do for an object on its way out; its status is going with it."),
+			jen.If(jen.Op("!").Id("obj").Dot("DeletionTimestamp").Dot("IsZero").Call()).Block(done))
+	}
+	body = append(body, jen.List(jen.Id("desired"), jen.Id("outcome"), jen.Err()).Op(":=").Id("r").Dot("Reconcile"+kind).Call(jen.Id("ctx"), jen.Id("obj")))
+	if k.Status.ConditionsField() != nil {
+		body = append(body, jen.If(jen.List(jen.Id("reason"), jen.Id("terminal")).Op(":=").Id("terminalReason").Call(jen.Err()), jen.Id("terminal")).Block(
+			jen.Qual(meta, "SetStatusCondition").Call(jen.Op("&").Id("desired").Dot("Conditions"), jen.Qual(metav1, "Condition").Values(jen.Dict{
+				jen.Id("Type"):    jen.Id("ReadyCondition"),
+				jen.Id("Status"):  jen.Qual(metav1, "ConditionFalse"),
+				jen.Id("Reason"):  jen.Id("reason"),
+				jen.Id("Message"): jen.Err().Dot("Error").Call(),
+			})),
+		))
+	}
+	body = append(body,
+		jen.Comment("A failed status write is reported unless the logic's own error is."),
+		jen.If(jen.List(jen.Id("_"), jen.Id("werr")).Op(":=").Id("Apply"+kind+"Status").Call(jen.Id("ctx"), jen.Id("r").Dot("Client"), jen.Id("obj"), jen.Id("desired")), jen.Id("werr").Op("!=").Nil().Op("&&").Err().Op("==").Nil()).Block(
+			jen.Return(jen.Qual(ctrl, "Result").Values(), jen.Qual(client, "IgnoreNotFound").Call(jen.Id("werr"))),
+		),
+		jen.Return(jen.Id("reconcileResult").Call(jen.Id("outcome"), jen.Err())),
+	)
+	f.Comment(fmt.Sprintf("Reconcile is the guarded reconcile of %s objects: it calls Reconcile%s for the", kind, kind))
+	f.Comment(fmt.Sprintf("desired status, writes it with Apply%sStatus only when it changed, and maps", kind))
+	f.Comment("errors to no retry (Terminal) or backoff; see zz_generated.opguard.go.")
+	f.Func().Params(recv).Id("Reconcile").Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("req").Qual(ctrl, "Request")).
+		Params(jen.Qual(ctrl, "Result"), jen.Error()).Block(body...)
+	f.Line()
+}
+
+func setup(f *jen.File, api *model.API, k *model.Kind, name string) {
+	strs := func(ss []string) jen.Code {
+		if len(ss) == 0 {
+			return jen.Nil()
+		}
+		var lits []jen.Code
+		for _, s := range ss {
+			lits = append(lits, jen.Lit(s))
+		}
+		return jen.Index().String().Values(lits...)
+	}
+	/* target shape:
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&v1.Foo{}, builder.WithPredicates(primaryPredicate(labels, annotations))).
+		Owns(&appsv1.Deployment{}, builder.WithPredicates(ownedPredicate())).
+		Named("foo").
+		WithOptions(controller.Options{MaxConcurrentReconciles: 2, RateLimiter: rateLimiter()}).
+		Complete(r)
+	*/
+	chain := jen.Qual(ctrl, "NewControllerManagedBy").Call(jen.Id("mgr")).Op(".").Line().
+		Id("For").Call(jen.Op("&").Qual(k.Package.Path, k.Name).Values(),
+		jen.Qual(builder, "WithPredicates").Call(jen.Id("primaryPredicate").Call(strs(k.WatchLabels), strs(k.WatchAnnotations))))
+	for _, o := range k.Owns {
+		var typ jen.Code
+		if local := api.Lookup(o); local != nil {
+			typ = jen.Qual(local.Package.Path, local.Name)
+		} else {
+			typ = jen.Qual(kubeapi.Package(o.Group, o.Version), o.Kind)
+		}
+		chain = chain.Op(".").Line().Id("Owns").Call(jen.Op("&").Add(typ).Values(), jen.Qual(builder, "WithPredicates").Call(jen.Id("ownedPredicate").Call()))
+	}
+	opts := jen.Dict{jen.Id("RateLimiter"): jen.Id("rateLimiter").Call()}
+	if n := k.Reconciler.MaxConcurrentReconciles; n > 0 {
+		opts[jen.Id("MaxConcurrentReconciles")] = jen.Lit(n)
+	}
+	chain = chain.Op(".").Line().Id("Named").Call(jen.Lit(name)).
+		Op(".").Line().Id("WithOptions").Call(jen.Qual(controller, "Options").Values(opts)).
+		Op(".").Line().Id("Complete").Call(jen.Id("r"))
+
+	f.Comment(fmt.Sprintf("SetupWithManager registers the reconciler with mgr: %s objects through a", k.Name))
+	f.Comment("predicate that passes only spec, deletion, finalizer and watched label/annotation")
+	f.Comment("changes (never its own status writes), owned objects without a generation filter.")
+	f.Func().Params(jen.Id("r").Op("*").Id(k.Name + "Reconciler")).Id("SetupWithManager").Params(jen.Id("mgr").Qual(ctrl, "Manager")).Error().Block(
+		jen.Return(chain),
+	)
+}
+
+// scaffold writes the user's file for a kind once.
+func scaffold(ctx *core.Context, k *model.Kind) (core.File, error) {
+	data := map[string]any{
+		"Package":       ctx.Controller.Name,
+		"APIImport":     k.Package.Path,
+		"APIAlias":      k.Package.Alias,
+		"Kind":          k.Name,
+		"HasConditions": k.Status.ConditionsField() != nil,
+		"Finalizer":     k.Finalizer,
+	}
+	src, err := templates.Render("controller.go.tmpl", data)
+	if err != nil {
+		return core.File{}, err
+	}
+	return core.File{Path: scaffoldPath(ctx, k), Content: src, Owner: core.Scaffold}, nil
+}
+
+// scaffoldPath is the user's file of a kind, as kubebuilder names it.
+func scaffoldPath(ctx *core.Context, k *model.Kind) string {
+	return path.Join(ctx.Controller.Dir, strings.ToLower(k.Name)+"_controller.go")
+}
+
+func fileExists(ctx *core.Context, rel string) bool {
+	_, err := os.Stat(filepath.Join(ctx.ModuleRoot, filepath.FromSlash(rel)))
+	return err == nil
+}
