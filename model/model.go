@@ -2,8 +2,8 @@ package model
 
 import (
 	"go/token"
-	"path"
 	"go/types"
+	"path"
 	"reflect"
 	"strings"
 

@@ -79,4 +79,3 @@ func Rules(api *model.API) []string {
 	sort.Strings(out)
 	return out
 }
-
