@@ -99,12 +99,17 @@ func (Generator) Check(ctx *core.Context) markers.Diagnostics {
 	for _, k := range Kinds(ctx.API) {
 		uc := scan(ctx, k.Name)
 		name := k.Name + "Reconciler"
+		clash := false
 		for _, m := range []string{"Reconcile", "SetupWithManager"} {
 			if d := uc.methods[m]; d != nil {
+				clash = true
 				diags.Errorf(ctx.Fset.Position(d.Name.Pos()),
 					"%s already has a %s method, and +opguard:reconciler on %s generates one. Either move your logic into %s and delete %s's Reconcile and SetupWithManager, or remove +opguard:reconciler from %s and call Apply%sStatus from your own Reconcile",
 					name, m, k.Name, userMethodSig(k), name, k.Name, k.Name)
 			}
+		}
+		if clash {
+			continue // the way out above says what to add
 		}
 		if uc.typ == nil {
 			// Generate scaffolds the user's file, unless a file of that name is in the way.

@@ -59,6 +59,7 @@ type BetaStatus struct {
 // +opguard:observed-generation
 // +opguard:reconciler
 // +opguard:owns=apps/v1/Deployment
+// +opguard:owns=example.com/v1/Unknown
 // +opguard:finalizer=bad-contradictions.example.com/cleanup
 
 // Beta is a kind.

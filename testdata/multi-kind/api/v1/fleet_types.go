@@ -23,6 +23,10 @@ type ShipStatus struct {
 // +kubebuilder:printcolumn:name="Crew",type=integer,JSONPath=`.spec.crew`
 // +opguard:status-owner=fleet-operator
 // +opguard:observed-generation
+// +opguard:reconciler
+// +opguard:owns=core/v1/ConfigMap
+// +opguard:owns=fleet.example.com/v1/Beacon
+// +opguard:watch-annotations=fleet.example.com/course
 
 // Ship is a namespaced kind.
 type Ship struct {
@@ -60,6 +64,8 @@ type HarborStatus struct {
 // +kubebuilder:resource:scope=Cluster,shortName=hb
 // +opguard:status-owner=fleet-operator
 // +opguard:observed-generation
+// +opguard:reconciler:maxConcurrentReconciles=3
+// +opguard:finalizer=fleet.example.com/moorings
 
 // Harbor is a cluster-scoped kind.
 type Harbor struct {

@@ -1,0 +1,100 @@
+package controller
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/envtest"
+	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
+
+	fleetv1 "opgen.test/golden/multi-kind/api/v1"
+)
+
+// A user's test of the scaffolded reconcilers, as generated: both kinds converge, and
+// the cluster-scoped one, which has a finalizer, deletes cleanly.
+
+var k8s client.Client
+
+func TestMain(m *testing.M) { os.Exit(run(m)) }
+
+func run(m *testing.M) int {
+	if os.Getenv("KUBEBUILDER_ASSETS") == "" {
+		fmt.Fprintln(os.Stderr, "KUBEBUILDER_ASSETS is not set")
+		return 1
+	}
+	scheme := runtime.NewScheme()
+	if err := AddToScheme(scheme); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	env := &envtest.Environment{
+		CRDDirectoryPaths:     []string{filepath.Join("..", "..", "config", "crd", "bases")},
+		ErrorIfCRDPathMissing: true,
+	}
+	env.ControlPlane.GetAPIServer().Configure().Set("advertise-address", "127.0.0.1").Set("endpoint-reconciler-type", "none")
+	cfg, err := env.Start()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer env.Stop()
+	mgr, err := ctrl.NewManager(cfg, ctrl.Options{Scheme: scheme, Metrics: metricsserver.Options{BindAddress: "0"}})
+	if err == nil {
+		err = SetupReconcilers(mgr)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() { _ = mgr.Start(ctx) }()
+	if k8s, err = client.New(cfg, client.Options{Scheme: scheme}); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return m.Run()
+}
+
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); !cond(); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within 20 s", what)
+		}
+	}
+}
+
+func TestShipAndHarborConverge(t *testing.T) {
+	ctx := context.Background()
+	ship := &fleetv1.Ship{ObjectMeta: metav1.ObjectMeta{Name: "argo", Namespace: "default"}, Spec: fleetv1.ShipSpec{Crew: 50, Harbor: "north"}}
+	harbor := &fleetv1.Harbor{ObjectMeta: metav1.ObjectMeta{Name: "north"}, Spec: fleetv1.HarborSpec{Berths: 4}}
+	for _, o := range []client.Object{ship, harbor} {
+		if err := k8s.Create(ctx, o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitFor(t, "the ship's status", func() bool {
+		var s fleetv1.Ship
+		return k8s.Get(ctx, client.ObjectKeyFromObject(ship), &s) == nil && s.Status.ObservedGeneration == s.Generation && len(s.Status.Conditions) == 1
+	})
+	waitFor(t, "the harbor's status and finalizer", func() bool {
+		var h fleetv1.Harbor
+		return k8s.Get(ctx, client.ObjectKeyFromObject(harbor), &h) == nil && h.Status.ObservedGeneration == h.Generation && len(h.Finalizers) == 1
+	})
+	if err := k8s.Delete(ctx, harbor); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the harbor's deletion", func() bool {
+		return apierrors.IsNotFound(k8s.Get(ctx, client.ObjectKeyFromObject(harbor), &fleetv1.Harbor{}))
+	})
+}
