@@ -10,7 +10,8 @@ import (
 // scaffolded (its own types, controller and controller-gen output; see
 // testdata/_projects/kubebuilder-v4/OPGEN-TESTDATA.md), as a //go:generate line would:
 // opgen replaces controller-gen's deepcopy, CRD and role.yaml, adds the apply
-// configurations, and the project still builds and vets.
+// configurations and, beside kubebuilder's controller, the kind's status writer, and
+// the project still builds and vets.
 func TestKubebuilderProject(t *testing.T) {
 	if testing.Short() {
 		t.Skip("resolves the project's modules")
@@ -32,8 +33,18 @@ func TestKubebuilderProject(t *testing.T) {
 			t.Errorf("%s: no opgen header:\n%.300s", p, after[p])
 		}
 	}
-	if _, ok := after["api/v1alpha1/applyconfiguration/api/v1alpha1/memcached.go"]; !ok {
-		t.Error("no apply configuration for Memcached")
+	for _, p := range []string{
+		"api/v1alpha1/applyconfiguration/api/v1alpha1/memcached.go",
+		// The status writer, beside kubebuilder's own controller.
+		"internal/controller/zz_generated.memcached_status.go",
+		"internal/controller/zz_generated.opguard.go",
+	} {
+		if _, ok := after[p]; !ok {
+			t.Errorf("%s was not generated", p)
+		}
+	}
+	if !strings.Contains(after["internal/controller/zz_generated.memcached_status.go"], "func ApplyMemcachedStatus(ctx context.Context, c client.Client, obj *cachev1alpha1.Memcached, desired cachev1alpha1.MemcachedStatus) (bool, error)") {
+		t.Error("ApplyMemcachedStatus does not have the contract's signature")
 	}
 	for p, content := range before {
 		if strings.HasPrefix(p, "internal/") || strings.HasPrefix(p, "cmd/") || p == "api/v1alpha1/memcached_types.go" {

@@ -17,7 +17,7 @@ func TestTypesOnlyModule(t *testing.T) {
 		t.Skip("resolves modules through the Go module proxy")
 	}
 	dir := t.TempDir()
-	copyTree(t, filepath.Join(testdataDir, "every-marker"), dir)
+	copyTree(t, filepath.Join(testdataDir, "every-marker", "api"), filepath.Join(dir, "api"))
 	for _, f := range []string{"api/v1alpha1/groupversion_info.go", "api/v1alpha1/memcached_types.go"} {
 		p := filepath.Join(dir, f)
 		data, err := os.ReadFile(p)
@@ -39,6 +39,13 @@ func TestTypesOnlyModule(t *testing.T) {
 	}
 	if !strings.Contains(stderr, "go.mod: ran go get for k8s.io/client-go@v0.37.2") {
 		t.Errorf("no notice of the added requirement in stderr:\n%s", stderr)
+	}
+	// The markers ask for a status writer and a reconciler: opgen scaffolds the user's
+	// side and a main, so the module is an operator that builds.
+	for _, p := range []string{"internal/controller/zz_generated.memcached_status.go", "internal/controller/memcached_controller.go", "cmd/main.go", "config/rbac/role.yaml", "config/apf/apf.yaml"} {
+		if _, err := os.Stat(filepath.Join(dir, p)); err != nil {
+			t.Errorf("%s was not generated: %v", p, err)
+		}
 	}
 	goCmd(t, dir, "build", "./...")
 	goCmd(t, dir, "vet", "./...")
