@@ -142,6 +142,17 @@ func Require(root string, reqs []Requirement) (bool, error) {
 		sum, _ := os.ReadFile(filepath.Join(root, "go.sum"))
 		return string(mod) + "\x00" + string(sum)
 	}
+	// Packages new to the load are usually provided already: a quick go list tells,
+	// and spares the slower go get (module queries through the proxy).
+	var pkgs []string
+	for _, r := range reqs {
+		pkgs = append(pkgs, r.Packages...)
+	}
+	list := exec.Command("go", append([]string{"list", "-e", "-deps", "-f", "{{if .Error}}{{.ImportPath}}{{end}}"}, pkgs...)...)
+	list.Dir = root
+	if out, err := list.Output(); err == nil && strings.TrimSpace(string(out)) == "" {
+		return false, nil
+	}
 	before := read()
 	args := []string{"get"}
 	for _, r := range reqs {

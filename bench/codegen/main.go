@@ -100,7 +100,7 @@ func run(kinds, runs int, cgVersion string) error {
 
 // timed removes every generated file, then runs the tool once.
 func timed(dir string, args []string) (time.Duration, error) {
-	for _, p := range []string{"config", "api/v1/applyconfiguration", "api/v1/zz_generated.deepcopy.go"} {
+	for _, p := range []string{"config", "internal", "cmd", "api/v1/applyconfiguration", "api/v1/zz_generated.deepcopy.go"} {
 		if err := os.RemoveAll(filepath.Join(dir, p)); err != nil {
 			return 0, err
 		}
