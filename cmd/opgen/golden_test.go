@@ -55,19 +55,7 @@ func goldenCase(t *testing.T, name string) {
 	// list yet; -update tidies it afterwards. Whether a user's go.mod lacks what the
 	// generated code needs is TestTypesOnlyModule's business.
 	t.Setenv("GOFLAGS", "-mod=mod")
-	dir := filepath.Join(t.TempDir(), name)
-	copyTree(t, filepath.Join(testdataDir, name), dir)
-	modFile, err := os.ReadFile(filepath.Join(goldenDir, "go.mod"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	modFile = regexp.MustCompile(`(?m)^module .*$`).ReplaceAll(modFile, []byte("module "+goldenModule+"/"+name))
-	writeFile(t, filepath.Join(dir, "go.mod"), modFile)
-	sum, err := os.ReadFile(filepath.Join(goldenDir, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, filepath.Join(dir, "go.sum"), sum)
+	dir := moduleCopy(t, filepath.Join(testdataDir, name), name)
 	input := readTree(t, dir)
 
 	code, _, stderr := runOpgen(t, "-C", dir, "generate", "./...")
@@ -125,6 +113,25 @@ func goldenCase(t *testing.T, name string) {
 	if code != 0 || stdout != "" {
 		t.Fatalf("--check after generate: exit %d, diff:\n%s", code, stdout)
 	}
+}
+
+// moduleCopy copies a case tree into its own module opgen.test/golden/<name>.
+func moduleCopy(t *testing.T, src, name string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), name)
+	copyTree(t, src, dir)
+	mod, err := os.ReadFile(filepath.Join(goldenDir, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod = regexp.MustCompile(`(?m)^module .*$`).ReplaceAll(mod, []byte("module "+goldenModule+"/"+name))
+	writeFile(t, filepath.Join(dir, "go.mod"), mod)
+	sum, err := os.ReadFile(filepath.Join(goldenDir, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "go.sum"), sum)
+	return dir
 }
 
 func withoutStderr(tree map[string]string) map[string]string {

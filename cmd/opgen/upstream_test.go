@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -78,25 +77,6 @@ func TestApplyConfigurationsMatchControllerGen(t *testing.T) {
 			}
 		})
 	}
-}
-
-// moduleCopy copies a case tree into its own module opgen.test/golden/<name>.
-func moduleCopy(t *testing.T, src, name string) string {
-	t.Helper()
-	dir := filepath.Join(t.TempDir(), name)
-	copyTree(t, src, dir)
-	mod, err := os.ReadFile(filepath.Join(goldenDir, "go.mod"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	mod = regexp.MustCompile(`(?m)^module .*$`).ReplaceAll(mod, []byte("module "+goldenModule+"/"+name))
-	writeFile(t, filepath.Join(dir, "go.mod"), mod)
-	sum, err := os.ReadFile(filepath.Join(goldenDir, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, filepath.Join(dir, "go.sum"), sum)
-	return dir
 }
 
 // enableControllerGenApplyConfigurations adds what controller-gen needs to generate
