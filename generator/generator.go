@@ -33,6 +33,8 @@ import (
 	"github.com/opgen-dev/opgen/generator/statuswriter"
 	"github.com/opgen-dev/opgen/markers"
 	"github.com/opgen-dev/opgen/model"
+	"github.com/opgen-dev/opgen/project"
+	"github.com/opgen-dev/opgen/templates"
 )
 
 // Generators is every generator, in the order a run executes them.
@@ -54,6 +56,9 @@ type Config struct {
 	Dir string
 	// Patterns are package patterns as the go command takes them; default "./...".
 	Patterns []string
+	// TemplatesDir, when set, lays a directory of templates over the built-in ones;
+	// otherwise opgen.yaml's templates entry does.
+	TemplatesDir string
 	core.Options
 }
 
@@ -114,6 +119,16 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	gctx, diags, err := load(ctx, cfg.Dir, cfg.Patterns, opts)
 	if err != nil {
 		return nil, err
+	}
+	templatesDir := cfg.TemplatesDir
+	if templatesDir != "" && !filepath.IsAbs(templatesDir) {
+		templatesDir = filepath.Join(cfg.Dir, templatesDir)
+	}
+	if gctx.Project, gctx.Templates, err = projectSettings(gctx.ModuleRoot, templatesDir); err != nil {
+		return nil, err
+	}
+	if gctx.Project != nil && cfg.ProjectName == "" {
+		gctx.ProjectName = gctx.Project.ProjectName
 	}
 	if !diags.HasErrors() {
 		for _, g := range Generators {
@@ -195,6 +210,23 @@ func load(ctx context.Context, dir string, patterns []string, opts core.Options)
 		Fset: fset, Roots: roots, Collector: col, Checker: checker, API: api,
 		Controller: ctrlPkg,
 	}, diags, nil
+}
+
+// projectSettings reads opgen.yaml and loads the templates: the directory given on the
+// command line, else the one opgen.yaml names (relative to the module root).
+func projectSettings(root, templatesDir string) (*project.Config, *templates.Set, error) {
+	proj, err := project.Read(root)
+	if err != nil {
+		return nil, nil, err
+	}
+	if templatesDir == "" && proj != nil && proj.Templates != "" {
+		templatesDir = filepath.Join(root, filepath.FromSlash(proj.Templates))
+	}
+	set, err := templates.Load(templatesDir)
+	if err != nil {
+		return nil, nil, err
+	}
+	return proj, set, nil
 }
 
 // controllerPackage parses the user's files of the controller package, whether or not

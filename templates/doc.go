@@ -1,9 +1,19 @@
-// Package templates holds the scaffold files opgen writes once for the user to own
-// (a reconciler with the one method to fill in, cmd/main.go) as real files in an
-// embed.FS, named after the file they produce plus ".tmpl".
+// Package templates holds the files opgen writes once for the user to own, as real
+// files in an embed.FS, each named after the file it produces plus ".tmpl":
 //
-// They are parsed once, on first use, with missingkey=error and a small, named set of
-// sprig functions (see Funcs); a template that does not parse fails every run and every
-// test. Go output is gofmt'ed in-process. Code that opgen owns and regenerates is not
-// written with templates but with jennifer, in the generator packages.
+//	project/…   what `opgen init` writes (Makefile, Dockerfile, config/…, hack/…)
+//	api/…       what `opgen create api` writes (types, group-version file, sample)
+//	scaffold/…  what `opgen generate` writes where missing (a kind's reconciler, main)
+//
+// In the paths under project/ and api/, _group_, _version_ and _kind_ stand for the
+// short group, the version and the lowercase kind of the resource being created.
+//
+// A platform team lays its own templates over these (`--templates DIR`, or `templates:`
+// in opgen.yaml): a file at the same path replaces the built-in one, a new file adds a
+// file to what the command writes, with the same data and functions (see Funcs).
+//
+// Every template is parsed once, on Load, with missingkey=error; a template that does
+// not parse fails there, with its file and line. Go output is gofmt'ed in-process.
+// Code that opgen owns and regenerates is not written with templates but with
+// jennifer, in the generator packages.
 package templates

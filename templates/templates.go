@@ -5,6 +5,11 @@ import (
 	"embed"
 	"fmt"
 	"go/format"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -13,8 +18,8 @@ import (
 	"github.com/Masterminds/sprig/v3"
 )
 
-//go:embed *.tmpl
-var files embed.FS
+//go:embed all:project all:api all:scaffold
+var builtin embed.FS
 
 // funcNames are the sprig functions templates may use; a short list keeps templates
 // readable and portable.
@@ -30,42 +35,116 @@ func Funcs() template.FuncMap {
 	return fm
 }
 
-var parsed = sync.OnceValues(func() (*template.Template, error) {
-	return template.New("").Option("missingkey=error").Funcs(Funcs()).ParseFS(files, "*.tmpl")
-})
+// Set is a parsed set of templates: the built-in ones, with an overlay's laid over.
+type Set struct {
+	tmpls map[string]*template.Template // by slash path, without ".tmpl"
+	from  map[string]string             // where each came from, for errors
+}
 
-// Names lists the templates, sorted.
-func Names() ([]string, error) {
-	t, err := parsed()
+// Builtin returns the built-in set, parsed once.
+var Builtin = sync.OnceValues(func() (*Set, error) { return Load("") })
+
+// Load parses the built-in templates and, when overlay is not empty, the templates of
+// that directory over them.
+func Load(overlay string) (*Set, error) {
+	s := &Set{tmpls: map[string]*template.Template{}, from: map[string]string{}}
+	err := fs.WalkDir(builtin, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".tmpl") {
+			return err
+		}
+		src, err := builtin.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return s.add(p, "templates/"+p, string(src))
+	})
 	if err != nil {
 		return nil, err
 	}
-	var names []string
-	for _, x := range t.Templates() {
-		if x.Name() != "" {
-			names = append(names, x.Name())
-		}
+	if overlay == "" {
+		return s, nil
 	}
-	sort.Strings(names)
-	return names, nil
+	info, err := os.Stat(overlay)
+	if err != nil || !info.IsDir() {
+		return nil, fmt.Errorf("templates directory %s: not a directory", overlay)
+	}
+	err = filepath.WalkDir(overlay, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".tmpl") {
+			return err
+		}
+		rel, _ := filepath.Rel(overlay, p)
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return s.add(filepath.ToSlash(rel), p, string(src))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
-// Render executes a template; Go output (names ending in ".go.tmpl") is gofmt'ed.
-func Render(name string, data any) ([]byte, error) {
-	t, err := parsed()
+var templateErr = regexp.MustCompile(`^template: [^:]*:(\d+):(?:(\d+):)?\s*(.*)$`)
+
+// positioned rewrites text/template's "template: name:line: msg" as "file:line: msg".
+func positioned(file string, err error) error {
+	msg := err.Error()
+	if m := templateErr.FindStringSubmatch(msg); m != nil {
+		return fmt.Errorf("%s:%s: %s", file, m[1], m[3])
+	}
+	return fmt.Errorf("%s: %s", file, msg)
+}
+
+func (s *Set) add(rel, file, src string) error {
+	name := strings.TrimSuffix(rel, ".tmpl")
+	t, err := template.New(name).Option("missingkey=error").Funcs(Funcs()).Parse(src)
 	if err != nil {
-		return nil, fmt.Errorf("parsing templates: %w", err)
+		return positioned(file, err)
+	}
+	s.tmpls[name] = t
+	s.from[name] = file
+	return nil
+}
+
+// Under lists the templates below dir ("project", "api"), as paths relative to it, sorted.
+func (s *Set) Under(dir string) []string {
+	var out []string
+	for name := range s.tmpls {
+		if rel, ok := strings.CutPrefix(name, dir+"/"); ok {
+			out = append(out, rel)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Render executes a template by its name (its path without ".tmpl"); Go output is
+// gofmt'ed. Errors name the template's file and line.
+func (s *Set) Render(name string, data any) ([]byte, error) {
+	t, ok := s.tmpls[name]
+	if !ok {
+		return nil, fmt.Errorf("no template %s", name)
 	}
 	var b bytes.Buffer
-	if err := t.ExecuteTemplate(&b, name, data); err != nil {
-		return nil, fmt.Errorf("template %s: %w", name, err)
+	if err := t.Execute(&b, data); err != nil {
+		return nil, positioned(s.from[name], err)
 	}
-	if !strings.HasSuffix(name, ".go.tmpl") {
+	if path.Ext(name) != ".go" {
 		return b.Bytes(), nil
 	}
 	out, err := format.Source(b.Bytes())
 	if err != nil {
-		return nil, fmt.Errorf("template %s: output is not valid Go: %w\n%s", name, err, b.String())
+		return nil, fmt.Errorf("%s: the output is not valid Go: %v", s.from[name], err)
 	}
 	return out, nil
+}
+
+// Render renders a built-in template.
+func Render(name string, data any) ([]byte, error) {
+	s, err := Builtin()
+	if err != nil {
+		return nil, err
+	}
+	return s.Render(name, data)
 }

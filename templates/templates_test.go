@@ -3,42 +3,108 @@ package templates
 import (
 	"go/parser"
 	"go/token"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
 
-func TestTemplatesParseAndRender(t *testing.T) {
-	names, err := Names()
+var data = map[string]any{
+	"Module": "example.com/op", "ProjectName": "op", "Domain": "example.com",
+	"GoVersion": "1.26", "KubernetesVersion": "v0.37.2", "ControllerRuntimeVersion": "v0.25.2",
+	"Resource": map[string]any{
+		"Group": "cache", "FullGroup": "cache.example.com", "Version": "v1", "Kind": "App",
+		"Plural": "apps", "Namespaced": true, "Owns": []string{"apps/v1/Deployment"},
+	},
+	"Package": "controller", "APIImport": "example.com/op/api/v1", "APIAlias": "appv1", "Kind": "App",
+	"HasConditions": true, "Finalizer": "example.com/cleanup",
+	"ControllerImport": "example.com/op/internal/controller", "ControllerName": "controller", "LeaderElectionID": "op.example.com",
+}
+
+// TestBuiltinTemplatesRender renders every built-in template; Go output must parse.
+func TestBuiltinTemplatesRender(t *testing.T) {
+	s, err := Builtin()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(names, ",") != "controller.go.tmpl,main.go.tmpl" {
-		t.Fatalf("templates = %v", names)
+	if got := strings.Join(s.Under("scaffold"), ","); got != "controller.go,main.go" {
+		t.Fatalf("scaffold templates = %s", got)
 	}
-	cases := map[string]map[string]any{
-		"controller.go.tmpl": {"Package": "controller", "APIImport": "example.com/op/api/v1", "APIAlias": "appv1", "Kind": "App", "HasConditions": true, "Finalizer": "example.com/cleanup"},
-		"main.go.tmpl":       {"ControllerImport": "example.com/op/internal/controller", "ControllerName": "controller", "LeaderElectionID": "op.example.com"},
-	}
-	for name, data := range cases {
-		out, err := Render(name, data)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
+	for _, dir := range []string{"project", "api", "scaffold"} {
+		names := s.Under(dir)
+		if len(names) == 0 {
+			t.Fatalf("no templates under %s", dir)
 		}
-		if _, err := parser.ParseFile(token.NewFileSet(), name, out, 0); err != nil {
-			t.Fatalf("%s renders invalid Go: %v", name, err)
+		for _, n := range names {
+			out, err := s.Render(dir+"/"+n, data)
+			if err != nil {
+				t.Fatalf("%s/%s: %v", dir, n, err)
+			}
+			if strings.HasSuffix(n, ".go") {
+				if _, err := parser.ParseFile(token.NewFileSet(), n, out, 0); err != nil {
+					t.Fatalf("%s/%s renders invalid Go: %v", dir, n, err)
+				}
+			}
 		}
-	}
-	plain := map[string]any{"Package": "controller", "APIImport": "example.com/op/api/v1", "APIAlias": "appv1", "Kind": "App", "HasConditions": false, "Finalizer": ""}
-	out, err := Render("controller.go.tmpl", plain)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(string(out), "Cleanup") || strings.Contains(string(out), "meta.") {
-		t.Fatalf("options off, output still has them:\n%s", out)
 	}
 	// missingkey=error: a template asking for data that is not there fails.
-	delete(plain, "Kind")
-	if _, err := Render("controller.go.tmpl", plain); err == nil || !strings.Contains(err.Error(), "Kind") {
+	if _, err := s.Render("scaffold/controller.go", map[string]any{"Package": "x"}); err == nil || !strings.Contains(err.Error(), "templates/scaffold/controller.go.tmpl:") {
 		t.Fatalf("missing data: err = %v", err)
+	}
+}
+
+// TestOverlay lays a directory over the built-in templates: same name replaces, a new
+// file adds, a broken one fails with its file and line.
+func TestOverlay(t *testing.T) {
+	dir := t.TempDir()
+	write := func(rel, content string) {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("project/Makefile.tmpl", "# platform Makefile for {{ .ProjectName }}\n")
+	write("project/CODEOWNERS.tmpl", "* @platform/{{ kebabcase .ProjectName }}\n")
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := s.Render("project/Makefile", data)
+	if err != nil || string(out) != "# platform Makefile for op\n" {
+		t.Fatalf("override: %q, %v", out, err)
+	}
+	if out, err := s.Render("project/CODEOWNERS", data); err != nil || string(out) != "* @platform/op\n" {
+		t.Fatalf("added file: %q, %v", out, err)
+	}
+	if out, err := s.Render("project/Dockerfile", data); err != nil || !strings.Contains(string(out), "distroless") {
+		t.Fatalf("built-in kept: %v", err)
+	}
+
+	write("project/Broken.tmpl", "line one\n{{ .ProjectName \n")
+	_, err = Load(dir)
+	want := filepath.Join(dir, "project", "Broken.tmpl") + ":3: unclosed action"
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Fatalf("broken template: err = %v, want it to start with %q", err, want)
+	}
+	if _, err := Load(filepath.Join(dir, "missing")); err == nil {
+		t.Fatal("a missing directory was accepted")
+	}
+}
+
+// TestEnvtestScriptIsOpgens keeps the project's hack/envtest.sh the script opgen uses.
+func TestEnvtestScriptIsOpgens(t *testing.T) {
+	ours, err := os.ReadFile("../hack/envtest.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl, err := builtin.ReadFile("project/hack/envtest.sh.tmpl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(ours) != string(tmpl) {
+		t.Fatal("templates/project/hack/envtest.sh.tmpl differs from hack/envtest.sh: copy it over")
 	}
 }

@@ -19,6 +19,8 @@ import (
 
 	"github.com/opgen-dev/opgen/markers"
 	"github.com/opgen-dev/opgen/model"
+	"github.com/opgen-dev/opgen/project"
+	"github.com/opgen-dev/opgen/templates"
 )
 
 // Header is the first line of every Go file opgen generates. It carries no version or
@@ -87,6 +89,10 @@ type Context struct {
 	Checker    *loader.TypeChecker
 	API        *model.API
 	Controller ControllerPackage
+	// Project is opgen.yaml, nil outside a project opgen init made.
+	Project *project.Config
+	// Templates renders the files written once for the user.
+	Templates *templates.Set
 }
 
 // ControllerPackage is the package generated status writers and reconcilers go into.

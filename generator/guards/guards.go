@@ -23,7 +23,8 @@ func (Generator) Name() string { return "guards" }
 
 // Generate implements core.Generator.
 func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
-	if !anyStatusOwner(ctx) {
+	// An opgen project's main uses ClientLimits from the start.
+	if !anyStatusOwner(ctx) && ctx.Project == nil {
 		return nil, nil
 	}
 	const clause = "package guards\n"

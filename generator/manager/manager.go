@@ -9,7 +9,6 @@ import (
 
 	"github.com/opgen-dev/opgen/generator/core"
 	"github.com/opgen-dev/opgen/generator/reconciler"
-	"github.com/opgen-dev/opgen/templates"
 )
 
 // Default client policy when no +opguard:client marker sets one; see the package doc.
@@ -33,7 +32,8 @@ func (Generator) Name() string { return "manager" }
 // Generate implements core.Generator.
 func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
 	kinds := reconciler.Kinds(ctx.API)
-	if len(kinds) == 0 {
+	// An opgen project has its main from the start, so it builds before any kind exists.
+	if len(kinds) == 0 && ctx.Project == nil {
 		return nil, nil
 	}
 	qps, burst := float64(DefaultQPS), DefaultBurst
@@ -82,7 +82,7 @@ func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
 		return nil, err
 	}
 	// The scaffolded main is written only where none exists (a kubebuilder project keeps its own).
-	main, err := templates.Render("main.go.tmpl", map[string]any{
+	main, err := ctx.Templates.Render("scaffold/main.go", map[string]any{
 		"ControllerImport": ctx.Controller.ImportPath,
 		"ControllerName":   ctx.Controller.Name,
 		"LeaderElectionID": leaderElectionID(ctx),
@@ -96,7 +96,8 @@ func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
 	}, nil
 }
 
-// leaderElectionID names the operator's lease: <project>.<group of its first kind>.
+// leaderElectionID names the operator's lease: <project>.<domain>, the domain being the
+// project's, or else the group of its first kind.
 func leaderElectionID(ctx *core.Context) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(ctx.ProjectName) {
@@ -108,5 +109,11 @@ func leaderElectionID(ctx *core.Context) string {
 	if name == "" {
 		name = "operator"
 	}
-	return fmt.Sprintf("%s.%s", name, ctx.API.Packages[0].Group)
+	domain := "opgen.dev"
+	if ctx.Project != nil {
+		domain = ctx.Project.Domain
+	} else if len(ctx.API.Packages) > 0 {
+		domain = ctx.API.Packages[0].Group
+	}
+	return fmt.Sprintf("%s.%s", name, domain)
 }

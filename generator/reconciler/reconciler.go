@@ -16,7 +16,6 @@ import (
 	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/markers"
 	"github.com/opgen-dev/opgen/model"
-	"github.com/opgen-dev/opgen/templates"
 )
 
 const (
@@ -328,7 +327,7 @@ func scaffold(ctx *core.Context, k *model.Kind) (core.File, error) {
 		"HasConditions": k.Status.ConditionsField() != nil,
 		"Finalizer":     k.Finalizer,
 	}
-	src, err := templates.Render("controller.go.tmpl", data)
+	src, err := ctx.Templates.Render("scaffold/controller.go", data)
 	if err != nil {
 		return core.File{}, err
 	}
