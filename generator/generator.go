@@ -26,7 +26,9 @@ import (
 	"github.com/opgen-dev/opgen/generator/core"
 	"github.com/opgen-dev/opgen/generator/crd"
 	"github.com/opgen-dev/opgen/generator/deepcopy"
+	"github.com/opgen-dev/opgen/generator/envtestsuite"
 	"github.com/opgen-dev/opgen/generator/guards"
+	"github.com/opgen-dev/opgen/generator/kustomize"
 	"github.com/opgen-dev/opgen/generator/manager"
 	"github.com/opgen-dev/opgen/generator/rbac"
 	"github.com/opgen-dev/opgen/generator/reconciler"
@@ -48,6 +50,8 @@ var Generators = []core.Generator{
 	reconciler.Generator{},
 	manager.Generator{},
 	apf.Generator{},
+	kustomize.Generator{},
+	envtestsuite.Generator{},
 }
 
 // Config says what to generate.
@@ -166,7 +170,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 
 // load is the one load of a run.
 func load(ctx context.Context, dir string, patterns []string, opts core.Options) (*core.Context, markers.Diagnostics, error) {
-	root, modPath, err := findModule(dir)
+	root, modPath, err := FindModule(dir)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -285,8 +289,8 @@ func loadedPackages(roots []*loader.Package) map[string]bool {
 	return seen
 }
 
-// findModule returns the directory and path of the module that contains dir.
-func findModule(dir string) (string, string, error) {
+// FindModule returns the directory and path of the module that contains dir.
+func FindModule(dir string) (string, string, error) {
 	for d := dir; ; {
 		data, err := os.ReadFile(filepath.Join(d, "go.mod"))
 		if err == nil {

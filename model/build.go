@@ -35,6 +35,18 @@ func Build(in Input) (*API, markers.Diagnostics) {
 	}
 	sort.Slice(b.api.Packages, func(i, j int) bool { return b.api.Packages[i].Path < b.api.Packages[j].Path })
 	assignAliases(b.api.Packages)
+	owners := map[string]*Kind{}
+	for _, k := range b.api.Kinds() {
+		if k.StatusOwner == "" {
+			continue
+		}
+		key := k.Package.Group + "/" + k.Name
+		if first := owners[key]; first != nil {
+			b.diags.Errorf(k.Pos, "%sstatus-owner is on %s in both %s and %s: a kind has one status writer (and one reconciler), on the version they use; remove it from the other", markers.Prefix, k.Name, first.Package.Version, k.Package.Version)
+			continue
+		}
+		owners[key] = k
+	}
 	for _, k := range b.api.Kinds() {
 		for i, g := range k.Owns {
 			if b.api.Lookup(g) == nil && !kubeapi.HasKind(g.Group, g.Version, g.Kind) {

@@ -129,6 +129,22 @@ func versionFor(m string, have map[string]string) string {
 	return have["k8s.io/apimachinery"]
 }
 
+// Satisfied reports whether go.mod and go.sum already provide the requirements'
+// packages and everything they import, asking go list.
+func Satisfied(root string, reqs []Requirement) bool {
+	var pkgs []string
+	for _, r := range reqs {
+		pkgs = append(pkgs, r.Packages...)
+	}
+	if len(pkgs) == 0 {
+		return true
+	}
+	list := exec.Command("go", append([]string{"list", "-e", "-deps", "-f", "{{if .Error}}{{.ImportPath}}{{end}}"}, pkgs...)...)
+	list.Dir = root
+	out, err := list.Output()
+	return err == nil && strings.TrimSpace(string(out)) == ""
+}
+
 // Require adds the requirements to root's go.mod and go.sum with `go get` of the
 // imported packages, which also adds what those packages need to build. It needs
 // nothing from the generated files, so it runs before they are written. It reports
@@ -144,13 +160,7 @@ func Require(root string, reqs []Requirement) (bool, error) {
 	}
 	// Packages new to the load are usually provided already: a quick go list tells,
 	// and spares the slower go get (module queries through the proxy).
-	var pkgs []string
-	for _, r := range reqs {
-		pkgs = append(pkgs, r.Packages...)
-	}
-	list := exec.Command("go", append([]string{"list", "-e", "-deps", "-f", "{{if .Error}}{{.ImportPath}}{{end}}"}, pkgs...)...)
-	list.Dir = root
-	if out, err := list.Output(); err == nil && strings.TrimSpace(string(out)) == "" {
+	if Satisfied(root, reqs) {
 		return false, nil
 	}
 	before := read()

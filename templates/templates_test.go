@@ -14,7 +14,7 @@ var data = map[string]any{
 	"GoVersion": "1.26", "KubernetesVersion": "v0.37.2", "ControllerRuntimeVersion": "v0.25.2",
 	"Resource": map[string]any{
 		"Group": "cache", "FullGroup": "cache.example.com", "Version": "v1", "Kind": "App",
-		"Plural": "apps", "Namespaced": true, "Owns": []string{"apps/v1/Deployment"},
+		"Plural": "apps", "Namespaced": true, "Owns": []string{"apps/v1/Deployment"}, "FirstVersion": true,
 	},
 	"Package": "controller", "APIImport": "example.com/op/api/v1", "APIAlias": "appv1", "Kind": "App",
 	"HasConditions": true, "Finalizer": "example.com/cleanup",

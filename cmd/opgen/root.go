@@ -13,7 +13,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/opgen-dev/opgen/generator"
-	"github.com/opgen-dev/opgen/generator/core"
 	"github.com/opgen-dev/opgen/markers"
 	"github.com/opgen-dev/opgen/output"
 )
@@ -50,7 +49,8 @@ deepcopy, CRDs, RBAC, Server-Side Apply configurations and diff-gated status wri
 	root.SetErr(stderr)
 	var dir string
 	root.PersistentFlags().StringVarP(&dir, "dir", "C", "", "run as if opgen was started in this directory")
-	root.AddCommand(newGenerateCommand(stdout, stderr, &dir), newVersionCommand(stdout), newMarkersCommand(stdout))
+	root.AddCommand(newGenerateCommand(stdout, stderr, &dir), newInitCommand(stdout, stderr, &dir),
+		newCreateCommand(stdout, stderr, &dir), newVersionCommand(stdout), newMarkersCommand(stdout))
 	return root
 }
 
@@ -64,6 +64,7 @@ func workDir(dir string) (string, error) {
 
 func newGenerateCommand(stdout, stderr io.Writer, dir *string) *cobra.Command {
 	var check bool
+	var templatesDir string
 	opts := generator.DefaultOptions
 	cmd := &cobra.Command{
 		Use:   "generate [packages]",
@@ -83,7 +84,11 @@ and the exit status is 1.`,
 			if err != nil {
 				return err
 			}
-			return runGenerate(cmd.Context(), stdout, stderr, wd, args, opts, check)
+			mode := write
+			if check {
+				mode = checkOnly
+			}
+			return runGenerate(cmd.Context(), stdout, stderr, generator.Config{Dir: wd, Patterns: args, Options: opts, TemplatesDir: templatesDir}, mode)
 		},
 	}
 	cmd.Flags().BoolVar(&check, "check", false, "write nothing; print a diff of stale files and exit 1 if any")
@@ -91,15 +96,29 @@ and the exit status is 1.`,
 	cmd.Flags().StringVar(&opts.RBACDir, "rbac-dir", opts.RBACDir, "RBAC manifests directory, relative to the module root")
 	cmd.Flags().StringVar(&opts.ControllerDir, "controller-dir", opts.ControllerDir, "controller package directory, relative to the module root")
 	cmd.Flags().StringVar(&opts.APFDir, "apf-dir", opts.APFDir, "API Priority and Fairness manifests directory, relative to the module root")
-	cmd.Flags().StringVar(&opts.ProjectName, "project-name", "", "operator name for its ServiceAccount and lease (default: last element of the module path)")
+	cmd.Flags().StringVar(&opts.ProjectName, "project-name", "", "operator name for its ServiceAccount and lease (default: opgen.yaml's, else the last element of the module path)")
+	cmd.Flags().StringVar(&templatesDir, "templates", "", "a directory of templates laid over the built-in ones (default: opgen.yaml's)")
 	return cmd
 }
 
-func runGenerate(ctx context.Context, stdout, stderr io.Writer, wd string, patterns []string, opts core.Options, check bool) error {
+// generateMode says what runGenerate does besides generating.
+type generateMode int
+
+const (
+	// write the files, and go get what generated code needs.
+	write generateMode = iota
+	// checkOnly writes nothing and reports stale files.
+	checkOnly
+	// writeNoRequire writes the files only: opgen init runs go mod tidy afterwards.
+	writeNoRequire
+)
+
+func runGenerate(ctx context.Context, stdout, stderr io.Writer, cfg generator.Config, mode generateMode) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	res, err := generator.Run(ctx, generator.Config{Dir: wd, Patterns: patterns, Options: opts})
+	wd := cfg.Dir
+	res, err := generator.Run(ctx, cfg)
 	if res != nil {
 		printDiagnostics(stderr, res.Diagnostics)
 	}
@@ -113,11 +132,17 @@ func runGenerate(ctx context.Context, stdout, stderr io.Writer, wd string, patte
 	if err != nil {
 		return err
 	}
+	if mode == writeNoRequire {
+		return plan.Apply()
+	}
 	reqs, err := output.MissingRequirements(res.ModuleRoot, res.Files, res.Loaded)
 	if err != nil {
 		return err
 	}
-	if check {
+	if mode == checkOnly {
+		if len(reqs) > 0 && output.Satisfied(res.ModuleRoot, reqs) {
+			reqs = nil
+		}
 		if !plan.Stale() && len(reqs) == 0 {
 			return nil
 		}
@@ -127,7 +152,7 @@ func runGenerate(ctx context.Context, stdout, stderr io.Writer, wd string, patte
 			fmt.Fprintf(stderr, "opgen: generated files are stale (%d to create, %d to update, %d to delete); run opgen generate\n", c, u, d)
 		}
 		for _, r := range reqs {
-			fmt.Fprintf(stderr, "opgen: generated code imports packages of %s that nothing loaded yet; run opgen generate\n", r)
+			fmt.Fprintf(stderr, "opgen: go.mod does not provide what generated code imports from %s; run opgen generate\n", r)
 		}
 		return exitError{}
 	}

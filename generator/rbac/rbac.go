@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/parser"
+	"path"
 	"sort"
 
 	"golang.org/x/tools/go/packages"
@@ -38,8 +39,21 @@ func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
 			ID: "opgen-rbac-rules", Name: "rules", PkgPath: "opgen.invalid/rbac/rules", Syntax: []*ast.File{f},
 		}})
 	}
-	return run.RunControllerTools(ctrbac.Generator{RoleName: "manager-role", HeaderFile: core.HeaderFileName}, ctx.RBACDir)
+	files, err := run.RunControllerTools(ctrbac.Generator{RoleName: "manager-role", HeaderFile: core.HeaderFileName}, ctx.RBACDir)
+	if err == nil && len(files) == 0 && ctx.Project != nil {
+		// An opgen project's kustomization lists role.yaml before any kind needs a rule.
+		files = []core.File{{Path: path.Join(ctx.RBACDir, "role.yaml"), Content: []byte(core.YAMLHeader + "\n" + emptyRole)}}
+	}
+	return files, err
 }
+
+const emptyRole = `---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: manager-role
+rules: []
+`
 
 // Rules returns the +kubebuilder:rbac markers for opgen's generated code, sorted.
 func Rules(api *model.API) []string {

@@ -141,7 +141,7 @@ func userMethodSig(k *model.Kind) string {
 // Generate implements core.Generator.
 func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
 	var files []core.File
-	names := controllerNames(Kinds(ctx.API))
+	names := ControllerNames(Kinds(ctx.API))
 	for _, k := range Kinds(ctx.API) {
 		f := ctx.NewControllerFile()
 		for _, o := range k.Owns {
@@ -173,9 +173,9 @@ func FileName(k *model.Kind) string {
 	return "zz_generated." + strings.ToLower(k.Name) + "_reconciler.go"
 }
 
-// controllerNames names each controller (in metrics, logs and leader election): the
+// ControllerNames names each controller (in metrics, logs and leader election): the
 // lowercase kind, qualified by the group where two groups share a kind.
-func controllerNames(kinds []*model.Kind) map[*model.Kind]string {
+func ControllerNames(kinds []*model.Kind) map[*model.Kind]string {
 	count := map[string]int{}
 	for _, k := range kinds {
 		count[strings.ToLower(k.Name)]++

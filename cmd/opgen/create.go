@@ -1,0 +1,175 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/opgen-dev/opgen/generator"
+	"github.com/opgen-dev/opgen/generator/core"
+	"github.com/opgen-dev/opgen/output"
+	"github.com/opgen-dev/opgen/project"
+	"github.com/opgen-dev/opgen/scaffold"
+	"github.com/opgen-dev/opgen/templates"
+)
+
+func newCreateCommand(stdout, stderr io.Writer, dir *string) *cobra.Command {
+	create := &cobra.Command{
+		Use:   "create",
+		Short: "Add to an opgen project",
+	}
+	var o scaffold.APIOptions
+	var templatesDir string
+	api := &cobra.Command{
+		Use:   "api",
+		Short: "Add a kind: its types, its reconciler, its sample; then regenerate",
+		Long: `Add a kind to the project opgen init made: api/<group>/<version>/<kind>_types.go with
+opguard markers and a starting spec and status (observedGeneration, conditions as a
+map list), config/samples/<group>_<version>_<kind>.yaml, the group-version file when
+the version is new; then opgen generate writes the rest, the reconciler file with the
+one method to fill in included. The kind is registered with the manager by the
+generated SetupReconcilers and AddToScheme.
+
+A kind that exists already is refused, and nothing is written; so is everything when
+the regeneration fails.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			wd, err := workDir(*dir)
+			if err != nil {
+				return err
+			}
+			return runCreateAPI(cmd.Context(), stdout, stderr, wd, o, templatesDir)
+		},
+	}
+	api.Flags().StringVar(&o.Group, "group", "", "API group, without the project's domain: cache")
+	api.Flags().StringVar(&o.Version, "version", "", "API version: v1alpha1")
+	api.Flags().StringVar(&o.Kind, "kind", "", "kind, UpperCamelCase: Memcached")
+	api.Flags().BoolVar(&o.Namespaced, "namespaced", true, "namespaced (false: cluster-scoped)")
+	api.Flags().StringArrayVar(&o.Owns, "owns", nil, "a kind the reconciler owns, <group>/<version>/<Kind> (core/v1/ConfigMap); repeatable")
+	api.Flags().StringVar(&templatesDir, "templates", "", "a directory of templates laid over the built-in ones (default: opgen.yaml's)")
+	create.AddCommand(api)
+	return create
+}
+
+func runCreateAPI(ctx context.Context, stdout, stderr io.Writer, wd string, o scaffold.APIOptions, templatesDir string) error {
+	root, modPath, err := generator.FindModule(wd)
+	if err != nil {
+		return err
+	}
+	cfg, err := project.Read(root)
+	if err != nil {
+		return err
+	}
+	if cfg == nil {
+		return fmt.Errorf("%s has no %s: opgen create api adds to a project opgen init made", root, project.FileName)
+	}
+	if err := o.Validate(cfg.Domain); err != nil {
+		return err
+	}
+	if where := declaredKind(root, scaffold.APIDir(o.Group, o.Version), o.Kind); where != "" {
+		return fmt.Errorf("kind %s already exists in %s.%s/%s (%s); nothing was written", o.Kind, o.Group, cfg.Domain, o.Version, where)
+	}
+	var set *templates.Set
+	switch {
+	case templatesDir != "":
+		set, err = templates.Load(templatesDir)
+	case cfg.Templates != "":
+		set, err = templates.Load(filepath.Join(root, filepath.FromSlash(cfg.Templates)))
+	default:
+		set, err = templates.Builtin()
+	}
+	if err != nil {
+		return err
+	}
+	first := true
+	if versions, err := os.ReadDir(filepath.Join(root, "api", o.Group)); err == nil {
+		for _, v := range versions {
+			if v.IsDir() && declaredKind(root, scaffold.APIDir(o.Group, v.Name()), o.Kind) != "" {
+				first = false
+			}
+		}
+	}
+	files, err := scaffold.CreateAPI(set, modPath, cfg, o, first)
+	if err != nil {
+		return err
+	}
+	plan, err := output.Compute(root, files)
+	if err != nil {
+		return err
+	}
+	if err := plan.Apply(); err != nil {
+		return err
+	}
+	err = runGenerate(ctx, stdout, stderr, generator.Config{Dir: root, TemplatesDir: templatesDir}, write)
+	if err != nil {
+		undo(root, plan)
+		return err
+	}
+	if first {
+		fmt.Fprintf(stderr, "opgen: kind %s is in %s; fill in Reconcile%s in internal/controller/%s_controller.go\n",
+			o.Kind, scaffold.APIDir(o.Group, o.Version), o.Kind, strings.ToLower(o.Kind))
+	} else {
+		fmt.Fprintf(stderr, "opgen: version %s of %s is in %s; the storage version keeps the kind's reconciler\n",
+			o.Version, o.Kind, scaffold.APIDir(o.Group, o.Version))
+	}
+	return nil
+}
+
+// undo removes the files a plan created, and the directories that are then empty.
+func undo(root string, plan *output.Plan) {
+	for _, c := range plan.Changes {
+		if c.Action != output.Create {
+			continue
+		}
+		p := filepath.Join(root, filepath.FromSlash(c.Path))
+		os.Remove(p)
+		for d := filepath.Dir(p); d != root && len(d) > len(root); d = filepath.Dir(d) {
+			if os.Remove(d) != nil {
+				break
+			}
+		}
+	}
+}
+
+// declaredKind returns where a package directory declares type kind, or "".
+func declaredKind(root, dir, kind string) string {
+	abs := filepath.Join(root, filepath.FromSlash(dir))
+	entries, err := os.ReadDir(abs)
+	if err != nil {
+		return ""
+	}
+	fset := token.NewFileSet()
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
+			continue
+		}
+		file := filepath.Join(abs, e.Name())
+		if core.GeneratedBy(file) != "" {
+			continue
+		}
+		f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		for _, d := range f.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok {
+				for _, s := range gd.Specs {
+					if ts, ok := s.(*ast.TypeSpec); ok && ts.Name.Name == kind {
+						pos := fset.Position(ts.Name.Pos())
+						rel, _ := filepath.Rel(root, pos.Filename)
+						return fmt.Sprintf("%s:%d", filepath.ToSlash(rel), pos.Line)
+					}
+				}
+			}
+		}
+	}
+	return ""
+}

@@ -1,0 +1,18 @@
+// Package envtestsuite generates, in an opgen project (one with opgen.yaml), the tests
+// of the project's reconcilers, in the controller package:
+//
+//   - zz_generated.suite_test.go: TestMain starts a real kube-apiserver and etcd
+//     (KUBEBUILDER_ASSETS, or the project's hack/envtest.sh), installs the generated
+//     CRDs, and runs one manager with every generated reconciler, its requests counted
+//     by a wrapping transport;
+//   - zz_generated.<kind>_test.go, for each reconciler kind with
+//     +opguard:observed-generation: Test<Kind>ConvergesAndRests creates the kind's sample
+//     from config/samples, waits until status.observedGeneration == metadata.generation,
+//     then holds a quiet window in which the manager must send zero writes and run zero
+//     reconciles.
+//
+// The sample is the user's (config/samples/*.yaml, matched by apiVersion and kind), so
+// the test keeps working as the spec grows validation. The package therefore cannot
+// have a TestMain of its own; other tests of the package share the suite's API server
+// through testConfig and testClient.
+package envtestsuite

@@ -1,0 +1,46 @@
+package kustomize
+
+import (
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/opgen-dev/opgen/generator/core"
+)
+
+// Generator is the kustomization generator.
+type Generator struct{}
+
+// Name implements core.Generator.
+func (Generator) Name() string { return "kustomize" }
+
+// Generate implements core.Generator.
+func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
+	if ctx.Project == nil {
+		return nil, nil
+	}
+	// controller-tools names a CRD manifest <group>_<plural>.yaml; the versions of a
+	// kind share one.
+	seen := map[string]bool{}
+	var files []string
+	for _, k := range ctx.API.Kinds() {
+		if f := fmt.Sprintf("%s_%s.yaml", k.Package.Group, k.Plural); !seen[f] {
+			seen[f] = true
+			files = append(files, f)
+		}
+	}
+	sort.Strings(files)
+	var b strings.Builder
+	b.WriteString(core.YAMLHeader + "\n")
+	b.WriteString("# The CRDs of every kind, listed by opgen generate.\n")
+	if len(files) == 0 {
+		b.WriteString("resources: []\n")
+	} else {
+		b.WriteString("resources:\n")
+		for _, f := range files {
+			b.WriteString("- bases/" + f + "\n")
+		}
+	}
+	return []core.File{{Path: path.Join(path.Dir(ctx.CRDDir), "kustomization.yaml"), Content: []byte(b.String())}}, nil
+}
