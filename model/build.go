@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/gobuffalo/flect"
+	"golang.org/x/tools/go/packages"
 	crdmarkers "sigs.k8s.io/controller-tools/pkg/crd/markers"
 	"sigs.k8s.io/controller-tools/pkg/loader"
 	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
@@ -100,7 +101,7 @@ func (b *builder) pkg(lp *loader.Package) {
 		b.packageMarkers(tm.pkg)
 		return
 	}
-	if err := b.collectorErrors(lp); err {
+	if b.loadErrors(lp) || b.collectorErrors(lp) {
 		return
 	}
 	b.Checker.Check(lp)
@@ -207,6 +208,26 @@ func hasRootMarkerText(lp *loader.Package) bool {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// loadErrors reports what kept the go command from loading an API package (a missing
+// go.sum entry, an import no module provides): without its types every marker check
+// would mislead.
+func (b *builder) loadErrors(lp *loader.Package) bool {
+	// The go command puts an import's error (a missing go.sum entry) on the import.
+	errs := append([]packages.Error(nil), lp.Errors...)
+	for _, imp := range lp.Package.Imports {
+		errs = append(errs, imp.Errors...)
+	}
+	for _, e := range errs {
+		if e.Kind != packages.ListError {
+			continue
+		}
+		msg, _, _ := strings.Cut(e.Msg, "; to add:")
+		b.diags.Errorf(token.Position{}, "package %s cannot be loaded: %s (go mod tidy adds what is missing)", lp.PkgPath, msg)
+		return true
 	}
 	return false
 }

@@ -46,6 +46,9 @@ the regeneration fails.`,
 			if err != nil {
 				return err
 			}
+			if templatesDir != "" && !filepath.IsAbs(templatesDir) {
+				templatesDir = filepath.Join(wd, templatesDir)
+			}
 			return runCreateAPI(cmd.Context(), stdout, stderr, wd, o, templatesDir)
 		},
 	}

@@ -46,6 +46,9 @@ fails.`,
 					target = filepath.Join(wd, target)
 				}
 			}
+			if templatesDir != "" && !filepath.IsAbs(templatesDir) {
+				templatesDir = filepath.Join(wd, templatesDir)
+			}
 			return runInit(cmd.Context(), stdout, stderr, target, o, templatesDir, skipTidy, force)
 		},
 	}

@@ -1,0 +1,161 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// initCases are the golden scaffolds: each is what the real commands produce, run one
+// after the other in an empty directory, and is kept whole in golden/<name>.
+var initCases = []struct {
+	name string
+	// setup prepares the empty directory (a platform's templates inside it).
+	setup func(t *testing.T, dir string)
+	cmds  [][]string
+}{{
+	name: "init-memcached",
+	cmds: [][]string{
+		{"init", "--module", "example.com/memcached-operator", "--domain", "example.com"},
+		{"create", "api", "--group", "cache", "--version", "v1alpha1", "--kind", "Memcached"},
+	},
+}, {
+	name: "init-multi",
+	cmds: [][]string{
+		{"init", "--module", "example.com/fleet-operator", "--domain", "fleet.example.com", "--project-name", "fleet"},
+		{"create", "api", "--group", "cache", "--version", "v1alpha1", "--kind", "Memcached", "--owns", "apps/v1/Deployment"},
+		{"create", "api", "--group", "cache", "--version", "v1", "--kind", "Memcached"},
+		{"create", "api", "--group", "batch", "--version", "v1beta1", "--kind", "Sweeper", "--namespaced=false", "--owns", "core/v1/ConfigMap"},
+	},
+}, {
+	name: "init-override",
+	setup: func(t *testing.T, dir string) {
+		copyTree(t, filepath.Join(testdataDir, "_templates", "platform"), filepath.Join(dir, "platform-templates"))
+	},
+	cmds: [][]string{
+		{"init", "--module", "example.com/platform-operator", "--domain", "platform.example.com", "--templates", "platform-templates", "--force"},
+		{"create", "api", "--group", "apps", "--version", "v1", "--kind", "Service"},
+	},
+}}
+
+// TestGoldenInit runs opgen init and create api for real and compares the project with
+// golden/<name>, both ways; -update rewrites it. A second opgen generate must change
+// no byte, and --check must pass.
+func TestGoldenInit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("resolves the projects' modules")
+	}
+	for _, c := range initCases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), c.name)
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if c.setup != nil {
+				c.setup(t, dir)
+			}
+			for _, args := range c.cmds {
+				if code, _, stderr := runOpgen(t, append([]string{"-C", dir}, args...)...); code != 0 {
+					t.Fatalf("opgen %s: exit %d\n%s", strings.Join(args, " "), code, stderr)
+				}
+			}
+			got := readTree(t, dir)
+			want := filepath.Join(goldenDir, c.name)
+			if *update {
+				if err := os.RemoveAll(want); err != nil {
+					t.Fatal(err)
+				}
+				copyTree(t, dir, want)
+			}
+			compareTrees(t, readTree(t, want), got)
+			if code, _, stderr := runOpgen(t, "-C", dir, "generate"); code != 0 {
+				t.Fatalf("second generate: exit %d\n%s", code, stderr)
+			}
+			if d := readTree(t, dir); len(d) != len(got) {
+				t.Fatalf("the second generate changed the file set: %d files, then %d", len(got), len(d))
+			} else {
+				compareTrees(t, got, d)
+			}
+			if code, diff, stderr := runOpgen(t, "-C", dir, "generate", "--check"); code != 0 {
+				t.Fatalf("--check: exit %d\n%s%s", code, diff, stderr)
+			}
+		})
+	}
+}
+
+// TestGoldenInitBuild builds and vets every golden scaffold, and runs the tests of each
+// (envtest: a real kube-apiserver and etcd) as a user of the project would.
+func TestGoldenInitBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the golden projects")
+	}
+	assets := envtestAssets(t)
+	for _, c := range initCases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := filepath.Join(goldenDir, c.name)
+			for _, args := range [][]string{{"build", "./..."}, {"vet", "./..."}, {"test", "-count=1", "./..."}} {
+				cmd := exec.Command("go", args...)
+				cmd.Dir = dir
+				cmd.Env = append(os.Environ(), "KUBEBUILDER_ASSETS="+assets)
+				if out, err := cmd.CombinedOutput(); err != nil {
+					t.Fatalf("go %s in %s: %v\n%s", strings.Join(args, " "), dir, err, out)
+				}
+			}
+		})
+	}
+}
+
+// TestScaffoldBadInput: each bad value is refused with one line, exit status 1, and
+// nothing written.
+func TestScaffoldBadInput(t *testing.T) {
+	project := t.TempDir()
+	if code, _, stderr := runOpgen(t, "-C", project, "init", "--module", "example.com/op", "--domain", "example.com"); code != 0 {
+		t.Fatalf("init: %s", stderr)
+	}
+	if code, _, stderr := runOpgen(t, "-C", project, "create", "api", "--group", "cache", "--version", "v1", "--kind", "App"); code != 0 {
+		t.Fatalf("create api: %s", stderr)
+	}
+	nonEmpty := t.TempDir()
+	writeFile(t, filepath.Join(nonEmpty, "notes.txt"), []byte("mine\n"))
+	tests := []struct {
+		name, dir string
+		args      []string
+		want      string
+	}{
+		{"module path", "", []string{"init", "--module", "Not A Module", "--domain", "example.com"}, `--module "Not A Module" is not a valid Go module path`},
+		{"module path without a dot", "", []string{"init", "--module", "operator", "--domain", "example.com"}, `--module "operator" is not a valid Go module path`},
+		{"domain", "", []string{"init", "--module", "example.com/op", "--domain", "Bad_Domain"}, `--domain "Bad_Domain" is not a DNS subdomain`},
+		{"project name", "", []string{"init", "--module", "example.com/My_Op", "--domain", "example.com"}, `project name "My_Op" is not a lowercase DNS label`},
+		{"non-empty directory", nonEmpty, []string{"init", "--module", "example.com/op", "--domain", "example.com"}, "is not empty"},
+		{"kind", project, []string{"create", "api", "--group", "cache", "--version", "v1", "--kind", "memcached"}, `--kind "memcached" is not UpperCamelCase`},
+		{"group", project, []string{"create", "api", "--group", "Cache!", "--version", "v1", "--kind", "Memcached"}, `--group "Cache!" is not a DNS subdomain`},
+		{"version", project, []string{"create", "api", "--group", "cache", "--version", "1.0", "--kind", "Memcached"}, `--version "1.0" is not a Kubernetes API version`},
+		{"version beta without number", project, []string{"create", "api", "--group", "cache", "--version", "v2beta", "--kind", "Memcached"}, `--version "v2beta" is not a Kubernetes API version`},
+		{"owns", project, []string{"create", "api", "--group", "cache", "--version", "v1", "--kind", "Memcached", "--owns", "apps/Deployment"}, `--owns: want <group>/<version>/<Kind>, got "apps/Deployment"`},
+		{"existing kind", project, []string{"create", "api", "--group", "cache", "--version", "v1", "--kind", "App"}, "kind App already exists in cache.example.com/v1 (api/cache/v1/app_types.go:"},
+		{"not a project", nonEmpty, []string{"create", "api", "--group", "cache", "--version", "v1", "--kind", "App"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := tt.dir
+			if dir == "" {
+				dir = t.TempDir()
+			}
+			before := readTree(t, dir)
+			code, stdout, stderr := runOpgen(t, append([]string{"-C", dir}, tt.args...)...)
+			if code != 1 {
+				t.Fatalf("exit %d, want 1", code)
+			}
+			if stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, tt.want) {
+				t.Fatalf("stderr %q, want one line containing %q", stderr, tt.want)
+			}
+			if d := readTree(t, dir); len(d) != len(before) {
+				t.Fatalf("files written: %d before, %d after", len(before), len(d))
+			} else {
+				compareTrees(t, before, d)
+			}
+		})
+	}
+}
