@@ -190,6 +190,9 @@ func load(ctx context.Context, dir string, patterns []string, opts core.Options)
 		}
 		skipGenerated(r)
 	}
+	trace("list")
+	prefetch(fset, roots)
+	trace("prefetch")
 	reg := &ctmarkers.Registry{}
 	for _, register := range []func(*ctmarkers.Registry) error{
 		ctdeepcopy.Generator{}.RegisterMarkers, ctcrd.Generator{}.RegisterMarkers, ctrbac.Generator{}.RegisterMarkers,

@@ -69,7 +69,7 @@ func kindTest(f *jen.File, k *model.Kind, controller string) {
 	f.Comment(fmt.Sprintf("Test%sConvergesAndRests creates the %s sample, waits until its status describes its", k.Name, k.Name))
 	f.Comment("generation, then checks that the manager sends no write and runs no reconcile while")
 	f.Comment("nothing changes.")
-	f.Func().Id("Test"+k.Name+"ConvergesAndRests").Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(
+	f.Func().Id("Test" + k.Name + "ConvergesAndRests").Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(
 		jen.Id("convergesAndRests").Call(jen.Id("t"), jen.Op("&").Qual(k.Package.Path, k.Name).Values(), jen.Lit(controller),
 			jen.Func().Params(jen.Id("o").Qual(client, "Object")).Bool().Block(
 				jen.Id("obj").Op(":=").Id("o").Assert(jen.Op("*").Qual(k.Package.Path, k.Name)),
