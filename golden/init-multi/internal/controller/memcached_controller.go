@@ -8,6 +8,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	logf "sigs.k8s.io/controller-runtime/pkg/log"
 
 	cachev1alpha1 "example.com/fleet-operator/api/cache/v1alpha1"
 )
@@ -36,8 +37,10 @@ func NewMemcachedReconciler(mgr ctrl.Manager) *MemcachedReconciler {
 // the Ready condition and not retried. Any other error is retried with backoff. Ask for
 // a later look only for state no watch reports, with Outcome{RequeueAfter: d}.
 func (r *MemcachedReconciler) ReconcileMemcached(ctx context.Context, obj *cachev1alpha1.Memcached) (cachev1alpha1.MemcachedStatus, Outcome, error) {
+	log := logf.FromContext(ctx)
 	status := cachev1alpha1.MemcachedStatus{}
 	// Create or apply the objects obj.Spec asks for here.
+	log.V(1).Info("reconciling", "generation", obj.Generation)
 	meta.SetStatusCondition(&status.Conditions, metav1.Condition{
 		Type:    ReadyCondition,
 		Status:  metav1.ConditionTrue,

@@ -8,6 +8,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	logf "sigs.k8s.io/controller-runtime/pkg/log"
 
 	batchv1beta1 "example.com/fleet-operator/api/batch/v1beta1"
 )
@@ -36,8 +37,10 @@ func NewSweeperReconciler(mgr ctrl.Manager) *SweeperReconciler {
 // the Ready condition and not retried. Any other error is retried with backoff. Ask for
 // a later look only for state no watch reports, with Outcome{RequeueAfter: d}.
 func (r *SweeperReconciler) ReconcileSweeper(ctx context.Context, obj *batchv1beta1.Sweeper) (batchv1beta1.SweeperStatus, Outcome, error) {
+	log := logf.FromContext(ctx)
 	status := batchv1beta1.SweeperStatus{}
 	// Create or apply the objects obj.Spec asks for here.
+	log.V(1).Info("reconciling", "generation", obj.Generation)
 	meta.SetStatusCondition(&status.Conditions, metav1.Condition{
 		Type:    ReadyCondition,
 		Status:  metav1.ConditionTrue,

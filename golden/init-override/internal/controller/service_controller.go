@@ -8,6 +8,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	logf "sigs.k8s.io/controller-runtime/pkg/log"
 
 	appsv1 "example.com/platform-operator/api/apps/v1"
 )
@@ -36,9 +37,11 @@ func NewServiceReconciler(mgr ctrl.Manager) *ServiceReconciler {
 // the Ready condition and not retried. Any other error is retried with backoff. Ask for
 // a later look only for state no watch reports, with Outcome{RequeueAfter: d}.
 func (r *ServiceReconciler) ReconcileService(ctx context.Context, obj *appsv1.Service) (appsv1.ServiceStatus, Outcome, error) {
+	log := logf.FromContext(ctx)
 	status := appsv1.ServiceStatus{}
 	// Platform rule: every owned object carries the team label platform.example.com/team.
 	// Create or apply the objects obj.Spec asks for here.
+	log.V(1).Info("reconciling", "generation", obj.Generation)
 	meta.SetStatusCondition(&status.Conditions, metav1.Condition{
 		Type:    ReadyCondition,
 		Status:  metav1.ConditionTrue,

@@ -2,6 +2,7 @@ package v1beta1
 
 import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 )
 
 // SweeperSpec is the desired state of a Sweeper.
@@ -57,5 +58,8 @@ type SweeperList struct {
 }
 
 func init() {
-	SchemeBuilder.Register(&Sweeper{}, &SweeperList{})
+	SchemeBuilder.Register(func(s *runtime.Scheme) error {
+		s.AddKnownTypes(GroupVersion, &Sweeper{}, &SweeperList{})
+		return nil
+	})
 }
