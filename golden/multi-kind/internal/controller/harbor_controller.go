@@ -6,6 +6,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	logf "sigs.k8s.io/controller-runtime/pkg/log"
 
 	fleetv1 "opgen.test/golden/multi-kind/api/v1"
 )
@@ -34,8 +35,10 @@ func NewHarborReconciler(mgr ctrl.Manager) *HarborReconciler {
 // the Ready condition and not retried. Any other error is retried with backoff. Ask for
 // a later look only for state no watch reports, with Outcome{RequeueAfter: d}.
 func (r *HarborReconciler) ReconcileHarbor(ctx context.Context, obj *fleetv1.Harbor) (fleetv1.HarborStatus, Outcome, error) {
+	log := logf.FromContext(ctx)
 	status := fleetv1.HarborStatus{}
 	// Create or apply the objects obj.Spec asks for here.
+	log.V(1).Info("reconciling", "generation", obj.Generation)
 	return status, Outcome{}, nil
 }
 
@@ -43,5 +46,6 @@ func (r *HarborReconciler) ReconcileHarbor(ctx context.Context, obj *fleetv1.Har
 // generated Reconcile calls it once obj is being deleted, then removes the finalizer
 // fleet.example.com/moorings; an error keeps the finalizer and is retried.
 func (r *HarborReconciler) CleanupHarbor(ctx context.Context, obj *fleetv1.Harbor) error {
+	logf.FromContext(ctx).V(1).Info("cleaning up", "finalizer", "fleet.example.com/moorings")
 	return nil
 }

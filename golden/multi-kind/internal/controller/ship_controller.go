@@ -8,6 +8,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	logf "sigs.k8s.io/controller-runtime/pkg/log"
 
 	fleetv1 "opgen.test/golden/multi-kind/api/v1"
 )
@@ -36,8 +37,10 @@ func NewShipReconciler(mgr ctrl.Manager) *ShipReconciler {
 // the Ready condition and not retried. Any other error is retried with backoff. Ask for
 // a later look only for state no watch reports, with Outcome{RequeueAfter: d}.
 func (r *ShipReconciler) ReconcileShip(ctx context.Context, obj *fleetv1.Ship) (fleetv1.ShipStatus, Outcome, error) {
+	log := logf.FromContext(ctx)
 	status := fleetv1.ShipStatus{}
 	// Create or apply the objects obj.Spec asks for here.
+	log.V(1).Info("reconciling", "generation", obj.Generation)
 	meta.SetStatusCondition(&status.Conditions, metav1.Condition{
 		Type:    ReadyCondition,
 		Status:  metav1.ConditionTrue,

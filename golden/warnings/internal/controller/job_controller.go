@@ -6,6 +6,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	logf "sigs.k8s.io/controller-runtime/pkg/log"
 
 	warningsv1 "opgen.test/golden/warnings/api/v1"
 )
@@ -34,7 +35,9 @@ func NewJobReconciler(mgr ctrl.Manager) *JobReconciler {
 // the Ready condition and not retried. Any other error is retried with backoff. Ask for
 // a later look only for state no watch reports, with Outcome{RequeueAfter: d}.
 func (r *JobReconciler) ReconcileJob(ctx context.Context, obj *warningsv1.Job) (warningsv1.JobStatus, Outcome, error) {
+	log := logf.FromContext(ctx)
 	status := warningsv1.JobStatus{}
 	// Create or apply the objects obj.Spec asks for here.
+	log.V(1).Info("reconciling", "generation", obj.Generation)
 	return status, Outcome{}, nil
 }
