@@ -72,6 +72,7 @@ var DefaultOptions = core.Options{
 	RBACDir:       "config/rbac",
 	APFDir:        "config/apf",
 	ControllerDir: "internal/controller",
+	MainPath:      "cmd/main.go",
 }
 
 // Result is what a run produced.
@@ -114,6 +115,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}{
 		{&opts.CRDDir, DefaultOptions.CRDDir}, {&opts.RBACDir, DefaultOptions.RBACDir},
 		{&opts.APFDir, DefaultOptions.APFDir}, {&opts.ControllerDir, DefaultOptions.ControllerDir},
+		{&opts.MainPath, DefaultOptions.MainPath},
 	} {
 		if *d.dst == "" {
 			*d.dst = d.def

@@ -70,6 +70,9 @@ type Options struct {
 	RBACDir       string
 	APFDir        string
 	ControllerDir string
+	// MainPath is where the operator's main is scaffolded when missing, relative to the
+	// module root; "none" scaffolds no main.
+	MainPath string
 	// ProjectName names the operator: its ServiceAccount is <name>-controller-manager in
 	// namespace <name>-system, as kubebuilder's kustomize layout names them. Default:
 	// the last element of the module path.

@@ -20,9 +20,6 @@ const (
 // FileName is the generated wiring's file in the controller package.
 const FileName = "zz_generated.manager.go"
 
-// MainPath is where the operator's main is scaffolded, relative to the module root.
-const MainPath = "cmd/main.go"
-
 // Generator is the manager wiring generator.
 type Generator struct{}
 
@@ -81,6 +78,10 @@ func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
 	if err != nil {
 		return nil, err
 	}
+	files := []core.File{{Path: path.Join(ctx.Controller.Dir, FileName), Content: src}}
+	if ctx.MainPath == "none" {
+		return files, nil
+	}
 	// The scaffolded main is written only where none exists (a kubebuilder project keeps its own).
 	main, err := ctx.Templates.Render("scaffold/main.go", map[string]any{
 		"ControllerImport": ctx.Controller.ImportPath,
@@ -90,10 +91,7 @@ func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []core.File{
-		{Path: path.Join(ctx.Controller.Dir, FileName), Content: src},
-		{Path: MainPath, Content: main, Owner: core.Scaffold},
-	}, nil
+	return append(files, core.File{Path: ctx.MainPath, Content: main, Owner: core.Scaffold}), nil
 }
 
 // leaderElectionID names the operator's lease: <project>.<domain>, the domain being the

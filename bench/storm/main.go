@@ -1,0 +1,197 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Params are the benchmark's settings; a child process gets them as JSON.
+type Params struct {
+	Scenarios   []string `json:"scenarios"`
+	Controllers []string `json:"controllers"`
+	Objects     int      `json:"objects"`
+	Writers     int      `json:"writers"`
+	Interval    Duration `json:"interval"`
+	Load        Duration `json:"load"`
+	Quiet       Duration `json:"quiet"`
+	Workers     int      `json:"workers"`
+	Seed        int64    `json:"seed"`
+}
+
+// Duration is a time.Duration that reads as "15s" in JSON.
+type Duration time.Duration
+
+// MarshalJSON implements json.Marshaler.
+func (d Duration) MarshalJSON() ([]byte, error) { return json.Marshal(time.Duration(d).String()) }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (d *Duration) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	v, err := time.ParseDuration(s)
+	*d = Duration(v)
+	return err
+}
+
+// Report is the --json output.
+type Report struct {
+	Params Params `json:"params"`
+	Runs   []Run  `json:"runs"`
+}
+
+// childEnv carries a child's job: {"params":…,"controller":…,"scenario":…}.
+const childEnv = "OPGEN_STORM_CHILD"
+
+type childJob struct {
+	Params     Params `json:"params"`
+	Controller string `json:"controller"`
+	Scenario   string `json:"scenario"`
+	CRDDir     string `json:"crdDir"`
+}
+
+func main() {
+	if job := os.Getenv(childEnv); job != "" {
+		os.Exit(childMain(job))
+	}
+	p := Params{}
+	scen := flag.String("scenario", strings.Join(scenarioNames(), ","), "scenarios to run")
+	ctrls := flag.String("controller", strings.Join(controllerNames, ","), "controllers to run")
+	flag.IntVar(&p.Objects, "objects", 100, "objects (conflict keeps its 5 hot ones)")
+	flag.IntVar(&p.Writers, "writers", 4, "outside writers")
+	interval := flag.Duration("interval", 200*time.Millisecond, "time between two writes of one writer")
+	load := flag.Duration("load", 12*time.Second, "load window")
+	quiet := flag.Duration("quiet", 10*time.Second, "quiet window")
+	flag.IntVar(&p.Workers, "workers", 2, "MaxConcurrentReconciles (conflict uses 10)")
+	flag.Int64Var(&p.Seed, "seed", 1, "seed of the outside writers' choices")
+	jsonOut := flag.String("json", "", "write every figure and the parameters to this file")
+	svgOut := flag.String("svg", "", "write a chart of controller writes per second to this file")
+	flag.Parse()
+	p.Interval, p.Load, p.Quiet = Duration(*interval), Duration(*load), Duration(*quiet)
+	p.Scenarios, p.Controllers = split(*scen), split(*ctrls)
+	report, err := runAll(context.Background(), p, os.Stderr)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "storm:", err)
+		os.Exit(1)
+	}
+	fmt.Print(table(report))
+	if *jsonOut != "" {
+		data, _ := json.MarshalIndent(report, "", "  ")
+		if err := os.WriteFile(*jsonOut, append(data, '\n'), 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, "storm:", err)
+			os.Exit(1)
+		}
+	}
+	if *svgOut != "" {
+		if err := os.WriteFile(*svgOut, []byte(chart(report)), 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, "storm:", err)
+			os.Exit(1)
+		}
+	}
+}
+
+func split(s string) []string {
+	var out []string
+	for _, x := range strings.Split(s, ",") {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// runAll checks the guarded operator is opgen's output, obtains the API server
+// binaries, and runs every (scenario, controller) in a child process.
+func runAll(ctx context.Context, p Params, progress *os.File) (*Report, error) {
+	for _, s := range p.Scenarios {
+		if scenarioByName(s) == nil {
+			return nil, fmt.Errorf("unknown scenario %q (have %s)", s, strings.Join(scenarioNames(), ", "))
+		}
+	}
+	for _, c := range p.Controllers {
+		if !validController(c) {
+			return nil, fmt.Errorf("unknown controller %q (have %s)", c, strings.Join(controllerNames, ", "))
+		}
+	}
+	repo, err := repoRoot()
+	if err != nil {
+		return nil, err
+	}
+	if err := checkGenerated(ctx, repo); err != nil {
+		return nil, err
+	}
+	assets, err := envtestAssets(repo)
+	if err != nil {
+		return nil, err
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	report := &Report{Params: p}
+	total, n := len(p.Scenarios)*len(p.Controllers), 0
+	for _, s := range p.Scenarios {
+		for _, c := range p.Controllers {
+			n++
+			start := time.Now()
+			fmt.Fprintf(progress, "storm [%d/%d] %s / %s ...", n, total, s, c)
+			job, _ := json.Marshal(childJob{Params: p, Controller: c, Scenario: s, CRDDir: filepath.Join(repo, "bench", "storm", "config", "crd")})
+			cmd := exec.CommandContext(ctx, self)
+			cmd.Env = append(os.Environ(), childEnv+"="+string(job), "KUBEBUILDER_ASSETS="+assets)
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if err := cmd.Run(); err != nil {
+				fmt.Fprintln(progress, " failed")
+				return nil, fmt.Errorf("%s / %s: %v\n%s", s, c, err, stderr.String())
+			}
+			var run Run
+			if err := json.Unmarshal(stdout.Bytes(), &run); err != nil {
+				return nil, fmt.Errorf("%s / %s: reading the result: %v\n%s", s, c, err, stdout.String())
+			}
+			fmt.Fprintf(progress, " %d writes, %d 409s in %v\n", run.Load.Writes+run.Quiet.Writes, run.Load.Conflicts+run.Quiet.Conflicts, time.Since(start).Round(time.Second))
+			report.Runs = append(report.Runs, run)
+		}
+	}
+	return report, nil
+}
+
+// repoRoot finds opgen's repository from the working directory.
+func repoRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for d := dir; ; d = filepath.Dir(d) {
+		if data, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil && bytes.Contains(data, []byte("module github.com/opgen-dev/opgen\n")) {
+			return d, nil
+		}
+		if filepath.Dir(d) == d {
+			return "", errors.New("run from opgen's repository: its go.mod was not found above " + dir)
+		}
+	}
+}
+
+// envtestAssets is KUBEBUILDER_ASSETS, else the folder hack/envtest.sh prints last.
+func envtestAssets(repo string) (string, error) {
+	if dir := os.Getenv("KUBEBUILDER_ASSETS"); dir != "" {
+		return dir, nil
+	}
+	cmd := exec.Command("bash", filepath.Join(repo, "hack", "envtest.sh"))
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("hack/envtest.sh: %w", err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	return lines[len(lines)-1], nil
+}

@@ -1,0 +1,455 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/watch"
+	metav1ac "k8s.io/client-go/applyconfigurations/meta/v1"
+	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
+	"k8s.io/client-go/rest"
+	"k8s.io/client-go/util/flowcontrol"
+	"k8s.io/utils/ptr"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/config"
+	"sigs.k8s.io/controller-runtime/pkg/envtest"
+	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
+
+	stormv1 "github.com/opgen-dev/opgen/bench/storm/api/v1"
+	stormac "github.com/opgen-dev/opgen/bench/storm/api/v1/applyconfiguration/api/v1"
+	"github.com/opgen-dev/opgen/bench/storm/guarded"
+	"github.com/opgen-dev/opgen/bench/storm/naive"
+)
+
+// Run is one (scenario, controller).
+type Run struct {
+	Controller    string  `json:"controller"`
+	Scenario      string  `json:"scenario"`
+	Objects       int     `json:"objects"`
+	Workers       int     `json:"workers"`
+	QPS           float32 `json:"qps"`
+	Burst         int     `json:"burst"`
+	PriorityQueue bool    `json:"priorityQueue"`
+	// SpecChanges counts the outside writes that changed a spec (a new generation).
+	SpecChanges int `json:"specChanges"`
+	// Setup is the creation of the objects until every one converged.
+	Setup Window `json:"setup"`
+	Load  Window `json:"load"`
+	Quiet Window `json:"quiet"`
+	// Converged counts the objects whose observedGeneration is their generation at the end.
+	Converged int `json:"converged"`
+	// Timeline is the controller's writes per second, from the start of the load window.
+	Timeline []int `json:"timeline"`
+}
+
+// Window is what happened in one window.
+type Window struct {
+	Seconds float64 `json:"seconds"`
+	// Requests are the controller's requests, by "VERB resource[/subresource]".
+	Requests map[string]int `json:"requests"`
+	// Writes are the controller's requests other than reads and watches.
+	Writes       int `json:"writes"`
+	StatusWrites int `json:"statusWrites"`
+	// Conflicts are the controller's requests answered 409.
+	Conflicts  int     `json:"conflicts"`
+	Reconciles int     `json:"reconciles"`
+	P50ms      float64 `json:"p50ms"`
+	P99ms      float64 `json:"p99ms"`
+	MaxDepth   int     `json:"maxDepth"`
+	// ThrottleSeconds is the time requests waited in the client's rate limiter.
+	ThrottleSeconds float64 `json:"throttleSeconds"`
+	// EffectiveWrites are the status changes the server stored, seen by a separate
+	// watch, leaving out the outside writers' own condition.
+	EffectiveWrites int `json:"effectiveWrites"`
+	// OutsideWrites are the load generator's writes; ServerWrites is the server's own
+	// count of writes on the kind (apiserver_request_total) minus them: a cross-check of
+	// Writes.
+	OutsideWrites int `json:"outsideWrites"`
+	ServerWrites  int `json:"serverWrites"`
+	SpecChanges   int `json:"specChanges"`
+}
+
+func childMain(jobJSON string) int {
+	var job childJob
+	if err := json.Unmarshal([]byte(jobJSON), &job); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	run, err := runOne(context.Background(), job)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	out, _ := json.Marshal(run)
+	fmt.Println(string(out))
+	return 0
+}
+
+// runOne starts an API server, the controller and the load, and measures.
+func runOne(ctx context.Context, job childJob) (*Run, error) {
+	sc := scenarioByName(job.Scenario)
+	objects, workers, writers, interval := sc.settings(job.Params)
+	run := &Run{Controller: job.Controller, Scenario: sc.name, Objects: objects, Workers: workers, PriorityQueue: !sc.legacyQueue}
+
+	env := &envtest.Environment{CRDDirectoryPaths: []string{job.CRDDir}, ErrorIfCRDPathMissing: true}
+	env.ControlPlane.GetAPIServer().Configure().
+		Set("advertise-address", "127.0.0.1").
+		Set("endpoint-reconciler-type", "none")
+	cfg, err := env.Start()
+	if err != nil {
+		return nil, fmt.Errorf("starting envtest: %w", err)
+	}
+	defer env.Stop()
+
+	scheme := runtime.NewScheme()
+	if err := clientgoscheme.AddToScheme(scheme); err != nil {
+		return nil, err
+	}
+	if err := stormv1.AddToScheme(scheme); err != nil {
+		return nil, err
+	}
+	outside, err := client.NewWithWatch(cfg, client.Options{Scheme: scheme})
+	if err != nil {
+		return nil, err
+	}
+
+	// The controller's client: counted, and throttled as its policy or the scenario says.
+	reqs := &requestLog{}
+	mcfg := rest.CopyConfig(cfg)
+	mcfg.WrapTransport = reqs.wrap
+	qps, burst := float32(-1), 0 // controller-runtime's default: no client-side limit
+	if job.Controller == "guarded" {
+		qps, burst = guarded.DefaultKubeAPIQPS, guarded.DefaultKubeAPIBurst
+	}
+	if sc.qps > 0 {
+		qps, burst = sc.qps, sc.burst
+	}
+	run.QPS, run.Burst = qps, burst
+	limiter := &timedLimiter{}
+	if qps > 0 {
+		limiter.RateLimiter = flowcontrol.NewTokenBucketRateLimiter(qps, burst)
+		mcfg.RateLimiter = limiter
+	} else {
+		mcfg.QPS, mcfg.Burst = -1, 0
+	}
+	mgr, err := ctrl.NewManager(mcfg, ctrl.Options{
+		Scheme:                 scheme,
+		Metrics:                metricsserver.Options{BindAddress: "0"},
+		HealthProbeBindAddress: "0",
+		Controller: config.Controller{
+			MaxConcurrentReconciles: workers,
+			UsePriorityQueue:        ptr.To(!sc.legacyQueue),
+		},
+	})
+	if err != nil {
+		return nil, err
+	}
+	switch job.Controller {
+	case "guarded":
+		err = guarded.SetupReconcilers(mgr)
+	case "naive":
+		err = (&naive.Reconciler{Client: mgr.GetClient()}).SetupWithManager(mgr)
+	case "naive-patch":
+		err = (&naive.Reconciler{Client: mgr.GetClient(), Patch: true}).SetupWithManager(mgr)
+	}
+	if err != nil {
+		return nil, err
+	}
+	mctx, stop := context.WithCancel(ctx)
+	defer stop()
+	smp := &sampler{}
+	go smp.run(mctx, "cache")
+	mgrDone := make(chan error, 1)
+	go func() { mgrDone <- mgr.Start(mctx) }()
+
+	// The watch that counts effective status writes.
+	effective := &effectiveWrites{}
+	w, err := outside.Watch(mctx, &stormv1.CacheList{}, client.InNamespace("default"))
+	if err != nil {
+		return nil, err
+	}
+	go effective.count(w)
+
+	// Setup: create the objects and wait until the controller converged them.
+	setupStart := time.Now()
+	serverAt := map[time.Time]float64{}
+	for i := 0; i < objects; i++ {
+		obj := &stormv1.Cache{ObjectMeta: metav1.ObjectMeta{Name: fmt.Sprintf("c%04d", i), Namespace: "default"},
+			Spec: stormv1.CacheSpec{Size: 1, Image: "cache:1"}}
+		if err := outside.Create(ctx, obj); err != nil {
+			return nil, err
+		}
+	}
+	if err := waitConverged(ctx, outside, objects, 3*time.Minute); err != nil {
+		return nil, err
+	}
+	time.Sleep(time.Second)
+
+	// Load, then quiet.
+	gen := &loadGenerator{c: outside, objects: objects, mix: sc.mix, seed: job.Params.Seed}
+	loadStart := time.Now()
+	// At each window's edge: the server's count of writes, and the objects' generations,
+	// whose growth is the number of spec changes (each bumps it by one).
+	gensAt := map[time.Time]int64{}
+	mark := func(t time.Time) {
+		n, err := serverWrites(ctx, cfg, stormv1.GroupVersion.Group, "caches")
+		if err == nil {
+			serverAt[t] = n
+		}
+		var list stormv1.CacheList
+		if err := outside.List(ctx, &list, client.InNamespace("default")); err == nil {
+			for _, o := range list.Items {
+				gensAt[t] += o.Generation
+			}
+		}
+	}
+	mark(loadStart)
+	lctx, stopLoad := context.WithTimeout(ctx, time.Duration(job.Params.Load))
+	gen.run(lctx, writers, interval)
+	stopLoad()
+	quietStart := time.Now()
+	mark(quietStart)
+	time.Sleep(time.Duration(job.Params.Quiet))
+	end := time.Now()
+	mark(end)
+
+	var list stormv1.CacheList
+	if err := outside.List(ctx, &list, client.InNamespace("default")); err != nil {
+		return nil, err
+	}
+	for _, o := range list.Items {
+		if o.Status.ObservedGeneration == o.Generation {
+			run.Converged++
+		}
+	}
+	stop()
+	<-mgrDone
+
+	window := func(from, to time.Time) Window {
+		w := Window{Seconds: to.Sub(from).Seconds(), Requests: map[string]int{}}
+		reqs.mu.Lock()
+		for _, r := range reqs.log {
+			if r.at.Before(from) || !r.at.Before(to) {
+				continue
+			}
+			w.Requests[r.key]++
+			if isWrite(r.key) {
+				w.Writes++
+				if r.key == "APPLY caches/status" || r.key == "PUT caches/status" || r.key == "PATCH caches/status" {
+					w.StatusWrites++
+				}
+			}
+			if r.code == 409 {
+				w.Conflicts++
+			}
+		}
+		reqs.mu.Unlock()
+		a, b := smp.at(from), smp.at(to)
+		w.Reconciles = int(b.reconciles - a.reconciles)
+		w.P50ms, w.P99ms = quantile(a, b, 0.5), quantile(a, b, 0.99)
+		w.MaxDepth = int(smp.maxDepth(from, to))
+		limiter.mu.Lock()
+		for _, x := range limiter.waits {
+			if !x.at.Before(from) && x.at.Before(to) {
+				w.ThrottleSeconds += x.d.Seconds()
+			}
+		}
+		limiter.mu.Unlock()
+		w.EffectiveWrites = effective.between(from, to)
+		w.OutsideWrites = gen.between(from, to)
+		if g0, ok := gensAt[from]; ok {
+			w.SpecChanges = int(gensAt[to] - g0)
+		}
+		if s0, ok := serverAt[from]; ok {
+			if s1, ok := serverAt[to]; ok {
+				w.ServerWrites = int(s1-s0) - w.OutsideWrites
+			}
+		}
+		return w
+	}
+	run.Setup = window(setupStart, loadStart)
+	run.Load = window(loadStart, quietStart)
+	run.Quiet = window(quietStart, end)
+	run.SpecChanges = run.Load.SpecChanges
+	reqs.mu.Lock()
+	seconds := int(end.Sub(loadStart).Seconds()) + 1
+	run.Timeline = make([]int, seconds)
+	for _, r := range reqs.log {
+		if !r.at.Before(loadStart) && isWrite(r.key) {
+			if s := int(r.at.Sub(loadStart).Seconds()); s < seconds {
+				run.Timeline[s]++
+			}
+		}
+	}
+	reqs.mu.Unlock()
+	return run, nil
+}
+
+func waitConverged(ctx context.Context, c client.Client, n int, timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	for {
+		var list stormv1.CacheList
+		if err := c.List(ctx, &list, client.InNamespace("default")); err != nil {
+			return err
+		}
+		done := 0
+		for _, o := range list.Items {
+			if o.Generation > 0 && o.Status.ObservedGeneration == o.Generation {
+				done++
+			}
+		}
+		if done == n {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("only %d of %d objects converged in %v", done, n, timeout)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// effectiveWrites counts stored status changes, leaving out the outside writers' own
+// condition, through a watch of its own.
+type effectiveWrites struct {
+	mu  sync.Mutex
+	log []time.Time
+}
+
+func (e *effectiveWrites) count(w watch.Interface) {
+	last := map[string]string{}
+	for ev := range w.ResultChan() {
+		obj, ok := ev.Object.(*stormv1.Cache)
+		if !ok {
+			continue
+		}
+		st := obj.Status.DeepCopy()
+		var conds []metav1.Condition
+		for _, c := range st.Conditions {
+			if c.Type != outsiderCondition {
+				conds = append(conds, c)
+			}
+		}
+		st.Conditions = conds
+		key, _ := json.Marshal(st)
+		prev, seen := last[obj.Name]
+		last[obj.Name] = string(key)
+		if ev.Type == watch.Modified && seen && prev != string(key) {
+			e.mu.Lock()
+			e.log = append(e.log, time.Now())
+			e.mu.Unlock()
+		}
+	}
+}
+
+func (e *effectiveWrites) between(from, to time.Time) int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	n := 0
+	for _, t := range e.log {
+		if !t.Before(from) && t.Before(to) {
+			n++
+		}
+	}
+	return n
+}
+
+// outsiderCondition is the status condition the outside writers own.
+const outsiderCondition = "Outsider"
+
+// loadGenerator is the outside writers.
+type loadGenerator struct {
+	c       client.Client
+	objects int
+	mix     map[action]int
+	seed    int64
+
+	mu     sync.Mutex
+	writes []time.Time
+	sizes  map[string]int32
+	count  atomic.Int64
+}
+
+func (g *loadGenerator) run(ctx context.Context, writers int, interval time.Duration) {
+	g.sizes = map[string]int32{}
+	var actions []action
+	for _, a := range []action{specChange, labelChange, annotationChange, foreignStatus} {
+		for i := 0; i < g.mix[a]; i++ {
+			actions = append(actions, a)
+		}
+	}
+	var wg sync.WaitGroup
+	for i := 0; i < writers; i++ {
+		wg.Add(1)
+		rng := rand.New(rand.NewSource(g.seed + int64(i)))
+		go func() {
+			defer wg.Done()
+			t := time.NewTicker(interval)
+			defer t.Stop()
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case <-t.C:
+				}
+				name := fmt.Sprintf("c%04d", rng.Intn(g.objects))
+				g.write(ctx, name, actions[rng.Intn(len(actions))])
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// write makes one outside write; a failure (the window closing) is not counted.
+func (g *loadGenerator) write(ctx context.Context, name string, a action) {
+	n := g.count.Add(1)
+	obj := &stormv1.Cache{ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: "default"}}
+	var err error
+	switch a {
+	case specChange:
+		g.mu.Lock()
+		size := g.sizes[name]%9 + 1
+		if size == 1 {
+			size = 2
+		}
+		g.sizes[name] = size
+		g.mu.Unlock()
+		err = g.c.Patch(ctx, obj, client.RawPatch(types.MergePatchType, []byte(fmt.Sprintf(`{"spec":{"size":%d}}`, size))))
+	case labelChange:
+		err = g.c.Patch(ctx, obj, client.RawPatch(types.MergePatchType, []byte(fmt.Sprintf(`{"metadata":{"labels":{"noise":"%d"}}}`, n))))
+	case annotationChange:
+		err = g.c.Patch(ctx, obj, client.RawPatch(types.MergePatchType, []byte(fmt.Sprintf(`{"metadata":{"annotations":{"noise":"%d"}}}`, n))))
+	case foreignStatus:
+		ac := stormac.Cache(name, "default").WithStatus(stormac.CacheStatus().WithConditions(
+			metav1ac.Condition().WithType(outsiderCondition).WithStatus(metav1.ConditionTrue).
+				WithReason("Poke").WithMessage(fmt.Sprint(n)).WithLastTransitionTime(metav1.Now())))
+		err = g.c.Status().Apply(ctx, ac, client.FieldOwner("outsider"), client.ForceOwnership)
+	}
+	if err != nil {
+		return
+	}
+	g.mu.Lock()
+	g.writes = append(g.writes, time.Now())
+	g.mu.Unlock()
+}
+
+func (g *loadGenerator) between(from, to time.Time) int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	n := 0
+	for _, t := range g.writes {
+		if !t.Before(from) && t.Before(to) {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"context"
+	"os"
+	"testing"
+	"time"
+)
+
+func TestMain(m *testing.M) {
+	// The benchmark runs each (scenario, controller) in a child process: this binary.
+	if job := os.Getenv(childEnv); job != "" {
+		os.Exit(childMain(job))
+	}
+	os.Exit(m.Run())
+}
+
+// TestGuardedIsGenerated: the guarded operator is exactly what opgen generates today.
+func TestGuardedIsGenerated(t *testing.T) {
+	repo, err := repoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkGenerated(context.Background(), repo); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestStormInvariants runs a short version of the benchmark and checks what does not
+// depend on the machine's speed: the guarded operator sends no 409-provoking request,
+// is silent in every quiet window and under noise, writes status at most once per spec
+// change and only when that changes the stored object; and the naive operators
+// reproduce the incidents, or the scenarios would prove nothing.
+func TestStormInvariants(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts an API server per run")
+	}
+	p := Params{Objects: 40, Writers: 4, Interval: Duration(100 * time.Millisecond), Load: Duration(6 * time.Second),
+		Quiet: Duration(6 * time.Second), Workers: 2, Seed: 1}
+	runs := map[string]Run{}
+	for _, c := range []struct{ controller, scenario string }{
+		{"guarded", "noise"}, {"guarded", "conflict"}, {"guarded", "throttled"}, {"guarded", "legacy-queue"}, {"guarded", "mixed"},
+		{"naive", "noise"}, {"naive", "conflict"}, {"naive", "throttled"},
+	} {
+		p.Scenarios, p.Controllers = []string{c.scenario}, []string{c.controller}
+		r, err := runAll(context.Background(), p, os.Stderr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs[c.controller+"/"+c.scenario] = r.Runs[0]
+	}
+	for _, s := range []string{"noise", "conflict", "throttled", "legacy-queue", "mixed"} {
+		g := runs["guarded/"+s]
+		if n := g.Load.Conflicts + g.Quiet.Conflicts; n != 0 {
+			t.Errorf("guarded/%s: %d 409s", s, n)
+		}
+		if g.Quiet.Writes != 0 || g.Quiet.Reconciles != 0 {
+			t.Errorf("guarded/%s: quiet window not quiet: %d writes, %d reconciles", s, g.Quiet.Writes, g.Quiet.Reconciles)
+		}
+		if g.Load.StatusWrites > g.SpecChanges {
+			t.Errorf("guarded/%s: %d status writes for %d spec changes", s, g.Load.StatusWrites, g.SpecChanges)
+		}
+		if float64(g.Load.StatusWrites) > 1.05*float64(g.Load.EffectiveWrites) {
+			t.Errorf("guarded/%s: %d status writes, only %d changed the stored object", s, g.Load.StatusWrites, g.Load.EffectiveWrites)
+		}
+		if g.Setup.StatusWrites > g.Objects {
+			t.Errorf("guarded/%s: %d status writes at creation of %d objects", s, g.Setup.StatusWrites, g.Objects)
+		}
+		if g.Converged != g.Objects {
+			t.Errorf("guarded/%s: %d of %d objects converged", s, g.Converged, g.Objects)
+		}
+		t.Logf("guarded/%s: %d spec changes, %d status writes, %d effective", s, g.SpecChanges, g.Load.StatusWrites, g.Load.EffectiveWrites)
+	}
+	if g := runs["guarded/noise"]; g.Load.Writes != 0 {
+		t.Errorf("guarded/noise: %d writes for noise", g.Load.Writes)
+	}
+	if n := runs["naive/conflict"]; n.Load.Conflicts == 0 {
+		t.Error("naive/conflict: no 409: the scenario does not reproduce the incident")
+	}
+	if n := runs["naive/noise"]; n.Load.Writes == 0 {
+		t.Error("naive/noise: no writes for noise: the scenario does not reproduce the incident")
+	}
+	if n := runs["naive/throttled"]; n.Quiet.Writes == 0 {
+		t.Error("naive/throttled: the quiet window is quiet: the scenario does not reproduce the loop")
+	}
+}
