@@ -290,4 +290,3 @@ func serverWrites(ctx context.Context, cfg *rest.Config, group, resource string)
 	}
 	return total, nil
 }
-
