@@ -155,8 +155,9 @@ type Fixed struct {
 }
 
 // Fixes applies the suggested fixes of findings to the files on disk, in memory. Edits
-// identical across fixes (the same import added by two fixes) are applied once; a fix
-// any edit of which overlaps a different edit already taken is left out whole.
+// identical across fixes (the same import added by two fixes) are applied once, two
+// insertions at the same offset (two new imports) both, in the order of the findings;
+// a fix any edit of which overlaps a different edit already taken is left out whole.
 func Fixes(findings []Finding) (*Fixed, error) {
 	res := &Fixed{Files: map[string][]byte{}}
 	taken := map[string][]Edit{}
@@ -177,7 +178,7 @@ func Fixes(findings []Finding) (*Fixed, error) {
 		if err != nil {
 			return nil, err
 		}
-		slices.SortFunc(edits, func(a, b Edit) int { return cmp.Or(cmp.Compare(a.Start, b.Start), cmp.Compare(a.End, b.End)) })
+		slices.SortStableFunc(edits, func(a, b Edit) int { return cmp.Or(cmp.Compare(a.Start, b.Start), cmp.Compare(a.End, b.End)) })
 		var buf bytes.Buffer
 		last := 0
 		for _, e := range edits {
@@ -199,14 +200,15 @@ func Fixes(findings []Finding) (*Fixed, error) {
 }
 
 // fits reports whether every edit is either already taken or touches nothing taken.
-// Two insertions at the same offset conflict unless identical.
+// An insertion may share its offset with another insertion, not with a replacement.
 func fits(taken map[string][]Edit, edits []Edit) bool {
 	for _, e := range edits {
 		for _, t := range taken[e.Filename] {
 			if t == e {
 				continue
 			}
-			if e.Start < t.End && t.Start < e.End || e.Start == t.Start {
+			bothInsert := e.Start == e.End && t.Start == t.End
+			if e.Start < t.End && t.Start < e.End || e.Start == t.Start && !bothInsert {
 				return false
 			}
 		}
