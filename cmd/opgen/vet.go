@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/opgen-dev/opgen/vet"
@@ -54,8 +55,19 @@ on the line above; the reason is required.
 
 With -fix the suggested fixes (reflect.DeepEqual -> equality.Semantic.DeepEqual,
 Requeue: true -> RequeueAfter) are written to the files, and only what is left is
-printed. The same analyzers run as go vet -vettool=$(which opgen-vet).`,
+printed. The same analyzers run as go vet -vettool=$(which opgen-vet).
+
+Flags may be written with one dash, as go vet's are (-json, -fix, -disable=x).`,
+		// Flags are parsed below, so that go vet's one-dash spelling works too.
+		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			args, help, err := parseVetFlags(cmd, args)
+			if err != nil || help {
+				if err == nil {
+					err = cmd.Help()
+				}
+				return err
+			}
 			wd, err := workDir(*dir)
 			if err != nil {
 				return err
@@ -128,6 +140,36 @@ printed. The same analyzers run as go vet -vettool=$(which opgen-vet).`,
 		})
 	}
 	return cmd
+}
+
+// parseVetFlags parses the command's own and inherited flags (-C) from args, after
+// turning go vet's one-dash long flags (-json, -disable=x) into pflag's two-dash
+// form, and returns the package patterns and whether help was asked for.
+func parseVetFlags(cmd *cobra.Command, args []string) ([]string, bool, error) {
+	cmd.InitDefaultHelpFlag()
+	fs := pflag.NewFlagSet("vet", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.AddFlagSet(cmd.Flags())
+	fs.AddFlagSet(cmd.InheritedFlags())
+	norm := make([]string, 0, len(args))
+	for i, a := range args {
+		if a == "--" {
+			norm = append(norm, args[i:]...)
+			break
+		}
+		if strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && len(a) > 2 {
+			name, _, _ := strings.Cut(a[1:], "=")
+			if fs.Lookup(name) != nil {
+				a = "-" + a
+			}
+		}
+		norm = append(norm, a)
+	}
+	if err := fs.Parse(norm); err != nil {
+		return nil, false, err
+	}
+	help, _ := fs.GetBool("help")
+	return fs.Args(), help, nil
 }
 
 func analyzerNames(as []*analysis.Analyzer) []string {

@@ -114,8 +114,8 @@ func TestVetCommand(t *testing.T) {
 		t.Errorf("opgen vet output (-want +got):\n%s\n%s", diff, out)
 	}
 
-	// --json: the same findings, with the fix named where there is one.
-	out, _, err = runVet(t, "-C", dir, "vet", "--json", "./...")
+	// -json (go vet's spelling): the same findings, with the fix named where there is one.
+	out, _, err = runVet(t, "-C", dir, "vet", "-json", "./...")
 	if !errors.As(err, new(exitError)) {
 		t.Fatalf("-json: err = %v, want exit status 1", err)
 	}
@@ -136,8 +136,8 @@ func TestVetCommand(t *testing.T) {
 		t.Errorf("-json (-want +got):\n%s", diff)
 	}
 
-	// --disable and an analyzer flag.
-	out, _, _ = runVet(t, "-C", dir, "vet", "--disable", "cachedupdate", "--requeue.min=1m")
+	// -disable and an analyzer flag.
+	out, _, _ = runVet(t, "-C", dir, "vet", "-disable", "cachedupdate", "--requeue.min=1m")
 	want = []string{file + ":20:5 deepequal", file + ":21:22 requeue"}
 	if diff := cmp.Diff(want, positions(out)); diff != "" {
 		t.Errorf("--disable (-want +got):\n%s", diff)
@@ -149,8 +149,8 @@ func TestVetCommand(t *testing.T) {
 		t.Errorf("--disable nosuch: err = %v", err)
 	}
 
-	// --fix applies both fixes, the file still builds, and what has no fix is left.
-	out, stderr, err := runVet(t, "-C", dir, "vet", "--fix")
+	// -fix applies both fixes, the file still builds, and what has no fix is left.
+	out, stderr, err := runVet(t, "-C", dir, "vet", "-fix")
 	if !errors.As(err, new(exitError)) {
 		t.Fatalf("-fix: err = %v, want exit status 1 for what is left", err)
 	}
@@ -179,9 +179,13 @@ func TestVetCommand(t *testing.T) {
 		t.Errorf("fixed project does not build: %v\n%s\n%s", err, b, fixed)
 	}
 
-	// A clean tree: no output, exit status 0.
-	out, _, err = runVet(t, "-C", dir, "vet", "./api/...")
+	// A clean tree: no output, exit status 0; -C after vet works too.
+	out, _, err = runVet(t, "vet", "-C", dir, "./api/...")
 	if err != nil || out != "" {
 		t.Errorf("clean package: err = %v, output %q", err, out)
+	}
+	out, _, err = runVet(t, "vet", "--help")
+	if err != nil || !strings.Contains(out, "--requeue.min") || !strings.Contains(out, "//opguard:ignore") {
+		t.Errorf("vet --help: err = %v, output:\n%s", err, out)
 	}
 }
