@@ -51,6 +51,7 @@ deepcopy, CRDs, RBAC, Server-Side Apply configurations and diff-gated status wri
 	root.PersistentFlags().StringVarP(&dir, "dir", "C", "", "run as if opgen was started in this directory")
 	root.AddCommand(newGenerateCommand(stdout, stderr, &dir), newInitCommand(stdout, stderr, &dir),
 		newCreateCommand(stdout, stderr, &dir), newVersionCommand(stdout), newMarkersCommand(stdout))
+	root.AddCommand(newVetCommand(stdout, stderr, &dir))
 	return root
 }
 

@@ -1,0 +1,18 @@
+package cachedupdate_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/opgen-dev/opgen/vet/cachedupdate"
+)
+
+func TestCachedUpdate(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, cachedupdate.Analyzer, "cachedupdate")
+}

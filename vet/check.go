@@ -1,0 +1,217 @@
+package vet
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"go/format"
+	"go/token"
+	"os"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+)
+
+// Config says what Check analyzes.
+type Config struct {
+	// Dir is the directory the patterns are relative to (default: the process's).
+	Dir string
+	// Patterns are go list patterns (default ./...).
+	Patterns []string
+	// Analyzers to run (default Analyzers).
+	Analyzers []*analysis.Analyzer
+	// Env is the environment of the go command (default: the process's).
+	Env []string
+}
+
+// Finding is one diagnostic.
+type Finding struct {
+	// Analyzer is the name of the analyzer that reported it.
+	Analyzer string `json:"analyzer"`
+	// Pos is where it starts; Filename is absolute.
+	Pos token.Position `json:"-"`
+	// Message says what is wrong and what to do.
+	Message string `json:"message"`
+	// Fix is the suggested fix, if the analyzer offers one.
+	Fix *Fix `json:"-"`
+}
+
+// Fix is a suggested fix: edits of file contents by byte offset.
+type Fix struct {
+	// Message names the fix.
+	Message string
+	// Edits are its changes; several files may be involved.
+	Edits []Edit
+}
+
+// Edit replaces the bytes [Start, End) of Filename with New.
+type Edit struct {
+	Filename   string
+	Start, End int
+	New        string
+}
+
+// ErrLoad is wrapped by the error Check returns when a package does not load or
+// type-check: analyzers only run on packages that compile.
+var ErrLoad = errors.New("packages do not compile")
+
+// Check loads the packages, without their tests (the analyzers report nothing in
+// _test.go files), and runs the analyzers on them. Findings are sorted by file, line,
+// column, analyzer and message, with duplicates removed.
+func Check(ctx context.Context, cfg Config) ([]Finding, error) {
+	if len(cfg.Patterns) == 0 {
+		cfg.Patterns = []string{"./..."}
+	}
+	if cfg.Analyzers == nil {
+		cfg.Analyzers = Analyzers
+	}
+	lcfg := &packages.Config{
+		Context: ctx,
+		Dir:     cfg.Dir,
+		Env:     cfg.Env,
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
+			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule,
+	}
+	pkgs, err := packages.Load(lcfg, cfg.Patterns...)
+	if err != nil {
+		return nil, err
+	}
+	var loadErrs []string
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			loadErrs = append(loadErrs, e.Error())
+		}
+	})
+	if len(loadErrs) > 0 {
+		slices.Sort(loadErrs)
+		return nil, fmt.Errorf("%w:\n%s", ErrLoad, strings.Join(slices.Compact(loadErrs), "\n"))
+	}
+	if len(pkgs) == 0 {
+		return nil, fmt.Errorf("no packages match %s", strings.Join(cfg.Patterns, " "))
+	}
+	graph, err := checker.Analyze(cfg.Analyzers, pkgs, nil)
+	if err != nil {
+		return nil, err
+	}
+	type key struct {
+		analyzer, message string
+		pos               token.Position
+	}
+	seen := map[key]bool{}
+	var out []Finding
+	var errs []error
+	for _, act := range graph.Roots {
+		if act.Err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", act, act.Err))
+			continue
+		}
+		fset := act.Package.Fset
+		for _, d := range act.Diagnostics {
+			f := Finding{Analyzer: act.Analyzer.Name, Pos: fset.Position(d.Pos), Message: d.Message}
+			k := key{f.Analyzer, f.Message, f.Pos}
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			if len(d.SuggestedFixes) > 0 {
+				sf := d.SuggestedFixes[0]
+				fix := &Fix{Message: sf.Message}
+				for _, e := range sf.TextEdits {
+					start, end := fset.Position(e.Pos), fset.Position(e.Pos)
+					if e.End.IsValid() {
+						end = fset.Position(e.End)
+					}
+					fix.Edits = append(fix.Edits, Edit{Filename: start.Filename, Start: start.Offset, End: end.Offset, New: string(e.NewText)})
+				}
+				f.Fix = fix
+			}
+			out = append(out, f)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	slices.SortFunc(out, func(a, b Finding) int {
+		return cmp.Or(cmp.Compare(a.Pos.Filename, b.Pos.Filename), cmp.Compare(a.Pos.Line, b.Pos.Line),
+			cmp.Compare(a.Pos.Column, b.Pos.Column), cmp.Compare(a.Analyzer, b.Analyzer), cmp.Compare(a.Message, b.Message))
+	})
+	return out, nil
+}
+
+// Fixed is what Fixes produces.
+type Fixed struct {
+	// Files holds the new contents of every file a fix changed, gofmt-formatted.
+	Files map[string][]byte
+	// Applied are the findings whose fixes were applied.
+	Applied []Finding
+	// Left are the findings without a fix, or whose fix overlapped one applied
+	// before it (run again to apply those).
+	Left []Finding
+}
+
+// Fixes applies the suggested fixes of findings to the files on disk, in memory. Edits
+// identical across fixes (the same import added by two fixes) are applied once, two
+// insertions at the same offset (two new imports) both, in the order of the findings;
+// a fix any edit of which overlaps a different edit already taken is left out whole.
+func Fixes(findings []Finding) (*Fixed, error) {
+	res := &Fixed{Files: map[string][]byte{}}
+	taken := map[string][]Edit{}
+	for _, f := range findings {
+		if f.Fix == nil || !fits(taken, f.Fix.Edits) {
+			res.Left = append(res.Left, f)
+			continue
+		}
+		for _, e := range f.Fix.Edits {
+			if !slices.Contains(taken[e.Filename], e) {
+				taken[e.Filename] = append(taken[e.Filename], e)
+			}
+		}
+		res.Applied = append(res.Applied, f)
+	}
+	for name, edits := range taken {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		slices.SortStableFunc(edits, func(a, b Edit) int { return cmp.Or(cmp.Compare(a.Start, b.Start), cmp.Compare(a.End, b.End)) })
+		var buf bytes.Buffer
+		last := 0
+		for _, e := range edits {
+			if e.Start < last || e.End > len(src) {
+				return nil, fmt.Errorf("%s: edits out of order or range at offset %d", name, e.Start)
+			}
+			buf.Write(src[last:e.Start])
+			buf.WriteString(e.New)
+			last = e.End
+		}
+		buf.Write(src[last:])
+		out, err := format.Source(buf.Bytes())
+		if err != nil {
+			return nil, fmt.Errorf("%s: the fixed file does not parse: %v", name, err)
+		}
+		res.Files[name] = out
+	}
+	return res, nil
+}
+
+// fits reports whether every edit is either already taken or touches nothing taken.
+// An insertion may share its offset with another insertion, not with a replacement.
+func fits(taken map[string][]Edit, edits []Edit) bool {
+	for _, e := range edits {
+		for _, t := range taken[e.Filename] {
+			if t == e {
+				continue
+			}
+			bothInsert := e.Start == e.End && t.Start == t.End
+			if e.Start < t.End && t.Start < e.End || e.Start == t.Start && !bothInsert {
+				return false
+			}
+		}
+	}
+	return true
+}

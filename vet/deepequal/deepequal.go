@@ -1,0 +1,137 @@
+package deepequal
+
+import (
+	"go/ast"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/opgen-dev/opgen/vet/internal/directive"
+	"github.com/opgen-dev/opgen/vet/internal/importedit"
+	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+)
+
+// Analyzer reports reflect.DeepEqual on Kubernetes API values.
+var Analyzer = &analysis.Analyzer{
+	Name: "deepequal",
+	Doc: `report reflect.DeepEqual on Kubernetes API objects or their parts
+
+reflect.DeepEqual sees differences where the API sees none (Quantity "1000m" vs "1",
+nil vs empty, Time precision), so a diff built on it finds a change on every
+reconcile and the write it guards runs every time. Reported when an argument is a
+type from k8s.io/api or k8s.io/apimachinery, or a json-tagged struct containing one.
+Plain Go values are fine. Fix (suggested): equality.Semantic.DeepEqual.`,
+	URL: "https://github.com/opgen-dev/opgen#opgen-vet",
+	Run: run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	rep := directive.NewReporter(pass)
+	info := pass.TypesInfo
+	for _, file := range pass.Files {
+		if importedit.Spec(file, "reflect") == nil {
+			continue
+		}
+		var calls []*ast.CallExpr
+		ast.Inspect(file, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) != 2 || !kubetypes.IsFunc(kubetypes.Callee(info, call), "reflect", "DeepEqual") {
+				return true
+			}
+			if rep.Silenced(call.Pos()) {
+				return true
+			}
+			if isAPI(info.TypeOf(call.Args[0]), map[types.Type]bool{}) || isAPI(info.TypeOf(call.Args[1]), map[types.Type]bool{}) {
+				calls = append(calls, call)
+			}
+			return true
+		})
+		if len(calls) == 0 {
+			continue
+		}
+		name, imports := importEdits(pass, file, len(calls))
+		for _, call := range calls {
+			t := info.TypeOf(call.Args[0])
+			if !isAPI(t, map[types.Type]bool{}) {
+				t = info.TypeOf(call.Args[1])
+			}
+			edits := append([]analysis.TextEdit{{Pos: call.Fun.Pos(), End: call.Fun.End(), NewText: []byte(name + ".Semantic.DeepEqual")}}, imports...)
+			rep.Report(analysis.Diagnostic{
+				Pos:     call.Pos(),
+				End:     call.End(),
+				Message: "reflect.DeepEqual on " + kubetypes.TypeString(t) + ": it sees differences the API does not (Quantity 1000m vs 1, nil vs empty, time precision), so a diff built on it finds a change on every reconcile; use equality.Semantic.DeepEqual",
+				SuggestedFixes: []analysis.SuggestedFix{{
+					Message:   "Use equality.Semantic.DeepEqual",
+					TextEdits: edits,
+				}},
+			})
+		}
+	}
+	return nil, nil
+}
+
+// importEdits are the import edits shared by every fix in file: add equality, and
+// drop reflect when the n fixes remove its last uses.
+func importEdits(pass *analysis.Pass, file *ast.File, n int) (string, []analysis.TextEdit) {
+	info := pass.TypesInfo
+	name, add := importedit.Add(info, file, kubetypes.EqualityPkg)
+	spec := importedit.Spec(file, "reflect")
+	if spec.Name != nil || importedit.Uses(info, file, spec) != n {
+		return name, add
+	}
+	if len(add) > 0 && isLastSpec(file, spec) {
+		return name, []analysis.TextEdit{importedit.Replace(spec, kubetypes.EqualityPkg)}
+	}
+	return name, append(add, importedit.Delete(pass.Fset, file, spec))
+}
+
+func isLastSpec(file *ast.File, spec *ast.ImportSpec) bool {
+	return file.Imports[len(file.Imports)-1] == spec
+}
+
+// isAPI reports whether t is an API type (see the package doc).
+func isAPI(t types.Type, seen map[types.Type]bool) bool {
+	if t == nil {
+		return false
+	}
+	t = types.Unalias(t)
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch x := t.(type) {
+	case *types.Pointer:
+		return isAPI(x.Elem(), seen)
+	case *types.Slice:
+		return isAPI(x.Elem(), seen)
+	case *types.Array:
+		return isAPI(x.Elem(), seen)
+	case *types.Map:
+		return isAPI(x.Key(), seen) || isAPI(x.Elem(), seen)
+	case *types.Named:
+		if pkg := x.Obj().Pkg(); pkg != nil && (strings.HasPrefix(pkg.Path(), "k8s.io/api/") || strings.HasPrefix(pkg.Path(), "k8s.io/apimachinery/")) {
+			_, scalar := x.Underlying().(*types.Basic)
+			return !scalar
+		}
+		return isAPI(x.Underlying(), seen)
+	case *types.Struct:
+		tagged := false
+		for i := range x.NumFields() {
+			if _, ok := reflect.StructTag(x.Tag(i)).Lookup("json"); ok {
+				tagged = true
+				break
+			}
+		}
+		if !tagged {
+			return false
+		}
+		for f := range x.Fields() {
+			if isAPI(f.Type(), seen) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,18 @@
+package deepequal_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/opgen-dev/opgen/vet/deepequal"
+)
+
+func TestDeepEqual(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.RunWithSuggestedFixes(t, dir, deepequal.Analyzer, "deepequal")
+}

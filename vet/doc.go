@@ -1,0 +1,43 @@
+// Package vet finds, in hand-written controller-runtime operators, the code that leads
+// to the two incidents opgen exists to prevent — 409 Conflict storms and
+// update–watch–update loops — with go/analysis analyzers that run from `opgen vet`,
+// from `go vet -vettool=$(which opgen-vet)` and from golangci-lint.
+//
+// Analyzers is the list, in the order findings are explained in the README: one
+// package per analyzer under vet/, each with its rule and the incident behind it in
+// its package doc:
+//
+//   - statusupdate: a status write (Status().Update/Patch/Apply) no semantic diff guards;
+//   - cachedupdate: Update of a custom resource read from the informer cache;
+//   - statustime: the current time written into status;
+//   - unfilteredfor: For() of a kind with a status subresource without predicates;
+//   - generationfilter: a generation predicate on kinds without a generation, or global;
+//   - deepequal: reflect.DeepEqual on API objects (fix: equality.Semantic.DeepEqual);
+//   - requeue: Requeue: true (fix: RequeueAfter), a short constant RequeueAfter,
+//     RequeueAfter returned with an error;
+//   - workers: MaxConcurrentReconciles above a threshold;
+//   - ignoredirective: malformed //opguard:ignore directives.
+//
+// # Silencing a finding
+//
+// A finding is silenced, with a reason that stays in the code, by a directive on its
+// line or alone on the line above:
+//
+//	//opguard:ignore <analyzer>[,<analyzer>…] <reason>
+//
+// The reason is required: a directive without one silences nothing, and
+// ignoredirective reports it, as it reports unknown analyzer names. There is no way to
+// silence a whole file or package: generated code is checked like any other (opgen's
+// own output passes with no directive at all).
+//
+// Test files (_test.go) are not checked: tests write status, update cached objects and
+// requeue fast on purpose to stage what they test, and the incidents happen in the
+// running operator.
+//
+// # Driver
+//
+// Check loads packages once with go/packages (dependencies from export data, as the
+// compiler would use them, so only the packages named are parsed and type-checked) and
+// runs the analyzers with go/analysis/checker; Fixes applies suggested fixes in
+// memory. Both are pure: opgen vet's command writes the files.
+package vet

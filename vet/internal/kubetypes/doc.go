@@ -1,0 +1,22 @@
+// Package kubetypes recognises, by type and never by spelling, the controller-runtime
+// and apimachinery APIs that opgen's analyzers look for: client writes and reads,
+// status writers, the controller builder, predicates, reconcile results, and
+// Kubernetes API objects.
+//
+// A name is matched through its types.Object: the package path and the name of the
+// declaring type, after aliases are resolved and generic types are reduced to their
+// origin. So `ctrl.Result` (an alias) is `reconcile.Result`, `*builder.Builder` is
+// `builder.TypedBuilder[reconcile.Request]`, and a method promoted through an embedded
+// `client.Client` is the method of the interface that declares it.
+//
+// Two kinds of object have rules of their own:
+//
+//   - A custom resource is a named struct type declared outside k8s.io/ and
+//     sigs.k8s.io/ that embeds metav1.ObjectMeta. Built-in kinds (k8s.io/api) are not
+//     custom resources.
+//   - A kind has a status subresource when it is a custom resource with a field named
+//     Status (of a struct type or a pointer to one). The +kubebuilder:subresource:status
+//     marker that really decides it is a comment, which the export data of an imported
+//     API package does not carry; every kubebuilder-scaffolded kind with a Status field
+//     has the marker, and Status().Update on a kind without it fails with 404 anyway.
+package kubetypes

@@ -1,0 +1,353 @@
+package kubetypes
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Package paths of the APIs the analyzers match.
+const (
+	ClientPkg     = "sigs.k8s.io/controller-runtime/pkg/client"
+	BuilderPkg    = "sigs.k8s.io/controller-runtime/pkg/builder"
+	PredicatePkg  = "sigs.k8s.io/controller-runtime/pkg/predicate"
+	ReconcilePkg  = "sigs.k8s.io/controller-runtime/pkg/reconcile"
+	ControllerPkg = "sigs.k8s.io/controller-runtime/pkg/controller"
+	MetaV1Pkg     = "k8s.io/apimachinery/pkg/apis/meta/v1"
+	MetaPkg       = "k8s.io/apimachinery/pkg/api/meta"
+	EqualityPkg   = "k8s.io/apimachinery/pkg/api/equality"
+)
+
+// Callee is the function or method a call calls, with a generic one reduced to its
+// origin; nil for a conversion, a builtin or a call of a func value.
+func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	return fn.Origin()
+}
+
+// IsFunc reports whether fn is the package-level function pkgPath.name.
+func IsFunc(fn *types.Func, pkgPath, name string) bool {
+	if fn == nil || fn.Pkg() == nil || fn.Name() != name || fn.Pkg().Path() != pkgPath {
+		return false
+	}
+	return fn.Type().(*types.Signature).Recv() == nil
+}
+
+// IsMethod reports whether fn is the method name of the type pkgPath.typeName (an
+// interface, a struct or a generic type's origin), whatever it was called through.
+func IsMethod(fn *types.Func, pkgPath, typeName, name string) bool {
+	if fn == nil || fn.Name() != name {
+		return false
+	}
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return false
+	}
+	return IsNamed(recv.Type(), pkgPath, typeName)
+}
+
+// Named is t's named type after aliases and one pointer are removed, reduced to its
+// generic origin; nil when t is not (a pointer to) a named type.
+func Named(t types.Type) *types.Named {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, _ := t.(*types.Named)
+	if n == nil {
+		return nil
+	}
+	return n.Origin()
+}
+
+// IsNamed reports whether t is, or points to, the named type pkgPath.name.
+func IsNamed(t types.Type, pkgPath, name string) bool {
+	n := Named(t)
+	return n != nil && n.Obj().Name() == name && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkgPath
+}
+
+// TypeString is t as a reader knows it: the package name and the type name, with a
+// leading * for a pointer (*v1alpha1.Memcached).
+func TypeString(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
+}
+
+// IsKubernetesPackage reports whether path is one of Kubernetes' own module trees,
+// whose types are built-in API kinds or library types, never a custom resource.
+func IsKubernetesPackage(path string) bool {
+	return strings.HasPrefix(path, "k8s.io/") || strings.HasPrefix(path, "sigs.k8s.io/")
+}
+
+// objectStruct is t's struct when t is (a pointer to) a named struct type that embeds
+// metav1.ObjectMeta, as every Kubernetes kind does.
+func objectStruct(t types.Type) (*types.Named, *types.Struct) {
+	n := Named(t)
+	if n == nil {
+		return nil, nil
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return nil, nil
+	}
+	for f := range st.Fields() {
+		if f.Embedded() && IsNamed(f.Type(), MetaV1Pkg, "ObjectMeta") {
+			return n, st
+		}
+	}
+	return nil, nil
+}
+
+// IsAPIObject reports whether t is (a pointer to) a kind: a struct embedding
+// metav1.ObjectMeta, built-in or custom.
+func IsAPIObject(t types.Type) bool {
+	n, _ := objectStruct(t)
+	return n != nil
+}
+
+// IsCustomResource reports whether t is (a pointer to) a custom resource: a kind
+// declared outside Kubernetes' own packages.
+func IsCustomResource(t types.Type) bool {
+	n, _ := objectStruct(t)
+	return n != nil && n.Obj().Pkg() != nil && !IsKubernetesPackage(n.Obj().Pkg().Path())
+}
+
+// HasStatusSubresource reports whether t is (a pointer to) a custom resource with a
+// field named Status whose type is a struct or a pointer to one (see the package doc).
+func HasStatusSubresource(t types.Type) bool {
+	if !IsCustomResource(t) {
+		return false
+	}
+	_, st := objectStruct(t)
+	for f := range st.Fields() {
+		if f.Name() != "Status" {
+			continue
+		}
+		ft := types.Unalias(f.Type())
+		if p, ok := ft.(*types.Pointer); ok {
+			ft = p.Elem()
+		}
+		_, isStruct := ft.Underlying().(*types.Struct)
+		return isStruct
+	}
+	return false
+}
+
+// IsStatusWrite reports whether call writes the status subresource: Update, Patch or
+// Apply of a client.SubResourceWriter (what Status() returns) unless it was reached
+// through SubResource("<name>") for another subresource than "status".
+func IsStatusWrite(info *types.Info, call *ast.CallExpr) bool {
+	fn := Callee(info, call)
+	switch {
+	case IsMethod(fn, ClientPkg, "SubResourceWriter", "Update"),
+		IsMethod(fn, ClientPkg, "SubResourceWriter", "Patch"),
+		IsMethod(fn, ClientPkg, "SubResourceWriter", "Apply"):
+	default:
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return true
+	}
+	inner, ok := ast.Unparen(sel.X).(*ast.CallExpr)
+	if !ok || !IsMethod(Callee(info, inner), ClientPkg, "SubResourceClientConstructor", "SubResource") || len(inner.Args) != 1 {
+		return true
+	}
+	if tv, ok := info.Types[inner.Args[0]]; ok && tv.Value != nil {
+		return strings.Trim(tv.Value.ExactString(), `"`) == "status"
+	}
+	return true // a subresource name computed at run time: assume status
+}
+
+// IsObjectUpdate reports whether call is Update of the object itself through a
+// client.Writer (Client.Update, a reconciler's embedded client's Update).
+func IsObjectUpdate(info *types.Info, call *ast.CallExpr) bool {
+	return IsMethod(Callee(info, call), ClientPkg, "Writer", "Update")
+}
+
+// IsStatusUpdate reports whether call is Update of the status subresource.
+func IsStatusUpdate(info *types.Info, call *ast.CallExpr) bool {
+	return IsStatusWrite(info, call) && Callee(info, call).Name() == "Update"
+}
+
+// IsBuilderMethod reports whether fn is the method name of controller-runtime's
+// controller builder (builder.TypedBuilder, of which builder.Builder and ctrl.Builder
+// are aliases).
+func IsBuilderMethod(fn *types.Func, name string) bool {
+	return IsMethod(fn, BuilderPkg, "TypedBuilder", name) || IsMethod(fn, BuilderPkg, "Builder", name)
+}
+
+// Root is the variable an expression reads its value from: x for x, &x, *x, x.f,
+// x[i], x[i:j], x.(T), (x) and x.DeepCopy() (a deep copy keeps what matters here, the
+// resourceVersion); nil when there is none (a call, a literal).
+func Root(info *types.Info, e ast.Expr) *types.Var {
+	for {
+		switch x := e.(type) {
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.UnaryExpr:
+			if x.Op.String() != "&" {
+				return nil
+			}
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.SelectorExpr:
+			if _, isPkg := info.Uses[identOf(x.X)].(*types.PkgName); isPkg {
+				return nil
+			}
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.SliceExpr:
+			e = x.X
+		case *ast.TypeAssertExpr:
+			e = x.X
+		case *ast.CallExpr:
+			sel, ok := x.Fun.(*ast.SelectorExpr)
+			if !ok || len(x.Args) != 0 || (sel.Sel.Name != "DeepCopy" && sel.Sel.Name != "DeepCopyObject") {
+				return nil
+			}
+			e = sel.X
+		case *ast.Ident:
+			v, _ := info.ObjectOf(x).(*types.Var)
+			return v
+		default:
+			return nil
+		}
+	}
+}
+
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+// ThroughStatus reports whether the selector chain of e passes through a struct field
+// named Status: obj.Status.X, obj.Status, r.obj.Status.Conditions[0].Reason.
+func ThroughStatus(info *types.Info, e ast.Expr) bool {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			if x.Sel.Name == "Status" {
+				if v, ok := info.ObjectOf(x.Sel).(*types.Var); ok && v.IsField() {
+					return true
+				}
+			}
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return false
+		}
+	}
+}
+
+// EnclosingFunc is the innermost function (declaration or literal) on an inspector
+// stack, with its body; nil when the node is outside any function.
+func EnclosingFunc(stack []ast.Node) (ast.Node, *ast.BlockStmt) {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch f := stack[i].(type) {
+		case *ast.FuncDecl:
+			return f, f.Body
+		case *ast.FuncLit:
+			return f, f.Body
+		}
+	}
+	return nil, nil
+}
+
+// BuilderChain is the method chain of controller builder calls that the call at the
+// top of stack belongs to, innermost first:
+// ctrl.NewControllerManagedBy(mgr).For(…).Owns(…).Complete(r) gives the calls of
+// NewControllerManagedBy, For, Owns and Complete. whole reports whether the chain
+// starts at a constructor call and ends in Complete or Build, so that no part of the
+// builder's configuration can be elsewhere.
+func BuilderChain(info *types.Info, stack []ast.Node) (calls []*ast.CallExpr, whole bool) {
+	top := stack[len(stack)-1].(*ast.CallExpr)
+	// Down the receivers.
+	var down []*ast.CallExpr
+	cur := top
+	started := false
+	for {
+		sel, ok := ast.Unparen(cur.Fun).(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		inner, ok := ast.Unparen(sel.X).(*ast.CallExpr)
+		if !ok {
+			break
+		}
+		fn := Callee(info, inner)
+		if isBuilderConstructor(info, inner) {
+			down = append(down, inner)
+			started = true
+			break
+		}
+		if fn == nil || !isBuilderType(fn) {
+			break
+		}
+		down = append(down, inner)
+		cur = inner
+	}
+	for i := len(down) - 1; i >= 0; i-- {
+		calls = append(calls, down[i])
+	}
+	calls = append(calls, top)
+	// Up the parents: call.Fun is a selector whose X is the previous call.
+	last := top
+	for i := len(stack) - 1; i >= 2; i -= 2 {
+		sel, ok := stack[i-1].(*ast.SelectorExpr)
+		if !ok || ast.Unparen(sel.X) != stack[i] {
+			break
+		}
+		call, ok := stack[i-2].(*ast.CallExpr)
+		if !ok || call.Fun != sel || !isBuilderType(Callee(info, call)) {
+			break
+		}
+		calls = append(calls, call)
+		last = call
+	}
+	end := ""
+	if fn := Callee(info, last); fn != nil {
+		end = fn.Name()
+	}
+	return calls, started && (end == "Complete" || end == "Build")
+}
+
+// isBuilderType reports whether fn is a method of the controller builder.
+func isBuilderType(fn *types.Func) bool {
+	if fn == nil {
+		return false
+	}
+	recv := fn.Type().(*types.Signature).Recv()
+	return recv != nil && (IsNamed(recv.Type(), BuilderPkg, "TypedBuilder") || IsNamed(recv.Type(), BuilderPkg, "Builder"))
+}
+
+// isBuilderConstructor reports whether call creates a controller builder: a call
+// whose result is a *builder.TypedBuilder and that is not a method of one
+// (ctrl.NewControllerManagedBy, builder.ControllerManagedBy,
+// builder.TypedControllerManagedBy).
+func isBuilderConstructor(info *types.Info, call *ast.CallExpr) bool {
+	t := info.TypeOf(call)
+	if t == nil || !(IsNamed(t, BuilderPkg, "TypedBuilder") || IsNamed(t, BuilderPkg, "Builder")) {
+		return false
+	}
+	return !isBuilderType(Callee(info, call))
+}
+
+// MethodPos is where the method name of a call is, which for a method of a chain
+// spread over several lines is the line a reader looks at; the call's start otherwise.
+func MethodPos(call *ast.CallExpr) token.Pos {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		return sel.Sel.Pos()
+	}
+	return call.Pos()
+}

@@ -1,0 +1,105 @@
+package vet_test
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/opgen-dev/opgen/vet"
+)
+
+// precisionDir is a module that builds against the real controller-runtime and
+// apimachinery (not the analysistest stubs), so these tests also prove that the
+// analyzers recognise the real types.
+const precisionDir = "testdata/precision"
+
+func countByAnalyzer(findings []vet.Finding) map[string]int {
+	out := map[string]int{}
+	for _, f := range findings {
+		out[f.Analyzer]++
+	}
+	return out
+}
+
+// TestPrecisionGuarded: a controller written the storm-proof way by hand (SSA and
+// MergeFrom patches behind equality.Semantic.DeepEqual, predicates, terminal errors,
+// long requeues) gets no finding at all.
+func TestPrecisionGuarded(t *testing.T) {
+	findings, err := vet.Check(context.Background(), vet.Config{Dir: precisionDir, Patterns: []string{"./guarded/...", "./api/..."}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range findings {
+		t.Errorf("%s: %s (%s)", f.Pos, f.Message, f.Analyzer)
+	}
+}
+
+// TestPrecisionKubebuilder: in a controller in the style of kubebuilder v4.16's
+// deploy-image plugin, every Status().Update is reported both as an unguarded status
+// write and as an update from the cache, and nothing else is reported but the
+// finalizer Updates, the For() without predicates and the deprecated Requeue.
+func TestPrecisionKubebuilder(t *testing.T) {
+	findings, err := vet.Check(context.Background(), vet.Config{Dir: precisionDir, Patterns: []string{"./kubebuilder/..."}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, _ := filepath.Abs(filepath.Join(precisionDir, "kubebuilder", "memcached_controller.go"))
+	statusUpdates := linesContaining(t, file, "r.Status().Update(")
+	finalizerUpdates := linesContaining(t, file, "r.Update(ctx, memcached)")
+	if len(statusUpdates) != 6 || len(finalizerUpdates) != 2 {
+		t.Fatalf("the testdata changed: %d Status().Update and %d finalizer Update calls, want 6 and 2", len(statusUpdates), len(finalizerUpdates))
+	}
+
+	want := map[string]int{"statusupdate": 6, "cachedupdate": 8, "unfilteredfor": 1, "requeue": 1}
+	if diff := cmp.Diff(want, countByAnalyzer(findings)); diff != "" {
+		t.Errorf("findings by analyzer (-want +got):\n%s", diff)
+	}
+	lines := func(analyzer string) []int {
+		var out []int
+		for _, f := range findings {
+			if f.Analyzer == analyzer {
+				if f.Pos.Filename != file {
+					t.Errorf("finding in %s, want %s", f.Pos.Filename, file)
+				}
+				out = append(out, f.Pos.Line)
+			}
+		}
+		return out
+	}
+	if diff := cmp.Diff(statusUpdates, lines("statusupdate")); diff != "" {
+		t.Errorf("statusupdate lines (-every Status().Update +reported):\n%s", diff)
+	}
+	if diff := cmp.Diff(sortedUnion(statusUpdates, finalizerUpdates), lines("cachedupdate")); diff != "" {
+		t.Errorf("cachedupdate lines (-every Update of the Memcached +reported):\n%s", diff)
+	}
+}
+
+// linesContaining are the 1-based numbers of the lines of file that contain s.
+func linesContaining(t *testing.T, file, s string) []int {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []int
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		if strings.Contains(sc.Text(), s) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func sortedUnion(a, b []int) []int {
+	out := slices.Concat(a, b)
+	slices.Sort(out)
+	return slices.Compact(out)
+}

@@ -1,0 +1,35 @@
+// Package statustime defines an analyzer that reports the current time written into
+// an object's status.
+//
+// # Incident
+//
+// `obj.Status.LastReconcileTime = metav1.Now()` makes every status write a real
+// change: no diff can ever find the status equal, every reconcile writes, every write
+// is a watch event that queues the object again. It is the most common seed of the
+// update–watch–update loop (reported: apiserver 500 → 20,000 QPS).
+//
+// # Rule
+//
+// Reported: an expression that reads the clock — a call of time.Now, metav1.Now or
+// metav1.NowMicro, also inside metav1.NewTime(time.Now()), &metav1.Time{Time:
+// time.Now()}, time.Now().Format(…) — that is
+//
+//   - the right-hand side of an assignment whose left-hand side is reached through a
+//     struct field named Status (obj.Status.LastSync = …, obj.Status = …,
+//     obj.Status.Conditions[i].LastTransitionTime = …), or
+//   - the value of a Status field in a composite literal (&Foo{Status: FooStatus{…}}).
+//
+// A status value built in a local variable and handed to a diff-gated writer (opgen's
+// Reconcile<Kind> returns one; a +opguard:volatile field is left out of the diff) is
+// not reported, and neither is meta.SetStatusCondition, which keeps a condition's
+// lastTransitionTime unless its status changed. Function literals are not entered,
+// and a time read into a variable first (now := metav1.Now(); …LastSync = &now) is
+// not followed.
+//
+// # Fix
+//
+// Drop the field: the API server already records when the object changed
+// (managedFields, events, conditions' lastTransitionTime). If a timestamp must be
+// kept, set it only when something else in status changed, and leave it out of the
+// diff (+opguard:volatile).
+package statustime

@@ -1,0 +1,248 @@
+package statusupdate
+
+import (
+	"go/ast"
+	"go/types"
+	"regexp"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/opgen-dev/opgen/vet/internal/directive"
+	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+)
+
+// Analyzer reports status writes that no semantic diff guards.
+var Analyzer = &analysis.Analyzer{
+	Name: "statusupdate",
+	Doc: `report status writes that no semantic diff guards
+
+A status written on every reconcile is a watch event on every reconcile, which
+queues the object again: the update-watch-update loop (apiserver 500 -> 20,000 QPS).
+Status().Update also sends a stale cached resourceVersion and gets 409 Conflict.
+A write counts as guarded inside an if whose condition calls a diff
+(equality.Semantic.DeepEqual, a func or variable named like *Equal*, *Changed*,
+*Diff*, meta.SetStatusCondition's result), after an early return on such a
+condition, or in a helper whose every call is guarded. Fix: compare the desired
+status with the live one and write only when they differ, with Server-Side Apply
+(Status().Apply) or a MergeFrom patch.`,
+	URL:      "https://github.com/opgen-dev/opgen#opgen-vet",
+	Requires: []*analysis.Analyzer{inspect.Analyzer},
+	Run:      run,
+}
+
+// diffName is what a function or variable that compares states is called.
+var diffName = regexp.MustCompile(`(?i)equal|chang|diff|modif|dirty|(needs?|should)(update|write|patch)`)
+
+// maxDepth bounds how many calls up a guard is looked for.
+const maxDepth = 3
+
+type write struct {
+	call  *ast.CallExpr
+	stack []ast.Node
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	var writes []write
+	insp.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if push && kubetypes.IsStatusWrite(pass.TypesInfo, n.(*ast.CallExpr)) {
+			writes = append(writes, write{n.(*ast.CallExpr), slices.Clone(stack)})
+		}
+		return true
+	})
+	if len(writes) == 0 {
+		return nil, nil
+	}
+	g := &guards{pass: pass, insp: insp}
+	rep := directive.NewReporter(pass)
+	for _, w := range writes {
+		if g.guarded(w.stack, 0) {
+			continue
+		}
+		fn := kubetypes.Callee(pass.TypesInfo, w.call)
+		what := "writes status with no semantic diff guarding it: each write is a watch event that queues the object again (update-watch-update loop)"
+		if fn.Name() == "Update" {
+			what += ", and Update sends the cached resourceVersion (409 Conflict)"
+		}
+		rep.Reportf(w.call.Pos(), "%s %s; compare with equality.Semantic.DeepEqual and write only on a difference, with Status().Apply or a MergeFrom patch",
+			types.ExprString(w.call.Fun), what)
+	}
+	return nil, nil
+}
+
+// guards answers whether a node is guarded, following package-local callers.
+type guards struct {
+	pass *analysis.Pass
+	insp *inspector.Inspector
+	// calls holds, per package-level function, the stacks of its call sites; nil
+	// until needed.
+	calls map[*types.Func][][]ast.Node
+	// uses counts every use of each such function, to tell calls from values.
+	uses map[*types.Func]int
+}
+
+func (g *guards) guarded(stack []ast.Node, depth int) bool {
+	if g.locallyGuarded(stack) {
+		return true
+	}
+	if depth >= maxDepth {
+		return false
+	}
+	decl, ok := enclosing(stack).(*ast.FuncDecl)
+	if !ok {
+		return false
+	}
+	fn, _ := g.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if fn == nil {
+		return false
+	}
+	g.collectCalls()
+	sites := g.calls[fn]
+	if len(sites) == 0 || len(sites) != g.uses[fn] {
+		return false
+	}
+	for _, site := range sites {
+		if !g.guarded(site, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+func (g *guards) collectCalls() {
+	if g.calls != nil {
+		return
+	}
+	g.calls, g.uses = map[*types.Func][][]ast.Node{}, map[*types.Func]int{}
+	for _, obj := range g.pass.TypesInfo.Uses {
+		if fn, ok := obj.(*types.Func); ok && fn.Pkg() == g.pass.Pkg {
+			g.uses[fn]++
+		}
+	}
+	g.insp.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if !push {
+			return true
+		}
+		fn := kubetypes.Callee(g.pass.TypesInfo, n.(*ast.CallExpr))
+		if fn != nil && fn.Pkg() == g.pass.Pkg {
+			g.calls[fn] = append(g.calls[fn], slices.Clone(stack))
+		}
+		return true
+	})
+}
+
+// enclosing is the innermost function declaration or literal on the stack.
+func enclosing(stack []ast.Node) ast.Node {
+	f, _ := kubetypes.EnclosingFunc(stack)
+	return f
+}
+
+// locallyGuarded applies rules 1 and 2 of the package doc, within the function.
+func (g *guards) locallyGuarded(stack []ast.Node) bool {
+	for i := len(stack) - 1; i > 0; i-- {
+		child, parent := stack[i], stack[i-1]
+		switch p := parent.(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if (child == p.Body || child == p.Else) && (g.mentionsDiff(p.Init) || g.mentionsDiff(p.Cond)) {
+				return true
+			}
+		case *ast.SwitchStmt:
+			if child == p.Body && (g.mentionsDiff(p.Init) || g.mentionsDiff(p.Tag)) {
+				return true
+			}
+		case *ast.CaseClause:
+			for _, e := range p.List {
+				if g.mentionsDiff(e) {
+					return true
+				}
+			}
+			if g.earlyExitBefore(p.Body, child) {
+				return true
+			}
+		case *ast.BlockStmt:
+			if g.earlyExitBefore(p.List, child) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// earlyExitBefore reports whether a statement before child in list is an if (or a
+// switch case) on a diff whose body leaves the block.
+func (g *guards) earlyExitBefore(list []ast.Stmt, child ast.Node) bool {
+	for _, s := range list {
+		if s == child {
+			return false
+		}
+		switch s := s.(type) {
+		case *ast.IfStmt:
+			if leaves(s.Body.List) && (g.mentionsDiff(s.Init) || g.mentionsDiff(s.Cond)) {
+				return true
+			}
+		case *ast.SwitchStmt:
+			for _, c := range s.Body.List {
+				cc := c.(*ast.CaseClause)
+				if leaves(cc.Body) && slices.ContainsFunc(cc.List, func(e ast.Expr) bool { return g.mentionsDiff(e) }) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// leaves reports whether a statement list ends in a statement that leaves it.
+func leaves(list []ast.Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	switch s := list[len(list)-1].(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
+	case *ast.ExprStmt:
+		if call, ok := s.X.(*ast.CallExpr); ok {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "panic" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mentionsDiff reports whether n holds a diff (see the package doc), outside
+// function literals.
+func (g *guards) mentionsDiff(n ast.Node) bool {
+	if n == nil {
+		return false
+	}
+	info := g.pass.TypesInfo
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			fn := kubetypes.Callee(info, x)
+			if fn != nil && (diffName.MatchString(fn.Name()) ||
+				kubetypes.IsFunc(fn, kubetypes.MetaPkg, "SetStatusCondition") ||
+				kubetypes.IsFunc(fn, kubetypes.MetaPkg, "RemoveStatusCondition")) {
+				found = true
+			}
+		case *ast.Ident:
+			if v, ok := info.Uses[x].(*types.Var); ok && diffName.MatchString(v.Name()) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}

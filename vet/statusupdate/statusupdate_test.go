@@ -1,0 +1,24 @@
+package statusupdate_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/opgen-dev/opgen/vet/statusupdate"
+)
+
+func TestStatusUpdate(t *testing.T) {
+	analysistest.Run(t, testdata(t), statusupdate.Analyzer, "statusupdate")
+}
+
+// testdata is the GOPATH tree shared by every analyzer's tests, with the stubs of
+// controller-runtime and apimachinery.
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}

@@ -1,0 +1,50 @@
+// Package v1 holds custom resources for the analyzers' tests: Memcached has a status
+// subresource, Plain has none.
+package v1
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+)
+
+type MemcachedSpec struct {
+	Size  int32  `json:"size,omitempty"`
+	Image string `json:"image,omitempty"`
+}
+
+type MemcachedStatus struct {
+	ObservedGeneration int64              `json:"observedGeneration,omitempty"`
+	Conditions         []metav1.Condition `json:"conditions,omitempty"`
+	Nodes              []string           `json:"nodes,omitempty"`
+	LastReconcileTime  *metav1.Time       `json:"lastReconcileTime,omitempty"`
+	LastSync           string             `json:"lastSync,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+type Memcached struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              MemcachedSpec   `json:"spec,omitempty"`
+	Status            MemcachedStatus `json:"status,omitempty"`
+}
+
+func (in *Memcached) DeepCopy() *Memcached           { out := *in; return &out }
+func (in *Memcached) DeepCopyObject() runtime.Object { return in.DeepCopy() }
+
+type MemcachedList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []Memcached `json:"items"`
+}
+
+func (in *MemcachedList) DeepCopyObject() runtime.Object { return in }
+
+// +kubebuilder:object:root=true
+type Plain struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Data              map[string]string `json:"data,omitempty"`
+}
+
+func (in *Plain) DeepCopyObject() runtime.Object { return in }

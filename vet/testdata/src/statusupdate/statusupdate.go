@@ -1,0 +1,169 @@
+package statusupdate
+
+import (
+	"context"
+	"reflect"
+
+	apiv1 "example.com/api/v1"
+	"k8s.io/apimachinery/pkg/api/equality"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type Reconciler struct {
+	client.Client
+}
+
+// Every reconcile writes: flagged, whichever way the writer is reached.
+func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var obj apiv1.Memcached
+	if err := r.Get(ctx, req.NamespacedName, &obj); err != nil {
+		return ctrl.Result{}, err
+	}
+	obj.Status.Nodes = []string{"a"}
+	if err := r.Status().Update(ctx, &obj); err != nil { // want `r.Status\(\).Update writes status with no semantic diff guarding it: .*409 Conflict`
+		return ctrl.Result{}, err
+	}
+	if err := r.Client.Status().Patch(ctx, &obj, client.MergeFrom(&obj)); err != nil { // want `r.Client.Status\(\).Patch writes status with no semantic diff`
+		return ctrl.Result{}, err
+	}
+	if err := r.SubResource("status").Update(ctx, &obj); err != nil { // want `r.SubResource\("status"\).Update writes status`
+		return ctrl.Result{}, err
+	}
+	var sw client.StatusWriter = r.Status()
+	_ = sw.Patch(ctx, &obj, client.MergeFrom(&obj)) // want `sw.Patch writes status`
+	// A field comparison is not a diff of what is written.
+	if len(obj.Status.Conditions) == 0 {
+		_ = r.Status().Update(ctx, &obj) // want `r.Status\(\).Update writes status`
+	}
+	// A guard outside a function literal does not guard the literal.
+	if !equality.Semantic.DeepEqual(obj.Status, apiv1.MemcachedStatus{}) {
+		go func() {
+			_ = r.Status().Update(ctx, &obj) // want `r.Status\(\).Update writes status`
+		}()
+	}
+	return ctrl.Result{}, nil
+}
+
+// Another subresource is not status.
+func (r *Reconciler) scale(ctx context.Context, obj *apiv1.Memcached) error {
+	return r.SubResource("scale").Update(ctx, obj)
+}
+
+// Guarded by an enclosing if.
+func (r *Reconciler) enclosingIf(ctx context.Context, obj *apiv1.Memcached, want apiv1.MemcachedStatus) error {
+	if !equality.Semantic.DeepEqual(obj.Status, want) {
+		obj.Status = want
+		return r.Status().Update(ctx, obj)
+	}
+	if !reflect.DeepEqual(obj.Status.Nodes, want.Nodes) {
+		return r.Status().Patch(ctx, obj, client.MergeFrom(obj))
+	} else {
+		return nil
+	}
+}
+
+// Guarded by an early return.
+func (r *Reconciler) earlyReturn(ctx context.Context, obj *apiv1.Memcached, want apiv1.MemcachedStatus) error {
+	if equality.Semantic.DeepEqual(obj.Status, want) {
+		return nil
+	}
+	base := obj.DeepCopy()
+	obj.Status = want
+	for i := 0; i < 3; i++ {
+		if err := r.Status().Patch(ctx, obj, client.MergeFrom(base)); err == nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+// Guarded by what meta.SetStatusCondition returns, and by a variable named for a change.
+func (r *Reconciler) conditions(ctx context.Context, obj *apiv1.Memcached) error {
+	if meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue}) {
+		if err := r.Status().Update(ctx, obj); err != nil {
+			return err
+		}
+	}
+	changed := meta.RemoveStatusCondition(&obj.Status.Conditions, "Degraded")
+	if !changed {
+		return nil
+	}
+	return r.Status().Update(ctx, obj)
+}
+
+// A switch case on a diff guards its body; a loop's continue is an early exit.
+func (r *Reconciler) loop(ctx context.Context, objs []apiv1.Memcached, want apiv1.MemcachedStatus) {
+	for i := range objs {
+		switch {
+		case statusEqual(objs[i].Status, want):
+			continue
+		}
+		_ = r.Status().Update(ctx, &objs[i])
+	}
+	for i := range objs {
+		if statusEqual(objs[i].Status, want) {
+			continue
+		}
+		_ = r.Status().Update(ctx, &objs[i])
+	}
+}
+
+func statusEqual(a, b apiv1.MemcachedStatus) bool { return equality.Semantic.DeepEqual(a, b) }
+
+// A helper whose every call is guarded is guarded, followed through two calls.
+func (r *Reconciler) writeStatus(ctx context.Context, obj *apiv1.Memcached) error {
+	return r.Status().Update(ctx, obj)
+}
+
+func (r *Reconciler) syncStatus(ctx context.Context, obj *apiv1.Memcached) error {
+	return r.writeStatus(ctx, obj)
+}
+
+func (r *Reconciler) callsHelper(ctx context.Context, obj *apiv1.Memcached, want apiv1.MemcachedStatus) error {
+	if statusEqual(obj.Status, want) {
+		return nil
+	}
+	return r.syncStatus(ctx, obj)
+}
+
+// A helper with one unguarded call is not.
+func (r *Reconciler) patchStatus(ctx context.Context, obj *apiv1.Memcached) error {
+	return r.Status().Patch(ctx, obj, client.MergeFrom(obj)) // want `r.Status\(\).Patch writes status`
+}
+
+func (r *Reconciler) callsPatchHelper(ctx context.Context, obj *apiv1.Memcached, want apiv1.MemcachedStatus) error {
+	if statusEqual(obj.Status, want) {
+		if err := r.patchStatus(ctx, obj); err != nil {
+			return err
+		}
+	}
+	return r.patchStatus(ctx, obj)
+}
+
+// A helper used as a value is not followed.
+func (r *Reconciler) applyStatus(ctx context.Context, obj *apiv1.Memcached) error {
+	return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status`
+}
+
+func (r *Reconciler) helperAsValue(ctx context.Context, obj *apiv1.Memcached, want apiv1.MemcachedStatus) error {
+	f := r.applyStatus
+	if statusEqual(obj.Status, want) {
+		return nil
+	}
+	return f(ctx, obj)
+}
+
+// Silenced with a reason, on the line and on the line above; a directive without a
+// reason silences nothing.
+func (r *Reconciler) silenced(ctx context.Context, obj *apiv1.Memcached) {
+	_ = r.Status().Update(ctx, obj) //opguard:ignore statusupdate status is written once, at creation
+	//opguard:ignore statusupdate,cachedupdate the bootstrap object is never reconciled again
+	_ = r.Status().Update(ctx, obj)
+	//opguard:ignore statusupdate
+	_ = r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status`
+	//opguard:ignore cachedupdate a directive for another analyzer
+	_ = r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status`
+}
