@@ -302,18 +302,30 @@ func setup(f *jen.File, api *model.API, k *model.Kind, name string) {
 		chain = chain.Op(".").Line().Id("Owns").Call(jen.Op("&").Add(typ).Values(), jen.Qual(builder, "WithPredicates").Call(jen.Id("ownedPredicate").Call()))
 	}
 	opts := jen.Dict{jen.Id("RateLimiter"): jen.Id("rateLimiter").Call()}
-	if n := k.Reconciler.MaxConcurrentReconciles; n > 0 {
+	var body []jen.Code
+	n := k.Reconciler.MaxConcurrentReconciles
+	optsExpr := jen.Qual(controller, "Options").Values(opts)
+	if n > 10 {
+		// More workers than opgen vet's threshold: the marker asked for them, and opgen
+		// generate warned; the directive records why the generated line is so.
+		body = append(body,
+			jen.Id("opts").Op(":=").Add(optsExpr),
+			jen.Comment(fmt.Sprintf("//opguard:ignore workers +opguard:reconciler:maxConcurrentReconciles=%d on %s asks for them (opgen generate warns)", n, k.Name)),
+			jen.Id("opts").Dot("MaxConcurrentReconciles").Op("=").Lit(n),
+		)
+		optsExpr = jen.Id("opts")
+	} else if n > 0 {
 		opts[jen.Id("MaxConcurrentReconciles")] = jen.Lit(n)
 	}
 	chain = chain.Op(".").Line().Id("Named").Call(jen.Lit(name)).
-		Op(".").Line().Id("WithOptions").Call(jen.Qual(controller, "Options").Values(opts)).
+		Op(".").Line().Id("WithOptions").Call(optsExpr).
 		Op(".").Line().Id("Complete").Call(jen.Id("r"))
 
 	f.Comment(fmt.Sprintf("SetupWithManager registers the reconciler with mgr: %s objects through a", k.Name))
 	f.Comment("predicate that passes only spec, deletion, finalizer and watched label/annotation")
 	f.Comment("changes (never its own status writes), owned objects without a generation filter.")
 	f.Func().Params(jen.Id("r").Op("*").Id(k.Name + "Reconciler")).Id("SetupWithManager").Params(jen.Id("mgr").Qual(ctrl, "Manager")).Error().Block(
-		jen.Return(chain),
+		append(body, jen.Return(chain))...,
 	)
 }
 
