@@ -16,7 +16,8 @@
 //     predicates, client-side throttling off (controller-runtime's default);
 //   - naive-patch: naive with Status().Patch(MergeFrom), the partial fix.
 //
-// Scenarios, each a load window of outside writers then a quiet window without them:
+// Scenarios, each a load window of outside writers, 2 seconds in which the events of the
+// last outside writes are delivered and handled, then a quiet window:
 //
 //   - noise: writers change only unwatched labels, annotations and a status condition
 //     they own (Server-Side Apply as another field manager): nothing needs a write;

@@ -45,6 +45,8 @@ type Run struct {
 	// Setup is the creation of the objects until every one converged.
 	Setup Window `json:"setup"`
 	Load  Window `json:"load"`
+	// Drain is the 2 seconds between the load and the quiet window.
+	Drain Window `json:"drain"`
 	Quiet Window `json:"quiet"`
 	// Converged counts the objects whose observedGeneration is their generation at the end.
 	Converged int `json:"converged"`
@@ -217,6 +219,11 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	lctx, stopLoad := context.WithTimeout(ctx, time.Duration(job.Params.Load))
 	gen.run(lctx, writers, interval)
 	stopLoad()
+	// The quiet window opens once the events of the last outside writes are delivered and
+	// handled: a loop would go on past it; the work of the load's last second would not.
+	loadEnd := time.Now()
+	mark(loadEnd)
+	time.Sleep(drain)
 	quietStart := time.Now()
 	mark(quietStart)
 	time.Sleep(time.Duration(job.Params.Quiet))
@@ -278,7 +285,8 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 		return w
 	}
 	run.Setup = window(setupStart, loadStart)
-	run.Load = window(loadStart, quietStart)
+	run.Load = window(loadStart, loadEnd)
+	run.Drain = window(loadEnd, quietStart)
 	run.Quiet = window(quietStart, end)
 	run.SpecChanges = run.Load.SpecChanges
 	reqs.mu.Lock()
@@ -362,6 +370,9 @@ func (e *effectiveWrites) between(from, to time.Time) int {
 	}
 	return n
 }
+
+// drain separates the load window from the quiet window.
+const drain = 2 * time.Second
 
 // outsiderCondition is the status condition the outside writers own.
 const outsiderCondition = "Outsider"

@@ -47,7 +47,7 @@ func chart(r *Report) string {
 		}
 		x := func(sec float64) float64 { return float64(left) + sec*float64(w)/float64(n-1) }
 		y := func(v int) float64 { return float64(y0+h) - float64(v)*float64(h)/float64(max) }
-		load := durationOf(r.Params.Load).Seconds()
+		load := durationOf(r.Params.Load).Seconds() + drain.Seconds()
 		fmt.Fprintf(&b, `<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="#eeeeee"/>`+"\n", x(load), y0, x(float64(n-1))-x(load), h)
 		fmt.Fprintf(&b, `<text x="%d" y="%d" font-weight="bold">%s</text>`+"\n", left, y0-6, s)
 		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#333"/>`+"\n", left, y0+h, left+w, y0+h)
