@@ -283,7 +283,8 @@ func serverWrites(ctx context.Context, cfg *rest.Config, group, resource string)
 			continue
 		}
 		for _, l := range m.GetLabel() {
-			if l.GetName() == "verb" && (l.GetValue() == "PATCH" || l.GetValue() == "UPDATE" || l.GetValue() == "APPLY" || l.GetValue() == "CREATE" || l.GetValue() == "DELETE") {
+			// The verb label is the HTTP method, or APPLY for Server-Side Apply.
+			if l.GetName() == "verb" && (l.GetValue() == "PATCH" || l.GetValue() == "PUT" || l.GetValue() == "APPLY" || l.GetValue() == "POST" || l.GetValue() == "DELETE") {
 				total += m.GetCounter().GetValue()
 			}
 		}

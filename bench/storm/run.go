@@ -207,6 +207,8 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 		n, err := serverWrites(ctx, cfg, stormv1.GroupVersion.Group, "caches")
 		if err == nil {
 			serverAt[t] = n
+		} else {
+			fmt.Fprintln(os.Stderr, "storm: reading apiserver_request_total:", err)
 		}
 		var list stormv1.CacheList
 		if err := outside.List(ctx, &list, client.InNamespace("default")); err == nil {
