@@ -5,6 +5,7 @@
 //	go run ./bench/storm [-scenario noise,conflict,...] [-controller guarded,naive,naive-patch]
 //	                     [-objects 100] [-writers 4] [-interval 200ms] [-load 12s] [-quiet 10s]
 //	                     [-workers 2] [-seed 1] [-json FILE] [-svg FILE]
+//	go run ./bench/storm -from FILE.json -svg FILE.svg   # redraw an earlier run
 //
 // Controllers, for the same kind (package api/v1):
 //

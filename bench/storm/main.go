@@ -76,10 +76,21 @@ func main() {
 	flag.Int64Var(&p.Seed, "seed", 1, "seed of the outside writers' choices")
 	jsonOut := flag.String("json", "", "write every figure and the parameters to this file")
 	svgOut := flag.String("svg", "", "write a chart of controller writes per second to this file")
+	from := flag.String("from", "", "run nothing: print the table and draw the chart of an earlier -json file")
 	flag.Parse()
 	p.Interval, p.Load, p.Quiet = Duration(*interval), Duration(*load), Duration(*quiet)
 	p.Scenarios, p.Controllers = split(*scen), split(*ctrls)
-	report, err := runAll(context.Background(), p, os.Stderr)
+	var report *Report
+	var err error
+	if *from != "" {
+		report = &Report{}
+		var data []byte
+		if data, err = os.ReadFile(*from); err == nil {
+			err = json.Unmarshal(data, report)
+		}
+	} else {
+		report, err = runAll(context.Background(), p, os.Stderr)
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "storm:", err)
 		os.Exit(1)

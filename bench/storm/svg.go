@@ -26,7 +26,7 @@ func chart(r *Report) string {
 	}
 	height := top + len(scen)*(h+gap) + 20
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="12">`+"\n", w+left+160, height)
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="12">`+"\n", w+left+300, height)
 	fmt.Fprintf(&b, `<text x="%d" y="18" font-size="14" font-weight="bold">Controller writes per second: load window, then quiet window (shaded)</text>`+"\n", left)
 	for i, s := range scen {
 		runs := byScen[s]
