@@ -364,8 +364,13 @@ func (e *effectiveWrites) count(w watch.Interface) {
 func (e *effectiveWrites) between(from, to time.Time) int {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	return countBetween(e.log, from, to)
+}
+
+// countBetween counts the times in [from, to).
+func countBetween(times []time.Time, from, to time.Time) int {
 	n := 0
-	for _, t := range e.log {
+	for _, t := range times {
 		if !t.Before(from) && t.Before(to) {
 			n++
 		}
@@ -458,11 +463,5 @@ func (g *loadGenerator) write(ctx context.Context, name string, a action) {
 func (g *loadGenerator) between(from, to time.Time) int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	n := 0
-	for _, t := range g.writes {
-		if !t.Before(from) && t.Before(to) {
-			n++
-		}
-	}
-	return n
+	return countBetween(g.writes, from, to)
 }
