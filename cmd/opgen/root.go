@@ -40,8 +40,11 @@ func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
 		Use:   "opgen",
 		Short: "Generate storm-proof controller-runtime operators from +opguard: markers",
 		Long: `opgen turns marker comments on Kubernetes API types into a controller-runtime
-operator that cannot fall into a 409 Conflict storm or an update-watch-update loop:
-deepcopy, CRDs, RBAC, Server-Side Apply configurations and diff-gated status writers.`,
+operator that cannot fall into a 409 Conflict storm or an update-watch-update loop.
+It scaffolds projects (init, create api), generates everything derived from the
+markers (generate: deepcopy, CRDs, RBAC, Server-Side Apply configurations, diff-gated
+status writers, guarded reconcilers), and finds the same anti-patterns in hand-written
+operators (vet).`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
