@@ -13,4 +13,6 @@
 //
 // [Run] never writes: package output turns its files into a plan and applies or
 // diffs it.
+//
+// OPGEN_TRACE=1 in the environment prints, on stderr, when each step of a run ends.
 package generator
