@@ -159,3 +159,22 @@ func TestScaffoldBadInput(t *testing.T) {
 		})
 	}
 }
+
+// TestInitForceKeepsFiles: --force scaffolds around what is there and overwrites nothing.
+func TestInitForceKeepsFiles(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "Makefile"), []byte("# mine\n"))
+	writeFile(t, filepath.Join(dir, "README.md"), []byte("# mine too\n"))
+	if code, _, stderr := runOpgen(t, "-C", dir, "init", "--module", "example.com/op", "--domain", "example.com", "--skip-tidy", "--force"); code != 0 {
+		t.Fatalf("init --force: exit %d\n%s", code, stderr)
+	}
+	got := readTree(t, dir)
+	if got["Makefile"] != "# mine\n" || got["README.md"] != "# mine too\n" {
+		t.Fatal("--force overwrote a file that was there")
+	}
+	for _, p := range []string{"go.mod", "opgen.yaml", "Dockerfile", "cmd/main.go", "config/manager/manager.yaml"} {
+		if _, ok := got[p]; !ok {
+			t.Errorf("%s was not scaffolded", p)
+		}
+	}
+}
