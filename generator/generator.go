@@ -130,7 +130,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if templatesDir != "" && !filepath.IsAbs(templatesDir) {
 		templatesDir = filepath.Join(cfg.Dir, templatesDir)
 	}
-	if gctx.Project, gctx.Templates, err = projectSettings(gctx.ModuleRoot, templatesDir); err != nil {
+	if gctx.Project, gctx.Templates, err = ProjectSettings(gctx.ModuleRoot, templatesDir); err != nil {
 		return nil, err
 	}
 	if gctx.Project != nil && cfg.ProjectName == "" {
@@ -221,9 +221,9 @@ func load(ctx context.Context, dir string, patterns []string, opts core.Options)
 	}, diags, nil
 }
 
-// projectSettings reads opgen.yaml and loads the templates: the directory given on the
+// ProjectSettings reads opgen.yaml and loads the templates: the directory given on the
 // command line, else the one opgen.yaml names (relative to the module root).
-func projectSettings(root, templatesDir string) (*project.Config, *templates.Set, error) {
+func ProjectSettings(root, templatesDir string) (*project.Config, *templates.Set, error) {
 	proj, err := project.Read(root)
 	if err != nil {
 		return nil, nil, err

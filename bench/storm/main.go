@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/opgen-dev/opgen/internal/envtestassets"
 )
 
 // Params are the benchmark's settings; a child process gets them as JSON.
@@ -141,7 +143,7 @@ func runAll(ctx context.Context, p Params, progress *os.File) (*Report, error) {
 	if err := checkGenerated(ctx, repo); err != nil {
 		return nil, err
 	}
-	assets, err := envtestAssets(repo)
+	assets, err := envtestassets.Dir(repo)
 	if err != nil {
 		return nil, err
 	}
@@ -190,19 +192,4 @@ func repoRoot() (string, error) {
 			return "", errors.New("run from opgen's repository: its go.mod was not found above " + dir)
 		}
 	}
-}
-
-// envtestAssets is KUBEBUILDER_ASSETS, else the folder hack/envtest.sh prints last.
-func envtestAssets(repo string) (string, error) {
-	if dir := os.Getenv("KUBEBUILDER_ASSETS"); dir != "" {
-		return dir, nil
-	}
-	cmd := exec.Command("bash", filepath.Join(repo, "hack", "envtest.sh"))
-	cmd.Stderr = os.Stderr
-	out, err := cmd.Output()
-	if err != nil {
-		return "", fmt.Errorf("hack/envtest.sh: %w", err)
-	}
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	return lines[len(lines)-1], nil
 }

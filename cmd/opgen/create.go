@@ -18,7 +18,6 @@ import (
 	"github.com/opgen-dev/opgen/output"
 	"github.com/opgen-dev/opgen/project"
 	"github.com/opgen-dev/opgen/scaffold"
-	"github.com/opgen-dev/opgen/templates"
 )
 
 func newCreateCommand(stdout, stderr io.Writer, dir *string) *cobra.Command {
@@ -67,7 +66,7 @@ func runCreateAPI(ctx context.Context, stdout, stderr io.Writer, wd string, o sc
 	if err != nil {
 		return err
 	}
-	cfg, err := project.Read(root)
+	cfg, set, err := generator.ProjectSettings(root, templatesDir)
 	if err != nil {
 		return err
 	}
@@ -79,18 +78,6 @@ func runCreateAPI(ctx context.Context, stdout, stderr io.Writer, wd string, o sc
 	}
 	if where := declaredKind(root, scaffold.APIDir(o.Group, o.Version), o.Kind); where != "" {
 		return fmt.Errorf("kind %s already exists in %s.%s/%s (%s); nothing was written", o.Kind, o.Group, cfg.Domain, o.Version, where)
-	}
-	var set *templates.Set
-	switch {
-	case templatesDir != "":
-		set, err = templates.Load(templatesDir)
-	case cfg.Templates != "":
-		set, err = templates.Load(filepath.Join(root, filepath.FromSlash(cfg.Templates)))
-	default:
-		set, err = templates.Builtin()
-	}
-	if err != nil {
-		return err
 	}
 	first := true
 	if versions, err := os.ReadDir(filepath.Join(root, "api", o.Group)); err == nil {

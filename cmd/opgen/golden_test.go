@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/opgen-dev/opgen/internal/envtestassets"
 )
 
 var update = flag.Bool("update", false, "rewrite golden/ from testdata/")
@@ -267,18 +269,11 @@ func TestGoldenEnvtest(t *testing.T) {
 // hack/envtest.sh when it is unset (from its cache, or by building them once).
 func envtestAssets(t *testing.T) string {
 	t.Helper()
-	if dir := os.Getenv("KUBEBUILDER_ASSETS"); dir != "" {
-		return dir
-	}
-	cmd := exec.Command("bash", "../../hack/envtest.sh")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	dir, err := envtestassets.Dir("../..")
 	if err != nil {
-		t.Fatalf("hack/envtest.sh: %v\n%s", err, stderr.String())
+		t.Fatal(err)
 	}
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	return lines[len(lines)-1]
+	return dir
 }
 
 // TestReadmeMarkerReference keeps README.md's marker reference equal to what
