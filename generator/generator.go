@@ -21,26 +21,27 @@ import (
 	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
 	ctrbac "sigs.k8s.io/controller-tools/pkg/rbac"
 
+	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/generator/apf"
 	"github.com/opgen-dev/opgen/generator/applyconfig"
-	"github.com/opgen-dev/opgen/generator/core"
+	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/crd"
 	"github.com/opgen-dev/opgen/generator/deepcopy"
 	"github.com/opgen-dev/opgen/generator/envtestsuite"
+	"github.com/opgen-dev/opgen/generator/gen"
 	"github.com/opgen-dev/opgen/generator/guards"
 	"github.com/opgen-dev/opgen/generator/kustomize"
 	"github.com/opgen-dev/opgen/generator/manager"
 	"github.com/opgen-dev/opgen/generator/rbac"
 	"github.com/opgen-dev/opgen/generator/reconciler"
 	"github.com/opgen-dev/opgen/generator/statuswriter"
-	"github.com/opgen-dev/opgen/markers"
 	"github.com/opgen-dev/opgen/model"
 	"github.com/opgen-dev/opgen/project"
 	"github.com/opgen-dev/opgen/templates"
 )
 
 // Generators is every generator, in the order a run executes them.
-var Generators = []core.Generator{
+var Generators = []gen.Generator{
 	deepcopy.Generator{},
 	crd.Generator{},
 	rbac.Generator{},
@@ -63,11 +64,11 @@ type Config struct {
 	// TemplatesDir, when set, lays a directory of templates over the built-in ones;
 	// otherwise opgen.yaml's templates entry does.
 	TemplatesDir string
-	core.Options
+	gen.Options
 }
 
 // DefaultOptions are the output locations of a project laid out like kubebuilder's.
-var DefaultOptions = core.Options{
+var DefaultOptions = gen.Options{
 	CRDDir:        "config/crd/bases",
 	RBACDir:       "config/rbac",
 	APFDir:        "config/apf",
@@ -79,9 +80,12 @@ var DefaultOptions = core.Options{
 type Result struct {
 	// ModuleRoot is the absolute directory of the main module; File paths are relative to it.
 	ModuleRoot string
-	Files      []core.File
+	Files      []artifact.File
+	// Claims are the places the run accounts for: an opgen-generated file there that
+	// Files does not hold is obsolete.
+	Claims []artifact.Claim
 	// Diagnostics holds warnings, and errors when Files is empty because of them.
-	Diagnostics markers.Diagnostics
+	Diagnostics diag.Diagnostics
 	// Loaded holds the import path of every package the run's load resolved, the
 	// loaded packages and all their dependencies: go.mod and go.sum provide these.
 	Loaded map[string]bool
@@ -136,9 +140,10 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if gctx.Project != nil && cfg.ProjectName == "" {
 		gctx.ProjectName = gctx.Project.ProjectName
 	}
+	gctx.Wired = gctx.Project != nil || len(gctx.API.Reconciled()) > 0
 	if !diags.HasErrors() {
 		for _, g := range Generators {
-			if c, ok := g.(core.Checker); ok {
+			if c, ok := g.(gen.Checker); ok {
 				diags = append(diags, c.Check(gctx)...)
 			}
 		}
@@ -158,6 +163,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			return nil, fmt.Errorf("%s: %w", g.Name(), err)
 		}
 		trace(g.Name())
+		res.Claims = append(res.Claims, g.Claims(gctx)...)
 		for _, f := range files {
 			if prev, dup := seen[f.Path]; dup {
 				return nil, fmt.Errorf("%s and %s both generate %s", prev, g.Name(), f.Path)
@@ -171,7 +177,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 }
 
 // load is the one load of a run.
-func load(ctx context.Context, dir string, patterns []string, opts core.Options) (*core.Context, markers.Diagnostics, error) {
+func load(ctx context.Context, dir string, patterns []string, opts gen.Options) (*gen.Context, diag.Diagnostics, error) {
 	root, modPath, err := FindModule(dir)
 	if err != nil {
 		return nil, nil, err
@@ -182,7 +188,7 @@ func load(ctx context.Context, dir string, patterns []string, opts core.Options)
 	if err != nil {
 		return nil, nil, err
 	}
-	var diags markers.Diagnostics
+	var diags diag.Diagnostics
 	for _, r := range roots {
 		for _, e := range r.Errors {
 			// A pattern that matches nothing is a mistake the user must hear about.
@@ -214,9 +220,13 @@ func load(ctx context.Context, dir string, patterns []string, opts core.Options)
 	if err != nil {
 		return nil, nil, err
 	}
-	return &core.Context{
+	scope := map[string]bool{}
+	for _, r := range roots {
+		scope[r.PkgPath] = true
+	}
+	return &gen.Context{
 		Options: opts, ModuleRoot: root, ModulePath: modPath,
-		Fset: fset, Roots: roots, Collector: col, Checker: checker, API: api,
+		Fset: fset, Roots: roots, Scope: scope, Collector: col, Checker: checker, API: api,
 		Controller: ctrlPkg,
 	}, diags, nil
 }
@@ -240,8 +250,8 @@ func ProjectSettings(root, templatesDir string) (*project.Config, *templates.Set
 
 // controllerPackage parses the user's files of the controller package, whether or not
 // the run's patterns include it: generated reconcilers must not clash with them.
-func controllerPackage(fset *token.FileSet, root, modPath, dir string) (core.ControllerPackage, error) {
-	cp := core.ControllerPackage{Dir: dir, ImportPath: path.Join(modPath, dir), Name: path.Base(dir)}
+func controllerPackage(fset *token.FileSet, root, modPath, dir string) (gen.ControllerPackage, error) {
+	cp := gen.ControllerPackage{Dir: dir, ImportPath: path.Join(modPath, dir), Name: path.Base(dir)}
 	abs := filepath.Join(root, filepath.FromSlash(dir))
 	entries, err := os.ReadDir(abs)
 	if os.IsNotExist(err) {
@@ -256,7 +266,7 @@ func controllerPackage(fset *token.FileSet, root, modPath, dir string) (core.Con
 			continue
 		}
 		file := filepath.Join(abs, name)
-		if core.GeneratedBy(file) != "" {
+		if artifact.GeneratedBy(file) != "" {
 			continue
 		}
 		f, err := parser.ParseFile(fset, file, nil, parser.ParseComments|parser.SkipObjectResolution)
@@ -319,7 +329,7 @@ func skipGenerated(p *loader.Package) {
 	keep := func(files []string) []string {
 		out := files[:0:0]
 		for _, f := range files {
-			if tool := core.GeneratedBy(f); tool == "opgen" || tool == "controller-gen" {
+			if tool := artifact.GeneratedBy(f); tool == "opgen" || tool == "controller-gen" {
 				continue
 			}
 			out = append(out, f)

@@ -1,6 +1,8 @@
 package markers
 
 import (
+	"github.com/opgen-dev/opgen/diag"
+
 	"go/ast"
 	"go/token"
 	"strings"
@@ -32,9 +34,9 @@ type FileMarkers struct {
 
 // ScanFile finds every +opguard: marker of file, checks it against [Defs] and attaches
 // it (see the package documentation). Markers with problems are reported and left out.
-func ScanFile(fset *token.FileSet, file *ast.File) (FileMarkers, Diagnostics) {
+func ScanFile(fset *token.FileSet, file *ast.File) (FileMarkers, diag.Diagnostics) {
 	fm := FileMarkers{Types: map[*ast.TypeSpec][]Marker{}, Fields: map[*ast.Field][]Marker{}}
-	var diags Diagnostics
+	var diags diag.Diagnostics
 	if !mentionsPrefix(file) {
 		return fm, nil
 	}

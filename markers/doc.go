@@ -36,7 +36,7 @@
 //
 // # Diagnostics
 //
-// Every problem is a [Diagnostic] in the Go compiler's form,
+// Every problem is a [diag.Diagnostic] in the Go compiler's form,
 // "path/file.go:LINE:COL: message", with the path relative to the working directory.
 // Errors are collected, never returned one at a time: a run reports all of them, sorted
 // by position.

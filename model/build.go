@@ -15,6 +15,7 @@ import (
 	"sigs.k8s.io/controller-tools/pkg/loader"
 	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
 
+	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/markers"
 )
@@ -29,7 +30,7 @@ type Input struct {
 
 // Build resolves the API of the loaded packages. The diagnostics include every marker
 // problem of every package; when they hold an error the API must not be used.
-func Build(in Input) (*API, markers.Diagnostics) {
+func Build(in Input) (*API, diag.Diagnostics) {
 	b := &builder{Input: in, api: &API{}}
 	for _, pkg := range in.Roots {
 		b.pkg(pkg)
@@ -48,6 +49,7 @@ func Build(in Input) (*API, markers.Diagnostics) {
 		}
 		owners[key] = k
 	}
+	nameControllers(b.api.Reconciled())
 	for _, k := range b.api.Kinds() {
 		for i, g := range k.Owns {
 			if b.api.Lookup(g) == nil && !kubeapi.HasKind(g.Group, g.Version, g.Kind) {
@@ -61,7 +63,7 @@ func Build(in Input) (*API, markers.Diagnostics) {
 type builder struct {
 	Input
 	api   *API
-	diags markers.Diagnostics
+	diags diag.Diagnostics
 }
 
 func (b *builder) pos(p token.Pos) token.Position { return b.Fset.Position(p) }
@@ -353,7 +355,7 @@ func (b *builder) kindMarkers(k *Kind, ms []markers.Marker) {
 	}
 }
 
-func appendKeys(diags *markers.Diagnostics, m markers.Marker, have []string) []string {
+func appendKeys(diags *diag.Diagnostics, m markers.Marker, have []string) []string {
 	for _, key := range markers.SplitKeys(m.Value) {
 		for _, h := range have {
 			if h == key {
@@ -422,6 +424,21 @@ func (b *builder) checkKind(k *Kind, specMarkers map[*ast.TypeSpec][]markers.Mar
 			if IsNamed(t, MetaV1, "Time") || IsNamed(t, MetaV1, "MicroTime") {
 				b.diags.Warnf(f.Pos, "%s.%s is a timestamp in status without +opguard:volatile: written on every reconcile it is the seed of an update loop; mark it +opguard:volatile or set it only on real changes", k.Status.Named.Obj().Name(), f.Name)
 			}
+		}
+	}
+}
+
+// nameControllers names each reconciled kind's controller: the lowercase kind,
+// qualified by the group where two reconciled kinds share a name.
+func nameControllers(kinds []*Kind) {
+	count := map[string]int{}
+	for _, k := range kinds {
+		count[strings.ToLower(k.Name)]++
+	}
+	for _, k := range kinds {
+		k.ControllerName = strings.ToLower(k.Name)
+		if count[k.ControllerName] > 1 {
+			k.ControllerName += "." + k.Package.Group
 		}
 	}
 }

@@ -19,6 +19,28 @@ type API struct {
 	Client *ClientPolicy
 }
 
+// StatusOwners returns the kinds with +opguard:status-owner, in [API.Kinds] order.
+func (a *API) StatusOwners() []*Kind {
+	var out []*Kind
+	for _, k := range a.Kinds() {
+		if k.StatusOwner != "" {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// Reconciled returns the kinds with +opguard:reconciler, in [API.Kinds] order.
+func (a *API) Reconciled() []*Kind {
+	var out []*Kind
+	for _, k := range a.Kinds() {
+		if k.Reconciler != nil {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
 // Kinds returns every kind of every package, in package then name order.
 func (a *API) Kinds() []*Kind {
 	var out []*Kind
@@ -49,6 +71,10 @@ type Package struct {
 	Alias string
 }
 
+// ApplyConfigurationDir is the directory, inside an API package, of its apply
+// configurations: where controller-gen puts them, so import paths survive a switch.
+const ApplyConfigurationDir = "applyconfiguration"
+
 // ApplyConfigurationSubdir is where controller-gen puts a package's apply
 // configurations, relative to the package: applyconfiguration/<second-last>/<last
 // element>, lowercased.
@@ -58,7 +84,7 @@ func (p *Package) ApplyConfigurationSubdir() string {
 	if len(parts) > 1 {
 		gv = parts[len(parts)-2] + "/" + gv
 	}
-	return path.Join("applyconfiguration", strings.ToLower(gv))
+	return path.Join(ApplyConfigurationDir, strings.ToLower(gv))
 }
 
 // ApplyConfigurationPath is the import path of the package's apply configurations.
@@ -88,7 +114,63 @@ type Kind struct {
 	WatchLabels        []string
 	WatchAnnotations   []string
 	Finalizer          string
+
+	// ControllerName names the kind's controller in metrics, logs and leader election:
+	// the lowercase kind, qualified by the group where two groups share a kind name.
+	ControllerName string
 }
+
+// The Go names generated code and the user's code share for a kind. Generators and
+// checks call these, so a name is spelled in one place.
+
+// WriterFunc is the generated status writer: ApplyMemcachedStatus.
+func (k *Kind) WriterFunc() string { return "Apply" + k.Name + "Status" }
+
+// EqualStatusFunc is the writer's comparison: equalMemcachedStatus.
+func (k *Kind) EqualStatusFunc() string { return "equal" + k.Name + "Status" }
+
+// FieldManagerConst is the constant holding the status writer's field manager.
+func (k *Kind) FieldManagerConst() string { return k.Name + "FieldManager" }
+
+// ReconcilerType is the user's reconciler struct: MemcachedReconciler.
+func (k *Kind) ReconcilerType() string { return k.Name + "Reconciler" }
+
+// ReconcilerConstructor is the user's constructor SetupReconcilers calls.
+func (k *Kind) ReconcilerConstructor() string { return "New" + k.ReconcilerType() }
+
+// ReconcileMethod is the user's reconcile logic the generated Reconcile calls.
+func (k *Kind) ReconcileMethod() string { return "Reconcile" + k.Name }
+
+// CleanupMethod is the user's cleanup hook for +opguard:finalizer.
+func (k *Kind) CleanupMethod() string { return "Cleanup" + k.Name }
+
+// FinalizerConst and GVKVar are the generated reconciler's finalizer name and the
+// kind's GroupVersionKind, which finalizer applies need.
+func (k *Kind) FinalizerConst() string { return lowerFirst(k.Name) + "Finalizer" }
+
+// GVKVar: see FinalizerConst.
+func (k *Kind) GVKVar() string { return lowerFirst(k.Name) + "GVK" }
+
+// StatusName is the Go name of the kind's status struct.
+func (k *Kind) StatusName() string { return k.Status.Named.Obj().Name() }
+
+// File names in the controller package.
+
+// WriterFile holds the status writer.
+func (k *Kind) WriterFile() string { return "zz_generated." + strings.ToLower(k.Name) + "_status.go" }
+
+// ReconcilerFile holds the generated Reconcile and SetupWithManager.
+func (k *Kind) ReconcilerFile() string {
+	return "zz_generated." + strings.ToLower(k.Name) + "_reconciler.go"
+}
+
+// TestFile holds the generated convergence test.
+func (k *Kind) TestFile() string { return "zz_generated." + strings.ToLower(k.Name) + "_test.go" }
+
+// UserFile is the user's reconciler file, scaffolded once, as kubebuilder names it.
+func (k *Kind) UserFile() string { return strings.ToLower(k.Name) + "_controller.go" }
+
+func lowerFirst(s string) string { return strings.ToLower(s[:1]) + s[1:] }
 
 // Lookup returns the kind of this run with the given group, version and kind, or nil.
 func (a *API) Lookup(g markers.GVK) *Kind {

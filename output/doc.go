@@ -9,7 +9,7 @@
 //   - any other existing file belongs to the user and is never overwritten: the plan
 //     fails and names every such path;
 //   - a scaffold file is written only when missing;
-//   - in a directory a generator owns (File.Prune), an opgen-generated file the run
+//   - in a place a generator claims (artifact.Claim), an opgen-generated file the run
 //     no longer produces is deleted.
 //
 // Apply writes every new content to a temporary file beside its target first and

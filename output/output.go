@@ -3,16 +3,15 @@ package output
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/pmezard/go-difflib/difflib"
-	"sigs.k8s.io/yaml"
 
-	"github.com/opgen-dev/opgen/generator/core"
+	"github.com/opgen-dev/opgen/artifact"
 )
 
 // Action is what a plan does to one path.
@@ -59,17 +58,14 @@ func (e *ConflictError) Error() string {
 	return b.String()
 }
 
-// Compute compares files with the disk under root.
-func Compute(root string, files []core.File) (*Plan, error) {
+// Compute compares files with the disk under root. An opgen-generated file that a
+// claim covers and files do not hold is deleted.
+func Compute(root string, files []artifact.File, claims []artifact.Claim) (*Plan, error) {
 	p := &Plan{Root: root}
 	var conflicts []string
 	produced := map[string]bool{}
-	pruneDirs := map[string]bool{}
 	for _, f := range files {
 		produced[f.Path] = true
-		if f.Prune {
-			pruneDirs[path.Dir(f.Path)] = true
-		}
 		old, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.Path)))
 		exists := err == nil
 		if err != nil && !os.IsNotExist(err) {
@@ -79,11 +75,11 @@ func Compute(root string, files []core.File) (*Plan, error) {
 		switch {
 		case !exists:
 			c.Action = Create
-		case f.Owner == core.Scaffold:
+		case f.Owner == artifact.Scaffold:
 			c.Action = Keep
 		case bytes.Equal(old, f.Content):
 			c.Action = Unchanged
-		case OwnedBy(f.Path, old) == "opgen" || contains(f.Replaces, OwnedBy(f.Path, old)):
+		case artifact.OwnedBy(f.Path, old) == "opgen" || contains(f.Replaces, artifact.OwnedBy(f.Path, old)):
 			c.Action = Update
 		default:
 			conflicts = append(conflicts, f.Path)
@@ -91,22 +87,11 @@ func Compute(root string, files []core.File) (*Plan, error) {
 		}
 		p.Changes = append(p.Changes, c)
 	}
-	for dir := range pruneDirs {
-		entries, err := os.ReadDir(filepath.Join(root, filepath.FromSlash(dir)))
-		if err != nil {
-			continue
-		}
-		for _, e := range entries {
-			rel := path.Join(dir, e.Name())
-			if e.IsDir() || produced[rel] || !strings.HasSuffix(rel, ".go") {
-				continue
-			}
-			old, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
-			if err == nil && OwnedBy(rel, old) == "opgen" {
-				p.Changes = append(p.Changes, Change{Path: rel, Action: Delete, Old: old})
-			}
-		}
+	obsolete, err := obsolete(root, claims, produced)
+	if err != nil {
+		return nil, err
 	}
+	p.Changes = append(p.Changes, obsolete...)
 	if len(conflicts) > 0 {
 		sort.Strings(conflicts)
 		return nil, &ConflictError{Paths: conflicts}
@@ -124,51 +109,58 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// OwnedBy names the tool that generated content found at path, or "" for a file the
-// user owns.
-func OwnedBy(p string, content []byte) string {
-	switch path.Ext(p) {
-	case ".go":
-		return core.GeneratedByContent(content)
-	case ".yaml", ".yml":
-		first, _, _ := bytes.Cut(content, []byte("\n"))
-		if string(bytes.TrimSpace(first)) == core.YAMLHeader {
-			return "opgen"
-		}
-		// controller-gen marks CRDs with an annotation. Its role.yaml carries no mark at
-		// all: a kubebuilder project's config/rbac/role.yaml is one ClusterRole named
-		// manager-role, scaffolded by kubebuilder and rewritten by `make manifests`.
-		if bytes.Contains(content, []byte("\n    controller-gen.kubebuilder.io/version: ")) {
-			return "controller-gen"
-		}
-		if path.Base(p) == "role.yaml" && isManagerRole(content) {
-			return "controller-gen"
+// obsolete returns a Delete for every opgen-generated file the claims cover that the
+// run did not produce.
+func obsolete(root string, claims []artifact.Claim, produced map[string]bool) ([]Change, error) {
+	var out []Change
+	seen := map[string]bool{}
+	visit := func(dir string, tree bool, c artifact.Claim) error {
+		abs := filepath.Join(root, filepath.FromSlash(dir))
+		return filepath.WalkDir(abs, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				if os.IsNotExist(err) {
+					return nil
+				}
+				return err
+			}
+			if d.IsDir() {
+				if p != abs && !tree {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !d.Type().IsRegular() {
+				return nil
+			}
+			rel := filepath.ToSlash(mustRel(root, p))
+			if seen[rel] || produced[rel] || !c.Covers(rel) {
+				return nil
+			}
+			old, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			if artifact.OwnedBy(rel, old) == "opgen" {
+				seen[rel] = true
+				out = append(out, Change{Path: rel, Action: Delete, Old: old})
+			}
+			return nil
+		})
+	}
+	for _, c := range claims {
+		if err := visit(c.Dir, c.Tree, c); err != nil {
+			return nil, err
 		}
 	}
-	return ""
+	return out, nil
 }
 
-func isManagerRole(content []byte) bool {
-	var docs []string
-	for _, d := range strings.Split("\n"+string(content), "\n---") {
-		if strings.TrimSpace(d) != "" {
-			docs = append(docs, d)
-		}
+func mustRel(root, p string) string {
+	rel, err := filepath.Rel(root, p)
+	if err != nil {
+		return p
 	}
-	if len(docs) != 1 {
-		return false
-	}
-	var obj struct {
-		APIVersion string `json:"apiVersion"`
-		Kind       string `json:"kind"`
-		Metadata   struct {
-			Name string `json:"name"`
-		} `json:"metadata"`
-	}
-	if err := yaml.Unmarshal([]byte(docs[0]), &obj); err != nil {
-		return false
-	}
-	return obj.APIVersion == "rbac.authorization.k8s.io/v1" && obj.Kind == "ClusterRole" && obj.Metadata.Name == "manager-role"
+	return rel
 }
 
 // Stale reports whether applying the plan would change the disk.

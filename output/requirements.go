@@ -13,7 +13,7 @@ import (
 
 	"golang.org/x/mod/modfile"
 
-	"github.com/opgen-dev/opgen/generator/core"
+	"github.com/opgen-dev/opgen/artifact"
 )
 
 // Requirement is a module whose packages generated code imports, and which go.mod or
@@ -42,7 +42,7 @@ var stagingModules = []string{"k8s.io/api", "k8s.io/apimachinery", "k8s.io/clien
 // module; a module go.mod does not require (a types-only module rarely requires
 // k8s.io/client-go) goes at the version of k8s.io/apimachinery, or at the
 // controller-runtime opgen generates for.
-func MissingRequirements(root string, files []core.File, loaded map[string]bool) ([]Requirement, error) {
+func MissingRequirements(root string, files []artifact.File, loaded map[string]bool) ([]Requirement, error) {
 	data, err := os.ReadFile(filepath.Join(root, "go.mod"))
 	if err != nil {
 		return nil, err

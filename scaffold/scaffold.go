@@ -9,7 +9,7 @@ import (
 	"golang.org/x/mod/module"
 	"k8s.io/apimachinery/pkg/util/validation"
 
-	"github.com/opgen-dev/opgen/generator/core"
+	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/markers"
 	"github.com/opgen-dev/opgen/project"
 	"github.com/opgen-dev/opgen/templates"
@@ -99,14 +99,14 @@ func (o InitOptions) data() Data {
 }
 
 // Init returns the files of a new project: every project/ template and opgen.yaml.
-func Init(set *templates.Set, o InitOptions, templatesDir string) ([]core.File, error) {
+func Init(set *templates.Set, o InitOptions, templatesDir string) ([]artifact.File, error) {
 	data := o.data()
 	files, err := render(set, "project", data, nil)
 	if err != nil {
 		return nil, err
 	}
 	cfg := project.Config{ProjectName: o.ProjectName, Domain: o.Domain, Templates: templatesDir}
-	return append(files, core.File{Path: project.FileName, Content: cfg.Marshal(), Owner: core.Scaffold}), nil
+	return append(files, artifact.File{Path: project.FileName, Content: cfg.Marshal(), Owner: artifact.Scaffold}), nil
 }
 
 // APIOptions are `opgen create api`'s flags.
@@ -149,7 +149,7 @@ func APIDir(group, version string) string { return path.Join("api", group, versi
 
 // CreateAPI returns the files of a new kind: every api/ template. firstVersion says
 // that no other version of the group declares the kind yet.
-func CreateAPI(set *templates.Set, module string, cfg *project.Config, o APIOptions, firstVersion bool) ([]core.File, error) {
+func CreateAPI(set *templates.Set, module string, cfg *project.Config, o APIOptions, firstVersion bool) ([]artifact.File, error) {
 	data := Data{
 		Module: module, ProjectName: cfg.ProjectName, Domain: cfg.Domain,
 		GoVersion: GoVersion, KubernetesVersion: KubernetesVersion, ControllerRuntimeVersion: ControllerRuntimeVersion,
@@ -162,8 +162,8 @@ func CreateAPI(set *templates.Set, module string, cfg *project.Config, o APIOpti
 	return render(set, "api", data, strings.NewReplacer("[group]", o.Group, "[version]", o.Version, "[kind]", strings.ToLower(o.Kind)))
 }
 
-func render(set *templates.Set, dir string, data Data, paths *strings.Replacer) ([]core.File, error) {
-	var files []core.File
+func render(set *templates.Set, dir string, data Data, paths *strings.Replacer) ([]artifact.File, error) {
+	var files []artifact.File
 	for _, name := range set.Under(dir) {
 		out, err := set.Render(dir+"/"+name, data)
 		if err != nil {
@@ -173,7 +173,7 @@ func render(set *templates.Set, dir string, data Data, paths *strings.Replacer) 
 		if paths != nil {
 			p = paths.Replace(p)
 		}
-		files = append(files, core.File{Path: p, Content: out, Owner: core.Scaffold})
+		files = append(files, artifact.File{Path: p, Content: out, Owner: artifact.Scaffold})
 	}
 	return files, nil
 }

@@ -25,7 +25,7 @@ func checkGenerated(ctx context.Context, repo string) error {
 	if err != nil {
 		return err
 	}
-	plan, err := output.Compute(res.ModuleRoot, res.Files)
+	plan, err := output.Compute(res.ModuleRoot, res.Files, res.Claims)
 	if err != nil {
 		return err
 	}

@@ -14,7 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/opgen-dev/opgen/generator"
-	"github.com/opgen-dev/opgen/generator/core"
+	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/output"
 	"github.com/opgen-dev/opgen/project"
 	"github.com/opgen-dev/opgen/scaffold"
@@ -91,7 +91,7 @@ func runCreateAPI(ctx context.Context, stdout, stderr io.Writer, wd string, o sc
 	if err != nil {
 		return err
 	}
-	plan, err := output.Compute(root, files)
+	plan, err := output.Compute(root, files, nil)
 	if err != nil {
 		return err
 	}
@@ -142,7 +142,7 @@ func declaredKind(root, dir, kind string) string {
 			continue
 		}
 		file := filepath.Join(abs, e.Name())
-		if core.GeneratedBy(file) != "" {
+		if artifact.GeneratedBy(file) != "" {
 			continue
 		}
 		f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)

@@ -93,7 +93,7 @@ func runInit(ctx context.Context, stdout, stderr io.Writer, target string, o sca
 		return err
 	}
 	defer os.RemoveAll(stage)
-	plan, err := output.Compute(stage, files)
+	plan, err := output.Compute(stage, files, nil)
 	if err != nil {
 		return err
 	}

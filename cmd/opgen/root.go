@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/generator"
 	"github.com/opgen-dev/opgen/markers"
 	"github.com/opgen-dev/opgen/output"
@@ -133,7 +134,7 @@ func runGenerate(ctx context.Context, stdout, stderr io.Writer, cfg generator.Co
 	if err != nil {
 		return relativeError{err, wd}
 	}
-	plan, err := output.Compute(res.ModuleRoot, res.Files)
+	plan, err := output.Compute(res.ModuleRoot, res.Files, res.Claims)
 	if err != nil {
 		return err
 	}
@@ -177,7 +178,7 @@ func runGenerate(ctx context.Context, stdout, stderr io.Writer, cfg generator.Co
 	return nil
 }
 
-func printDiagnostics(w io.Writer, ds markers.Diagnostics) {
+func printDiagnostics(w io.Writer, ds diag.Diagnostics) {
 	for _, d := range ds {
 		fmt.Fprintln(w, d.String())
 	}

@@ -10,8 +10,8 @@ import (
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/yaml"
 
-	"github.com/opgen-dev/opgen/generator/core"
-	"github.com/opgen-dev/opgen/generator/reconciler"
+	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/generator/gen"
 )
 
 // FileName is the manifest's name in Options.APFDir.
@@ -20,12 +20,17 @@ const FileName = "apf.yaml"
 // Generator is the APF manifest generator.
 type Generator struct{}
 
-// Name implements core.Generator.
+// Name implements gen.Generator.
 func (Generator) Name() string { return "apf" }
 
-// Generate implements core.Generator.
-func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
-	if len(reconciler.Kinds(ctx.API)) == 0 {
+// Claims implements gen.Generator.
+func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+	return []artifact.Claim{{Dir: ctx.APFDir, Match: FileName}}
+}
+
+// Generate implements gen.Generator.
+func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
+	if len(ctx.API.Reconciled()) == 0 {
 		return nil, nil
 	}
 	name := ctx.ProjectName
@@ -92,7 +97,7 @@ func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
 		},
 	}
 	var b bytes.Buffer
-	b.WriteString(core.YAMLHeader + "\n")
+	b.WriteString(artifact.YAMLHeader + "\n")
 	for _, o := range objs {
 		y, err := yaml.Marshal(o)
 		if err != nil {
@@ -102,5 +107,5 @@ func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
 		y = bytes.Replace(y, []byte("  creationTimestamp: null\n"), nil, 1)
 		b.Write(bytes.Replace(y, []byte("status: {}\n"), nil, 1))
 	}
-	return []core.File{{Path: path.Join(ctx.APFDir, FileName), Content: b.Bytes()}}, nil
+	return []artifact.File{{Path: path.Join(ctx.APFDir, FileName), Content: b.Bytes()}}, nil
 }

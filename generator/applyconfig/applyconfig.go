@@ -12,7 +12,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/opgen-dev/opgen/generator/core"
+	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/generator/gen"
 	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/model"
 )
@@ -35,14 +36,29 @@ var metaTypes = map[string]bool{
 // Generator is the apply configuration generator.
 type Generator struct{}
 
-// Name implements core.Generator.
+// Name implements gen.Generator.
 func (Generator) Name() string { return "applyconfiguration" }
 
-// Generate implements core.Generator.
-func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
-	g := newGen(ctx.API)
-	var files []core.File
+// Claims implements gen.Generator: the applyconfiguration tree of every package the
+// patterns matched.
+func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+	var out []artifact.Claim
+	for _, r := range ctx.ScopedRoots() {
+		if dir := ctx.PackageDir(r); dir != "" {
+			out = append(out, artifact.Claim{Dir: path.Join(dir, model.ApplyConfigurationDir), Match: "*.go", Tree: true})
+		}
+	}
+	return out
+}
+
+// Generate implements gen.Generator.
+func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
+	g := newBuilder(ctx.API)
+	var files []artifact.File
 	for _, p := range ctx.API.Packages {
+		if !ctx.Scope[p.Path] {
+			continue
+		}
 		structs := g.structsOf(p)
 		if len(structs) == 0 {
 			continue
@@ -53,18 +69,18 @@ func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
 			if err != nil {
 				return nil, err
 			}
-			files = append(files, core.File{Path: path.Join(outDir, strings.ToLower(n.Obj().Name())+".go"), Content: src, Prune: true})
+			files = append(files, artifact.File{Path: path.Join(outDir, strings.ToLower(n.Obj().Name())+".go"), Content: src})
 		}
 		src, err := g.utils(p, structs)
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, core.File{Path: path.Join(ctx.Rel(p.Dir), "applyconfiguration", "utils.go"), Content: src})
+		files = append(files, artifact.File{Path: path.Join(ctx.Rel(p.Dir), model.ApplyConfigurationDir, "utils.go"), Content: src})
 	}
 	return files, nil
 }
 
-type gen struct {
+type builder struct {
 	api    *model.API
 	byPath map[string]*model.Package
 	// local maps the API packages' reachable structs to their apply configuration package.
@@ -74,8 +90,8 @@ type gen struct {
 	kinds map[*types.TypeName]*model.Kind
 }
 
-func newGen(api *model.API) *gen {
-	g := &gen{api: api, byPath: map[string]*model.Package{}, local: map[*types.TypeName]string{}, docs: map[types.Object]string{}, kinds: map[*types.TypeName]*model.Kind{}}
+func newBuilder(api *model.API) *builder {
+	g := &builder{api: api, byPath: map[string]*model.Package{}, local: map[*types.TypeName]string{}, docs: map[types.Object]string{}, kinds: map[*types.TypeName]*model.Kind{}}
 	apiPkgs := map[string]bool{}
 	for _, p := range api.Packages {
 		apiPkgs[p.Path] = true
@@ -133,7 +149,7 @@ func hasJSONFields(st *types.Struct) bool {
 }
 
 // structsOf returns the package's structs that get an apply configuration, by name.
-func (g *gen) structsOf(p *model.Package) []*types.Named {
+func (g *builder) structsOf(p *model.Package) []*types.Named {
 	var out []*types.Named
 	for obj := range g.local {
 		if obj.Pkg().Path() == p.Path {
@@ -147,7 +163,7 @@ func (g *gen) structsOf(p *model.Package) []*types.Named {
 }
 
 // acOf returns the package and type name of the apply configuration of a named struct.
-func (g *gen) acOf(t types.Type) (pkg, name string, ok bool) {
+func (g *builder) acOf(t types.Type) (pkg, name string, ok bool) {
 	n, isNamed := types.Unalias(t).(*types.Named)
 	if !isNamed || n.Obj().Pkg() == nil {
 		return "", "", false
@@ -167,7 +183,7 @@ func (g *gen) acOf(t types.Type) (pkg, name string, ok bool) {
 }
 
 // isAC reports whether t, through pointers, has an apply configuration.
-func (g *gen) isAC(t types.Type) bool {
+func (g *builder) isAC(t types.Type) bool {
 	t = types.Unalias(t)
 	for {
 		p, ok := t.(*types.Pointer)
@@ -193,7 +209,7 @@ func deref(t types.Type) types.Type {
 
 // memberType is the type an apply configuration uses for a field of type t, before
 // the pointer that makes scalars optional.
-func (g *gen) memberType(t types.Type) jen.Code {
+func (g *builder) memberType(t types.Type) jen.Code {
 	t = types.Unalias(t)
 	switch u := t.(type) {
 	case *types.Named:
@@ -297,10 +313,10 @@ func isNillable(t types.Type) bool {
 }
 
 // file renders the apply configuration of one struct.
-func (g *gen) file(p *model.Package, n *types.Named) ([]byte, error) {
+func (g *builder) file(p *model.Package, n *types.Named) ([]byte, error) {
 	acPkg := p.ApplyConfigurationPath()
 	f := jen.NewFilePathName(acPkg, path.Base(acPkg))
-	f.HeaderComment(core.Header)
+	f.HeaderComment(artifact.Header)
 	g.aliases(f, p)
 
 	name := n.Obj().Name()
@@ -426,7 +442,7 @@ func (e *embed) path() *jen.Statement {
 }
 
 type withWriter struct {
-	g    *gen
+	g    *builder
 	f    *jen.File
 	ac   string
 	done map[string]bool
@@ -606,14 +622,14 @@ func isMap(t types.Type) bool {
 	return ok
 }
 
-func isSliceOfAC(g *gen, t types.Type) bool {
+func isSliceOfAC(g *builder, t types.Type) bool {
 	s, ok := types.Unalias(t).(*types.Slice)
 	return ok && g.isAC(s.Elem())
 }
 
 // aliases names imports the way upstream's output reads: corev1, metav1 for API types,
 // and <group><version>ac for client-go's apply configurations.
-func (g *gen) aliases(f *jen.File, p *model.Package) {
+func (g *builder) aliases(f *jen.File, p *model.Package) {
 	f.ImportAlias(p.Path, "api"+p.Version)
 	for path, alias := range importAliases() {
 		f.ImportAlias(path, alias)
@@ -641,10 +657,10 @@ var importAliases = sync.OnceValue(func() map[string]string {
 })
 
 // utils renders applyconfiguration/utils.go: ForKind over the package's structs.
-func (g *gen) utils(p *model.Package, structs []*types.Named) ([]byte, error) {
-	pkgPath := path.Join(p.Path, "applyconfiguration")
-	f := jen.NewFilePathName(pkgPath, "applyconfiguration")
-	f.HeaderComment(core.Header)
+func (g *builder) utils(p *model.Package, structs []*types.Named) ([]byte, error) {
+	pkgPath := path.Join(p.Path, model.ApplyConfigurationDir)
+	f := jen.NewFilePathName(pkgPath, model.ApplyConfigurationDir)
+	f.HeaderComment(artifact.Header)
 	acPkg := p.ApplyConfigurationPath()
 	f.ImportAlias(acPkg, "ac"+p.Version)
 	/* target shape:
@@ -678,7 +694,7 @@ func (g *gen) utils(p *model.Package, structs []*types.Named) ([]byte, error) {
 
 // indexDocs records the doc comments of the package's types and struct fields, with
 // marker lines removed, as upstream copies them onto apply configurations.
-func (g *gen) indexDocs(p *model.Package) {
+func (g *builder) indexDocs(p *model.Package) {
 	lp := p.Loaded
 	if lp.TypesInfo == nil {
 		return

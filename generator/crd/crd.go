@@ -3,22 +3,30 @@ package crd
 import (
 	ctcrd "sigs.k8s.io/controller-tools/pkg/crd"
 
-	"github.com/opgen-dev/opgen/generator/core"
+	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/generator/controllertools"
+	"github.com/opgen-dev/opgen/generator/gen"
 )
 
 // Generator is the CRD generator.
 type Generator struct{}
 
-// Name implements core.Generator.
+// Name implements gen.Generator.
 func (Generator) Name() string { return "crd" }
 
-// Generate implements core.Generator.
-func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
+// Claims implements gen.Generator: the CRD directory, whose manifests describe every
+// kind of the module, so a removed kind's manifest goes.
+func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+	return []artifact.Claim{{Dir: ctx.CRDDir, Match: "*.yaml"}}
+}
+
+// Generate implements gen.Generator.
+func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 	yes := true
-	return ctx.RunControllerTools(ctcrd.Generator{
-		HeaderFile:      core.HeaderFileName,
+	return controllertools.Run(ctx, ctcrd.Generator{
+		HeaderFile:      controllertools.HeaderFileName,
 		OmitToolVersion: &yes,
 		// Unexported fields are never serialized; controller-gen's default rejects them.
 		IgnoreUnexportedFields: &yes,
-	}, ctx.CRDDir)
+	}, ctx.CRDDir, nil)
 }

@@ -10,8 +10,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/opgen-dev/opgen/generator/core"
-	"github.com/opgen-dev/opgen/generator/reconciler"
+	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/generator/gen"
 	"github.com/opgen-dev/opgen/model"
 )
 
@@ -27,11 +27,19 @@ var suiteSource string
 // Generator is the envtest suite generator.
 type Generator struct{}
 
-// Name implements core.Generator.
+// SuiteFile is the suite's file in the controller package.
+const SuiteFile = "zz_generated.suite_test.go"
+
+// Name implements gen.Generator.
 func (Generator) Name() string { return "envtestsuite" }
 
-// Generate implements core.Generator.
-func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
+// Claims implements gen.Generator.
+func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: "zz_generated.*_test.go"}}
+}
+
+// Generate implements gen.Generator.
+func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 	if ctx.Project == nil {
 		return nil, nil
 	}
@@ -39,7 +47,7 @@ func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
 		up := strings.Repeat("../", strings.Count(ctx.Controller.Dir, "/")+1)
 		return path.Clean(up + to)
 	}
-	src, err := format.Source([]byte(core.Header + "\n\n" + strings.NewReplacer(
+	src, err := format.Source([]byte(artifact.Header + "\n\n" + strings.NewReplacer(
 		"package PACKAGE", "package "+ctx.Controller.Name,
 		"CRD_DIR", strconv.Quote(rel(ctx.CRDDir)),
 		"ENVTEST_SCRIPT", strconv.Quote(rel("hack/envtest.sh")),
@@ -48,29 +56,28 @@ func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("envtest suite: %w", err)
 	}
-	files := []core.File{{Path: path.Join(ctx.Controller.Dir, "zz_generated.suite_test.go"), Content: src, Prune: true}}
-	names := reconciler.ControllerNames(reconciler.Kinds(ctx.API))
-	for _, k := range reconciler.Kinds(ctx.API) {
+	files := []artifact.File{{Path: path.Join(ctx.Controller.Dir, SuiteFile), Content: src}}
+	for _, k := range ctx.API.Reconciled() {
 		if !k.ObservedGeneration {
 			continue
 		}
 		f := ctx.NewControllerFile()
-		kindTest(f, k, names[k])
-		src, err := core.Render(f, "test of "+k.Name)
+		kindTest(f, k)
+		src, err := gen.Render(f, "test of "+k.Name)
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, core.File{Path: path.Join(ctx.Controller.Dir, "zz_generated."+strings.ToLower(k.Name)+"_test.go"), Content: src, Prune: true})
+		files = append(files, artifact.File{Path: path.Join(ctx.Controller.Dir, k.TestFile()), Content: src})
 	}
 	return files, nil
 }
 
-func kindTest(f *jen.File, k *model.Kind, controller string) {
+func kindTest(f *jen.File, k *model.Kind) {
 	f.Comment(fmt.Sprintf("Test%sConvergesAndRests creates the %s sample, waits until its status describes its", k.Name, k.Name))
 	f.Comment("generation, then checks that the manager sends no write and runs no reconcile while")
 	f.Comment("nothing changes.")
 	f.Func().Id("Test" + k.Name + "ConvergesAndRests").Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(
-		jen.Id("convergesAndRests").Call(jen.Id("t"), jen.Op("&").Qual(k.Package.Path, k.Name).Values(), jen.Lit(controller),
+		jen.Id("convergesAndRests").Call(jen.Id("t"), jen.Op("&").Qual(k.Package.Path, k.Name).Values(), jen.Lit(k.ControllerName),
 			jen.Func().Params(jen.Id("o").Qual(client, "Object")).Bool().Block(
 				jen.Id("obj").Op(":=").Id("o").Assert(jen.Op("*").Qual(k.Package.Path, k.Name)),
 				jen.Return(jen.Id("obj").Dot("Generation").Op(">").Lit(0).Op("&&").Id("obj").Dot("Status").Dot("ObservedGeneration").Op("==").Id("obj").Dot("Generation")),

@@ -6,7 +6,8 @@ import (
 	"path"
 	"strings"
 
-	"github.com/opgen-dev/opgen/generator/core"
+	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/generator/gen"
 )
 
 //go:embed source/guards.go
@@ -18,13 +19,18 @@ const FileName = "zz_generated.opguard.go"
 // Generator writes the shared runtime.
 type Generator struct{}
 
-// Name implements core.Generator.
+// Name implements gen.Generator.
 func (Generator) Name() string { return "guards" }
 
-// Generate implements core.Generator.
-func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
-	// An opgen project's main uses ClientLimits from the start.
-	if !anyStatusOwner(ctx) && ctx.Project == nil {
+// Claims implements gen.Generator.
+func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: FileName}}
+}
+
+// Generate implements gen.Generator.
+func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
+	// The operator's main uses ClientLimits whether or not a kind has a reconciler.
+	if len(ctx.API.StatusOwners()) == 0 && !ctx.Wired {
 		return nil, nil
 	}
 	const clause = "package guards\n"
@@ -32,15 +38,6 @@ func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
 	if i < 0 {
 		return nil, fmt.Errorf("guards source has no %q clause", clause)
 	}
-	src := core.Header + "\n\n" + "package " + ctx.Controller.Name + "\n" + source[i+len(clause):]
-	return []core.File{{Path: path.Join(ctx.Controller.Dir, FileName), Content: []byte(src)}}, nil
-}
-
-func anyStatusOwner(ctx *core.Context) bool {
-	for _, k := range ctx.API.Kinds() {
-		if k.StatusOwner != "" {
-			return true
-		}
-	}
-	return false
+	src := artifact.Header + "\n\n" + "package " + ctx.Controller.Name + "\n" + source[i+len(clause):]
+	return []artifact.File{{Path: path.Join(ctx.Controller.Dir, FileName), Content: []byte(src)}}, nil
 }

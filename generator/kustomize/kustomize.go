@@ -6,17 +6,26 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/opgen-dev/opgen/generator/core"
+	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/generator/gen"
 )
 
 // Generator is the kustomization generator.
 type Generator struct{}
 
-// Name implements core.Generator.
+// FileName is the kustomization's name, in the CRD directory's parent.
+const FileName = "kustomization.yaml"
+
+// Name implements gen.Generator.
 func (Generator) Name() string { return "kustomize" }
 
-// Generate implements core.Generator.
-func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
+// Claims implements gen.Generator.
+func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+	return []artifact.Claim{{Dir: path.Dir(ctx.CRDDir), Match: FileName}}
+}
+
+// Generate implements gen.Generator.
+func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 	if ctx.Project == nil {
 		return nil, nil
 	}
@@ -32,7 +41,7 @@ func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
 	}
 	sort.Strings(files)
 	var b strings.Builder
-	b.WriteString(core.YAMLHeader + "\n")
+	b.WriteString(artifact.YAMLHeader + "\n")
 	b.WriteString("# The CRDs of every kind, listed by opgen generate.\n")
 	if len(files) == 0 {
 		b.WriteString("resources: []\n")
@@ -42,5 +51,5 @@ func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
 			b.WriteString("- bases/" + f + "\n")
 		}
 	}
-	return []core.File{{Path: path.Join(path.Dir(ctx.CRDDir), "kustomization.yaml"), Content: []byte(b.String())}}, nil
+	return []artifact.File{{Path: path.Join(path.Dir(ctx.CRDDir), FileName), Content: []byte(b.String())}}, nil
 }

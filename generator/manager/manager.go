@@ -7,8 +7,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/opgen-dev/opgen/generator/core"
-	"github.com/opgen-dev/opgen/generator/reconciler"
+	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/generator/gen"
 )
 
 // Default client policy when no +opguard:client marker sets one; see the package doc.
@@ -23,16 +23,22 @@ const FileName = "zz_generated.manager.go"
 // Generator is the manager wiring generator.
 type Generator struct{}
 
-// Name implements core.Generator.
+// Name implements gen.Generator.
 func (Generator) Name() string { return "manager" }
 
-// Generate implements core.Generator.
-func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
-	kinds := reconciler.Kinds(ctx.API)
-	// An opgen project has its main from the start, so it builds before any kind exists.
-	if len(kinds) == 0 && ctx.Project == nil {
+// Claims implements gen.Generator.
+func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: FileName}}
+}
+
+// Generate implements gen.Generator.
+func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
+	// An opgen project has its main from the start, so it builds before any kind exists;
+	// a main that calls the wiring keeps it after the last reconciler is gone.
+	if !ctx.Wired {
 		return nil, nil
 	}
+	kinds := ctx.API.Reconciled()
 	qps, burst := float64(DefaultQPS), DefaultBurst
 	if c := ctx.API.Client; c != nil {
 		if c.QPS > 0 {
@@ -66,7 +72,7 @@ func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
 	var setups []jen.Code
 	for _, k := range kinds {
 		setups = append(setups, jen.If(
-			jen.Err().Op(":=").Id("New"+k.Name+"Reconciler").Call(jen.Id("mgr")).Dot("SetupWithManager").Call(jen.Id("mgr")),
+			jen.Err().Op(":=").Id(k.ReconcilerConstructor()).Call(jen.Id("mgr")).Dot("SetupWithManager").Call(jen.Id("mgr")),
 			jen.Err().Op("!=").Nil(),
 		).Block(jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("setting up the "+k.Name+" reconciler: %w"), jen.Err()))))
 	}
@@ -74,11 +80,11 @@ func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
 	f.Comment("SetupReconcilers registers every generated reconciler with mgr.")
 	f.Func().Id("SetupReconcilers").Params(jen.Id("mgr").Qual("sigs.k8s.io/controller-runtime", "Manager")).Error().Block(setups...)
 
-	src, err := core.Render(f, FileName)
+	src, err := gen.Render(f, FileName)
 	if err != nil {
 		return nil, err
 	}
-	files := []core.File{{Path: path.Join(ctx.Controller.Dir, FileName), Content: src}}
+	files := []artifact.File{{Path: path.Join(ctx.Controller.Dir, FileName), Content: src}}
 	if ctx.MainPath == "none" {
 		return files, nil
 	}
@@ -91,12 +97,12 @@ func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(files, core.File{Path: ctx.MainPath, Content: main, Owner: core.Scaffold}), nil
+	return append(files, artifact.File{Path: ctx.MainPath, Content: main, Owner: artifact.Scaffold}), nil
 }
 
 // leaderElectionID names the operator's lease: <project>.<domain>, the domain being the
 // project's, or else the group of its first kind.
-func leaderElectionID(ctx *core.Context) string {
+func leaderElectionID(ctx *gen.Context) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(ctx.ProjectName) {
 		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' {

@@ -11,7 +11,9 @@ import (
 	"sigs.k8s.io/controller-tools/pkg/loader"
 	ctrbac "sigs.k8s.io/controller-tools/pkg/rbac"
 
-	"github.com/opgen-dev/opgen/generator/core"
+	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/generator/controllertools"
+	"github.com/opgen-dev/opgen/generator/gen"
 	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/model"
 )
@@ -19,12 +21,20 @@ import (
 // Generator is the RBAC generator.
 type Generator struct{}
 
-// Name implements core.Generator.
+// FileName is the manifest's name in Options.RBACDir, as controller-gen names it.
+const FileName = "role.yaml"
+
+// Name implements gen.Generator.
 func (Generator) Name() string { return "rbac" }
 
-// Generate implements core.Generator.
-func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
-	run := *ctx
+// Claims implements gen.Generator.
+func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+	return []artifact.Claim{{Dir: ctx.RBACDir, Match: FileName}}
+}
+
+// Generate implements gen.Generator.
+func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
+	roots := ctx.Roots
 	if rules := Rules(ctx.API); len(rules) > 0 {
 		src := "// Package rules holds the RBAC rules of opgen's generated code.\n"
 		for _, r := range rules {
@@ -35,16 +45,22 @@ func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
 		if err != nil {
 			return nil, fmt.Errorf("opgen's RBAC rules: %w", err)
 		}
-		run.Roots = append(append([]*loader.Package(nil), ctx.Roots...), &loader.Package{Package: &packages.Package{
+		roots = append(append([]*loader.Package(nil), ctx.Roots...), &loader.Package{Package: &packages.Package{
 			ID: "opgen-rbac-rules", Name: "rules", PkgPath: "opgen.invalid/rbac/rules", Syntax: []*ast.File{f},
 		}})
 	}
-	files, err := run.RunControllerTools(ctrbac.Generator{RoleName: "manager-role", HeaderFile: core.HeaderFileName}, ctx.RBACDir)
-	if err == nil && len(files) == 0 && ctx.Project != nil {
-		// An opgen project's kustomization lists role.yaml before any kind needs a rule.
-		files = []core.File{{Path: path.Join(ctx.RBACDir, "role.yaml"), Content: []byte(core.YAMLHeader + "\n" + emptyRole)}}
+	files, err := controllertools.Run(ctx, ctrbac.Generator{RoleName: "manager-role", HeaderFile: controllertools.HeaderFileName}, ctx.RBACDir, roots)
+	if err == nil && len(files) == 0 && (ctx.Project != nil || ownedByOpgen(ctx, path.Join(ctx.RBACDir, FileName))) {
+		// A kustomization lists role.yaml whether or not a rule is left: an opgen
+		// project's from the start, any other once opgen generated it.
+		files = []artifact.File{{Path: path.Join(ctx.RBACDir, FileName), Content: []byte(artifact.YAMLHeader + "\n" + emptyRole)}}
 	}
 	return files, err
+}
+
+func ownedByOpgen(ctx *gen.Context, rel string) bool {
+	owner, _ := ctx.Existing(rel)
+	return owner == "opgen"
 }
 
 const emptyRole = `---

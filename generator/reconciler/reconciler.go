@@ -4,17 +4,15 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"os"
 	"path"
 	"path/filepath"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/opgen-dev/opgen/generator/core"
-	"github.com/opgen-dev/opgen/generator/statuswriter"
+	"github.com/opgen-dev/opgen/diag"
+	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/generator/gen"
 	"github.com/opgen-dev/opgen/kubeapi"
-	"github.com/opgen-dev/opgen/markers"
 	"github.com/opgen-dev/opgen/model"
 )
 
@@ -32,18 +30,12 @@ const (
 // Generator is the reconciler generator.
 type Generator struct{}
 
-// Name implements core.Generator.
+// Name implements gen.Generator.
 func (Generator) Name() string { return "reconciler" }
 
-// Kinds returns the kinds with +opguard:reconciler, in order.
-func Kinds(api *model.API) []*model.Kind {
-	var out []*model.Kind
-	for _, k := range api.Kinds() {
-		if k.Reconciler != nil {
-			out = append(out, k)
-		}
-	}
-	return out
+// Claims implements gen.Generator.
+func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: "zz_generated.*_reconciler.go"}}
 }
 
 // userCode is what the controller package's own files declare for one kind.
@@ -53,9 +45,9 @@ type userCode struct {
 	funcs   map[string]*ast.FuncDecl
 }
 
-func scan(ctx *core.Context, kind string) userCode {
+func scan(ctx *gen.Context, k *model.Kind) userCode {
 	uc := userCode{methods: map[string]*ast.FuncDecl{}, funcs: map[string]*ast.FuncDecl{}}
-	name := kind + "Reconciler"
+	name := k.ReconcilerType()
 	for _, f := range ctx.Controller.Files {
 		for _, d := range f.Decls {
 			switch d := d.(type) {
@@ -91,13 +83,13 @@ func recvName(d *ast.FuncDecl) string {
 	return ""
 }
 
-// Check implements core.Checker: the user's code must leave Reconcile and
+// Check implements gen.Checker: the user's code must leave Reconcile and
 // SetupWithManager to opgen and provide what the generated code calls.
-func (Generator) Check(ctx *core.Context) markers.Diagnostics {
-	var diags markers.Diagnostics
-	for _, k := range Kinds(ctx.API) {
-		uc := scan(ctx, k.Name)
-		name := k.Name + "Reconciler"
+func (Generator) Check(ctx *gen.Context) diag.Diagnostics {
+	var diags diag.Diagnostics
+	for _, k := range ctx.API.Reconciled() {
+		uc := scan(ctx, k)
+		name := k.ReconcilerType()
 		clash := false
 		for _, m := range []string{"Reconcile", "SetupWithManager"} {
 			if d := uc.methods[m]; d != nil {
@@ -119,13 +111,13 @@ func (Generator) Check(ctx *core.Context) markers.Diagnostics {
 			continue
 		}
 		pos := ctx.Fset.Position(uc.typ.Name.Pos())
-		if uc.methods["Reconcile"+k.Name] == nil {
+		if uc.methods[k.ReconcileMethod()] == nil {
 			diags.Errorf(pos, "%s has no method Reconcile%s, which the generated Reconcile calls: add %s", name, k.Name, userMethodSig(k))
 		}
-		if k.Finalizer != "" && uc.methods["Cleanup"+k.Name] == nil {
+		if k.Finalizer != "" && uc.methods[k.CleanupMethod()] == nil {
 			diags.Errorf(pos, "%s has no method Cleanup%s, which the generated Reconcile calls before removing finalizer %s: add func (r *%s) Cleanup%s(ctx context.Context, obj *%s.%s) error", name, k.Name, k.Finalizer, name, k.Name, k.Package.Alias, k.Name)
 		}
-		if uc.funcs["New"+name] == nil {
+		if uc.funcs[k.ReconcilerConstructor()] == nil {
 			diags.Errorf(pos, "the package has no func New%s(mgr ctrl.Manager) *%s, which SetupReconcilers calls to build %s", name, name, name)
 		}
 	}
@@ -138,11 +130,10 @@ func userMethodSig(k *model.Kind) string {
 		k.Name, k.Name, a, k.Name, a, k.Status.Named.Obj().Name())
 }
 
-// Generate implements core.Generator.
-func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
-	var files []core.File
-	names := ControllerNames(Kinds(ctx.API))
-	for _, k := range Kinds(ctx.API) {
+// Generate implements gen.Generator.
+func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
+	var files []artifact.File
+	for _, k := range ctx.API.Reconciled() {
 		f := ctx.NewControllerFile()
 		for _, o := range k.Owns {
 			if ctx.API.Lookup(o) == nil {
@@ -151,13 +142,13 @@ func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
 			}
 		}
 		reconcile(f, k)
-		setup(f, ctx.API, k, names[k])
-		src, err := core.Render(f, "reconciler of "+k.Name)
+		setup(f, ctx.API, k)
+		src, err := gen.Render(f, "reconciler of "+k.Name)
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, core.File{Path: path.Join(ctx.Controller.Dir, FileName(k)), Content: src, Prune: true})
-		if scan(ctx, k.Name).typ == nil {
+		files = append(files, artifact.File{Path: path.Join(ctx.Controller.Dir, k.ReconcilerFile()), Content: src})
+		if scan(ctx, k).typ == nil {
 			sf, err := scaffold(ctx, k)
 			if err != nil {
 				return nil, err
@@ -168,36 +159,11 @@ func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
 	return files, nil
 }
 
-// FileName is the generated reconciler's file in the controller package.
-func FileName(k *model.Kind) string {
-	return "zz_generated." + strings.ToLower(k.Name) + "_reconciler.go"
-}
-
-// ControllerNames names each controller (in metrics, logs and leader election): the
-// lowercase kind, qualified by the group where two groups share a kind.
-func ControllerNames(kinds []*model.Kind) map[*model.Kind]string {
-	count := map[string]int{}
-	for _, k := range kinds {
-		count[strings.ToLower(k.Name)]++
-	}
-	out := map[*model.Kind]string{}
-	for _, k := range kinds {
-		n := strings.ToLower(k.Name)
-		if count[n] > 1 {
-			n += "." + k.Package.Group
-		}
-		out[k] = n
-	}
-	return out
-}
-
-func lowerFirst(s string) string { return strings.ToLower(s[:1]) + s[1:] }
-
 func reconcile(f *jen.File, k *model.Kind) {
 	api, kind := k.Package.Path, k.Name
-	recv := jen.Id("r").Op("*").Id(kind + "Reconciler")
-	fin, gvk := lowerFirst(kind)+"Finalizer", lowerFirst(kind)+"GVK"
-	fm := statuswriter.FieldManager(k)
+	recv := jen.Id("r").Op("*").Id(k.ReconcilerType())
+	fin, gvk := k.FinalizerConst(), k.GVKVar()
+	fm := k.FieldManagerConst()
 	done := jen.Return(jen.Qual(ctrl, "Result").Values(), jen.Nil())
 
 	if k.Finalizer != "" {
@@ -270,7 +236,7 @@ func reconcile(f *jen.File, k *model.Kind) {
 	f.Line()
 }
 
-func setup(f *jen.File, api *model.API, k *model.Kind, name string) {
+func setup(f *jen.File, api *model.API, k *model.Kind) {
 	strs := func(ss []string) jen.Code {
 		if len(ss) == 0 {
 			return jen.Nil()
@@ -317,20 +283,20 @@ func setup(f *jen.File, api *model.API, k *model.Kind, name string) {
 	} else if n > 0 {
 		opts[jen.Id("MaxConcurrentReconciles")] = jen.Lit(n)
 	}
-	chain = chain.Op(".").Line().Id("Named").Call(jen.Lit(name)).
+	chain = chain.Op(".").Line().Id("Named").Call(jen.Lit(k.ControllerName)).
 		Op(".").Line().Id("WithOptions").Call(optsExpr).
 		Op(".").Line().Id("Complete").Call(jen.Id("r"))
 
 	f.Comment(fmt.Sprintf("SetupWithManager registers the reconciler with mgr: %s objects through a", k.Name))
 	f.Comment("predicate that passes only spec, deletion, finalizer and watched label/annotation")
 	f.Comment("changes (never its own status writes), owned objects without a generation filter.")
-	f.Func().Params(jen.Id("r").Op("*").Id(k.Name + "Reconciler")).Id("SetupWithManager").Params(jen.Id("mgr").Qual(ctrl, "Manager")).Error().Block(
+	f.Func().Params(jen.Id("r").Op("*").Id(k.ReconcilerType())).Id("SetupWithManager").Params(jen.Id("mgr").Qual(ctrl, "Manager")).Error().Block(
 		append(body, jen.Return(chain))...,
 	)
 }
 
 // scaffold writes the user's file for a kind once.
-func scaffold(ctx *core.Context, k *model.Kind) (core.File, error) {
+func scaffold(ctx *gen.Context, k *model.Kind) (artifact.File, error) {
 	data := map[string]any{
 		"Package":       ctx.Controller.Name,
 		"APIImport":     k.Package.Path,
@@ -341,17 +307,17 @@ func scaffold(ctx *core.Context, k *model.Kind) (core.File, error) {
 	}
 	src, err := ctx.Templates.Render("scaffold/controller.go", data)
 	if err != nil {
-		return core.File{}, err
+		return artifact.File{}, err
 	}
-	return core.File{Path: scaffoldPath(ctx, k), Content: src, Owner: core.Scaffold}, nil
+	return artifact.File{Path: scaffoldPath(ctx, k), Content: src, Owner: artifact.Scaffold}, nil
 }
 
 // scaffoldPath is the user's file of a kind, as kubebuilder names it.
-func scaffoldPath(ctx *core.Context, k *model.Kind) string {
-	return path.Join(ctx.Controller.Dir, strings.ToLower(k.Name)+"_controller.go")
+func scaffoldPath(ctx *gen.Context, k *model.Kind) string {
+	return path.Join(ctx.Controller.Dir, k.UserFile())
 }
 
-func fileExists(ctx *core.Context, rel string) bool {
-	_, err := os.Stat(filepath.Join(ctx.ModuleRoot, filepath.FromSlash(rel)))
-	return err == nil
+func fileExists(ctx *gen.Context, rel string) bool {
+	_, exists := ctx.Existing(rel)
+	return exists
 }

@@ -7,7 +7,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/opgen-dev/opgen/generator/core"
+	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/generator/gen"
 	"github.com/opgen-dev/opgen/model"
 )
 
@@ -19,40 +20,34 @@ const (
 // Generator is the status writer generator.
 type Generator struct{}
 
-// Name implements core.Generator.
+// Name implements gen.Generator.
 func (Generator) Name() string { return "statuswriter" }
 
-// Generate implements core.Generator.
-func (Generator) Generate(ctx *core.Context) ([]core.File, error) {
-	var files []core.File
-	for _, k := range ctx.API.Kinds() {
-		if k.StatusOwner == "" {
-			continue
-		}
+// Claims implements gen.Generator.
+func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: "zz_generated.*_status.go"}}
+}
+
+// Generate implements gen.Generator.
+func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
+	var files []artifact.File
+	for _, k := range ctx.API.StatusOwners() {
 		f := ctx.NewControllerFile()
 		writer(f, k)
-		src, err := core.Render(f, "status writer of "+k.Name)
+		src, err := gen.Render(f, "status writer of "+k.Name)
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, core.File{Path: path.Join(ctx.Controller.Dir, FileName(k)), Content: src, Prune: true})
+		files = append(files, artifact.File{Path: path.Join(ctx.Controller.Dir, k.WriterFile()), Content: src})
 	}
 	return files, nil
 }
 
-// FileName is the writer's file in the controller package.
-func FileName(k *model.Kind) string {
-	return "zz_generated." + strings.ToLower(k.Name) + "_status.go"
-}
-
-// FieldManager is the name of the constant holding a kind's field manager.
-func FieldManager(k *model.Kind) string { return k.Name + "FieldManager" }
-
 func writer(f *jen.File, k *model.Kind) {
 	api, ac := k.Package.Path, k.Package.ApplyConfigurationPath()
-	kind, status := k.Name, k.Status.Named.Obj().Name()
-	fm := FieldManager(k)
-	equal := "equal" + kind + "Status"
+	kind, status := k.Name, k.StatusName()
+	fm := k.FieldManagerConst()
+	equal := k.EqualStatusFunc()
 	conds := k.Status.ConditionsField() != nil
 
 	f.Comment(fmt.Sprintf("%s is the field manager of %s status writes (+opguard:status-owner).", fm, kind))
@@ -78,19 +73,19 @@ func writer(f *jen.File, k *model.Kind) {
 		return true, nil
 	}
 	*/
-	f.Comment(fmt.Sprintf("Apply%sStatus writes desired as obj's status with one Server-Side Apply, as", kind))
+	f.Comment(fmt.Sprintf("%s writes desired as obj's status with one Server-Side Apply, as", k.WriterFunc()))
 	f.Comment(fmt.Sprintf("%s, and only when it differs from the part of the live status that manager owns.", fm))
 	f.Comment("It reports whether it wrote. No resourceVersion is sent, so a stale obj never gets a")
 	f.Comment("409; fields other managers own are left alone, and a field this manager set before")
 	f.Comment("and desired leaves empty is released. On success obj.Status holds the server's answer.")
 	body := []jen.Code{jen.Id("want").Op(":=").Id("desired").Dot("DeepCopy").Call()}
-	gen := jen.Lit(0)
+	generation := jen.Lit(0)
 	if k.ObservedGeneration {
 		body = append(body, jen.Id("want").Dot("ObservedGeneration").Op("=").Id("obj").Dot("Generation"))
-		gen = jen.Id("obj").Dot("Generation")
+		generation = jen.Id("obj").Dot("Generation")
 	}
 	if conds {
-		body = append(body, jen.Id("prepareConditions").Call(jen.Id("want").Dot("Conditions"), jen.Id("obj").Dot("Status").Dot("Conditions"), gen, jen.Id("now").Call()))
+		body = append(body, jen.Id("prepareConditions").Call(jen.Id("want").Dot("Conditions"), jen.Id("obj").Dot("Status").Dot("Conditions"), generation, jen.Id("now").Call()))
 	}
 	body = append(body,
 		jen.Var().Id("owned").Qual(api, status),
@@ -129,7 +124,7 @@ func writer(f *jen.File, k *model.Kind) {
 		jen.Id("rememberApply").Call(jen.Id("obj").Dot("UID"), jen.Id("base"), jen.Id("answer").Dot("ResourceVersion"), jen.Id("want")),
 		jen.Return(jen.True(), jen.Nil()),
 	)
-	f.Func().Id("Apply"+kind+"Status").Params(
+	f.Func().Id(k.WriterFunc()).Params(
 		jen.Id("ctx").Qual("context", "Context"),
 		jen.Id("c").Qual(client, "Client"),
 		jen.Id("obj").Op("*").Qual(api, kind),

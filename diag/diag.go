@@ -1,10 +1,11 @@
-package markers
+package diag
 
 import (
 	"fmt"
 	"go/token"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -120,4 +121,29 @@ func (e *DiagnosticsError) Error() string {
 		}
 	}
 	return b.String()
+}
+
+// ParsePos reads a position as go/packages and the go command write it,
+// "file:line:col", "file:line" or "file"; "" or "-" is no position.
+func ParsePos(s string) token.Position {
+	if s == "" || s == "-" {
+		return token.Position{}
+	}
+	var p token.Position
+	rest := s
+	// The file name may itself hold colons (a Windows drive); the numbers are last.
+	for i := 0; i < 2; i++ {
+		j := strings.LastIndexByte(rest, ':')
+		if j < 0 {
+			break
+		}
+		n, err := strconv.Atoi(rest[j+1:])
+		if err != nil || n < 0 {
+			break
+		}
+		p.Column, p.Line = p.Line, n
+		rest = rest[:j]
+	}
+	p.Filename = rest
+	return p
 }
