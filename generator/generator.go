@@ -21,10 +21,10 @@ import (
 	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
 	ctrbac "sigs.k8s.io/controller-tools/pkg/rbac"
 
+	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/generator/apf"
 	"github.com/opgen-dev/opgen/generator/applyconfig"
-	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/crd"
 	"github.com/opgen-dev/opgen/generator/deepcopy"
 	"github.com/opgen-dev/opgen/generator/envtestsuite"

@@ -13,8 +13,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/opgen-dev/opgen/generator"
 	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/generator"
 	"github.com/opgen-dev/opgen/output"
 	"github.com/opgen-dev/opgen/project"
 	"github.com/opgen-dev/opgen/scaffold"

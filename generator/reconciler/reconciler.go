@@ -9,8 +9,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/generator/gen"
 	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/model"
