@@ -4,22 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"go/parser"
-	"go/token"
 	"os"
-	"path"
 	"path/filepath"
 	"sort"
-	"strings"
 	"time"
-
-	"golang.org/x/mod/modfile"
-	"golang.org/x/tools/go/packages"
-	ctcrd "sigs.k8s.io/controller-tools/pkg/crd"
-	ctdeepcopy "sigs.k8s.io/controller-tools/pkg/deepcopy"
-	"sigs.k8s.io/controller-tools/pkg/loader"
-	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
-	ctrbac "sigs.k8s.io/controller-tools/pkg/rbac"
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/diag"
@@ -35,7 +23,6 @@ import (
 	"github.com/opgen-dev/opgen/generator/rbac"
 	"github.com/opgen-dev/opgen/generator/reconciler"
 	"github.com/opgen-dev/opgen/generator/statuswriter"
-	"github.com/opgen-dev/opgen/model"
 	"github.com/opgen-dev/opgen/project"
 	"github.com/opgen-dev/opgen/templates"
 )
@@ -64,6 +51,13 @@ type Config struct {
 	// TemplatesDir, when set, lays a directory of templates over the built-in ones;
 	// otherwise opgen.yaml's templates entry does.
 	TemplatesDir string
+	// Overlay holds file contents, by absolute path, that the run reads instead of the
+	// disk's: new files, or new contents of existing ones (opgen create api's scaffold,
+	// before anything is written).
+	Overlay map[string][]byte
+	// NewModule says the module is one opgen init is creating: its load may complete
+	// go.mod and go.sum (a run in any other module must change only what its plan says).
+	NewModule bool
 	gen.Options
 }
 
@@ -91,11 +85,13 @@ type Result struct {
 	Loaded map[string]bool
 }
 
-// ErrDiagnostics is returned, wrapped, when marker diagnostics hold an error.
-var ErrDiagnostics = errors.New("marker errors")
+// ErrDiagnostics is returned, wrapped, when the diagnostics hold an error.
+var ErrDiagnostics = errors.New("errors in the input")
 
-// Run loads the packages once and runs every generator. On marker errors it returns a
-// Result with the diagnostics and an error wrapping ErrDiagnostics, and no files.
+// Run loads the packages once and runs every generator. When the input has errors
+// (a syntax or type error, a bad marker, user code the generated code cannot call) it
+// returns a Result with every diagnostic, no files, and an error wrapping
+// ErrDiagnostics.
 func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.Dir == "" {
 		wd, err := os.Getwd()
@@ -112,35 +108,30 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if len(cfg.Patterns) == 0 {
 		cfg.Patterns = []string{"./..."}
 	}
-	opts := cfg.Options
-	for _, d := range []struct {
-		dst *string
-		def string
-	}{
-		{&opts.CRDDir, DefaultOptions.CRDDir}, {&opts.RBACDir, DefaultOptions.RBACDir},
-		{&opts.APFDir, DefaultOptions.APFDir}, {&opts.ControllerDir, DefaultOptions.ControllerDir},
-		{&opts.MainPath, DefaultOptions.MainPath},
-	} {
-		if *d.dst == "" {
-			*d.dst = d.def
-		}
-		*d.dst = path.Clean(filepath.ToSlash(*d.dst))
-	}
-	gctx, diags, err := load(ctx, cfg.Dir, cfg.Patterns, opts)
+	root, modPath, err := FindModule(cfg.Dir)
 	if err != nil {
+		return nil, err
+	}
+	if cfg.Options, err = resolveOptions(cfg.Options, root); err != nil {
 		return nil, err
 	}
 	templatesDir := cfg.TemplatesDir
 	if templatesDir != "" && !filepath.IsAbs(templatesDir) {
 		templatesDir = filepath.Join(cfg.Dir, templatesDir)
 	}
-	if gctx.Project, gctx.Templates, err = ProjectSettings(gctx.ModuleRoot, templatesDir); err != nil {
+	proj, set, err := ProjectSettings(root, templatesDir)
+	if err != nil {
 		return nil, err
 	}
-	if gctx.Project != nil && cfg.ProjectName == "" {
-		gctx.ProjectName = gctx.Project.ProjectName
+	if cfg.ProjectName, err = project.Name(cfg.ProjectName, proj, root, modPath); err != nil {
+		return nil, err
 	}
-	gctx.Wired = gctx.Project != nil || len(gctx.API.Reconciled()) > 0
+	gctx, diags, err := load(ctx, cfg, root, modPath)
+	if err != nil {
+		return nil, err
+	}
+	gctx.Project, gctx.Templates = proj, set
+	gctx.Wired = proj != nil || len(gctx.API.Reconciled()) > 0 || mainUsesWiring(gctx)
 	if !diags.HasErrors() {
 		for _, g := range Generators {
 			if c, ok := g.(gen.Checker); ok {
@@ -148,7 +139,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			}
 		}
 	}
-	res := &Result{ModuleRoot: gctx.ModuleRoot, Diagnostics: diags.Sorted(cfg.Dir), Loaded: loadedPackages(gctx.Roots)}
+	res := &Result{ModuleRoot: root, Diagnostics: diags.Sorted(cfg.Dir), Loaded: loadedPackages(gctx.Roots)}
 	if diags.HasErrors() {
 		return res, fmt.Errorf("%w", ErrDiagnostics)
 	}
@@ -159,6 +150,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			return nil, err
 		}
 		files, err := g.Generate(gctx)
+		var de *diag.DiagnosticsError
+		if errors.As(err, &de) {
+			res.Diagnostics = append(res.Diagnostics, de.Diagnostics...).Sorted(cfg.Dir)
+			return res, fmt.Errorf("%w", ErrDiagnostics)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", g.Name(), err)
 		}
@@ -176,61 +172,6 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	return res, nil
 }
 
-// load is the one load of a run.
-func load(ctx context.Context, dir string, patterns []string, opts gen.Options) (*gen.Context, diag.Diagnostics, error) {
-	root, modPath, err := FindModule(dir)
-	if err != nil {
-		return nil, nil, err
-	}
-	fset := token.NewFileSet()
-	pcfg := &packages.Config{Context: ctx, Dir: dir, Fset: fset, Mode: packages.NeedModule}
-	roots, err := loader.LoadRootsWithConfig(pcfg, patterns...)
-	if err != nil {
-		return nil, nil, err
-	}
-	var diags diag.Diagnostics
-	for _, r := range roots {
-		for _, e := range r.Errors {
-			// A pattern that matches nothing is a mistake the user must hear about.
-			if e.Kind == packages.ListError && strings.Contains(e.Msg, "matched no packages") {
-				return nil, nil, fmt.Errorf("%s", e.Msg)
-			}
-		}
-		skipGenerated(r)
-	}
-	trace("list")
-	prefetch(fset, roots)
-	trace("prefetch")
-	reg := &ctmarkers.Registry{}
-	for _, register := range []func(*ctmarkers.Registry) error{
-		ctdeepcopy.Generator{}.RegisterMarkers, ctcrd.Generator{}.RegisterMarkers, ctrbac.Generator{}.RegisterMarkers,
-	} {
-		if err := register(reg); err != nil {
-			return nil, nil, err
-		}
-	}
-	col := &ctmarkers.Collector{Registry: reg}
-	checker := &loader.TypeChecker{NodeFilters: []loader.NodeFilter{ctdeepcopy.Generator{}.CheckFilter(), ctcrd.Generator{}.CheckFilter()}}
-	api, d := model.Build(model.Input{Fset: fset, Roots: roots, Collector: col, Checker: checker})
-	diags = append(diags, d...)
-	if opts.ProjectName == "" {
-		opts.ProjectName = path.Base(modPath)
-	}
-	ctrlPkg, err := controllerPackage(fset, root, modPath, opts.ControllerDir)
-	if err != nil {
-		return nil, nil, err
-	}
-	scope := map[string]bool{}
-	for _, r := range roots {
-		scope[r.PkgPath] = true
-	}
-	return &gen.Context{
-		Options: opts, ModuleRoot: root, ModulePath: modPath,
-		Fset: fset, Roots: roots, Scope: scope, Collector: col, Checker: checker, API: api,
-		Controller: ctrlPkg,
-	}, diags, nil
-}
-
 // ProjectSettings reads opgen.yaml and loads the templates: the directory given on the
 // command line, else the one opgen.yaml names (relative to the module root).
 func ProjectSettings(root, templatesDir string) (*project.Config, *templates.Set, error) {
@@ -246,98 +187,6 @@ func ProjectSettings(root, templatesDir string) (*project.Config, *templates.Set
 		return nil, nil, err
 	}
 	return proj, set, nil
-}
-
-// controllerPackage parses the user's files of the controller package, whether or not
-// the run's patterns include it: generated reconcilers must not clash with them.
-func controllerPackage(fset *token.FileSet, root, modPath, dir string) (gen.ControllerPackage, error) {
-	cp := gen.ControllerPackage{Dir: dir, ImportPath: path.Join(modPath, dir), Name: path.Base(dir)}
-	abs := filepath.Join(root, filepath.FromSlash(dir))
-	entries, err := os.ReadDir(abs)
-	if os.IsNotExist(err) {
-		return cp, nil
-	}
-	if err != nil {
-		return cp, err
-	}
-	for _, e := range entries {
-		name := e.Name()
-		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		file := filepath.Join(abs, name)
-		if artifact.GeneratedBy(file) != "" {
-			continue
-		}
-		f, err := parser.ParseFile(fset, file, nil, parser.ParseComments|parser.SkipObjectResolution)
-		if err != nil {
-			return cp, err
-		}
-		cp.Name = f.Name.Name
-		cp.Files = append(cp.Files, f)
-	}
-	return cp, nil
-}
-
-// loadedPackages walks the import graph of the load.
-func loadedPackages(roots []*loader.Package) map[string]bool {
-	seen := map[string]bool{}
-	var walk func(p *packages.Package)
-	walk = func(p *packages.Package) {
-		if _, done := seen[p.PkgPath]; done || p.PkgPath == "" {
-			return
-		}
-		resolved := true
-		for _, e := range p.Errors {
-			// Type errors come from partial type-checking; only the go command's own
-			// errors say a package is not provided.
-			resolved = resolved && e.Kind != packages.ListError
-		}
-		seen[p.PkgPath] = resolved
-		for _, imp := range p.Imports {
-			walk(imp)
-		}
-	}
-	for _, r := range roots {
-		walk(r.Package)
-	}
-	return seen
-}
-
-// FindModule returns the directory and path of the module that contains dir.
-func FindModule(dir string) (string, string, error) {
-	for d := dir; ; {
-		data, err := os.ReadFile(filepath.Join(d, "go.mod"))
-		if err == nil {
-			p := modfile.ModulePath(data)
-			if p == "" {
-				return "", "", fmt.Errorf("%s: no module line", filepath.Join(d, "go.mod"))
-			}
-			return d, p, nil
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return "", "", fmt.Errorf("%s is not inside a Go module (no go.mod found)", dir)
-		}
-		d = parent
-	}
-}
-
-// skipGenerated drops from a package the files that opgen or controller-gen generated,
-// before anything parses them.
-func skipGenerated(p *loader.Package) {
-	keep := func(files []string) []string {
-		out := files[:0:0]
-		for _, f := range files {
-			if tool := artifact.GeneratedBy(f); tool == "opgen" || tool == "controller-gen" {
-				continue
-			}
-			out = append(out, f)
-		}
-		return out
-	}
-	p.CompiledGoFiles = keep(p.CompiledGoFiles)
-	p.GoFiles = keep(p.GoFiles)
 }
 
 var traceStart = time.Now()

@@ -6,13 +6,14 @@ import (
 	"go/parser"
 	"go/scanner"
 	"go/token"
-	"os"
 	"runtime"
 	"strconv"
 	"sync"
 
 	"golang.org/x/tools/go/packages"
 	"sigs.k8s.io/controller-tools/pkg/loader"
+
+	"github.com/opgen-dev/opgen/diag"
 )
 
 // prefetch parses, ahead of controller-tools, the packages a run will type-check: the
@@ -22,20 +23,25 @@ import (
 // anyway, and in k8s.io/api they are most of the source), object resolution is
 // skipped, and files are parsed in parallel. controller-tools' loader finds the syntax
 // in place and does not parse again.
-func prefetch(fset *token.FileSet, roots []*loader.Package) {
+//
+// A root whose files do not parse gets its syntax errors back as diagnostics, and
+// empty syntax, so that nothing parses it again from the disk. The overlay's contents
+// replace the disk's.
+func prefetch(fset *token.FileSet, roots []*loader.Package, overlay map[string][]byte) diag.Diagnostics {
 	var level, api []*packages.Package
 	seen := map[*packages.Package]bool{}
 	for _, r := range roots {
 		seen[r.Package] = true
 		level = append(level, r.Package)
-		if declaresKinds(r.Package) {
+		if declaresKinds(r.Package, overlay) {
 			api = append(api, r.Package)
 		}
 	}
-	parseAll(fset, level, true)
+	ds := parseAll(fset, level, true, overlay)
 	for next := referenced(api, seen); len(next) > 0; next = referenced(next, seen) {
-		parseAll(fset, next, false)
+		parseAll(fset, next, false, nil)
 	}
+	return ds
 }
 
 // referenced returns the packages, not seen before, that the type declarations of pkgs
@@ -81,8 +87,10 @@ func referenced(pkgs []*packages.Package, seen map[*packages.Package]bool) []*pa
 	return out
 }
 
-// parseAll parses the packages' files in parallel; full keeps function bodies.
-func parseAll(fset *token.FileSet, pkgs []*packages.Package, full bool) {
+// parseAll parses the packages' files in parallel; full keeps function bodies and
+// reports syntax errors (the packages are the run's own), and marks a package that
+// fails with empty syntax.
+func parseAll(fset *token.FileSet, pkgs []*packages.Package, full bool, overlay map[string][]byte) diag.Diagnostics {
 	type fileJob struct{ pkg, i int }
 	syntax := make([][]*ast.File, len(pkgs))
 	failed := make([]bool, len(pkgs))
@@ -94,6 +102,7 @@ func parseAll(fset *token.FileSet, pkgs []*packages.Package, full bool) {
 		}
 	}
 	var mu sync.Mutex
+	var ds diag.Diagnostics
 	ch := make(chan fileJob)
 	var wg sync.WaitGroup
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
@@ -102,7 +111,7 @@ func parseAll(fset *token.FileSet, pkgs []*packages.Package, full bool) {
 			defer wg.Done()
 			for fj := range ch {
 				name := pkgs[fj.pkg].CompiledGoFiles[fj.i]
-				src, err := os.ReadFile(name)
+				src, err := readSource(name, overlay)
 				var f *ast.File
 				if err == nil {
 					if !full {
@@ -112,8 +121,10 @@ func parseAll(fset *token.FileSet, pkgs []*packages.Package, full bool) {
 				}
 				mu.Lock()
 				if err != nil {
-					// Left to controller-tools, which reports it in its usual way.
 					failed[fj.pkg] = true
+					if full {
+						ds = append(ds, parseDiagnostics(err)...)
+					}
 				} else {
 					syntax[fj.pkg][fj.i] = f
 				}
@@ -127,16 +138,23 @@ func parseAll(fset *token.FileSet, pkgs []*packages.Package, full bool) {
 	close(ch)
 	wg.Wait()
 	for j, p := range pkgs {
-		if !failed[j] {
+		switch {
+		case !failed[j]:
 			p.Syntax = syntax[j]
+		case full:
+			// Reported above; controller-tools would parse it again and fail again.
+			p.Syntax = []*ast.File{}
 		}
+		// An imported package that fails is left to controller-tools, which records
+		// the error on it.
 	}
+	return ds
 }
 
 // declaresKinds is a cheap test for an API package: a file mentions the root marker.
-func declaresKinds(p *packages.Package) bool {
+func declaresKinds(p *packages.Package, overlay map[string][]byte) bool {
 	for _, f := range p.CompiledGoFiles {
-		if src, err := os.ReadFile(f); err == nil && bytes.Contains(src, []byte("+kubebuilder:object:root")) {
+		if src, err := readSource(f, overlay); err == nil && bytes.Contains(src, rootMarker) {
 			return true
 		}
 	}

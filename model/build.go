@@ -214,9 +214,9 @@ func hasRootMarkerText(lp *loader.Package) bool {
 	return false
 }
 
-// loadErrors reports what kept the go command from loading an API package (a missing
+// loadErrors says whether the go command could not load an API package (a missing
 // go.sum entry, an import no module provides): without its types every marker check
-// would mislead.
+// would mislead. The load reports the errors themselves, once for the whole run.
 func (b *builder) loadErrors(lp *loader.Package) bool {
 	// The go command puts an import's error (a missing go.sum entry) on the import.
 	errs := append([]packages.Error(nil), lp.Errors...)
@@ -224,12 +224,9 @@ func (b *builder) loadErrors(lp *loader.Package) bool {
 		errs = append(errs, imp.Errors...)
 	}
 	for _, e := range errs {
-		if e.Kind != packages.ListError {
-			continue
+		if e.Kind == packages.ListError {
+			return true
 		}
-		msg, _, _ := strings.Cut(e.Msg, "; to add:")
-		b.diags.Errorf(token.Position{}, "package %s cannot be loaded: %s (go mod tidy adds what is missing)", lp.PkgPath, msg)
-		return true
 	}
 	return false
 }

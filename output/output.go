@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
-
-	"github.com/pmezard/go-difflib/difflib"
 
 	"github.com/opgen-dev/opgen/artifact"
 )
@@ -24,7 +24,8 @@ const (
 	Create
 	// Update a generated file whose content changed.
 	Update
-	// Delete a generated file the run no longer produces.
+	// Delete a generated file the run no longer produces, or a temporary file an
+	// interrupted run left.
 	Delete
 	// Keep a scaffold file the user owns.
 	Keep
@@ -59,13 +60,22 @@ func (e *ConflictError) Error() string {
 }
 
 // Compute compares files with the disk under root. An opgen-generated file that a
-// claim covers and files do not hold is deleted.
+// claim covers and files do not hold is deleted, and so is a temporary file that an
+// interrupted run left beside a file of the plan. Every path must resolve inside the
+// module and outside .git, through any symbolic link.
 func Compute(root string, files []artifact.File, claims []artifact.Claim) (*Plan, error) {
 	p := &Plan{Root: root}
+	guard, err := newGuard(root)
+	if err != nil {
+		return nil, err
+	}
 	var conflicts []string
 	produced := map[string]bool{}
 	for _, f := range files {
 		produced[f.Path] = true
+		if err := guard.check(f.Path); err != nil {
+			continue
+		}
 		old, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.Path)))
 		exists := err == nil
 		if err != nil && !os.IsNotExist(err) {
@@ -87,17 +97,42 @@ func Compute(root string, files []artifact.File, claims []artifact.Claim) (*Plan
 		}
 		p.Changes = append(p.Changes, c)
 	}
-	obsolete, err := obsolete(root, claims, produced)
+	obsolete, err := obsolete(root, guard, claims, produced)
 	if err != nil {
 		return nil, err
 	}
 	p.Changes = append(p.Changes, obsolete...)
+	leftovers, err := leftovers(root, guard, p.Changes, claims)
+	if err != nil {
+		return nil, err
+	}
+	p.Changes = append(p.Changes, leftovers...)
+	if err := guard.err(); err != nil {
+		return nil, err
+	}
 	if len(conflicts) > 0 {
 		sort.Strings(conflicts)
 		return nil, &ConflictError{Paths: conflicts}
 	}
-	sort.Slice(p.Changes, func(i, j int) bool { return p.Changes[i].Path < p.Changes[j].Path })
+	p.sort()
 	return p, nil
+}
+
+func (p *Plan) sort() {
+	sort.Slice(p.Changes, func(i, j int) bool { return p.Changes[i].Path < p.Changes[j].Path })
+}
+
+// Set adds a change to the plan, or replaces the one for the same path: go.mod and
+// go.sum, which the user owns but a run may have to extend.
+func (p *Plan) Set(c Change) {
+	for i := range p.Changes {
+		if p.Changes[i].Path == c.Path {
+			p.Changes[i] = c
+			return
+		}
+	}
+	p.Changes = append(p.Changes, c)
+	p.sort()
 }
 
 func contains(list []string, s string) bool {
@@ -110,13 +145,16 @@ func contains(list []string, s string) bool {
 }
 
 // obsolete returns a Delete for every opgen-generated file the claims cover that the
-// run did not produce.
-func obsolete(root string, claims []artifact.Claim, produced map[string]bool) ([]Change, error) {
+// run did not produce. It does not follow symbolic links.
+func obsolete(root string, guard *guard, claims []artifact.Claim, produced map[string]bool) ([]Change, error) {
 	var out []Change
 	seen := map[string]bool{}
-	visit := func(dir string, tree bool, c artifact.Claim) error {
-		abs := filepath.Join(root, filepath.FromSlash(dir))
-		return filepath.WalkDir(abs, func(p string, d fs.DirEntry, err error) error {
+	for _, c := range claims {
+		if guard.checkDir(c.Dir) != nil {
+			continue
+		}
+		abs := filepath.Join(root, filepath.FromSlash(c.Dir))
+		err := filepath.WalkDir(abs, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
 				if os.IsNotExist(err) {
 					return nil
@@ -124,16 +162,13 @@ func obsolete(root string, claims []artifact.Claim, produced map[string]bool) ([
 				return err
 			}
 			if d.IsDir() {
-				if p != abs && !tree {
+				if p != abs && !c.Tree {
 					return filepath.SkipDir
 				}
 				return nil
 			}
-			if !d.Type().IsRegular() {
-				return nil
-			}
-			rel := filepath.ToSlash(mustRel(root, p))
-			if seen[rel] || produced[rel] || !c.Covers(rel) {
+			rel := relSlash(root, p)
+			if !d.Type().IsRegular() || seen[rel] || produced[rel] || !c.Covers(rel) {
 				return nil
 			}
 			old, err := os.ReadFile(p)
@@ -146,21 +181,57 @@ func obsolete(root string, claims []artifact.Claim, produced map[string]bool) ([
 			}
 			return nil
 		})
-	}
-	for _, c := range claims {
-		if err := visit(c.Dir, c.Tree, c); err != nil {
+		if err != nil {
 			return nil, err
 		}
 	}
 	return out, nil
 }
 
-func mustRel(root, p string) string {
+// tempName matches the temporary files Apply writes beside their targets:
+// ".<name>.opgen-<suffix>".
+var tempName = regexp.MustCompile(`^\..+\.opgen-[0-9a-z]+$`)
+
+// leftovers returns a Delete for every temporary file an interrupted run left in a
+// directory the plan writes to or claims.
+func leftovers(root string, guard *guard, changes []Change, claims []artifact.Claim) ([]Change, error) {
+	dirs := map[string]bool{}
+	for _, c := range changes {
+		dirs[path.Dir(c.Path)] = true
+	}
+	for _, c := range claims {
+		dirs[c.Dir] = true
+	}
+	var out []Change
+	for dir := range dirs {
+		if guard.checkDir(dir) != nil {
+			continue
+		}
+		entries, err := os.ReadDir(filepath.Join(root, filepath.FromSlash(dir)))
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			if !e.Type().IsRegular() || !tempName.MatchString(e.Name()) {
+				continue
+			}
+			rel := path.Join(dir, e.Name())
+			old, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, Change{Path: rel, Action: Delete, Old: old})
+		}
+	}
+	return out, nil
+}
+
+func relSlash(root, p string) string {
 	rel, err := filepath.Rel(root, p)
 	if err != nil {
-		return p
+		return filepath.ToSlash(p)
 	}
-	return rel
+	return filepath.ToSlash(rel)
 }
 
 // Stale reports whether applying the plan would change the disk.
@@ -173,8 +244,9 @@ func (p *Plan) Stale() bool {
 	return false
 }
 
-// Count returns how many paths the plan creates, updates and deletes.
-func (p *Plan) Count() (created, updated, deleted int) {
+// Count returns how many paths the plan creates, updates, deletes and leaves as they
+// are (unchanged generated files and the user's scaffold files).
+func (p *Plan) Count() (created, updated, deleted, unchanged int) {
 	for _, c := range p.Changes {
 		switch c.Action {
 		case Create:
@@ -183,115 +255,9 @@ func (p *Plan) Count() (created, updated, deleted int) {
 			updated++
 		case Delete:
 			deleted++
+		default:
+			unchanged++
 		}
 	}
 	return
-}
-
-// Diff renders every change as a unified diff, paths relative to the root.
-func (p *Plan) Diff() string {
-	var b strings.Builder
-	for _, c := range p.Changes {
-		from, to := "a/"+c.Path, "b/"+c.Path
-		var old, new []byte
-		switch c.Action {
-		case Create:
-			from, new = "/dev/null", c.New
-		case Update:
-			old, new = c.Old, c.New
-		case Delete:
-			to, old = "/dev/null", c.Old
-		default:
-			continue
-		}
-		d, _ := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
-			A: difflib.SplitLines(string(old)), B: difflib.SplitLines(string(new)),
-			FromFile: from, ToFile: to, Context: 3,
-		})
-		if !strings.HasSuffix(d, "\n") {
-			d += "\n"
-		}
-		b.WriteString(d)
-	}
-	return b.String()
-}
-
-// Apply carries the plan out, all or nothing: every new content is written to a
-// temporary file beside its target, and only when all are written are they renamed
-// into place and deleted files removed.
-func (p *Plan) Apply() (err error) {
-	type pending struct{ tmp, dst string }
-	var done []pending
-	var madeDirs []string
-	defer func() {
-		if err == nil {
-			return
-		}
-		for _, d := range done {
-			os.Remove(d.tmp)
-		}
-		for i := len(madeDirs) - 1; i >= 0; i-- {
-			os.Remove(madeDirs[i])
-		}
-	}()
-	for _, c := range p.Changes {
-		if c.Action != Create && c.Action != Update {
-			continue
-		}
-		dst := filepath.Join(p.Root, filepath.FromSlash(c.Path))
-		made, err := mkdirAll(filepath.Dir(dst))
-		madeDirs = append(madeDirs, made...)
-		if err != nil {
-			return err
-		}
-		tmp, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".opgen-*")
-		if err != nil {
-			return err
-		}
-		done = append(done, pending{tmp: tmp.Name(), dst: dst})
-		if _, err := tmp.Write(c.New); err != nil {
-			tmp.Close()
-			return fmt.Errorf("writing %s: %w", c.Path, err)
-		}
-		if err := tmp.Chmod(0o644); err != nil {
-			tmp.Close()
-			return err
-		}
-		if err := tmp.Close(); err != nil {
-			return fmt.Errorf("writing %s: %w", c.Path, err)
-		}
-	}
-	for _, d := range done {
-		if err := os.Rename(d.tmp, d.dst); err != nil {
-			return err
-		}
-	}
-	for _, c := range p.Changes {
-		if c.Action == Delete {
-			if err := os.Remove(filepath.Join(p.Root, filepath.FromSlash(c.Path))); err != nil && !os.IsNotExist(err) {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// mkdirAll is os.MkdirAll that returns the directories it created, outermost first.
-func mkdirAll(dir string) ([]string, error) {
-	var missing []string
-	for d := dir; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(d); err == nil {
-			break
-		}
-		missing = append([]string{d}, missing...)
-		if filepath.Dir(d) == d {
-			break
-		}
-	}
-	for i, d := range missing {
-		if err := os.Mkdir(d, 0o755); err != nil && !os.IsExist(err) {
-			return missing[:i], err
-		}
-	}
-	return missing, nil
 }

@@ -1,6 +1,7 @@
 package output
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -70,7 +71,7 @@ func TestComputeOwnership(t *testing.T) {
 	if d := cmp.Diff(want, actions(p)); d != "" {
 		t.Fatalf("actions (-want +got):\n%s", d)
 	}
-	if c, u, d := p.Count(); c != 2 || u != 4 || d != 0 || !p.Stale() {
+	if c, u, d, _ := p.Count(); c != 2 || u != 4 || d != 0 || !p.Stale() {
 		t.Fatalf("Count() = %d, %d, %d", c, u, d)
 	}
 }
@@ -127,7 +128,7 @@ func TestApplyAndPrune(t *testing.T) {
 			t.Errorf("diff lacks %q:\n%s", s, diff)
 		}
 	}
-	if err := p.Apply(); err != nil {
+	if err := p.Apply(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(root, "ac/v1/old.go")); !os.IsNotExist(err) {
@@ -163,7 +164,7 @@ func TestApplyAllOrNothing(t *testing.T) {
 	}
 	// The disk changes between plan and apply: b/ cannot be made any more.
 	write(t, root, "b", "a file where a directory should be\n")
-	if err := p.Apply(); err == nil {
+	if err := p.Apply(context.Background()); err == nil {
 		t.Fatal("Apply succeeded below a regular file")
 	}
 	if read(t, root, "a/one.go") != ours {

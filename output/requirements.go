@@ -1,11 +1,11 @@
 package output
 
 import (
+	"bytes"
 	"fmt"
 	"go/parser"
 	"go/token"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -13,7 +13,7 @@ import (
 
 	"golang.org/x/mod/modfile"
 
-	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/internal/gocmd"
 )
 
 // Requirement is a module whose packages generated code imports, and which go.mod or
@@ -35,15 +35,16 @@ const ControllerRuntimeVersion = "v0.25.2"
 // from go.mod is required at the version of k8s.io/apimachinery already there.
 var stagingModules = []string{"k8s.io/api", "k8s.io/apimachinery", "k8s.io/client-go"}
 
-// MissingRequirements returns what `go get` must add so that the generated files build:
-// every package they import that is neither in the standard library, nor in the main
-// module, nor among the packages the run loaded (which the go command resolved, so
-// go.mod and go.sum cover them). Each goes at the version go.mod requires of its
-// module; a module go.mod does not require (a types-only module rarely requires
-// k8s.io/client-go) goes at the version of k8s.io/apimachinery, or at the
-// controller-runtime opgen generates for.
-func MissingRequirements(root string, files []artifact.File, loaded map[string]bool) ([]Requirement, error) {
-	data, err := os.ReadFile(filepath.Join(root, "go.mod"))
+// MissingRequirements returns what `go get` must add so that the files the plan leaves
+// on disk build: every package the generated files import, and those of the scaffold
+// files it creates (not of the user's own files it keeps), that is neither in the
+// standard library, nor in the main module, nor among the packages the run loaded
+// (which the go command resolved, so go.mod and go.sum cover them). Each goes at the
+// version go.mod requires of its module; a module go.mod does not require (a types-only
+// module rarely requires k8s.io/client-go) goes at the version of k8s.io/apimachinery,
+// or at the controller-runtime opgen generates for.
+func MissingRequirements(p *Plan, loaded map[string]bool) ([]Requirement, error) {
+	data, err := os.ReadFile(filepath.Join(p.Root, "go.mod"))
 	if err != nil {
 		return nil, err
 	}
@@ -57,13 +58,13 @@ func MissingRequirements(root string, files []artifact.File, loaded map[string]b
 	}
 	type modVersion struct{ module, version string }
 	byModule := map[modVersion]map[string]bool{}
-	for _, f := range files {
-		if !strings.HasSuffix(f.Path, ".go") {
+	for _, c := range p.Changes {
+		if !strings.HasSuffix(c.Path, ".go") || c.Action == Keep || c.Action == Delete {
 			continue
 		}
-		af, err := parser.ParseFile(token.NewFileSet(), f.Path, f.Content, parser.ImportsOnly)
+		af, err := parser.ParseFile(token.NewFileSet(), c.Path, c.New, parser.ImportsOnly)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f.Path, err)
+			return nil, fmt.Errorf("%s: %w", c.Path, err)
 		}
 		for _, imp := range af.Imports {
 			p, _ := strconv.Unquote(imp.Path.Value)
@@ -73,7 +74,7 @@ func MissingRequirements(root string, files []artifact.File, loaded map[string]b
 			}
 			r := requirementOf(p, have)
 			if r.Version == "" {
-				return nil, fmt.Errorf("%s imports %s, which go.mod does not provide and opgen cannot choose a version of: go get it", f.Path, p)
+				return nil, fmt.Errorf("%s imports %s, which go.mod does not provide and opgen cannot choose a version of: go get it", c.Path, p)
 			}
 			key := modVersion{r.Module, r.Version}
 			if byModule[key] == nil {
@@ -139,41 +140,96 @@ func Satisfied(root string, reqs []Requirement) bool {
 	if len(pkgs) == 0 {
 		return true
 	}
-	list := exec.Command("go", append([]string{"list", "-e", "-deps", "-f", "{{if .Error}}{{.ImportPath}}{{end}}"}, pkgs...)...)
-	list.Dir = root
-	out, err := list.Output()
+	out, err := gocmd.Command(root, append([]string{"list", "-e", "-deps", "-f", "{{if .Error}}{{.ImportPath}}{{end}}"}, pkgs...)...).Output()
 	return err == nil && strings.TrimSpace(string(out)) == ""
 }
 
-// Require adds the requirements to root's go.mod and go.sum with `go get` of the
-// imported packages, which also adds what those packages need to build. It needs
-// nothing from the generated files, so it runs before they are written. It reports
-// whether go.mod or go.sum changed: packages new to the load are often already provided.
-func Require(root string, reqs []Requirement) (bool, error) {
-	if len(reqs) == 0 {
-		return false, nil
+// Require adds to the plan the changes of go.mod and go.sum that the requirements need:
+// `go get` of the imported packages, which also adds what those packages need to
+// build, run on copies of go.mod and go.sum (-modfile), so that nothing changes before
+// the plan is applied, and --check shows the change in its patch. It reports whether
+// go.mod or go.sum change, and names each requirement go.mod gains or raises
+// ("k8s.io/client-go v0.37.2"): packages new to the load are often already provided.
+func Require(p *Plan, reqs []Requirement) (bool, []string, error) {
+	if len(reqs) == 0 || Satisfied(p.Root, reqs) {
+		return false, nil, nil
 	}
-	read := func() string {
-		mod, _ := os.ReadFile(filepath.Join(root, "go.mod"))
-		sum, _ := os.ReadFile(filepath.Join(root, "go.sum"))
-		return string(mod) + "\x00" + string(sum)
+	tmp, err := os.MkdirTemp("", "opgen-modfile-")
+	if err != nil {
+		return false, nil, err
 	}
-	// Packages new to the load are usually provided already: a quick go list tells,
-	// and spares the slower go get (module queries through the proxy).
-	if Satisfied(root, reqs) {
-		return false, nil
+	defer os.RemoveAll(tmp)
+	oldMod, err := os.ReadFile(filepath.Join(p.Root, "go.mod"))
+	if err != nil {
+		return false, nil, err
 	}
-	before := read()
-	args := []string{"get"}
-	for _, r := range reqs {
-		for _, p := range r.Packages {
-			args = append(args, p+"@"+r.Version)
+	oldSum, sumErr := os.ReadFile(filepath.Join(p.Root, "go.sum"))
+	if sumErr != nil && !os.IsNotExist(sumErr) {
+		return false, nil, sumErr
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "go.mod"), oldMod, 0o644); err != nil {
+		return false, nil, err
+	}
+	if sumErr == nil {
+		if err := os.WriteFile(filepath.Join(tmp, "go.sum"), oldSum, 0o644); err != nil {
+			return false, nil, err
 		}
 	}
-	cmd := exec.Command("go", args...)
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return false, fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	args := []string{"get", "-modfile=" + filepath.Join(tmp, "go.mod")}
+	for _, r := range reqs {
+		for _, pkg := range r.Packages {
+			args = append(args, pkg+"@"+r.Version)
+		}
 	}
-	return read() != before, nil
+	if out, err := gocmd.Command(p.Root, args...).CombinedOutput(); err != nil {
+		return false, nil, fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	newMod, err := os.ReadFile(filepath.Join(tmp, "go.mod"))
+	if err != nil {
+		return false, nil, err
+	}
+	newSum, err := os.ReadFile(filepath.Join(tmp, "go.sum"))
+	if err != nil && !os.IsNotExist(err) {
+		return false, nil, err
+	}
+	changed := false
+	for _, f := range []struct {
+		name     string
+		old, new []byte
+		existed  bool
+	}{{"go.mod", oldMod, newMod, true}, {"go.sum", oldSum, newSum, sumErr == nil}} {
+		if f.existed && bytes.Equal(f.old, f.new) || !f.existed && len(f.new) == 0 {
+			continue
+		}
+		changed = true
+		c := Change{Path: f.name, Action: Update, Old: f.old, New: f.new}
+		if !f.existed {
+			c.Action, c.Old = Create, nil
+		}
+		p.Set(c)
+	}
+	return changed, newRequirements(oldMod, newMod), nil
+}
+
+// newRequirements lists the requirements of after that before lacks or has at
+// another version.
+func newRequirements(before, after []byte) []string {
+	versions := func(data []byte) map[string]string {
+		m := map[string]string{}
+		if f, err := modfile.ParseLax("go.mod", data, nil); err == nil {
+			for _, r := range f.Require {
+				m[r.Mod.Path] = r.Mod.Version
+			}
+		}
+		return m
+	}
+	old, cur := versions(before), versions(after)
+	var out []string
+	for m, v := range cur {
+		if old[m] != v {
+			out = append(out, m+" "+v)
+		}
+	}
+	sort.Strings(out)
+	return out
 }

@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
+	"strings"
 
+	"golang.org/x/mod/module"
+	"k8s.io/apimachinery/pkg/util/validation"
 	"sigs.k8s.io/yaml"
 )
 
@@ -39,6 +43,9 @@ func Read(moduleRoot string) (*Config, error) {
 	if c.ProjectName == "" || c.Domain == "" {
 		return nil, fmt.Errorf("%s: projectName and domain are required", FileName)
 	}
+	if err := CheckName(c.ProjectName); err != nil {
+		return nil, fmt.Errorf("%s: %w", FileName, err)
+	}
 	return &c, nil
 }
 
@@ -49,4 +56,84 @@ func (c *Config) Marshal() []byte {
 	y, _ := yaml.Marshal(c)
 	b.Write(y)
 	return b.Bytes()
+}
+
+// MaxNameLength bounds a project name: it prefixes the namespace <name>-system, a DNS
+// label of at most 63 characters.
+const MaxNameLength = 56
+
+// CheckName says, in one line, why name cannot name an operator, or returns nil. The
+// name becomes the namespace <name>-system, the ServiceAccount
+// <name>-controller-manager and the APF objects' names: a lowercase DNS label.
+func CheckName(name string) error {
+	if errs := validation.IsDNS1123Label(name); len(errs) > 0 || len(name) > MaxNameLength {
+		return fmt.Errorf("project name %q is not a lowercase DNS label of at most %d characters (letters, digits, '-')", name, MaxNameLength)
+	}
+	return nil
+}
+
+// DefaultName derives a project name from a module path: its last element without a
+// major-version suffix (example.com/foo/v2 is foo), lowercased, with every character
+// a DNS label cannot hold replaced by '-'.
+func DefaultName(modulePath string) string {
+	prefix, _, ok := module.SplitPathVersion(modulePath)
+	if !ok || prefix == "" {
+		prefix = modulePath
+	}
+	var b strings.Builder
+	for _, r := range strings.ToLower(path.Base(prefix)) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		} else {
+			b.WriteRune('-')
+		}
+	}
+	name := strings.Trim(b.String(), "-")
+	for strings.Contains(name, "--") {
+		name = strings.ReplaceAll(name, "--", "-")
+	}
+	if len(name) > MaxNameLength {
+		name = strings.TrimRight(name[:MaxNameLength], "-")
+	}
+	if name == "" {
+		name = "operator"
+	}
+	return name
+}
+
+// KubebuilderFile is the project file kubebuilder and operator-sdk keep at the root.
+const KubebuilderFile = "PROJECT"
+
+// KubebuilderName returns the projectName of a kubebuilder PROJECT file at the module
+// root, or "" when there is none or it names no valid project.
+func KubebuilderName(moduleRoot string) string {
+	data, err := os.ReadFile(filepath.Join(moduleRoot, KubebuilderFile))
+	if err != nil {
+		return ""
+	}
+	var p struct {
+		ProjectName string `json:"projectName"`
+	}
+	if yaml.Unmarshal(data, &p) != nil || CheckName(p.ProjectName) != nil {
+		return ""
+	}
+	return p.ProjectName
+}
+
+// Name resolves the operator's name: the one given (checked), else opgen.yaml's, else
+// a kubebuilder PROJECT file's, else the module path's ([DefaultName]).
+func Name(given string, cfg *Config, moduleRoot, modulePath string) (string, error) {
+	switch {
+	case given != "":
+		if err := CheckName(given); err != nil {
+			return "", fmt.Errorf("--project-name: %w", err)
+		}
+		return given, nil
+	case cfg != nil:
+		return cfg.ProjectName, nil
+	}
+	if n := KubebuilderName(moduleRoot); n != "" {
+		return n, nil
+	}
+	return DefaultName(modulePath), nil
 }

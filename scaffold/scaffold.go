@@ -56,9 +56,6 @@ type InitOptions struct {
 	ProjectName string
 }
 
-// DefaultProjectName is the last element of the module path.
-func DefaultProjectName(mod string) string { return path.Base(mod) }
-
 // Validate checks the options; the error is one line.
 func (o *InitOptions) Validate() error {
 	if o.Module == "" {
@@ -74,11 +71,10 @@ func (o *InitOptions) Validate() error {
 		return fmt.Errorf("--domain %q is not a DNS subdomain with a dot, like example.com", o.Domain)
 	}
 	if o.ProjectName == "" {
-		o.ProjectName = DefaultProjectName(o.Module)
+		o.ProjectName = project.DefaultName(o.Module)
 	}
-	// The name prefixes a namespace, <name>-system: a DNS label of at most 63 - 7.
-	if errs := validation.IsDNS1123Label(o.ProjectName); len(errs) > 0 || len(o.ProjectName) > 56 {
-		return fmt.Errorf("project name %q is not a lowercase DNS label of at most 56 characters; set --project-name", o.ProjectName)
+	if err := project.CheckName(o.ProjectName); err != nil {
+		return fmt.Errorf("%v; set --project-name", err)
 	}
 	return nil
 }

@@ -15,7 +15,6 @@ import (
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator"
-	"github.com/opgen-dev/opgen/output"
 	"github.com/opgen-dev/opgen/project"
 	"github.com/opgen-dev/opgen/scaffold"
 )
@@ -80,10 +79,22 @@ func runCreateAPI(ctx context.Context, stdout, stderr io.Writer, wd string, o sc
 		return fmt.Errorf("kind %s already exists in %s.%s/%s (%s); nothing was written", o.Kind, o.Group, cfg.Domain, o.Version, where)
 	}
 	first := true
-	if versions, err := os.ReadDir(filepath.Join(root, "api", o.Group)); err == nil {
+	groups, _ := os.ReadDir(filepath.Join(root, "api"))
+	for _, g := range groups {
+		versions, _ := os.ReadDir(filepath.Join(root, "api", g.Name()))
 		for _, v := range versions {
-			if v.IsDir() && declaredKind(root, scaffold.APIDir(o.Group, v.Name()), o.Kind) != "" {
+			if !v.IsDir() {
+				continue
+			}
+			where := declaredKind(root, scaffold.APIDir(g.Name(), v.Name()), o.Kind)
+			switch {
+			case where == "":
+			case g.Name() == o.Group:
 				first = false
+			default:
+				// Generated names (Apply<Kind>Status, <Kind>Reconciler) live in one
+				// controller package: two groups cannot both have them for one kind name.
+				return fmt.Errorf("kind %s exists in group %s (%s): a kind name is one operator's, across groups, since its status writer and reconciler share the controller package; choose another kind name. Nothing was written", o.Kind, g.Name(), where)
 			}
 		}
 	}
@@ -91,16 +102,17 @@ func runCreateAPI(ctx context.Context, stdout, stderr io.Writer, wd string, o sc
 	if err != nil {
 		return err
 	}
-	plan, err := output.Compute(root, files, nil)
-	if err != nil {
-		return err
+	// The new files are seen by the run through an overlay, and written with what it
+	// generates in one plan: nothing reaches the disk unless all of it does.
+	overlay := map[string][]byte{}
+	for _, f := range files {
+		abs := filepath.Join(root, filepath.FromSlash(f.Path))
+		if _, err := os.Stat(abs); os.IsNotExist(err) {
+			overlay[abs] = f.Content
+		}
 	}
-	if err := plan.Apply(); err != nil {
-		return err
-	}
-	err = runGenerate(ctx, stdout, stderr, generator.Config{Dir: root, TemplatesDir: templatesDir}, write)
+	err = runGenerate(ctx, stdout, stderr, generator.Config{Dir: root, TemplatesDir: templatesDir, Overlay: overlay}, write, runExtras{scaffold: files})
 	if err != nil {
-		undo(root, plan)
 		return err
 	}
 	if first {
@@ -111,22 +123,6 @@ func runCreateAPI(ctx context.Context, stdout, stderr io.Writer, wd string, o sc
 			o.Version, o.Kind, scaffold.APIDir(o.Group, o.Version))
 	}
 	return nil
-}
-
-// undo removes the files a plan created, and the directories that are then empty.
-func undo(root string, plan *output.Plan) {
-	for _, c := range plan.Changes {
-		if c.Action != output.Create {
-			continue
-		}
-		p := filepath.Join(root, filepath.FromSlash(c.Path))
-		os.Remove(p)
-		for d := filepath.Dir(p); d != root && len(d) > len(root); d = filepath.Dir(d) {
-			if os.Remove(d) != nil {
-				break
-			}
-		}
-	}
 }
 
 // declaredKind returns where a package directory declares type kind, or "".

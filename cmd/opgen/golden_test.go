@@ -61,6 +61,14 @@ func goldenCase(t *testing.T, name string) {
 	input := readTree(t, dir)
 
 	code, _, stderr := runOpgen(t, "-C", dir, "generate", "./...")
+	if code == 0 {
+		// What a run changed is said in one line, which the goldens leave out.
+		summary := summaryLine.FindString(stderr)
+		if summary == "" {
+			t.Errorf("a run that wrote files did not say so:\n%s", stderr)
+		}
+		stderr = strings.Replace(stderr, summary, "", 1)
+	}
 	got := readTree(t, dir)
 	if stderr != "" {
 		got[stderrGolden] = stderr
@@ -116,6 +124,9 @@ func goldenCase(t *testing.T, name string) {
 		t.Fatalf("--check after generate: exit %d, diff:\n%s", code, stdout)
 	}
 }
+
+// summaryLine is what a run that changed files prints last.
+var summaryLine = regexp.MustCompile(`(?m)^opgen: \d+ files? written, \d+ files? removed, \d+ unchanged\n`)
 
 // moduleCopy copies a case tree into its own module opgen.test/golden/<name>.
 func moduleCopy(t *testing.T, src, name string) string {
@@ -180,13 +191,7 @@ func runOpgen(t *testing.T, args ...string) (int, string, string) {
 	var stdout, stderr bytes.Buffer
 	cmd := newRootCommand(&stdout, &stderr)
 	cmd.SetArgs(args)
-	code := 0
-	if err := cmd.Execute(); err != nil {
-		if _, silent := err.(exitError); !silent {
-			stderr.WriteString("opgen: " + err.Error() + "\n")
-		}
-		code = 1
-	}
+	code := exitStatus(cmd.Execute(), &stderr)
 	return code, stdout.String(), stderr.String()
 }
 

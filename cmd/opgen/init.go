@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -65,14 +66,19 @@ func runInit(ctx context.Context, stdout, stderr io.Writer, target string, o sca
 	if err := o.Validate(); err != nil {
 		return err
 	}
-	if entries, err := os.ReadDir(target); err == nil {
-		for _, e := range entries {
-			if e.Name() != ".git" && !force {
-				return fmt.Errorf("%s is not empty: opgen init writes a new project there (--force adds it around what is there, keeping every file)", target)
-			}
-		}
-	} else if !os.IsNotExist(err) {
+	entries, err := os.ReadDir(target)
+	if err != nil && !os.IsNotExist(err) {
 		return err
+	}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), stagePrefix) {
+			// What a killed opgen init left: never part of the project.
+			os.RemoveAll(filepath.Join(target, e.Name()))
+			continue
+		}
+		if e.Name() != ".git" && !force {
+			return fmt.Errorf("%s is not empty: opgen init writes a new project there (--force adds it around what is there, keeping every file)", target)
+		}
 	}
 	set, recorded, err := loadTemplates(target, templatesDir)
 	if err != nil {
@@ -82,29 +88,39 @@ func runInit(ctx context.Context, stdout, stderr io.Writer, target string, o sca
 	if err != nil {
 		return err
 	}
-	// The project is made whole in a directory beside the target and moved in only when
-	// every step worked, so a failure leaves nothing behind.
-	parent := filepath.Dir(target)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return err
+	// The project is made whole in a directory inside the target and moved in only when
+	// every step worked, so a failure leaves nothing behind; staging inside the target
+	// needs no write access to its parent (a pre-created or bind-mounted folder).
+	created := false
+	if _, err := os.Stat(target); os.IsNotExist(err) {
+		if err := os.MkdirAll(target, 0o755); err != nil {
+			return err
+		}
+		created = true
 	}
-	stage, err := os.MkdirTemp(parent, ".opgen-init-")
+	stage, err := os.MkdirTemp(target, stagePrefix)
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(stage)
+	done := false
+	defer func() {
+		os.RemoveAll(stage)
+		if created && !done {
+			os.RemoveAll(target)
+		}
+	}()
 	plan, err := output.Compute(stage, files, nil)
 	if err != nil {
 		return err
 	}
-	if err := plan.Apply(); err != nil {
+	if err := plan.Apply(ctx); err != nil {
 		return err
 	}
 	absTemplates := templatesDir
 	if recorded != "" {
 		absTemplates = filepath.Join(target, recorded)
 	}
-	if err := runGenerate(ctx, stdout, stderr, generator.Config{Dir: stage, TemplatesDir: absTemplates}, writeNoRequire); err != nil {
+	if err := runGenerate(ctx, stdout, stderr, generator.Config{Dir: stage, TemplatesDir: absTemplates, NewModule: true}, writeNoRequire, runExtras{}); err != nil {
 		return err
 	}
 	if !skipTidy {
@@ -117,6 +133,7 @@ func runInit(ctx context.Context, stdout, stderr io.Writer, target string, o sca
 	if err := moveIn(stage, target); err != nil {
 		return err
 	}
+	done = true
 	fmt.Fprintf(stderr, "opgen: project %s is in %s; add a kind with: opgen create api --group <group> --version v1alpha1 --kind <Kind>\n", o.ProjectName, target)
 	return nil
 }
@@ -142,6 +159,10 @@ func loadTemplates(target, dir string) (*templates.Set, string, error) {
 	}
 	return set, filepath.ToSlash(rel), nil
 }
+
+// stagePrefix starts the name of the folder, inside the target, where opgen init
+// builds the project before moving it in.
+const stagePrefix = ".opgen-init-"
 
 // moveIn moves every file of stage into target, keeping any file target already has.
 func moveIn(stage, target string) error {

@@ -127,7 +127,7 @@ func TestScaffoldBadInput(t *testing.T) {
 		{"module path", "", []string{"init", "--module", "Not A Module", "--domain", "example.com"}, `--module "Not A Module" is not a valid Go module path`},
 		{"module path without a dot", "", []string{"init", "--module", "operator", "--domain", "example.com"}, `--module "operator" is not a valid Go module path`},
 		{"domain", "", []string{"init", "--module", "example.com/op", "--domain", "Bad_Domain"}, `--domain "Bad_Domain" is not a DNS subdomain`},
-		{"project name", "", []string{"init", "--module", "example.com/My_Op", "--domain", "example.com"}, `project name "My_Op" is not a lowercase DNS label`},
+		{"project name", "", []string{"init", "--module", "example.com/op", "--domain", "example.com", "--project-name", "My_Op"}, `project name "My_Op" is not a lowercase DNS label`},
 		{"non-empty directory", nonEmpty, []string{"init", "--module", "example.com/op", "--domain", "example.com"}, "is not empty"},
 		{"kind", project, []string{"create", "api", "--group", "cache", "--version", "v1", "--kind", "memcached"}, `--kind "memcached" is not UpperCamelCase`},
 		{"group", project, []string{"create", "api", "--group", "Cache!", "--version", "v1", "--kind", "Memcached"}, `--group "Cache!" is not a DNS subdomain`},
@@ -135,6 +135,7 @@ func TestScaffoldBadInput(t *testing.T) {
 		{"version beta without number", project, []string{"create", "api", "--group", "cache", "--version", "v2beta", "--kind", "Memcached"}, `--version "v2beta" is not a Kubernetes API version`},
 		{"owns", project, []string{"create", "api", "--group", "cache", "--version", "v1", "--kind", "Memcached", "--owns", "apps/Deployment"}, `--owns: want <group>/<version>/<Kind>, got "apps/Deployment"`},
 		{"existing kind", project, []string{"create", "api", "--group", "cache", "--version", "v1", "--kind", "App"}, "kind App already exists in cache.example.com/v1 (api/cache/v1/app_types.go:"},
+		{"kind of another group", project, []string{"create", "api", "--group", "store", "--version", "v1", "--kind", "App"}, "kind App exists in group cache (api/cache/v1/app_types.go:"},
 		{"not a project", nonEmpty, []string{"create", "api", "--group", "cache", "--version", "v1", "--kind", "App"}, ""},
 	}
 	for _, tt := range tests {

@@ -1,15 +1,17 @@
 package main
 
 import (
-	"fmt"
+	"context"
 	"os"
+	"os/signal"
+	"syscall"
 )
 
 func main() {
-	if err := newRootCommand(os.Stdout, os.Stderr).Execute(); err != nil {
-		if _, silent := err.(exitError); !silent {
-			fmt.Fprintf(os.Stderr, "opgen: %v\n", err)
-		}
-		os.Exit(1)
-	}
+	// SIGINT and SIGTERM cancel the run's context: a load stops, a write undoes its
+	// temporary files, and a rename phase already under way completes (see package output).
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := newRootCommand(os.Stdout, os.Stderr).ExecuteContext(ctx)
+	stop()
+	os.Exit(exitStatus(err, os.Stderr))
 }

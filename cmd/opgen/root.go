@@ -12,14 +12,26 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/generator"
 	"github.com/opgen-dev/opgen/markers"
 	"github.com/opgen-dev/opgen/output"
 )
 
-// exitError ends the process with status 1 after its message was already printed.
-type exitError struct{}
+// exitError ends the process with a status, after its message was printed (err nil)
+// or with err as the message.
+type exitError struct {
+	code int
+	err  error
+}
+
+// Exit statuses of opgen generate --check, as diff's: fresh, stale, could not check.
+const (
+	checkFresh = 0
+	checkStale = 1
+	checkError = 2
+)
 
 // relativeError shows the paths in an error relative to the working directory, as the
 // Go compiler does; controller-tools reports absolute positions.
@@ -34,7 +46,33 @@ func (e relativeError) Error() string {
 
 func (e relativeError) Unwrap() error { return e.err }
 
-func (exitError) Error() string { return "exit status 1" }
+func (e exitError) Error() string {
+	if e.err != nil {
+		return e.err.Error()
+	}
+	return fmt.Sprintf("exit status %d", e.code)
+}
+
+func (e exitError) Unwrap() error { return e.err }
+
+// exitStatus prints what err says, unless it was printed already, and returns the
+// process's exit status.
+func exitStatus(err error, stderr io.Writer) int {
+	if err == nil {
+		return 0
+	}
+	code := 1
+	var ee exitError
+	if errors.As(err, &ee) {
+		code = ee.code
+		if ee.err == nil {
+			return code
+		}
+		err = ee.err
+	}
+	fmt.Fprintf(stderr, "opgen: %v\n", err)
+	return code
+}
 
 func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
 	root := &cobra.Command{
@@ -68,22 +106,29 @@ func workDir(dir string) (string, error) {
 }
 
 func newGenerateCommand(stdout, stderr io.Writer, dir *string) *cobra.Command {
-	var check bool
+	var check, verbose bool
 	var templatesDir string
 	opts := generator.DefaultOptions
 	cmd := &cobra.Command{
 		Use:   "generate [packages]",
 		Short: "Regenerate everything derived from markers (default ./...)",
-		Long: `Regenerate everything derived from markers in the given packages (default ./...):
-deepcopy, CRD manifests, RBAC, apply configurations and status writers.
+		Long: `Regenerate everything derived from markers: ` + generatorList() + `.
+
+The patterns (default ./...) choose the packages whose own directory opgen writes into
+(deepcopy, apply configurations). Everything else (CRDs, RBAC, the controller package,
+main, config/) always describes every API package of the module, whatever the patterns,
+so a //go:generate line in one package never drops another's output.
 
 Output paths are relative to the module root, so a //go:generate line in any package
 of the module writes to the same place. A file without opgen's header is never
-overwritten, except controller-gen's own output for the same artifact. A second run
-changes no byte.
+overwritten, except controller-gen's own output for the same artifact; a generated
+file whose cause is gone (a marker removed, a kind deleted) is removed. A second run
+changes no byte. Writing is all or nothing, even when the run is interrupted or killed:
+the next run finishes or undoes what a killed one left.
 
-With --check nothing is written: stale files are printed as a unified diff on stdout
-and the exit status is 1.`,
+With --check nothing is written: what a run would change is printed on stdout as a
+patch that git apply accepts, and the exit status is 0 when the tree is fresh, 1 when
+it is stale, 2 when it could not be checked (errors in the input).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			wd, err := workDir(*dir)
 			if err != nil {
@@ -93,89 +138,149 @@ and the exit status is 1.`,
 			if check {
 				mode = checkOnly
 			}
-			return runGenerate(cmd.Context(), stdout, stderr, generator.Config{Dir: wd, Patterns: args, Options: opts, TemplatesDir: templatesDir}, mode)
+			return runGenerate(cmd.Context(), stdout, stderr, generator.Config{Dir: wd, Patterns: args, Options: opts, TemplatesDir: templatesDir}, mode, runExtras{verbose: verbose})
 		},
 	}
-	cmd.Flags().BoolVar(&check, "check", false, "write nothing; print a diff of stale files and exit 1 if any")
+	cmd.Flags().BoolVar(&check, "check", false, "write nothing; print a patch of what would change; exit 0 fresh, 1 stale, 2 could not check")
+	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "list every file written or removed")
 	cmd.Flags().StringVar(&opts.CRDDir, "crd-dir", opts.CRDDir, "CRD manifests directory, relative to the module root")
 	cmd.Flags().StringVar(&opts.RBACDir, "rbac-dir", opts.RBACDir, "RBAC manifests directory, relative to the module root")
 	cmd.Flags().StringVar(&opts.ControllerDir, "controller-dir", opts.ControllerDir, "controller package directory, relative to the module root")
 	cmd.Flags().StringVar(&opts.APFDir, "apf-dir", opts.APFDir, "API Priority and Fairness manifests directory, relative to the module root")
 	cmd.Flags().StringVar(&opts.MainPath, "main-path", opts.MainPath, `where the operator's main is scaffolded when missing, relative to the module root ("none": nowhere)`)
-	cmd.Flags().StringVar(&opts.ProjectName, "project-name", "", "operator name for its ServiceAccount and lease (default: opgen.yaml's, else the last element of the module path)")
+	cmd.Flags().StringVar(&opts.ProjectName, "project-name", "", "operator name for its ServiceAccount and lease (default: opgen.yaml's, else a kubebuilder PROJECT's, else the module path's last element)")
 	cmd.Flags().StringVar(&templatesDir, "templates", "", "a directory of templates laid over the built-in ones (default: opgen.yaml's)")
 	return cmd
+}
+
+// generatorList names every generator of a run, in order.
+func generatorList() string {
+	names := make([]string, len(generator.Generators))
+	for i, g := range generator.Generators {
+		names[i] = g.Name()
+	}
+	return strings.Join(names, ", ")
 }
 
 // generateMode says what runGenerate does besides generating.
 type generateMode int
 
 const (
-	// write the files, and go get what generated code needs.
+	// write the files, and go.mod's new requirements.
 	write generateMode = iota
-	// checkOnly writes nothing and reports stale files.
+	// checkOnly writes nothing and reports what would change.
 	checkOnly
 	// writeNoRequire writes the files only: opgen init runs go mod tidy afterwards.
 	writeNoRequire
 )
 
-func runGenerate(ctx context.Context, stdout, stderr io.Writer, cfg generator.Config, mode generateMode) error {
+// runExtras are what a command that generates adds to a plain generate run.
+type runExtras struct {
+	// verbose lists every file written or removed.
+	verbose bool
+	// scaffold are files written with the generated ones, in the same plan (opgen create
+	// api's); the run sees them through its overlay.
+	scaffold []artifact.File
+}
+
+func runGenerate(ctx context.Context, stdout, stderr io.Writer, cfg generator.Config, mode generateMode, extras runExtras) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	failed := func(err error) error {
+		if mode == checkOnly {
+			return exitError{code: checkError, err: err}
+		}
+		return err
+	}
 	wd := cfg.Dir
+	root, _, err := generator.FindModule(wd)
+	if err != nil {
+		return failed(err)
+	}
+	if mode == checkOnly {
+		if phase, pending := output.Pending(root); pending {
+			fmt.Fprintf(stderr, "opgen: an interrupted opgen run left the tree half-changed (%s, phase %s); run opgen generate to finish it\n", output.JournalName, phase)
+			return exitError{code: checkStale}
+		}
+	} else if rec, err := output.Recover(root); err != nil {
+		return failed(err)
+	} else if rec != nil {
+		fmt.Fprintf(stderr, "opgen: finished an interrupted run (%d files completed, %d temporary files removed)\n", rec.Finished, rec.Undone)
+	}
 	res, err := generator.Run(ctx, cfg)
 	if res != nil {
 		printDiagnostics(stderr, res.Diagnostics)
 	}
 	if errors.Is(err, generator.ErrDiagnostics) {
-		return exitError{}
+		if mode == checkOnly {
+			return exitError{code: checkError}
+		}
+		return exitError{code: 1}
 	}
 	if err != nil {
-		return relativeError{err, wd}
+		return failed(relativeError{err, wd})
 	}
-	plan, err := output.Compute(res.ModuleRoot, res.Files, res.Claims)
+	plan, err := output.Compute(res.ModuleRoot, append(append([]artifact.File(nil), extras.scaffold...), res.Files...), res.Claims)
 	if err != nil {
-		return err
+		return failed(err)
 	}
-	if mode == writeNoRequire {
-		return plan.Apply()
-	}
-	reqs, err := output.MissingRequirements(res.ModuleRoot, res.Files, res.Loaded)
-	if err != nil {
-		return err
+	if mode != writeNoRequire {
+		reqs, err := output.MissingRequirements(plan, res.Loaded)
+		if err != nil {
+			return failed(err)
+		}
+		_, added, err := output.Require(plan, reqs)
+		if err != nil {
+			return failed(err)
+		}
+		for _, r := range added {
+			fmt.Fprintf(stderr, "opgen: go.mod: requires %s, which generated code imports\n", r)
+		}
 	}
 	if mode == checkOnly {
-		if len(reqs) > 0 && output.Satisfied(res.ModuleRoot, reqs) {
-			reqs = nil
-		}
-		if !plan.Stale() && len(reqs) == 0 {
+		if !plan.Stale() {
 			return nil
 		}
 		fmt.Fprint(stdout, plan.Diff())
-		if plan.Stale() {
-			c, u, d := plan.Count()
-			fmt.Fprintf(stderr, "opgen: generated files are stale (%d to create, %d to update, %d to delete); run opgen generate\n", c, u, d)
-		}
-		for _, r := range reqs {
-			fmt.Fprintf(stderr, "opgen: go.mod does not provide what generated code imports from %s; run opgen generate\n", r)
-		}
-		return exitError{}
+		c, u, d, _ := plan.Count()
+		fmt.Fprintf(stderr, "opgen: generated files are stale (%d to create, %d to update, %d to delete); run opgen generate\n", c, u, d)
+		return exitError{code: checkStale}
 	}
-	// go.mod first: if `go get` fails, nothing else has changed.
-	changed, err := output.Require(res.ModuleRoot, reqs)
-	if err != nil {
+	if err := plan.Apply(ctx); err != nil {
 		return err
 	}
-	if err := plan.Apply(); err != nil {
-		return err
-	}
-	if changed {
-		for _, r := range reqs {
-			fmt.Fprintf(stderr, "opgen: go.mod: ran go get for %s, whose packages generated code imports\n", r)
-		}
-	}
+	report(stderr, plan, extras.verbose)
 	return nil
+}
+
+// report says what a run changed, in one line, as the go command's habits suggest:
+// nothing when nothing changed; every path with -v.
+func report(w io.Writer, plan *output.Plan, verbose bool) {
+	if !plan.Stale() {
+		return
+	}
+	created, updated, deleted, unchanged := plan.Count()
+	if verbose {
+		for _, c := range plan.Changes {
+			switch c.Action {
+			case output.Create:
+				fmt.Fprintf(w, "opgen: wrote %s (new)\n", c.Path)
+			case output.Update:
+				fmt.Fprintf(w, "opgen: wrote %s\n", c.Path)
+			case output.Delete:
+				fmt.Fprintf(w, "opgen: removed %s\n", c.Path)
+			}
+		}
+	}
+	fmt.Fprintf(w, "opgen: %s written, %s removed, %d unchanged\n", files(created+updated), files(deleted), unchanged)
+}
+
+func files(n int) string {
+	if n == 1 {
+		return "1 file"
+	}
+	return fmt.Sprintf("%d files", n)
 }
 
 func printDiagnostics(w io.Writer, ds diag.Diagnostics) {

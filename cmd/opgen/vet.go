@@ -124,7 +124,7 @@ Flags may be written with one dash, as go vet's are (-json, -fix, -disable=x).`,
 				}
 			}
 			if len(findings) > 0 {
-				return exitError{}
+				return exitError{code: 1}
 			}
 			return nil
 		},

@@ -1,0 +1,518 @@
+package generator
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/mod/modfile"
+	"golang.org/x/tools/go/packages"
+	ctcrd "sigs.k8s.io/controller-tools/pkg/crd"
+	ctdeepcopy "sigs.k8s.io/controller-tools/pkg/deepcopy"
+	"sigs.k8s.io/controller-tools/pkg/loader"
+	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
+	ctrbac "sigs.k8s.io/controller-tools/pkg/rbac"
+
+	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/diag"
+	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/internal/gocmd"
+	"github.com/opgen-dev/opgen/model"
+)
+
+// Text that marks a package the project-wide outputs depend on, whatever the patterns:
+// a package that declares kinds, or one with RBAC rules.
+var (
+	rootMarker = []byte("+kubebuilder:object:root")
+	rbacMarker = []byte("+kubebuilder:rbac:")
+)
+
+// load is the one load of a run: the packages the patterns match, and every package of
+// the module that declares kinds or RBAC rules.
+func load(ctx context.Context, cfg Config, root, modPath string) (*gen.Context, diag.Diagnostics, error) {
+	opts := cfg.Options
+	scopePatterns, err := importPatterns(cfg.Dir, root, modPath, cfg.Patterns)
+	if err != nil {
+		return nil, nil, err
+	}
+	wanted, err := moduleWide(root, modPath, cfg.Overlay)
+	if err != nil {
+		return nil, nil, err
+	}
+	fset := token.NewFileSet()
+	env := gocmd.Env()
+	if cfg.NewModule {
+		env = gocmd.EnvResolving()
+	}
+	pcfg := &packages.Config{
+		Context: ctx, Dir: root, Fset: fset, Mode: packages.NeedModule,
+		Env: env, Overlay: cfg.Overlay,
+	}
+	roots, err := loader.LoadRootsWithConfig(pcfg, append(append([]string(nil), scopePatterns...), wanted...)...)
+	if err != nil {
+		return nil, nil, err
+	}
+	trace("list")
+	var diags diag.Diagnostics
+	scope := map[string]bool{}
+	for _, r := range roots {
+		for _, e := range r.Errors {
+			// A pattern that matches nothing is a mistake the user must hear about.
+			if e.Kind == packages.ListError && strings.Contains(e.Msg, "matched no packages") {
+				return nil, nil, fmt.Errorf("%s", e.Msg)
+			}
+		}
+		if matchesAny(scopePatterns, r.PkgPath) {
+			scope[r.PkgPath] = true
+		}
+		skipGenerated(r, cfg.Overlay)
+	}
+	parseErrs := prefetch(fset, roots, cfg.Overlay)
+	trace("prefetch")
+	listDiags := listErrors(roots)
+	diags = append(diags, listDiags...)
+	diags = append(diags, parseErrs...)
+
+	reg := &ctmarkers.Registry{}
+	for _, register := range []func(*ctmarkers.Registry) error{
+		ctdeepcopy.Generator{}.RegisterMarkers, ctcrd.Generator{}.RegisterMarkers, ctrbac.Generator{}.RegisterMarkers,
+	} {
+		if err := register(reg); err != nil {
+			return nil, nil, err
+		}
+	}
+	col := &ctmarkers.Collector{Registry: reg}
+	checker := &loader.TypeChecker{NodeFilters: []loader.NodeFilter{ctdeepcopy.Generator{}.CheckFilter(), ctcrd.Generator{}.CheckFilter()}}
+	api, d := model.Build(model.Input{Fset: fset, Roots: roots, Collector: col, Checker: checker})
+	diags = append(diags, d...)
+	if len(listDiags) == 0 {
+		// Type errors are the compiler's second word: after a missing module or go.sum
+		// entry they only repeat the cause.
+		diags = append(diags, typeErrors(fset, api)...)
+	}
+	ctrlPkg, ctrlDiags := controllerPackage(fset, root, modPath, opts.ControllerDir, cfg.Overlay)
+	diags = append(diags, ctrlDiags...)
+	return &gen.Context{
+		Options: opts, ModuleRoot: root, ModulePath: modPath,
+		Fset: fset, Roots: roots, Scope: scope, Collector: col, Checker: checker, API: api,
+		Controller: ctrlPkg, Overlay: cfg.Overlay,
+	}, diags, nil
+}
+
+// importPatterns turns the user's patterns into import-path patterns of the main
+// module, so that one go list answers them all (controller-tools' loader runs one per
+// directory pattern, and walks into nested modules).
+func importPatterns(dir, root, modPath string, patterns []string) ([]string, error) {
+	var out []string
+	for _, p := range patterns {
+		if p != "." && p != ".." && !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") && !filepath.IsAbs(p) {
+			out = append(out, p) // an import path pattern, as written
+			continue
+		}
+		if strings.HasSuffix(p, ".go") {
+			return nil, fmt.Errorf("%s: give packages, not files", p)
+		}
+		abs := p
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(dir, filepath.FromSlash(p))
+		}
+		abs = filepath.Clean(abs)
+		tail := ""
+		if filepath.Base(abs) == "..." {
+			tail, abs = "/...", filepath.Dir(abs)
+		} else if strings.Contains(p, "...") {
+			return nil, fmt.Errorf("%s: opgen takes directory patterns that end in /... or name one directory", p)
+		}
+		rel, err := filepath.Rel(root, abs)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return nil, fmt.Errorf("%s: outside the module %s (%s)", p, modPath, root)
+		}
+		ip := modPath
+		if rel != "." {
+			ip = path.Join(modPath, filepath.ToSlash(rel))
+		}
+		out = append(out, ip+tail)
+	}
+	return out, nil
+}
+
+// matchesAny reports whether an import path matches one of the patterns, with the
+// go command's rules: "..." matches any string, and "x/..." matches x itself too.
+func matchesAny(patterns []string, importPath string) bool {
+	for _, p := range patterns {
+		if p == importPath {
+			return true
+		}
+		if !strings.Contains(p, "...") {
+			continue
+		}
+		re := regexp.QuoteMeta(p)
+		re = strings.ReplaceAll(re, `/\.\.\.`, `(/.*)?`)
+		re = strings.ReplaceAll(re, `\.\.\.`, `.*`)
+		if regexp.MustCompile("^" + re + "$").MatchString(importPath) {
+			return true
+		}
+	}
+	return false
+}
+
+// moduleWide returns the import paths of the module's packages that project-wide
+// outputs depend on: those whose files carry the kubebuilder root or RBAC markers.
+// It walks the module as `./...` does: not into nested modules, testdata, vendor, or
+// directories whose names start with "." or "_", and not through symlinks.
+func moduleWide(root, modPath string, overlay map[string][]byte) ([]string, error) {
+	dirs := map[string]bool{}
+	consider := func(file string, src []byte) {
+		if !strings.HasSuffix(file, ".go") || strings.HasSuffix(file, "_test.go") {
+			return
+		}
+		if !bytes.Contains(src, rootMarker) && !bytes.Contains(src, rbacMarker) {
+			return
+		}
+		if tool := artifact.GeneratedByContent(src); tool == "opgen" || tool == "controller-gen" {
+			return
+		}
+		dirs[filepath.Dir(file)] = true
+	}
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p != root && (os.IsPermission(err) || os.IsNotExist(err)) {
+				return nil
+			}
+			return err
+		}
+		if d.IsDir() {
+			if p == root {
+				return nil
+			}
+			name := d.Name()
+			if name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
+				return filepath.SkipDir
+			}
+			if _, err := os.Stat(filepath.Join(p, "go.mod")); err == nil {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		if _, over := overlay[p]; over {
+			return nil
+		}
+		if strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, "_test.go") {
+			src, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			consider(p, src)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for p, src := range overlay {
+		if rel, err := filepath.Rel(root, p); err == nil && !strings.HasPrefix(rel, "..") {
+			consider(p, src)
+		}
+	}
+	var out []string
+	for d := range dirs {
+		rel, _ := filepath.Rel(root, d)
+		ip := modPath
+		if rel != "." {
+			ip = path.Join(modPath, filepath.ToSlash(rel))
+		}
+		out = append(out, ip)
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// listErrors returns the go command's errors for the loaded packages and everything
+// they import (a missing go.sum entry sits on the import), each once, causes first.
+func listErrors(roots []*loader.Package) diag.Diagnostics {
+	var ds diag.Diagnostics
+	seen := map[string]bool{}
+	visited := map[*packages.Package]bool{}
+	var walk func(p *packages.Package)
+	walk = func(p *packages.Package) {
+		if visited[p] {
+			return
+		}
+		visited[p] = true
+		for _, e := range p.Errors {
+			if e.Kind != packages.ListError || strings.Contains(e.Msg, "matched no packages") {
+				continue
+			}
+			msg := strings.TrimSpace(e.Msg)
+			if seen[msg] {
+				continue
+			}
+			seen[msg] = true
+			ds.Errorf(diag.ParsePos(e.Pos), "%s", msg)
+		}
+		paths := make([]string, 0, len(p.Imports))
+		for ip := range p.Imports {
+			paths = append(paths, ip)
+		}
+		sort.Strings(paths)
+		for _, ip := range paths {
+			walk(p.Imports[ip])
+		}
+	}
+	for _, r := range roots {
+		walk(r.Package)
+	}
+	return ds
+}
+
+// generatedNames are the methods opgen (through controller-tools) generates for API
+// types: a type error that only says one is missing is what the run is about to fix.
+var generatedNames = regexp.MustCompile(`\b(DeepCopyObject|DeepCopyInto|DeepCopy)\b`)
+
+// typeErrors returns the type errors of the API packages that matter: those in the
+// type declarations opgen reads. The type checker sees only the declarations of the
+// packages those types reach (that is what makes a run fast), so errors in function
+// bodies and variable initialisers say nothing about the code, and the compiler reports
+// real ones; a missing DeepCopy method is what the run generates.
+func typeErrors(fset *token.FileSet, api *model.API) diag.Diagnostics {
+	var ds diag.Diagnostics
+	for _, p := range api.Packages {
+		decls := typeDeclRanges(fset, p.Loaded.Syntax)
+		for _, e := range p.Loaded.Errors {
+			if e.Kind != packages.TypeError || generatedNames.MatchString(e.Msg) {
+				continue
+			}
+			pos := diag.ParsePos(e.Pos)
+			if !decls.contains(pos) {
+				continue
+			}
+			ds.Errorf(pos, "%s", e.Msg)
+		}
+	}
+	return ds
+}
+
+type lineRange struct {
+	file       string
+	start, end int
+}
+
+type ranges []lineRange
+
+func (rs ranges) contains(p token.Position) bool {
+	for _, r := range rs {
+		if r.file == p.Filename && p.Line >= r.start && p.Line <= r.end {
+			return true
+		}
+	}
+	return false
+}
+
+func typeDeclRanges(fset *token.FileSet, files []*ast.File) ranges {
+	var out ranges
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
+				s, e := fset.Position(gd.Pos()), fset.Position(gd.End())
+				out = append(out, lineRange{s.Filename, s.Line, e.Line})
+			}
+		}
+	}
+	return out
+}
+
+// controllerPackage parses the user's files of the controller package, whether or not
+// the run's patterns include it: generated reconcilers must not clash with them, and
+// the functions they call must fit. A file that does not parse is a diagnostic.
+func controllerPackage(fset *token.FileSet, root, modPath, dir string, overlay map[string][]byte) (gen.ControllerPackage, diag.Diagnostics) {
+	cp := gen.ControllerPackage{Dir: dir, ImportPath: path.Join(modPath, dir), Name: path.Base(dir)}
+	abs := filepath.Join(root, filepath.FromSlash(dir))
+	names := map[string]bool{}
+	if entries, err := os.ReadDir(abs); err == nil {
+		for _, e := range entries {
+			if !e.IsDir() {
+				names[filepath.Join(abs, e.Name())] = true
+			}
+		}
+	}
+	for p := range overlay {
+		if filepath.Dir(p) == abs {
+			names[p] = true
+		}
+	}
+	files := make([]string, 0, len(names))
+	for p := range names {
+		if strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, "_test.go") {
+			files = append(files, p)
+		}
+	}
+	sort.Strings(files)
+	var ds diag.Diagnostics
+	for _, file := range files {
+		src, err := readSource(file, overlay)
+		if err != nil {
+			ds.Errorf(token.Position{Filename: file}, "%v", err)
+			continue
+		}
+		if artifact.GeneratedByContent(src) != "" {
+			continue
+		}
+		f, err := parser.ParseFile(fset, file, src, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			ds = append(ds, parseDiagnostics(err)...)
+			continue
+		}
+		cp.Name = f.Name.Name
+		cp.Files = append(cp.Files, f)
+	}
+	return cp, ds
+}
+
+// mainUsesWiring reports whether the main at Options.MainPath calls what the manager
+// generator writes into the controller package: then it must keep writing it.
+func mainUsesWiring(gctx *gen.Context) bool {
+	if gctx.MainPath == "none" {
+		return false
+	}
+	src, err := gctx.ReadFile(gctx.MainPath)
+	if err != nil {
+		return false
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), gctx.MainPath, src, parser.SkipObjectResolution)
+	if err != nil {
+		return false
+	}
+	local := ""
+	for _, imp := range f.Imports {
+		if p, _ := strconv.Unquote(imp.Path.Value); p == gctx.Controller.ImportPath {
+			local = path.Base(p)
+			if imp.Name != nil {
+				local = imp.Name.Name
+			}
+		}
+	}
+	if local == "" {
+		return false
+	}
+	uses := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if x, ok := sel.X.(*ast.Ident); ok && x.Name == local && wiring[sel.Sel.Name] {
+				uses = true
+			}
+		}
+		return !uses
+	})
+	return uses
+}
+
+// wiring are the names the manager and guards generators give a main.
+var wiring = map[string]bool{
+	"SetupReconcilers": true, "AddToScheme": true, "ClientLimits": true,
+	"DefaultKubeAPIQPS": true, "DefaultKubeAPIBurst": true,
+}
+
+// parseDiagnostics turns a parser error into diagnostics.
+func parseDiagnostics(err error) diag.Diagnostics {
+	var ds diag.Diagnostics
+	var list scanner.ErrorList
+	if errors.As(err, &list) {
+		for _, e := range list {
+			ds.Errorf(e.Pos, "%s", e.Msg)
+		}
+		return ds
+	}
+	ds.Errorf(token.Position{}, "%v", err)
+	return ds
+}
+
+// readSource reads a file as the run sees it: the overlay's content, else the disk's.
+func readSource(name string, overlay map[string][]byte) ([]byte, error) {
+	if b, ok := overlay[name]; ok {
+		return b, nil
+	}
+	return os.ReadFile(name)
+}
+
+// loadedPackages walks the import graph of the load.
+func loadedPackages(roots []*loader.Package) map[string]bool {
+	seen := map[string]bool{}
+	var walk func(p *packages.Package)
+	walk = func(p *packages.Package) {
+		if _, done := seen[p.PkgPath]; done || p.PkgPath == "" {
+			return
+		}
+		resolved := true
+		for _, e := range p.Errors {
+			// Type errors come from partial type-checking; only the go command's own
+			// errors say a package is not provided.
+			resolved = resolved && e.Kind != packages.ListError
+		}
+		seen[p.PkgPath] = resolved
+		for _, imp := range p.Imports {
+			walk(imp)
+		}
+	}
+	for _, r := range roots {
+		walk(r.Package)
+	}
+	return seen
+}
+
+// FindModule returns the directory and path of the module that contains dir.
+func FindModule(dir string) (string, string, error) {
+	for d := dir; ; {
+		data, err := os.ReadFile(filepath.Join(d, "go.mod"))
+		if err == nil {
+			p := modfile.ModulePath(data)
+			if p == "" {
+				return "", "", fmt.Errorf("%s: no module line", filepath.Join(d, "go.mod"))
+			}
+			return d, p, nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", "", fmt.Errorf("%s is not inside a Go module (no go.mod found)", dir)
+		}
+		d = parent
+	}
+}
+
+// skipGenerated drops from a package the files that opgen or controller-gen generated,
+// before anything parses them.
+func skipGenerated(p *loader.Package, overlay map[string][]byte) {
+	keep := func(files []string) []string {
+		out := files[:0:0]
+		for _, f := range files {
+			tool := ""
+			if src, ok := overlay[f]; ok {
+				tool = artifact.GeneratedByContent(src)
+			} else {
+				tool = artifact.GeneratedBy(f)
+			}
+			if tool == "opgen" || tool == "controller-gen" {
+				continue
+			}
+			out = append(out, f)
+		}
+		return out
+	}
+	p.CompiledGoFiles = keep(p.CompiledGoFiles)
+	p.GoFiles = keep(p.GoFiles)
+}

@@ -1,0 +1,27 @@
+//go:build unix
+
+package output
+
+import (
+	"fmt"
+	"os"
+	"syscall"
+)
+
+// lock takes an exclusive lock on the module root directory itself, so that two opgen
+// runs in one module (two //go:generate lines run in parallel) never interleave their
+// changes; it leaves no file behind.
+func lock(root string) (func(), error) {
+	d, err := os.Open(root)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(d.Fd()), syscall.LOCK_EX); err != nil {
+		d.Close()
+		return nil, fmt.Errorf("locking %s: %w", root, err)
+	}
+	return func() {
+		syscall.Flock(int(d.Fd()), syscall.LOCK_UN)
+		d.Close()
+	}, nil
+}

@@ -1,0 +1,58 @@
+package project
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestDefaultName(t *testing.T) {
+	for mod, want := range map[string]string{
+		"example.com/memcached-operator":                   "memcached-operator",
+		"example.com/foo/v2":                               "foo",
+		"github.com/mariadb-operator/mariadb-operator/v26": "mariadb-operator",
+		"example.com/My_Op":                                "my-op",
+		"gopkg.in/yaml.v3":                                 "yaml",
+		"example.com/__":                                   "operator",
+	} {
+		if got := DefaultName(mod); got != want || CheckName(got) != nil {
+			t.Errorf("DefaultName(%q) = %q (valid: %v), want %q", mod, got, CheckName(got), want)
+		}
+	}
+}
+
+func TestCheckName(t *testing.T) {
+	for _, bad := range []string{"Foo Bar", "foo\nbar", "Foo", "-foo", "", "a-very-long-project-name-that-would-make-the-namespace-too-long"} {
+		if CheckName(bad) == nil {
+			t.Errorf("CheckName(%q) accepted it", bad)
+		}
+	}
+	if err := CheckName("memcached-operator"); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestName(t *testing.T) {
+	root := t.TempDir()
+	if n, err := Name("", nil, root, "github.com/x/mariadb/v26"); err != nil || n != "mariadb" {
+		t.Fatalf("module path: %q, %v", n, err)
+	}
+	if err := os.WriteFile(filepath.Join(root, KubebuilderFile), []byte("domain: x.com\nprojectName: mariadb-operator\nlayout:\n- go.kubebuilder.io/v4\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := Name("", nil, root, "github.com/x/mariadb/v26"); n != "mariadb-operator" {
+		t.Fatalf("PROJECT: %q", n)
+	}
+	if n, _ := Name("", &Config{ProjectName: "from-opgen-yaml"}, root, "x.com/y"); n != "from-opgen-yaml" {
+		t.Fatalf("opgen.yaml: %q", n)
+	}
+	if _, err := Name("Foo Bar", nil, root, "x.com/y"); err == nil {
+		t.Fatal("an invalid --project-name was accepted")
+	}
+	if err := os.WriteFile(filepath.Join(root, FileName), []byte("projectName: \"Foo Bar\"\ndomain: x.com\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Read(root); err == nil {
+		t.Fatal("opgen.yaml with an invalid projectName was accepted")
+	}
+}
