@@ -1,6 +1,8 @@
 package markers
 
 import (
+	"fmt"
+
 	"github.com/opgen-dev/opgen/diag"
 
 	"go/ast"
@@ -11,10 +13,30 @@ import (
 // Marker is a checked marker at its position.
 type Marker struct {
 	Tag
-	// Def is the marker's definition; never nil in a FileMarkers.
+	// Def is the marker's definition; never nil in a FileMarkers. For an Invalid marker
+	// with an unknown name it is the definition the name is a misspelling of.
 	Def *Def
 	// Pos is the position of the marker's "+".
 	Pos token.Position
+	// Invalid markers were reported as errors (a bad value, a misspelt name). They have
+	// no effect, but they count as present for the rules between markers, so that one
+	// mistake is reported once: a misspelt status-owner does not also make
+	// observed-generation "need" one.
+	Invalid bool
+}
+
+// Misplaced says that the marker is on the wrong declaration, place ("type Helper",
+// "field Replicas", "kind Memcached", "the package clause"), and where it goes.
+func (m Marker) Misplaced(place string) string {
+	name := Prefix + m.Name
+	switch m.Def.Target {
+	case TargetKind:
+		return fmt.Sprintf("%s applies to a root kind (a type with +kubebuilder:object:root=true that embeds metav1.ObjectMeta), not to %s: put it above the kind's type declaration", name, place)
+	case TargetStatusField:
+		return fmt.Sprintf("%s applies to a field of the Status struct of a kind with +opguard:status-owner, not to %s", name, place)
+	default:
+		return fmt.Sprintf("%s is a package marker, not one for %s: put it in the comments above the package clause", name, place)
+	}
 }
 
 // At returns the position of the byte off bytes after the marker's "+".
@@ -33,7 +55,8 @@ type FileMarkers struct {
 }
 
 // ScanFile finds every +opguard: marker of file, checks it against [Defs] and attaches
-// it (see the package documentation). Markers with problems are reported and left out.
+// it (see the package documentation). Markers with problems are reported, and kept as
+// Invalid when it is clear which marker was meant.
 func ScanFile(fset *token.FileSet, file *ast.File) (FileMarkers, diag.Diagnostics) {
 	fm := FileMarkers{Types: map[*ast.TypeSpec][]Marker{}, Fields: map[*ast.Field][]Marker{}}
 	var diags diag.Diagnostics
@@ -67,10 +90,13 @@ func ScanFile(fset *token.FileSet, file *ast.File) (FileMarkers, diag.Diagnostic
 				p.Column += pr.Offset
 				diags.Errorf(p, "%s", pr.Msg)
 			}
-			if def == nil || len(probs) > 0 {
+			if def == nil {
+				def = Lookup(Suggest(tag.Name, defNames()))
+			}
+			if def == nil {
 				continue
 			}
-			m := Marker{Tag: tag, Def: def, Pos: pos}
+			m := Marker{Tag: tag, Def: def, Pos: pos, Invalid: len(probs) > 0}
 			switch a := att[group]; {
 			case a.pkg:
 				fm.Package = append(fm.Package, m)
@@ -78,6 +104,8 @@ func ScanFile(fset *token.FileSet, file *ast.File) (FileMarkers, diag.Diagnostic
 				fm.Types[a.typ] = append(fm.Types[a.typ], m)
 			case a.field != nil:
 				fm.Fields[a.field] = append(fm.Fields[a.field], m)
+			case m.Invalid:
+				// Reported already.
 			default:
 				diags.Warnf(pos, "%s%s is not attached to a declaration and is ignored: put it in the doc comment of the %s it describes, or in the comment group one blank line above that doc comment",
 					Prefix, tag.Name, def.Target)

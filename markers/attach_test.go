@@ -20,18 +20,25 @@ func scan(t *testing.T, src string) ([]string, []string) {
 		t.Fatal(err)
 	}
 	fm, diags := ScanFile(fset, f)
+	// An invalid marker shows as "!" and the name it stands for.
+	name := func(m Marker) string {
+		if m.Invalid {
+			return "!" + m.Def.Name
+		}
+		return m.Name
+	}
 	var got []string
 	for _, m := range fm.Package {
-		got = append(got, m.Name+"@package")
+		got = append(got, name(m)+"@package")
 	}
 	for ts, ms := range fm.Types {
 		for _, m := range ms {
-			got = append(got, m.Name+"@type "+ts.Name.Name)
+			got = append(got, name(m)+"@type "+ts.Name.Name)
 		}
 	}
 	for fld, ms := range fm.Fields {
 		for _, m := range ms {
-			got = append(got, m.Name+"@field "+fieldName(fld))
+			got = append(got, name(m)+"@field "+fieldName(fld))
 		}
 	}
 	sort.Strings(got)
@@ -134,7 +141,7 @@ func f() {
 // +opguardian:ok
 type Foo struct{}
 `,
-		want: []string{"status-owner@type Foo"},
+		want: []string{"!reconciler@type Foo", "!status-owner@type Foo", "status-owner@type Foo"},
 		wantDiags: []string{
 			`types.go:3:3: warning: write "// +opguard:status-owner" with a space after //: tools and editors treat //+ differently`,
 			"types.go:4:1: warning: +opguard markers are read from // line comments only; this /* */ comment is ignored",

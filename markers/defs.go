@@ -77,10 +77,28 @@ type Def struct {
 	Args        []ArgDef
 	// Repeatable markers may be written more than once on one declaration.
 	Repeatable bool
-	Help       string
-	Example    string
+	// Requires lists markers that must be on the same declaration, with why.
+	Requires []Requirement
+	Help     string
+	Example  string
 	// check validates a Value marker's value; it returns a problem or "".
 	check func(value string) string
+}
+
+// Requirement is a marker another one needs beside it.
+type Requirement struct {
+	Name string
+	// Because completes "+opguard:<marker> ...": "is stamped by the status writer".
+	Because string
+}
+
+// Short is the marker as the reference and errors name it: its name, with its value's
+// placeholder for a Value marker, "+opguard:status-owner=<field-manager>".
+func (d *Def) Short() string {
+	if d.Form == Value {
+		return Prefix + d.Name + "=" + d.Placeholder
+	}
+	return Prefix + d.Name
 }
 
 // Spelling is the marker as it is written, with placeholders: "+opguard:owns=<group>/<version>/<Kind>".
@@ -114,6 +132,7 @@ var Defs = []*Def{
 	},
 	{
 		Name: "observed-generation", Target: TargetKind, Form: Flag,
+		Requires: []Requirement{{"status-owner", "is stamped by the status writer"}},
 		Help: "The status writer stamps status.observedGeneration and the observedGeneration " +
 			"of every condition it writes from metadata.generation. The Status struct needs an " +
 			"int64 field ObservedGeneration with json name observedGeneration.",
@@ -123,12 +142,14 @@ var Defs = []*Def{
 		Name: "reconciler", Target: TargetKind, Form: Args,
 		Args: []ArgDef{{Name: "maxConcurrentReconciles", Kind: Int,
 			Help: "workers for this kind (default 1); more workers feed a conflict storm"}},
+		Requires: []Requirement{{"status-owner", "writes status through the generated writer"}},
 		Help: "Generate the guarded Reconcile and the predicate-wired SetupWithManager " +
-			"for this kind. Requires +opguard:status-owner.",
+			"for this kind.",
 		Example: "+opguard:reconciler:maxConcurrentReconciles=2",
 	},
 	{
 		Name: "owns", Target: TargetKind, Form: Value, Placeholder: "<group>/<version>/<Kind>", Repeatable: true,
+		Requires: []Requirement{{"reconciler", "configures the generated reconciler"}},
 		Help: "The reconciler owns objects of this kind (Owns() in SetupWithManager). The core " +
 			"group is spelled core: core/v1/Secret, apps/v1/Deployment.",
 		Example: "+opguard:owns=apps/v1/Deployment",
@@ -136,6 +157,7 @@ var Defs = []*Def{
 	},
 	{
 		Name: "watch-labels", Target: TargetKind, Form: Value, Placeholder: "<key>[;<key>...]", Repeatable: true,
+		Requires: []Requirement{{"reconciler", "configures the generated reconciler"}},
 		Help: "A change of these labels on the primary object triggers a reconcile; " +
 			"other label changes do not.",
 		Example: "+opguard:watch-labels=app.kubernetes.io/version;example.com/tier",
@@ -143,6 +165,7 @@ var Defs = []*Def{
 	},
 	{
 		Name: "watch-annotations", Target: TargetKind, Form: Value, Placeholder: "<key>[;<key>...]", Repeatable: true,
+		Requires: []Requirement{{"reconciler", "configures the generated reconciler"}},
 		Help: "A change of these annotations on the primary object triggers a reconcile; " +
 			"other annotation changes do not.",
 		Example: "+opguard:watch-annotations=example.com/pause",
@@ -150,6 +173,7 @@ var Defs = []*Def{
 	},
 	{
 		Name: "finalizer", Target: TargetKind, Form: Value, Placeholder: "<domain>/<name>",
+		Requires: []Requirement{{"reconciler", "configures the generated reconciler"}},
 		Help: "The generated reconciler adds this finalizer and, on deletion, calls the " +
 			"cleanup hook before removing it.",
 		Example: "+opguard:finalizer=cache.example.com/cleanup",

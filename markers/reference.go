@@ -21,7 +21,11 @@ func Reference() string {
 				b.WriteString("   (repeatable)")
 			}
 			b.WriteString("\n")
-			for _, line := range wrap(d.Help, 76) {
+			help := d.Help
+			for _, r := range d.Requires {
+				help += " Requires " + Lookup(r.Name).Short() + "."
+			}
+			for _, line := range wrap(help, 76) {
 				fmt.Fprintf(&b, "      %s\n", line)
 			}
 			for _, a := range d.Args {

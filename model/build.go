@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -18,6 +19,7 @@ import (
 	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/markers"
+	"github.com/opgen-dev/opgen/policy"
 )
 
 // Input is what one load produced.
@@ -37,17 +39,20 @@ func Build(in Input) (*API, diag.Diagnostics) {
 	}
 	sort.Slice(b.api.Packages, func(i, j int) bool { return b.api.Packages[i].Path < b.api.Packages[j].Path })
 	assignAliases(b.api.Packages)
+	// A status-owner kind's generated names (Apply<Kind>Status, <Kind>Reconciler, its
+	// files) live in the one controller package: one kind name, one owner.
 	owners := map[string]*Kind{}
-	for _, k := range b.api.Kinds() {
-		if k.StatusOwner == "" {
-			continue
-		}
-		key := k.Package.Group + "/" + k.Name
-		if first := owners[key]; first != nil {
+	for _, k := range b.api.StatusOwners() {
+		first := owners[k.Name]
+		switch {
+		case first == nil:
+			owners[k.Name] = k
+		case first.Package.Group == k.Package.Group:
 			b.diags.Errorf(k.Pos, "%sstatus-owner is on %s in both %s and %s: a kind has one status writer (and one reconciler), on the version they use; remove it from the other", markers.Prefix, k.Name, first.Package.Version, k.Package.Version)
-			continue
+		default:
+			m, _ := k.marker("status-owner")
+			b.diags.Errorf(m.Pos, "%sstatus-owner on %s of group %s: kind %s of group %s (%s) has it too, and their generated names (%s, %s) would clash in the one controller package; rename one of the kinds", markers.Prefix, k.Name, k.Package.Group, first.Name, first.Package.Group, shortFilePos(first.Pos), k.WriterFunc(), k.ReconcilerType())
 		}
-		owners[key] = k
 	}
 	nameControllers(b.api.Reconciled())
 	for _, k := range b.api.Kinds() {
@@ -179,11 +184,13 @@ func (b *builder) pkg(lp *loader.Package) {
 				continue
 			}
 			v, owner := statusOwnerOf(lp, field, statusOf)
-			if owner == nil || owner.StatusOwner == "" {
-				b.diags.Errorf(m.Pos, "%s%s applies to a field of the Status struct of a kind with +opguard:status-owner", markers.Prefix, m.Name)
+			if owner == nil || !owner.has("status-owner") {
+				b.diags.Errorf(m.Pos, "%s", m.Misplaced("field "+fieldName(field)))
 				continue
 			}
-			volatile[v] = true
+			if !m.Invalid {
+				volatile[v] = true
+			}
 		}
 	}
 	b.wrongTargets(tm, kindSpecs)
@@ -195,7 +202,7 @@ func (b *builder) pkg(lp *loader.Package) {
 				f.Volatile = volatile[f.Var]
 			}
 		}
-		b.checkKind(k, tm.types)
+		b.checkKind(k)
 	}
 	if len(p.Kinds) > 0 {
 		b.api.Packages = append(b.api.Packages, p)
@@ -253,42 +260,41 @@ func (b *builder) collectorErrors(lp *loader.Package) bool {
 	return true
 }
 
+// wrongTargets reports the markers on declarations that are not kinds: a type that is
+// no root kind, a field of a struct that is no status-owner kind's Status (reported
+// where fields are resolved), the package clause.
 func (b *builder) wrongTargets(tm typeMarkers, kinds map[*ast.TypeSpec]*Kind) {
 	for spec, ms := range tm.types {
 		if kinds[spec] != nil {
 			continue
 		}
 		for _, m := range ms {
-			switch m.Def.Target {
-			case markers.TargetKind:
-				b.diags.Errorf(m.Pos, "%s%s applies to a root kind (a type with +kubebuilder:object:root=true that embeds metav1.ObjectMeta); %s is not one", markers.Prefix, m.Name, spec.Name.Name)
-			case markers.TargetStatusField:
-				b.diags.Errorf(m.Pos, "%s%s applies to a field of a Status struct, not to type %s", markers.Prefix, m.Name, spec.Name.Name)
-			case markers.TargetPackage:
-				b.diags.Errorf(m.Pos, "%s%s is a package marker: put it in the comments above the package clause", markers.Prefix, m.Name)
-			}
+			b.diags.Errorf(m.Pos, "%s", m.Misplaced("type "+spec.Name.Name))
 		}
 	}
-	for _, ms := range tm.fields {
+	for field, ms := range tm.fields {
 		for _, m := range ms {
-			switch m.Def.Target {
-			case markers.TargetKind:
-				b.diags.Errorf(m.Pos, "%s%s applies to a root kind, not to a field: put it above the kind's type declaration", markers.Prefix, m.Name)
-			case markers.TargetPackage:
-				b.diags.Errorf(m.Pos, "%s%s is a package marker: put it in the comments above the package clause", markers.Prefix, m.Name)
-			case markers.TargetStatusField:
-				if kinds == nil {
-					b.diags.Errorf(m.Pos, "%s%s applies to a field of the Status struct of a kind with +opguard:status-owner", markers.Prefix, m.Name)
-				}
+			if m.Def.Target != markers.TargetStatusField || kinds == nil {
+				b.diags.Errorf(m.Pos, "%s", m.Misplaced("field "+fieldName(field)))
 			}
 		}
 	}
 }
 
+func fieldName(f *ast.Field) string {
+	if len(f.Names) > 0 {
+		return f.Names[0].Name
+	}
+	return types.ExprString(f.Type)
+}
+
 func (b *builder) packageMarkers(ms []markers.Marker) {
 	for _, m := range ms {
 		if m.Def.Target != markers.TargetPackage {
-			b.diags.Errorf(m.Pos, "%s%s applies to a %s, not to a package: put it on the declaration it describes", markers.Prefix, m.Name, m.Def.Target)
+			b.diags.Errorf(m.Pos, "%s", m.Misplaced("the package clause"))
+			continue
+		}
+		if m.Invalid {
 			continue
 		}
 		// The only package marker is +opguard:client.
@@ -311,11 +317,11 @@ func (b *builder) kindMarkers(k *Kind, ms []markers.Marker) {
 	first := map[string]markers.Marker{}
 	for _, m := range ms {
 		if m.Def.Target != markers.TargetKind {
-			if m.Def.Target == markers.TargetStatusField {
-				b.diags.Errorf(m.Pos, "%s%s applies to a field of the Status struct, not to kind %s", markers.Prefix, m.Name, k.Name)
-			} else {
-				b.diags.Errorf(m.Pos, "%s%s is a package marker: put it in the comments above the package clause", markers.Prefix, m.Name)
-			}
+			b.diags.Errorf(m.Pos, "%s", m.Misplaced("kind "+k.Name))
+			continue
+		}
+		k.markers = append(k.markers, m)
+		if m.Invalid {
 			continue
 		}
 		if prev, dup := first[m.Name]; dup && !m.Def.Repeatable {
@@ -330,8 +336,8 @@ func (b *builder) kindMarkers(k *Kind, ms []markers.Marker) {
 			k.ObservedGeneration = true
 		case "reconciler":
 			k.Reconciler = &Reconciler{MaxConcurrentReconciles: m.IntArg("maxConcurrentReconciles", 0)}
-			if n := k.Reconciler.MaxConcurrentReconciles; n > 10 {
-				b.diags.Warnf(m.Pos, "%sreconciler: maxConcurrentReconciles=%d: more workers than 10 feed a conflict storm more than they drain a backlog", markers.Prefix, n)
+			if n := k.Reconciler.MaxConcurrentReconciles; n > policy.MaxWorkers {
+				b.diags.Warnf(m.Pos, "%sreconciler: maxConcurrentReconciles=%d: more workers than %d feed a conflict storm more than they drain a backlog", markers.Prefix, n, policy.MaxWorkers)
 			}
 		case "owns":
 			gvk, _ := markers.ParseGVK(m.Value)
@@ -364,50 +370,30 @@ func appendKeys(diags *diag.Diagnostics, m markers.Marker, have []string) []stri
 	return have
 }
 
-// checkKind checks the rules between a kind's markers and its types.
-func (b *builder) checkKind(k *Kind, specMarkers map[*ast.TypeSpec][]markers.Marker) {
-	var ms []markers.Marker
-	for spec, list := range specMarkers {
-		if spec.Name.Name == k.Name && b.pos(spec.Name.Pos()) == k.Pos {
-			ms = list
+// checkKind checks the rules between a kind's markers and its types. A marker that
+// was itself reported (Invalid) still satisfies another's requirement, and is not
+// checked against the types: each mistake is reported once.
+func (b *builder) checkKind(k *Kind) {
+	for _, m := range k.markers {
+		if m.Invalid {
+			continue
 		}
-	}
-	at := func(name string) token.Position {
-		for _, m := range ms {
-			if m.Name == name {
-				return m.Pos
+		for _, r := range m.Def.Requires {
+			if !k.has(r.Name) {
+				b.diags.Errorf(m.Pos, "%s%s %s: add %s to %s", markers.Prefix, m.Name, r.Because, markers.Lookup(r.Name).Short(), k.Name)
 			}
 		}
-		return k.Pos
 	}
-	if k.StatusOwner != "" {
+	if m, ok := k.marker("status-owner"); ok {
 		switch {
 		case k.Status == nil:
-			b.diags.Errorf(at("status-owner"), "%sstatus-owner: kind %s has no Status field (json \"status\") of a struct type", markers.Prefix, k.Name)
+			b.diags.Errorf(m.Pos, "%sstatus-owner: kind %s has no Status field (json \"status\") of a struct type", markers.Prefix, k.Name)
 		case !k.StatusSubresource:
-			b.diags.Errorf(at("status-owner"), "%sstatus-owner needs the status subresource: add +kubebuilder:subresource:status to %s", markers.Prefix, k.Name)
+			b.diags.Errorf(m.Pos, "%sstatus-owner needs the status subresource: add +kubebuilder:subresource:status to %s", markers.Prefix, k.Name)
 		}
 	}
-	if k.ObservedGeneration {
-		switch {
-		case k.StatusOwner == "":
-			b.diags.Errorf(at("observed-generation"), "%sobserved-generation is stamped by the status writer: add +opguard:status-owner=<field-manager> to %s", markers.Prefix, k.Name)
-		case k.Status != nil && k.Status.ObservedGenerationField() == nil:
-			b.diags.Errorf(at("observed-generation"), "%sobserved-generation: %s has no field ObservedGeneration int64 with json name \"observedGeneration\"", markers.Prefix, k.Status.Named.Obj().Name())
-		}
-	}
-	if k.Reconciler != nil && k.StatusOwner == "" {
-		b.diags.Errorf(at("reconciler"), "%sreconciler writes status through the generated writer: add +opguard:status-owner=<field-manager> to %s", markers.Prefix, k.Name)
-	}
-	if k.Reconciler == nil {
-		for _, name := range []string{"owns", "watch-labels", "watch-annotations", "finalizer"} {
-			for _, m := range ms {
-				if m.Name == name {
-					b.diags.Errorf(m.Pos, "%s%s configures the generated reconciler: add +opguard:reconciler to %s", markers.Prefix, name, k.Name)
-					break
-				}
-			}
-		}
+	if m, ok := k.marker("observed-generation"); ok && k.Status != nil && k.Status.ObservedGenerationField() == nil {
+		b.diags.Errorf(m.Pos, "%sobserved-generation: %s has no field ObservedGeneration int64 with json name \"observedGeneration\"", markers.Prefix, k.Status.Named.Obj().Name())
 	}
 	if k.StatusOwner != "" && k.Status != nil {
 		for _, f := range k.Status.Fields {
@@ -438,6 +424,11 @@ func nameControllers(kinds []*Kind) {
 			k.ControllerName += "." + k.Package.Group
 		}
 	}
+}
+
+// shortFilePos is a position in another file: its base name and line.
+func shortFilePos(p token.Position) string {
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
 }
 
 func shortPos(p token.Position) string {

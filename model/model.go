@@ -118,6 +118,29 @@ type Kind struct {
 	// ControllerName names the kind's controller in metrics, logs and leader election:
 	// the lowercase kind, qualified by the group where two groups share a kind name.
 	ControllerName string
+
+	// markers are the kind's +opguard: markers as written, invalid ones included.
+	markers []markers.Marker
+}
+
+// marker returns the kind's first valid marker of that name.
+func (k *Kind) marker(name string) (markers.Marker, bool) {
+	for _, m := range k.markers {
+		if m.Def.Name == name && !m.Invalid {
+			return m, true
+		}
+	}
+	return markers.Marker{}, false
+}
+
+// has reports whether the kind carries the marker, valid or reported as invalid.
+func (k *Kind) has(name string) bool {
+	for _, m := range k.markers {
+		if m.Def.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // The Go names generated code and the user's code share for a kind. Generators and

@@ -30,7 +30,8 @@ func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
 
 // Generate implements gen.Generator.
 func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
-	if len(ctx.API.Reconciled()) == 0 {
+	// The operator runs as its ServiceAccount whenever it has a main, reconcilers or not.
+	if !ctx.Wired {
 		return nil, nil
 	}
 	name := ctx.ProjectName

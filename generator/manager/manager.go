@@ -9,12 +9,7 @@ import (
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/gen"
-)
-
-// Default client policy when no +opguard:client marker sets one; see the package doc.
-const (
-	DefaultQPS   = 50
-	DefaultBurst = 100
+	"github.com/opgen-dev/opgen/policy"
 )
 
 // FileName is the generated wiring's file in the controller package.
@@ -39,7 +34,7 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 		return nil, nil
 	}
 	kinds := ctx.API.Reconciled()
-	qps, burst := float64(DefaultQPS), DefaultBurst
+	qps, burst := float64(policy.DefaultQPS), policy.DefaultBurst
 	if c := ctx.API.Client; c != nil {
 		if c.QPS > 0 {
 			qps = c.QPS

@@ -2,7 +2,6 @@ package reconciler
 
 import (
 	"fmt"
-	"go/ast"
 	"go/token"
 	"path"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 	"github.com/opgen-dev/opgen/generator/gen"
 	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/model"
+	"github.com/opgen-dev/opgen/policy"
 )
 
 const (
@@ -38,51 +38,6 @@ func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
 	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: "zz_generated.*_reconciler.go"}}
 }
 
-// userCode is what the controller package's own files declare for one kind.
-type userCode struct {
-	typ     *ast.TypeSpec
-	methods map[string]*ast.FuncDecl
-	funcs   map[string]*ast.FuncDecl
-}
-
-func scan(ctx *gen.Context, k *model.Kind) userCode {
-	uc := userCode{methods: map[string]*ast.FuncDecl{}, funcs: map[string]*ast.FuncDecl{}}
-	name := k.ReconcilerType()
-	for _, f := range ctx.Controller.Files {
-		for _, d := range f.Decls {
-			switch d := d.(type) {
-			case *ast.GenDecl:
-				for _, s := range d.Specs {
-					if ts, ok := s.(*ast.TypeSpec); ok && ts.Name.Name == name {
-						uc.typ = ts
-					}
-				}
-			case *ast.FuncDecl:
-				if d.Recv == nil {
-					uc.funcs[d.Name.Name] = d
-				} else if recvName(d) == name {
-					uc.methods[d.Name.Name] = d
-				}
-			}
-		}
-	}
-	return uc
-}
-
-func recvName(d *ast.FuncDecl) string {
-	if len(d.Recv.List) == 0 {
-		return ""
-	}
-	t := d.Recv.List[0].Type
-	if s, ok := t.(*ast.StarExpr); ok {
-		t = s.X
-	}
-	if id, ok := t.(*ast.Ident); ok {
-		return id.Name
-	}
-	return ""
-}
-
 // Check implements gen.Checker: the user's code must leave Reconcile and
 // SetupWithManager to opgen and provide what the generated code calls.
 func (Generator) Check(ctx *gen.Context) diag.Diagnostics {
@@ -92,11 +47,11 @@ func (Generator) Check(ctx *gen.Context) diag.Diagnostics {
 		name := k.ReconcilerType()
 		clash := false
 		for _, m := range []string{"Reconcile", "SetupWithManager"} {
-			if d := uc.methods[m]; d != nil {
+			if d, ok := uc.methods[m]; ok {
 				clash = true
-				diags.Errorf(ctx.Fset.Position(d.Name.Pos()),
-					"%s already has a %s method, and +opguard:reconciler on %s generates one. Either move your logic into %s and delete %s's Reconcile and SetupWithManager, or remove +opguard:reconciler from %s and call Apply%sStatus from your own Reconcile",
-					name, m, k.Name, userMethodSig(k), name, k.Name, k.Name)
+				diags.Errorf(ctx.Fset.Position(d.fn.Name.Pos()),
+					"%s already has a %s method, and +opguard:reconciler on %s generates one. Either move your logic into %s and delete %s's Reconcile and SetupWithManager, or remove +opguard:reconciler from %s and call %s from your own Reconcile",
+					name, m, k.Name, wanted(k, d.file, reconcileFunc), name, k.Name, k.WriterFunc())
 			}
 		}
 		if clash {
@@ -110,24 +65,9 @@ func (Generator) Check(ctx *gen.Context) diag.Diagnostics {
 			}
 			continue
 		}
-		pos := ctx.Fset.Position(uc.typ.Name.Pos())
-		if uc.methods[k.ReconcileMethod()] == nil {
-			diags.Errorf(pos, "%s has no method Reconcile%s, which the generated Reconcile calls: add %s", name, k.Name, userMethodSig(k))
-		}
-		if k.Finalizer != "" && uc.methods[k.CleanupMethod()] == nil {
-			diags.Errorf(pos, "%s has no method Cleanup%s, which the generated Reconcile calls before removing finalizer %s: add func (r *%s) Cleanup%s(ctx context.Context, obj *%s.%s) error", name, k.Name, k.Finalizer, name, k.Name, k.Package.Alias, k.Name)
-		}
-		if uc.funcs[k.ReconcilerConstructor()] == nil {
-			diags.Errorf(pos, "the package has no func New%s(mgr ctrl.Manager) *%s, which SetupReconcilers calls to build %s", name, name, name)
-		}
+		diags = append(diags, checkUserCode(ctx, k, uc)...)
 	}
 	return diags
-}
-
-func userMethodSig(k *model.Kind) string {
-	a := k.Package.Alias
-	return fmt.Sprintf("func (r *%sReconciler) Reconcile%s(ctx context.Context, obj *%s.%s) (%s.%s, Outcome, error)",
-		k.Name, k.Name, a, k.Name, a, k.Status.Named.Obj().Name())
 }
 
 // Generate implements gen.Generator.
@@ -271,7 +211,7 @@ func setup(f *jen.File, api *model.API, k *model.Kind) {
 	var body []jen.Code
 	n := k.Reconciler.MaxConcurrentReconciles
 	optsExpr := jen.Qual(controller, "Options").Values(opts)
-	if n > 10 {
+	if n > policy.MaxWorkers {
 		// More workers than opgen vet's threshold: the marker asked for them, and opgen
 		// generate warned; the directive records why the generated line is so.
 		body = append(body,

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/opgen-dev/opgen/policy"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/importedit"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
@@ -19,7 +20,7 @@ import (
 
 // DefaultMin is the shortest constant RequeueAfter not reported, and the delay the
 // fix for Requeue: true writes.
-const DefaultMin = 5 * time.Second
+const DefaultMin = policy.MinRequeueAfter
 
 // Analyzer reports deprecated, too short and ignored requeues.
 var Analyzer = &analysis.Analyzer{

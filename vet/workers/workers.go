@@ -11,11 +11,12 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/opgen-dev/opgen/policy"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 )
 
 // DefaultMax is the largest MaxConcurrentReconciles not reported.
-const DefaultMax = 10
+const DefaultMax = policy.MaxWorkers
 
 // Analyzer reports MaxConcurrentReconciles above a threshold.
 var Analyzer = &analysis.Analyzer{

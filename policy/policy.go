@@ -1,0 +1,20 @@
+package policy
+
+import "time"
+
+// MaxWorkers is the most MaxConcurrentReconciles opgen accepts without a warning (and
+// opgen vet without a finding): more workers than this feed a conflict storm more than
+// they drain a backlog.
+const MaxWorkers = 10
+
+// MinRequeueAfter is the shortest requeue delay the generated runtime allows, and the
+// shortest constant delay opgen vet accepts: a short fixed requeue reconciles every
+// object every few seconds whether anything changed or not.
+const MinRequeueAfter = 5 * time.Second
+
+// DefaultQPS and DefaultBurst are the generated operator's client-side rate limit when
+// no +opguard:client marker sets one (client-go's default is no limit at all).
+const (
+	DefaultQPS   = 50
+	DefaultBurst = 100
+)
