@@ -82,7 +82,7 @@ func load(ctx context.Context, cfg Config, root, modPath string) (*gen.Context, 
 	}
 	parseErrs := prefetch(fset, roots, cfg.Overlay)
 	trace("prefetch")
-	listDiags := listErrors(roots)
+	listDiags := listErrors(root, requiredModules(root), roots)
 	diags = append(diags, listDiags...)
 	diags = append(diags, parseErrs...)
 
@@ -243,10 +243,32 @@ func moduleWide(root, modPath string, overlay map[string][]byte) ([]string, erro
 	return out, nil
 }
 
+// missingSum is the go command's message for a go.sum without a module's entry; it is
+// repeated at every import of every package of that module.
+var (
+	missingSum    = regexp.MustCompile(`^missing go\.sum entry for module providing package (\S+)`)
+	missingModSum = regexp.MustCompile(`^(\S+)@\S+: missing go\.sum entry for go\.mod file`)
+)
+
 // listErrors returns the go command's errors for the loaded packages and everything
-// they import (a missing go.sum entry sits on the import), each once, causes first.
-func listErrors(roots []*loader.Package) diag.Diagnostics {
+// they import (a missing go.sum entry sits on the import), each once: a go.sum that
+// lacks a module is reported at one import of it, in the module's own files where there
+// is one, not at every import in every dependency.
+func listErrors(root string, requires []string, roots []*loader.Package) diag.Diagnostics {
 	var ds diag.Diagnostics
+	sumIndex := map[string]int{} // module → index in ds of its missing go.sum entry
+	moduleOf := func(pkg string) string {
+		best := pkg
+		for _, m := range requires {
+			if (pkg == m || strings.HasPrefix(pkg, m+"/")) && (best == pkg || len(m) > len(best)) {
+				best = m
+			}
+		}
+		return best
+	}
+	inModule := func(p token.Position) bool {
+		return p.Filename != "" && strings.HasPrefix(p.Filename, root+string(filepath.Separator))
+	}
 	seen := map[string]bool{}
 	visited := map[*packages.Package]bool{}
 	var walk func(p *packages.Package)
@@ -264,7 +286,23 @@ func listErrors(roots []*loader.Package) diag.Diagnostics {
 				continue
 			}
 			seen[msg] = true
-			ds.Errorf(diag.ParsePos(e.Pos), "%s", msg)
+			pos := diag.ParsePos(e.Pos)
+			mod := ""
+			if m := missingSum.FindStringSubmatch(msg); m != nil {
+				mod = moduleOf(m[1])
+			} else if m := missingModSum.FindStringSubmatch(msg); m != nil {
+				mod = m[1]
+			}
+			if mod != "" {
+				if i, ok := sumIndex[mod]; ok {
+					if !inModule(ds[i].Pos) && inModule(pos) {
+						ds[i] = diag.Diagnostic{Pos: pos, Msg: msg}
+					}
+					continue
+				}
+				sumIndex[mod] = len(ds)
+			}
+			ds.Errorf(pos, "%s", msg)
 		}
 		paths := make([]string, 0, len(p.Imports))
 		for ip := range p.Imports {
@@ -473,6 +511,23 @@ func loadedPackages(roots []*loader.Package) map[string]bool {
 		walk(r.Package)
 	}
 	return seen
+}
+
+// requiredModules lists the module paths go.mod requires.
+func requiredModules(root string) []string {
+	data, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		return nil
+	}
+	f, err := modfile.ParseLax("go.mod", data, nil)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, r := range f.Require {
+		out = append(out, r.Mod.Path)
+	}
+	return out
 }
 
 // FindModule returns the directory and path of the module that contains dir.

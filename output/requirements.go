@@ -14,6 +14,7 @@ import (
 	"golang.org/x/mod/modfile"
 
 	"github.com/opgen-dev/opgen/internal/gocmd"
+	"github.com/opgen-dev/opgen/stack"
 )
 
 // Requirement is a module whose packages generated code imports, and which go.mod or
@@ -27,13 +28,6 @@ type Requirement struct {
 
 func (r Requirement) String() string { return r.Module + "@" + r.Version }
 
-// ControllerRuntimeVersion is the controller-runtime opgen's generated code is written
-// against; it is required when a module does not require controller-runtime at all.
-const ControllerRuntimeVersion = "v0.25.2"
-
-// stagingModules are modules released with Kubernetes in lockstep: a module missing
-// from go.mod is required at the version of k8s.io/apimachinery already there.
-var stagingModules = []string{"k8s.io/api", "k8s.io/apimachinery", "k8s.io/client-go"}
 
 // MissingRequirements returns what `go get` must add so that the files the plan leaves
 // on disk build: every package the generated files import, and those of the scaffold
@@ -115,7 +109,7 @@ func requirementOf(p string, have map[string]string) Requirement {
 }
 
 func moduleOf(importPath string) string {
-	for _, m := range append(stagingModules, "sigs.k8s.io/controller-runtime") {
+	for _, m := range append(append([]string(nil), stack.KubernetesModules...), "sigs.k8s.io/controller-runtime") {
 		if importPath == m || strings.HasPrefix(importPath, m+"/") {
 			return m
 		}
@@ -125,7 +119,7 @@ func moduleOf(importPath string) string {
 
 func versionFor(m string, have map[string]string) string {
 	if m == "sigs.k8s.io/controller-runtime" {
-		return ControllerRuntimeVersion
+		return stack.ControllerRuntime
 	}
 	return have["k8s.io/apimachinery"]
 }

@@ -12,14 +12,8 @@ import (
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/markers"
 	"github.com/opgen-dev/opgen/project"
+	"github.com/opgen-dev/opgen/stack"
 	"github.com/opgen-dev/opgen/templates"
-)
-
-// The stack a new project is pinned to.
-const (
-	GoVersion                = "1.26"
-	KubernetesVersion        = "v0.37.2"
-	ControllerRuntimeVersion = "v0.25.2"
 )
 
 // Data is what every template sees.
@@ -90,7 +84,7 @@ func unwrapModuleErr(err error) string {
 func (o InitOptions) data() Data {
 	return Data{
 		Module: o.Module, ProjectName: o.ProjectName, Domain: o.Domain,
-		GoVersion: GoVersion, KubernetesVersion: KubernetesVersion, ControllerRuntimeVersion: ControllerRuntimeVersion,
+		GoVersion: stack.Go, KubernetesVersion: stack.Kubernetes, ControllerRuntimeVersion: stack.ControllerRuntime,
 	}
 }
 
@@ -148,7 +142,7 @@ func APIDir(group, version string) string { return path.Join("api", group, versi
 func CreateAPI(set *templates.Set, module string, cfg *project.Config, o APIOptions, firstVersion bool) ([]artifact.File, error) {
 	data := Data{
 		Module: module, ProjectName: cfg.ProjectName, Domain: cfg.Domain,
-		GoVersion: GoVersion, KubernetesVersion: KubernetesVersion, ControllerRuntimeVersion: ControllerRuntimeVersion,
+		GoVersion: stack.Go, KubernetesVersion: stack.Kubernetes, ControllerRuntimeVersion: stack.ControllerRuntime,
 		Resource: &Resource{
 			Group: o.Group, FullGroup: o.Group + "." + cfg.Domain, Version: o.Version, Kind: o.Kind,
 			Plural: strings.ToLower(flect.Pluralize(o.Kind)), Namespaced: o.Namespaced, Owns: o.Owns,

@@ -68,11 +68,31 @@ func Load(overlay string) (*Set, error) {
 	if err != nil || !info.IsDir() {
 		return nil, fmt.Errorf("templates directory %s: not a directory", overlay)
 	}
+	realOverlay, err := filepath.EvalSymlinks(overlay)
+	if err != nil {
+		return nil, err
+	}
 	err = filepath.WalkDir(overlay, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".tmpl") {
 			return err
 		}
 		rel, _ := filepath.Rel(overlay, p)
+		for _, part := range strings.Split(filepath.ToSlash(rel), "/") {
+			if part == ".git" {
+				return fmt.Errorf("%s: a template may not write into .git", p)
+			}
+		}
+		// A template that is a symbolic link must stay inside the overlay: an overlay is
+		// shared between projects, and must not read whatever file the link names.
+		if d.Type()&fs.ModeSymlink != 0 {
+			real, err := filepath.EvalSymlinks(p)
+			if err != nil {
+				return fmt.Errorf("%s: %v", p, err)
+			}
+			if in, err := filepath.Rel(realOverlay, real); err != nil || in == ".." || strings.HasPrefix(in, ".."+string(filepath.Separator)) {
+				return fmt.Errorf("%s: a symbolic link to %s, outside the templates directory", p, real)
+			}
+		}
 		src, err := os.ReadFile(p)
 		if err != nil {
 			return err

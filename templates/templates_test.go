@@ -7,11 +7,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/opgen-dev/opgen/stack"
 )
 
 var data = map[string]any{
 	"Module": "example.com/op", "ProjectName": "op", "Domain": "example.com",
-	"GoVersion": "1.26", "KubernetesVersion": "v0.37.2", "ControllerRuntimeVersion": "v0.25.2",
+	"GoVersion": stack.Go, "KubernetesVersion": stack.Kubernetes, "ControllerRuntimeVersion": stack.ControllerRuntime,
 	"Resource": map[string]any{
 		"Group": "cache", "FullGroup": "cache.example.com", "Version": "v1", "Kind": "App",
 		"Plural": "apps", "Namespaced": true, "Owns": []string{"apps/v1/Deployment"}, "FirstVersion": true,
@@ -106,5 +108,47 @@ func TestEnvtestScriptIsOpgens(t *testing.T) {
 	}
 	if string(ours) != string(tmpl) {
 		t.Fatal("templates/project/hack/envtest.sh.tmpl differs from hack/envtest.sh: copy it over")
+	}
+}
+
+// TestOverlayStaysInItsPlace: an overlay may not render into .git, nor read, through a
+// symbolic link, a file outside its own directory.
+func TestOverlayStaysInItsPlace(t *testing.T) {
+	git := t.TempDir()
+	hook := filepath.Join(git, "project", ".git", "hooks", "pre-commit.tmpl")
+	if err := os.MkdirAll(filepath.Dir(hook), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(hook, []byte("#!/bin/sh\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(git); err == nil || !strings.Contains(err.Error(), "may not write into .git") {
+		t.Errorf("an overlay template into .git: %v", err)
+	}
+
+	secret := filepath.Join(t.TempDir(), "secret")
+	if err := os.WriteFile(secret, []byte("key\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	linked := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(linked, "project"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(secret, filepath.Join(linked, "project", "README.md.tmpl")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(linked); err == nil || !strings.Contains(err.Error(), "outside the templates directory") {
+		t.Errorf("an overlay template linked outside: %v", err)
+	}
+	inside := filepath.Join(linked, "shared.tmpl")
+	if err := os.WriteFile(inside, []byte("shared\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(linked, "project", "README.md.tmpl"))
+	if err := os.Symlink(inside, filepath.Join(linked, "project", "README.md.tmpl")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(linked); err != nil {
+		t.Errorf("a link inside the overlay is refused: %v", err)
 	}
 }
