@@ -28,7 +28,6 @@ type Requirement struct {
 
 func (r Requirement) String() string { return r.Module + "@" + r.Version }
 
-
 // MissingRequirements returns what `go get` must add so that the files the plan leaves
 // on disk build: every package the generated files import, and those of the scaffold
 // files it creates (not of the user's own files it keeps), that is neither in the

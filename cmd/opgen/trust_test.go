@@ -508,9 +508,19 @@ func TestInterruptedRuns(t *testing.T) {
 					return
 				}
 				check(t, got, committed)
+				if journal {
+					// A check before the repair says the tree is half-changed.
+					code, _, stderr := opgenProcess(t, dir, nil, "generate", "--check")
+					if code != 1 || !strings.Contains(stderr, "an interrupted opgen run left the tree half-changed") {
+						t.Errorf("--check after a kill: exit %d, want 1 and the interrupted run named\n%s", code, stderr)
+					}
+				}
 				code, _, stderr = opgenProcess(t, dir, nil, "generate")
 				if code != 0 {
 					t.Fatalf("the next run: exit %d\n%s", code, stderr)
+				}
+				if journal != strings.Contains(stderr, "opgen: finished an interrupted run") {
+					t.Errorf("journal left: %v; the next run said:\n%s", journal, stderr)
 				}
 				if d := cmp.Diff(want, tree(t, dir)); d != "" {
 					t.Fatalf("the next run did not leave the new tree (-want +got):\n%s", d)
