@@ -1,10 +1,13 @@
-// Package guards writes zz_generated.opguard.go into the controller package whenever a
-// kind has +opguard:status-owner: the runtime every generated status writer and
-// reconciler shares (the owned-fields diff, condition bookkeeping, the memory that skips
-// duplicate applies while the cache is behind, predicates, finalizer handling, error
-// and requeue policy, Outcome and Terminal).
+// Package guards writes zz_generated.opguard.go into the controller package: the
+// runtime every generated status writer and reconciler shares (the owned-fields diff,
+// condition bookkeeping, the memory that skips duplicate applies while the cache is
+// behind, predicates, finalizer handling, error and requeue policy, Outcome and
+// Terminal, the client-side rate limit).
 //
-// The file is the Go source of package generator/guards/source, compiled and tested in
-// opgen, copied with its package clause renamed; so the code an operator runs is the
-// code opgen's tests ran.
+// The file is assembled from the parts of package generator/guards/source that the run
+// uses ([InUse]): those the generated code calls, and those whose exported names the
+// user's own files of the controller package use, so that removing the last marker
+// never breaks a file the user owns. Each part is copied verbatim, so the code an
+// operator runs is the code opgen's tests ran; the imports are the union of the parts'.
+// No part in use, no file.
 package guards

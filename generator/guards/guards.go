@@ -1,19 +1,27 @@
 package guards
 
 import (
-	_ "embed"
+	"bytes"
+	"embed"
 	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
 	"path"
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/generator/guards/symbols"
 )
 
-//go:embed source/guards.go
-var source string
+//go:embed source/reconcile.go source/status.go source/finalizer.go source/clientlimits.go
+var source embed.FS
 
-// FileName is the helper file's name in the controller package.
+// FileName is the runtime's file in the controller package.
 const FileName = "zz_generated.opguard.go"
 
 // Generator writes the shared runtime.
@@ -29,15 +37,135 @@ func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
 
 // Generate implements gen.Generator.
 func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
-	// The operator's main uses ClientLimits whether or not a kind has a reconciler.
-	if len(ctx.API.StatusOwners()) == 0 && !ctx.Wired {
+	parts := InUse(ctx)
+	if len(parts) == 0 {
 		return nil, nil
 	}
-	const clause = "package guards\n"
-	i := strings.Index(source, clause)
-	if i < 0 {
-		return nil, fmt.Errorf("guards source has no %q clause", clause)
+	src, err := Assemble(ctx.Controller.Name, parts)
+	if err != nil {
+		return nil, err
 	}
-	src := artifact.Header + "\n\n" + "package " + ctx.Controller.Name + "\n" + source[i+len(clause):]
-	return []artifact.File{{Path: path.Join(ctx.Controller.Dir, FileName), Content: []byte(src)}}, nil
+	return []artifact.File{{Path: path.Join(ctx.Controller.Dir, FileName), Content: src}}, nil
+}
+
+// InUse returns the parts of the runtime a run needs, in emission order: those the
+// generated code calls, and those whose exported names the user's own files of the
+// controller package use (a scaffolded reconciler file returns an Outcome), so that no
+// file of the user's ever loses a name it compiles against.
+func InUse(ctx *gen.Context) []symbols.Part {
+	use := map[symbols.Part]bool{}
+	if len(ctx.API.StatusOwners()) > 0 {
+		use[symbols.Status] = true
+	}
+	for _, k := range ctx.API.Reconciled() {
+		use[symbols.Reconcile] = true
+		if k.Finalizer != "" {
+			use[symbols.Finalizer] = true
+		}
+	}
+	if ctx.Wired {
+		use[symbols.ClientLimits] = true
+	}
+	exported := symbols.Exported()
+	for _, f := range ctx.Controller.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.SelectorExpr:
+				ast.Inspect(n.X, func(m ast.Node) bool {
+					if id, ok := m.(*ast.Ident); ok {
+						if p, ok := exported[id.Name]; ok {
+							use[p] = true
+						}
+					}
+					return true
+				})
+				return false // n.Sel is a field or a package member, not ours
+			case *ast.Ident:
+				if p, ok := exported[n.Name]; ok {
+					use[p] = true
+				}
+			}
+			return true
+		})
+	}
+	var out []symbols.Part
+	for _, p := range symbols.Parts {
+		if use[p] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Assemble builds the runtime file for a package from the parts' source: opgen's
+// header, the package clause, the union of the parts' imports, and their declarations
+// in order, verbatim.
+func Assemble(pkg string, parts []symbols.Part) ([]byte, error) {
+	type spec struct{ name, path string }
+	imports := map[spec]bool{}
+	var bodies [][]byte
+	fset := token.NewFileSet()
+	for _, p := range parts {
+		name := "source/" + string(p) + ".go"
+		src, err := source.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		f, err := parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			return nil, fmt.Errorf("runtime part %s: %w", p, err)
+		}
+		end := f.Name.End()
+		for _, imp := range f.Imports {
+			ip, _ := strconv.Unquote(imp.Path.Value)
+			s := spec{path: ip}
+			if imp.Name != nil {
+				s.name = imp.Name.Name
+			}
+			imports[s] = true
+		}
+		for _, d := range f.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
+				end = gd.End()
+			}
+		}
+		bodies = append(bodies, bytes.TrimSpace(src[fset.Position(end).Offset:]))
+	}
+	list := make([]spec, 0, len(imports))
+	for s := range imports {
+		list = append(list, s)
+	}
+	// The standard library first, then the rest, as goimports groups them.
+	std := func(s spec) bool {
+		first, _, _ := strings.Cut(s.path, "/")
+		return !strings.Contains(first, ".")
+	}
+	sort.Slice(list, func(i, j int) bool {
+		if std(list[i]) != std(list[j]) {
+			return std(list[i])
+		}
+		return list[i].path < list[j].path
+	})
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "%s\n\npackage %s\n\nimport (\n", artifact.Header, pkg)
+	for i, s := range list {
+		if i > 0 && std(list[i-1]) && !std(s) {
+			b.WriteString("\n")
+		}
+		if s.name != "" {
+			b.WriteString(s.name + " ")
+		}
+		b.WriteString(strconv.Quote(s.path) + "\n")
+	}
+	b.WriteString(")\n")
+	for _, body := range bodies {
+		b.WriteString("\n")
+		b.Write(body)
+		b.WriteString("\n")
+	}
+	out, err := format.Source(b.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("assembling the runtime: %w", err)
+	}
+	return out, nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/generator/guards/symbols"
 	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/model"
 	"github.com/opgen-dev/opgen/policy"
@@ -138,11 +139,11 @@ func reconcile(f *jen.File, k *model.Kind) {
 			jen.If(jen.Op("!").Id("obj").Dot("DeletionTimestamp").Dot("IsZero").Call()).Block(
 				jen.If(jen.Op("!").Qual(controllerutil, "ContainsFinalizer").Call(jen.Id("obj"), jen.Id(fin))).Block(done),
 				jen.If(jen.Err().Op(":=").Id("r").Dot("Cleanup"+kind).Call(jen.Id("ctx"), jen.Id("obj")), jen.Err().Op("!=").Nil()).Block(
-					jen.Return(jen.Id("reconcileResult").Call(jen.Id("Outcome").Values(), jen.Err())),
+					jen.Return(jen.Id(symbols.ReconcileResult).Call(jen.Id(symbols.Outcome).Values(), jen.Err())),
 				),
-				jen.Return(jen.Qual(ctrl, "Result").Values(), jen.Id("removeFinalizer").Call(jen.Id("ctx"), jen.Id("r").Dot("Client"), jen.Id("obj"), jen.Id(gvk), jen.Id(fin), jen.Id(fm))),
+				jen.Return(jen.Qual(ctrl, "Result").Values(), jen.Id(symbols.RemoveFinalizer).Call(jen.Id("ctx"), jen.Id("r").Dot("Client"), jen.Id("obj"), jen.Id(gvk), jen.Id(fin), jen.Id(fm))),
 			),
-			jen.If(jen.Err().Op(":=").Id("ensureFinalizer").Call(jen.Id("ctx"), jen.Id("r").Dot("Client"), jen.Id("obj"), jen.Id(gvk), jen.Id(fin), jen.Id(fm)), jen.Err().Op("!=").Nil()).Block(
+			jen.If(jen.Err().Op(":=").Id(symbols.EnsureFinalizer).Call(jen.Id("ctx"), jen.Id("r").Dot("Client"), jen.Id("obj"), jen.Id(gvk), jen.Id(fin), jen.Id(fm)), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Qual(ctrl, "Result").Values(), jen.Qual(client, "IgnoreNotFound").Call(jen.Err())),
 			),
 		)
@@ -152,9 +153,9 @@ func reconcile(f *jen.File, k *model.Kind) {
 	}
 	body = append(body, jen.List(jen.Id("desired"), jen.Id("outcome"), jen.Err()).Op(":=").Id("r").Dot("Reconcile"+kind).Call(jen.Id("ctx"), jen.Id("obj")))
 	if k.Status.ConditionsField() != nil {
-		body = append(body, jen.If(jen.List(jen.Id("reason"), jen.Id("terminal")).Op(":=").Id("terminalReason").Call(jen.Err()), jen.Id("terminal")).Block(
+		body = append(body, jen.If(jen.List(jen.Id("reason"), jen.Id("terminal")).Op(":=").Id(symbols.TerminalReason).Call(jen.Err()), jen.Id("terminal")).Block(
 			jen.Qual(meta, "SetStatusCondition").Call(jen.Op("&").Id("desired").Dot("Conditions"), jen.Qual(metav1, "Condition").Values(jen.Dict{
-				jen.Id("Type"):    jen.Id("ReadyCondition"),
+				jen.Id("Type"):    jen.Id(symbols.ReadyCondition),
 				jen.Id("Status"):  jen.Qual(metav1, "ConditionFalse"),
 				jen.Id("Reason"):  jen.Id("reason"),
 				jen.Id("Message"): jen.Err().Dot("Error").Call(),
@@ -166,7 +167,7 @@ func reconcile(f *jen.File, k *model.Kind) {
 		jen.If(jen.List(jen.Id("_"), jen.Id("werr")).Op(":=").Id("Apply"+kind+"Status").Call(jen.Id("ctx"), jen.Id("r").Dot("Client"), jen.Id("obj"), jen.Id("desired")), jen.Id("werr").Op("!=").Nil().Op("&&").Err().Op("==").Nil()).Block(
 			jen.Return(jen.Qual(ctrl, "Result").Values(), jen.Qual(client, "IgnoreNotFound").Call(jen.Id("werr"))),
 		),
-		jen.Return(jen.Id("reconcileResult").Call(jen.Id("outcome"), jen.Err())),
+		jen.Return(jen.Id(symbols.ReconcileResult).Call(jen.Id("outcome"), jen.Err())),
 	)
 	f.Comment(fmt.Sprintf("Reconcile is the guarded reconcile of %s objects: it calls Reconcile%s for the", kind, kind))
 	f.Comment(fmt.Sprintf("desired status, writes it with Apply%sStatus only when it changed, and maps", kind))
@@ -197,7 +198,7 @@ func setup(f *jen.File, api *model.API, k *model.Kind) {
 	*/
 	chain := jen.Qual(ctrl, "NewControllerManagedBy").Call(jen.Id("mgr")).Op(".").Line().
 		Id("For").Call(jen.Op("&").Qual(k.Package.Path, k.Name).Values(),
-		jen.Qual(builder, "WithPredicates").Call(jen.Id("primaryPredicate").Call(strs(k.WatchLabels), strs(k.WatchAnnotations))))
+		jen.Qual(builder, "WithPredicates").Call(jen.Id(symbols.PrimaryPredicate).Call(strs(k.WatchLabels), strs(k.WatchAnnotations))))
 	for _, o := range k.Owns {
 		var typ jen.Code
 		if local := api.Lookup(o); local != nil {
@@ -205,9 +206,9 @@ func setup(f *jen.File, api *model.API, k *model.Kind) {
 		} else {
 			typ = jen.Qual(kubeapi.Package(o.Group, o.Version), o.Kind)
 		}
-		chain = chain.Op(".").Line().Id("Owns").Call(jen.Op("&").Add(typ).Values(), jen.Qual(builder, "WithPredicates").Call(jen.Id("ownedPredicate").Call()))
+		chain = chain.Op(".").Line().Id("Owns").Call(jen.Op("&").Add(typ).Values(), jen.Qual(builder, "WithPredicates").Call(jen.Id(symbols.OwnedPredicate).Call()))
 	}
-	opts := jen.Dict{jen.Id("RateLimiter"): jen.Id("rateLimiter").Call()}
+	opts := jen.Dict{jen.Id("RateLimiter"): jen.Id(symbols.RateLimiter).Call()}
 	var body []jen.Code
 	n := k.Reconciler.MaxConcurrentReconciles
 	optsExpr := jen.Qual(controller, "Options").Values(opts)

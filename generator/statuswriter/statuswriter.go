@@ -9,6 +9,7 @@ import (
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/generator/guards/symbols"
 	"github.com/opgen-dev/opgen/model"
 )
 
@@ -85,16 +86,16 @@ func writer(f *jen.File, k *model.Kind) {
 		generation = jen.Id("obj").Dot("Generation")
 	}
 	if conds {
-		body = append(body, jen.Id("prepareConditions").Call(jen.Id("want").Dot("Conditions"), jen.Id("obj").Dot("Status").Dot("Conditions"), generation, jen.Id("now").Call()))
+		body = append(body, jen.Id(symbols.PrepareConditions).Call(jen.Id("want").Dot("Conditions"), jen.Id("obj").Dot("Status").Dot("Conditions"), generation, jen.Id(symbols.Now).Call()))
 	}
 	body = append(body,
 		jen.Var().Id("owned").Qual(api, status),
-		jen.If(jen.List(jen.Id("ok"), jen.Err()).Op(":=").Id("ownedStatus").Call(jen.Id("obj"), jen.Id(fm), jen.Id("obj").Dot("Status"), jen.Op("&").Id("owned")), jen.Err().Op("!=").Nil()).Block(
+		jen.If(jen.List(jen.Id("ok"), jen.Err()).Op(":=").Id(symbols.OwnedStatus).Call(jen.Id("obj"), jen.Id(fm), jen.Id("obj").Dot("Status"), jen.Op("&").Id("owned")), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.False(), jen.Err()),
 		).Else().If(jen.Op("!").Id("ok")).Block(
 			jen.Id("owned").Op("=").Op("*").Id("obj").Dot("Status").Dot("DeepCopy").Call(),
 		),
-		jen.If(jen.Id(equal).Call(jen.Op("&").Id("owned"), jen.Id("want")).Op("||").Id("repeatsLastApply").Call(
+		jen.If(jen.Id(equal).Call(jen.Op("&").Id("owned"), jen.Id("want")).Op("||").Id(symbols.RepeatsLastApply).Call(
 			jen.Id("obj").Dot("UID"), jen.Id("obj").Dot("ResourceVersion"),
 			jen.Func().Params(jen.Id("last").Any()).Bool().Block(
 				jen.Return(jen.Id(equal).Call(jen.Id("last").Assert(jen.Op("*").Qual(api, status)), jen.Id("want"))),
@@ -107,7 +108,7 @@ func writer(f *jen.File, k *model.Kind) {
 	}
 	body = append(body,
 		jen.Id("apply").Op(":=").Add(ctor).Dot("WithStatus").Call(jen.Op("&").Qual(ac, status+"ApplyConfiguration").Values()),
-		jen.If(jen.Err().Op(":=").Id("convert").Call(jen.Id("want"), jen.Id("apply").Dot("Status")), jen.Err().Op("!=").Nil()).Block(
+		jen.If(jen.Err().Op(":=").Id(symbols.Convert).Call(jen.Id("want"), jen.Id("apply").Dot("Status")), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.False(), jen.Err()),
 		),
 		jen.Id("base").Op(":=").Id("obj").Dot("ResourceVersion"),
@@ -116,12 +117,12 @@ func writer(f *jen.File, k *model.Kind) {
 			jen.Return(jen.False(), jen.Err()),
 		),
 		jen.Var().Id("answer").Qual(api, kind),
-		jen.If(jen.Err().Op(":=").Id("convert").Call(jen.Id("apply"), jen.Op("&").Id("answer")), jen.Err().Op("!=").Nil()).Block(
+		jen.If(jen.Err().Op(":=").Id(symbols.Convert).Call(jen.Id("apply"), jen.Op("&").Id("answer")), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.True(), jen.Err()),
 		),
 		jen.List(jen.Id("obj").Dot("Status"), jen.Id("obj").Dot("ResourceVersion"), jen.Id("obj").Dot("ManagedFields")).Op("=").
 			List(jen.Id("answer").Dot("Status"), jen.Id("answer").Dot("ResourceVersion"), jen.Id("answer").Dot("ManagedFields")),
-		jen.Id("rememberApply").Call(jen.Id("obj").Dot("UID"), jen.Id("base"), jen.Id("answer").Dot("ResourceVersion"), jen.Id("want")),
+		jen.Id(symbols.RememberApply).Call(jen.Id("obj").Dot("UID"), jen.Id("base"), jen.Id("answer").Dot("ResourceVersion"), jen.Id("want")),
 		jen.Return(jen.True(), jen.Nil()),
 	)
 	f.Func().Id(k.WriterFunc()).Params(
@@ -153,8 +154,8 @@ func writer(f *jen.File, k *model.Kind) {
 	}
 	if conds {
 		cmp = append(cmp,
-			jen.Id("sortConditions").Call(jen.Id("x").Dot("Conditions")),
-			jen.Id("sortConditions").Call(jen.Id("y").Dot("Conditions")))
+			jen.Id(symbols.SortConditions).Call(jen.Id("x").Dot("Conditions")),
+			jen.Id(symbols.SortConditions).Call(jen.Id("y").Dot("Conditions")))
 	}
 	cmp = append(cmp, jen.Return(jen.Qual(equality, "Semantic").Dot("DeepEqual").Call(jen.Id("x"), jen.Id("y"))))
 	f.Func().Id(equal).Params(jen.List(jen.Id("a"), jen.Id("b")).Op("*").Qual(api, status)).Bool().Block(cmp...)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/opgen-dev/opgen/policy"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -237,4 +238,12 @@ func TestStatusMemory(t *testing.T) {
 		t.Fatal("the entry must be gone once the cache caught up")
 	}
 	var _ client.Object = &metav1.PartialObjectMetadata{}
+}
+
+// TestPolicy holds the runtime's copy of opgen's policy equal to package policy, which
+// opgen generate and opgen vet read.
+func TestPolicy(t *testing.T) {
+	if MinRequeueAfter != policy.MinRequeueAfter {
+		t.Errorf("MinRequeueAfter is %v, policy says %v", MinRequeueAfter, policy.MinRequeueAfter)
+	}
 }

@@ -1,0 +1,234 @@
+package guards
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"sync"
+	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+// statusMemory remembers, per object, the last status a writer applied, the
+// resourceVersion its input had, and the one the server answered. Right after a write
+// the informer cache often still holds the old object, and a reconcile in that window
+// would apply the same status again. Entries live only while the cache is behind.
+var statusMemory = struct {
+	sync.Mutex
+	m map[types.UID]appliedStatus
+}{m: map[types.UID]appliedStatus{}}
+
+type appliedStatus struct {
+	base, result string
+	status       any
+	at           time.Time
+}
+
+// repeatsLastApply reports whether applying status to an object seen at resourceVersion
+// rv would repeat the writer's last apply while the cache has not caught up with it.
+func repeatsLastApply(uid types.UID, rv string, same func(last any) bool) bool {
+	statusMemory.Lock()
+	defer statusMemory.Unlock()
+	last, ok := statusMemory.m[uid]
+	if !ok {
+		return false
+	}
+	if rv != last.base {
+		// The cache has moved on (to our write or past it): the diff sees the truth.
+		delete(statusMemory.m, uid)
+		return false
+	}
+	return same(last.status)
+}
+
+// rememberApply records a successful apply.
+func rememberApply(uid types.UID, base, result string, status any) {
+	statusMemory.Lock()
+	defer statusMemory.Unlock()
+	now := time.Now()
+	statusMemory.m[uid] = appliedStatus{base: base, result: result, status: status, at: now}
+	// Objects deleted right after a write never come back to clear their entry.
+	if len(statusMemory.m) > 1024 {
+		for k, v := range statusMemory.m {
+			if now.Sub(v.at) > 10*time.Minute {
+				delete(statusMemory.m, k)
+			}
+		}
+	}
+}
+
+// ownedStatus returns the part of obj's status that manager owns through Server-Side
+// Apply on the status subresource, decoded through JSON into out, which must be zero.
+// It reports false when obj carries no managed fields (a cache that strips them), in
+// which case the caller must compare with the whole status.
+//
+// Comparing desired status with only what the writer owns is what keeps fields written
+// by other managers from looking like a difference forever: the writer would re-apply
+// on every reconcile and never converge.
+func ownedStatus(obj client.Object, manager string, status any, out any) (bool, error) {
+	mf := obj.GetManagedFields()
+	if len(mf) == 0 {
+		return false, nil
+	}
+	var fields map[string]any
+	for _, e := range mf {
+		if e.Manager == manager && e.Operation == metav1.ManagedFieldsOperationApply && e.Subresource == "status" && e.FieldsV1 != nil {
+			if err := json.Unmarshal(e.FieldsV1.Raw, &fields); err != nil {
+				return false, fmt.Errorf("decoding managed fields of %s: %w", manager, err)
+			}
+		}
+	}
+	owned, _ := fields["f:status"].(map[string]any)
+	if owned == nil {
+		// The manager owns nothing in status yet.
+		return true, json.Unmarshal([]byte("{}"), out)
+	}
+	raw, err := json.Marshal(status)
+	if err != nil {
+		return false, err
+	}
+	var live any
+	if err := json.Unmarshal(raw, &live); err != nil {
+		return false, err
+	}
+	projected := project(live, owned)
+	if projected == nil {
+		projected = map[string]any{}
+	}
+	raw, err = json.Marshal(projected)
+	if err != nil {
+		return false, err
+	}
+	return true, json.Unmarshal(raw, out)
+}
+
+// project keeps the parts of a decoded JSON value that a managed-fields set names:
+// "f:<name>" for a map key, "k:<json>" for a list element with those key fields,
+// "v:<json>" for a set element, "i:<n>" for an index; an empty set keeps the whole value.
+func project(value any, fields map[string]any) any {
+	if len(fields) == 0 || onlyDot(fields) {
+		return value
+	}
+	switch v := value.(type) {
+	case map[string]any:
+		out := map[string]any{}
+		for k, sub := range fields {
+			if len(k) > 2 && k[:2] == "f:" {
+				if x, ok := v[k[2:]]; ok {
+					subFields, _ := sub.(map[string]any)
+					out[k[2:]] = project(x, subFields)
+				}
+			}
+		}
+		return out
+	case []any:
+		var out []any
+		for _, elem := range v {
+			for k, sub := range fields {
+				if len(k) < 2 {
+					continue
+				}
+				subFields, _ := sub.(map[string]any)
+				if matches(k, elem, v) {
+					out = append(out, project(elem, subFields))
+					break
+				}
+			}
+		}
+		return out
+	}
+	return value
+}
+
+func onlyDot(fields map[string]any) bool {
+	_, dot := fields["."]
+	return dot && len(fields) == 1
+}
+
+// matches reports whether a list element is the one a managed-fields key names.
+func matches(key string, elem any, list []any) bool {
+	var want any
+	switch key[:2] {
+	case "k:":
+		if err := json.Unmarshal([]byte(key[2:]), &want); err != nil {
+			return false
+		}
+		m, ok := elem.(map[string]any)
+		wantMap, ok2 := want.(map[string]any)
+		if !ok || !ok2 {
+			return false
+		}
+		for f, v := range wantMap {
+			if !jsonEqual(m[f], v) {
+				return false
+			}
+		}
+		return true
+	case "v:":
+		if err := json.Unmarshal([]byte(key[2:]), &want); err != nil {
+			return false
+		}
+		return jsonEqual(elem, want)
+	case "i:":
+		var i int
+		if _, err := fmt.Sscanf(key[2:], "%d", &i); err != nil || i < 0 || i >= len(list) {
+			return false
+		}
+		return jsonEqual(list[i], elem)
+	}
+	return false
+}
+
+func jsonEqual(a, b any) bool {
+	x, err1 := json.Marshal(a)
+	y, err2 := json.Marshal(b)
+	return err1 == nil && err2 == nil && string(x) == string(y)
+}
+
+// prepareConditions readies the conditions a writer applies: each keeps the
+// lastTransitionTime of the live condition of its type unless its status changed (a
+// Server-Side Apply must re-assert every field it owns, so the time is carried over
+// rather than left out), gets now when it changed or is new, and with generation > 0
+// records it as its observedGeneration.
+func prepareConditions(desired, live []metav1.Condition, generation int64, now metav1.Time) {
+	for i := range desired {
+		d := &desired[i]
+		if generation > 0 {
+			d.ObservedGeneration = generation
+		}
+		var old *metav1.Condition
+		for j := range live {
+			if live[j].Type == d.Type {
+				old = &live[j]
+				break
+			}
+		}
+		switch {
+		case old != nil && old.Status == d.Status:
+			d.LastTransitionTime = old.LastTransitionTime
+		case d.LastTransitionTime.IsZero():
+			d.LastTransitionTime = now
+		}
+	}
+}
+
+// sortConditions orders conditions by type, so that a diff does not see a change where
+// only the order differs; they are a map keyed by type.
+func sortConditions(conds []metav1.Condition) {
+	sort.SliceStable(conds, func(i, j int) bool { return conds[i].Type < conds[j].Type })
+}
+
+// now is the time written into conditions, at the second precision the API stores.
+func now() metav1.Time { return metav1.NewTime(time.Now().Truncate(time.Second)) }
+
+// convert copies between API types and apply configurations through their shared JSON form.
+func convert(from, to any) error {
+	raw, err := json.Marshal(from)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(raw, to)
+}

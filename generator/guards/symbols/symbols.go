@@ -1,0 +1,75 @@
+package symbols
+
+// Part is one file of the runtime's source, emitted whole or not at all.
+type Part string
+
+// The parts, in the order the generated file holds them.
+const (
+	Reconcile    Part = "reconcile"
+	Status       Part = "status"
+	ClientLimits Part = "clientlimits"
+	Finalizer    Part = "finalizer"
+)
+
+// Parts lists every part in order.
+var Parts = []Part{Reconcile, Status, ClientLimits, Finalizer}
+
+// What generated code calls.
+const (
+	// Reconcile.
+	ReadyCondition   = "ReadyCondition"
+	Outcome          = "Outcome"
+	Terminal         = "Terminal"
+	MinRequeueAfter  = "MinRequeueAfter"
+	TerminalReason   = "terminalReason"
+	ReconcileResult  = "reconcileResult"
+	RateLimiter      = "rateLimiter"
+	PrimaryPredicate = "primaryPredicate"
+	OwnedPredicate   = "ownedPredicate"
+
+	// Status.
+	RepeatsLastApply  = "repeatsLastApply"
+	RememberApply     = "rememberApply"
+	OwnedStatus       = "ownedStatus"
+	PrepareConditions = "prepareConditions"
+	SortConditions    = "sortConditions"
+	Now               = "now"
+	Convert           = "convert"
+
+	// Finalizer.
+	EnsureFinalizer = "ensureFinalizer"
+	RemoveFinalizer = "removeFinalizer"
+
+	// ClientLimits.
+	ClientLimitsType = "ClientLimits"
+)
+
+// PartOf maps every top-level name the runtime declares to its part: those generated
+// code calls, and those only the runtime itself uses.
+var PartOf = map[string]Part{
+	ReadyCondition: Reconcile, Outcome: Reconcile, Terminal: Reconcile, MinRequeueAfter: Reconcile,
+	TerminalReason: Reconcile, ReconcileResult: Reconcile, RateLimiter: Reconcile,
+	PrimaryPredicate: Reconcile, OwnedPredicate: Reconcile,
+	"requeueAfter": Reconcile, "terminal": Reconcile,
+
+	RepeatsLastApply: Status, RememberApply: Status, OwnedStatus: Status, PrepareConditions: Status,
+	SortConditions: Status, Now: Status, Convert: Status,
+	"statusMemory": Status, "appliedStatus": Status, "project": Status, "onlyDot": Status,
+	"matches": Status, "jsonEqual": Status,
+
+	EnsureFinalizer: Finalizer, RemoveFinalizer: Finalizer, "finalizerApply": Finalizer,
+
+	ClientLimitsType: ClientLimits,
+}
+
+// Exported returns the runtime's exported names: those the user's own code in the
+// controller package may use (Outcome, Terminal, ...), which keep their part emitted.
+func Exported() map[string]Part {
+	out := map[string]Part{}
+	for name, p := range PartOf {
+		if name[0] >= 'A' && name[0] <= 'Z' {
+			out[name] = p
+		}
+	}
+	return out
+}
