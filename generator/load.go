@@ -36,7 +36,7 @@ import (
 // Text that marks a package the project-wide outputs depend on, whatever the patterns:
 // a package that declares kinds, or one with RBAC rules.
 var (
-	rootMarker = []byte("+kubebuilder:object:root")
+	rootMarker = []byte(model.RootMarker)
 	rbacMarker = []byte("+kubebuilder:rbac:")
 )
 

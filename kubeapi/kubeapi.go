@@ -22,18 +22,32 @@ func HasKind(group, version, kind string) bool {
 	return ok
 }
 
-// Alias is the import name of a k8s.io/api package: corev1, appsv1, networkingv1.
+// ApplyConfigurationsPrefix starts the import path of client-go's apply configurations.
+const ApplyConfigurationsPrefix = "k8s.io/client-go/applyconfigurations/"
+
+// Alias is the import name generated code gives a k8s.io/api package (corev1, appsv1,
+// networkingv1) or its client-go apply configurations (corev1ac), as upstream's
+// generated code names them.
 func Alias(pkgPath string) string {
-	gv := strings.TrimPrefix(pkgPath, "k8s.io/api/")
-	return strings.NewReplacer("/", "", ".", "", "-", "").Replace(gv)
+	clean := strings.NewReplacer("/", "", ".", "", "-", "")
+	if gv, ok := strings.CutPrefix(pkgPath, ApplyConfigurationsPrefix); ok {
+		return clean.Replace(gv) + "ac"
+	}
+	return clean.Replace(strings.TrimPrefix(pkgPath, "k8s.io/api/"))
 }
 
-// Resource returns the resource name of a kind: its lowercase plural.
+// Plural is the resource name of a kind, by controller-tools' rule (the CRD's
+// spec.names.plural unless +kubebuilder:resource:path says otherwise): the kind
+// pluralized, lowercased.
+func Plural(kind string) string { return strings.ToLower(flect.Pluralize(kind)) }
+
+// Resource returns the resource name of a kind of k8s.io/api: its Plural, but for the
+// few whose name is not.
 func Resource(kind string) string {
 	if r, ok := irregular[kind]; ok {
 		return r
 	}
-	return strings.ToLower(flect.Pluralize(kind))
+	return Plural(kind)
 }
 
 var irregular = map[string]string{"Endpoints": "endpoints"}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/opgen-dev/opgen/diag"
+	"github.com/opgen-dev/opgen/internal/suggest"
 
 	"go/ast"
 	"go/token"
@@ -91,7 +92,7 @@ func ScanFile(fset *token.FileSet, file *ast.File) (FileMarkers, diag.Diagnostic
 				diags.Errorf(p, "%s", pr.Msg)
 			}
 			if def == nil {
-				def = Lookup(Suggest(tag.Name, defNames()))
+				def = Lookup(suggest.Closest(tag.Name, defNames()))
 			}
 			if def == nil {
 				continue

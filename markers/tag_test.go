@@ -127,19 +127,6 @@ func TestCheck(t *testing.T) {
 	}
 }
 
-func TestSuggest(t *testing.T) {
-	names := defNames()
-	for in, want := range map[string]string{
-		"status-ownr": "status-owner", "status_owner": "status-owner", "Volatile": "volatile",
-		"owner": "owns", "watch-label": "watch-labels", "reconcile": "reconciler",
-		"xyz": "", "observed": "observed-generation", "generation": "", "": "",
-	} {
-		if got := Suggest(in, names); got != want {
-			t.Errorf("Suggest(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 // FuzzParse checks that the scanner never panics, that offsets stay inside the text
 // and that every marker it accepts survives a round trip through String. The seed
 // corpus (f.Add and testdata/fuzz) runs in the normal test suite.

@@ -10,7 +10,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/gobuffalo/flect"
 	"golang.org/x/tools/go/packages"
 	crdmarkers "sigs.k8s.io/controller-tools/pkg/crd/markers"
 	"sigs.k8s.io/controller-tools/pkg/loader"
@@ -113,7 +112,37 @@ func (b *builder) pkg(lp *loader.Package) {
 	}
 	b.Checker.Check(lp)
 
-	p := &Package{Loaded: lp, Path: lp.PkgPath, Name: lp.Name}
+	p := b.newPackage(lp)
+	kindSpecs := b.kinds(p)
+	if len(p.Kinds) > 0 && p.Group == "" {
+		b.diags.Errorf(b.pos(lp.Syntax[0].Name.Pos()),
+			"package %s declares kinds (%s) but no +groupName=<group> package marker: opgen and controller-gen need the API group", lp.Name, p.Kinds[0].Name)
+	}
+	for spec, ms := range tm.types {
+		if k := kindSpecs[spec]; k != nil {
+			b.kindMarkers(k, ms)
+		}
+	}
+	volatile := b.volatileFields(p, tm)
+	b.wrongTargets(tm, kindSpecs)
+	b.packageMarkers(tm.pkg)
+	for _, k := range p.Kinds {
+		if k.Status != nil {
+			for _, f := range k.Status.Fields {
+				f.Volatile = volatile[f.Var]
+			}
+		}
+		b.checkKind(k)
+	}
+	if len(p.Kinds) > 0 {
+		b.api.Packages = append(b.api.Packages, p)
+	}
+}
+
+// newPackage describes a loaded API package: its group and version from its package
+// markers (+groupName, +versionName, else the package name).
+func (b *builder) newPackage(lp *loader.Package) *Package {
+	p := &Package{Loaded: lp, Path: lp.PkgPath, Name: lp.Name, Version: lp.Name}
 	if len(lp.CompiledGoFiles) > 0 {
 		p.Dir = dirOf(lp.CompiledGoFiles[0])
 	}
@@ -121,13 +150,17 @@ func (b *builder) pkg(lp *loader.Package) {
 	if g, ok := pm.Get("groupName").(string); ok {
 		p.Group = g
 	}
-	p.Version = lp.Name
 	if v, ok := pm.Get("versionName").(string); ok && v != "" {
 		p.Version = v
 	}
+	return p
+}
 
+// kinds finds the package's root kinds (+kubebuilder:object:root=true on a type that
+// embeds metav1.ObjectMeta), sorted by name, and returns them by type declaration.
+func (b *builder) kinds(p *Package) map[*ast.TypeSpec]*Kind {
+	lp := p.Loaded
 	kindSpecs := map[*ast.TypeSpec]*Kind{}
-	statusOf := map[*types.Named]*Kind{}
 	_ = ctmarkers.EachType(b.Collector, lp, func(info *ctmarkers.TypeInfo) {
 		if info.Markers.Get("kubebuilder:object:root") != true {
 			return
@@ -144,7 +177,7 @@ func (b *builder) pkg(lp *loader.Package) {
 			Package: p, Name: info.Name, Named: named, Pos: b.pos(info.RawSpec.Name.Pos()),
 			Namespaced:        true,
 			StatusSubresource: info.Markers.Get("kubebuilder:subresource:status") != nil,
-			Plural:            flect.Pluralize(strings.ToLower(info.Name)),
+			Plural:            kubeapi.Plural(info.Name),
 		}
 		if r, ok := info.Markers.Get("kubebuilder:resource").(crdmarkers.Resource); ok {
 			if r.Scope == "Cluster" {
@@ -155,35 +188,29 @@ func (b *builder) pkg(lp *loader.Package) {
 			}
 		}
 		k.Status = statusStruct(b.Fset, named)
-		if k.Status != nil {
-			statusOf[k.Status.Named] = k
-		}
 		kindSpecs[info.RawSpec] = k
 		p.Kinds = append(p.Kinds, k)
 	})
 	sort.Slice(p.Kinds, func(i, j int) bool { return p.Kinds[i].Name < p.Kinds[j].Name })
+	return kindSpecs
+}
 
-	if len(p.Kinds) > 0 && p.Group == "" {
-		b.diags.Errorf(b.pos(lp.Syntax[0].Name.Pos()),
-			"package %s declares kinds (%s) but no +groupName=<group> package marker: opgen and controller-gen need the API group", lp.Name, p.Kinds[0].Name)
-	}
-
-	// Type markers.
-	for spec, ms := range tm.types {
-		k := kindSpecs[spec]
-		if k == nil {
-			continue
+// volatileFields reads the field markers, of which only volatile exists: on a field of
+// a status-owner kind's Status struct, and reported anywhere else.
+func (b *builder) volatileFields(p *Package, tm typeMarkers) map[*types.Var]bool {
+	statusOf := map[*types.Named]*Kind{}
+	for _, k := range p.Kinds {
+		if k.Status != nil {
+			statusOf[k.Status.Named] = k
 		}
-		b.kindMarkers(k, ms)
 	}
-	// Field markers: only volatile exists, on a status-owner kind's Status struct.
 	volatile := map[*types.Var]bool{}
 	for field, ms := range tm.fields {
 		for _, m := range ms {
 			if m.Def.Target != markers.TargetStatusField {
 				continue
 			}
-			v, owner := statusOwnerOf(lp, field, statusOf)
+			v, owner := statusOwnerOf(p.Loaded, field, statusOf)
 			if owner == nil || !owner.has("status-owner") {
 				b.diags.Errorf(m.Pos, "%s", m.Misplaced("field "+fieldName(field)))
 				continue
@@ -193,27 +220,14 @@ func (b *builder) pkg(lp *loader.Package) {
 			}
 		}
 	}
-	b.wrongTargets(tm, kindSpecs)
-	b.packageMarkers(tm.pkg)
-
-	for _, k := range p.Kinds {
-		if k.Status != nil {
-			for _, f := range k.Status.Fields {
-				f.Volatile = volatile[f.Var]
-			}
-		}
-		b.checkKind(k)
-	}
-	if len(p.Kinds) > 0 {
-		b.api.Packages = append(b.api.Packages, p)
-	}
+	return volatile
 }
 
 // hasRootMarkerText is a cheap test for kinds before asking the collector.
 func hasRootMarkerText(lp *loader.Package) bool {
 	for _, f := range lp.Syntax {
 		for _, g := range f.Comments {
-			if strings.Contains(g.Text(), "+kubebuilder:object:root") {
+			if strings.Contains(g.Text(), RootMarker) {
 				return true
 			}
 		}

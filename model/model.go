@@ -12,6 +12,10 @@ import (
 	"github.com/opgen-dev/opgen/markers"
 )
 
+// RootMarker marks a root kind (+kubebuilder:object:root=true); a package whose source
+// holds no such text declares no kind, which every cheap test for an API package uses.
+const RootMarker = "+kubebuilder:object:root"
+
 // API is every API package of a run, sorted by import path.
 type API struct {
 	Packages []*Package

@@ -5,11 +5,11 @@ import (
 	"path"
 	"strings"
 
-	"github.com/gobuffalo/flect"
 	"golang.org/x/mod/module"
 	"k8s.io/apimachinery/pkg/util/validation"
 
 	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/markers"
 	"github.com/opgen-dev/opgen/project"
 	"github.com/opgen-dev/opgen/stack"
@@ -145,7 +145,7 @@ func CreateAPI(set *templates.Set, module string, cfg *project.Config, o APIOpti
 		GoVersion: stack.Go, KubernetesVersion: stack.Kubernetes, ControllerRuntimeVersion: stack.ControllerRuntime,
 		Resource: &Resource{
 			Group: o.Group, FullGroup: o.Group + "." + cfg.Domain, Version: o.Version, Kind: o.Kind,
-			Plural: strings.ToLower(flect.Pluralize(o.Kind)), Namespaced: o.Namespaced, Owns: o.Owns,
+			Plural: kubeapi.Plural(o.Kind), Namespaced: o.Namespaced, Owns: o.Owns,
 			FirstVersion: firstVersion,
 		},
 	}

@@ -4,18 +4,23 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
+	"go/ast"
 	"go/format"
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"text/template"
 
 	"github.com/Masterminds/sprig/v3"
+	"golang.org/x/tools/imports"
 )
 
 //go:embed all:project all:api all:scaffold
@@ -139,8 +144,9 @@ func (s *Set) Under(dir string) []string {
 	return out
 }
 
-// Render executes a template by its name (its path without ".tmpl"); Go output is
-// gofmt'ed. Errors name the template's file and line.
+// Render executes a template by its name (its path without ".tmpl"); Go output goes
+// through goimports (imports.Process): formatted, unused imports removed, missing ones
+// added. Errors name the template's file and line.
 func (s *Set) Render(name string, data any) ([]byte, error) {
 	t, ok := s.tmpls[name]
 	if !ok {
@@ -153,11 +159,84 @@ func (s *Set) Render(name string, data any) ([]byte, error) {
 	if path.Ext(name) != ".go" {
 		return b.Bytes(), nil
 	}
-	out, err := format.Source(b.Bytes())
+	// Imports are the output's business, not the template author's: a missing one is
+	// added, an unused one (used only in a section the data left out) removed. goimports
+	// may scan the module cache for that, which costs seconds: it runs only when the
+	// imports do not already match what the file uses.
+	var out []byte
+	var err error
+	if importsMatch(b.Bytes()) {
+		out, err = format.Source(b.Bytes())
+	} else {
+		out, err = imports.Process(name, b.Bytes(), &imports.Options{Comments: true, TabIndent: true, TabWidth: 8})
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: the output is not valid Go: %v", s.from[name], err)
 	}
 	return out, nil
+}
+
+// importsMatch reports whether a Go source's imports are exactly the packages it uses:
+// every import's name is the base of a selector, and every lower-case selector base the
+// file does not declare is an import's name. An import whose name cannot be told from its path
+// (no alias, and a last element that is no identifier) makes the answer no.
+func importsMatch(src []byte) bool {
+	f, err := parser.ParseFile(token.NewFileSet(), "", src, 0)
+	if err != nil {
+		return false
+	}
+	imported := map[string]bool{}
+	for _, imp := range f.Imports {
+		p, _ := strconv.Unquote(imp.Path.Value)
+		name := assumedName(p)
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		if name == "_" || name == "." {
+			continue
+		}
+		if !token.IsIdentifier(name) {
+			return false
+		}
+		imported[name] = true
+	}
+	used := map[string]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if x, ok := sel.X.(*ast.Ident); ok && x.Obj == nil {
+				used[x.Name] = true
+			}
+		}
+		return true
+	})
+	for name := range imported {
+		if !used[name] {
+			return false
+		}
+	}
+	for name := range used {
+		// An exported name is a declaration of another file of the package (a
+		// SchemeBuilder), not a package: package names are lower case.
+		if !imported[name] && !ast.IsExported(name) {
+			return false
+		}
+	}
+	return true
+}
+
+// assumedName is the package name an import path suggests, as goimports assumes it:
+// the last element, without a major version element or a go- prefix or .vN suffix.
+func assumedName(p string) string {
+	parts := strings.Split(p, "/")
+	last := parts[len(parts)-1]
+	if len(parts) > 1 && len(last) > 1 && last[0] == 'v' && strings.Trim(last[1:], "0123456789") == "" {
+		last = parts[len(parts)-2]
+	}
+	last = strings.TrimPrefix(last, "go-")
+	if i := strings.Index(last, ".v"); i > 0 {
+		last = last[:i]
+	}
+	return last
 }
 
 // Render renders a built-in template.

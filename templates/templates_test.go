@@ -152,3 +152,51 @@ func TestOverlayStaysInItsPlace(t *testing.T) {
 		t.Errorf("a link inside the overlay is refused: %v", err)
 	}
 }
+
+// TestOverlayImports: an overlay's Go template need not manage its imports: one it
+// forgot is added, one only a left-out section used is removed.
+func TestOverlayImports(t *testing.T) {
+	dir := t.TempDir()
+	tmpl := filepath.Join(dir, "scaffold", "controller.go.tmpl")
+	if err := os.MkdirAll(filepath.Dir(tmpl), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := `package {{ .Package }}
+
+import (
+	"strings"
+	"time"
+)
+
+// Describe is the platform's own helper.
+func Describe(name string) string {
+{{- if .Finalizer }}
+	_ = time.Second
+{{- end }}
+	return fmt.Sprintf("%s (%d)", name, len(name))
+}
+`
+	if err := os.WriteFile(tmpl, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := map[string]any{"Package": "controller", "Finalizer": ""}
+	out, err := s.Render("scaffold/controller.go", d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(out)
+	if !strings.Contains(got, `"fmt"`) || strings.Contains(got, `"strings"`) || strings.Contains(got, `"time"`) {
+		t.Fatalf("imports not fixed:\n%s", got)
+	}
+	if _, err := parser.ParseFile(token.NewFileSet(), "controller.go", out, 0); err != nil {
+		t.Fatal(err)
+	}
+	d["Finalizer"] = "example.com/cleanup"
+	if out, err = s.Render("scaffold/controller.go", d); err != nil || !strings.Contains(string(out), `"time"`) {
+		t.Fatalf("the import a rendered section uses was removed (%v):\n%s", err, out)
+	}
+}

@@ -124,11 +124,83 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	if err != nil {
 		return nil, err
 	}
+	pr := &probe{reqs: &requestLog{}, limiter: &timedLimiter{}, smp: &sampler{}, effective: &effectiveWrites{},
+		serverAt: map[time.Time]float64{}, gensAt: map[time.Time]int64{}}
+	mgr, err := newManager(job, sc, workers, cfg, scheme, pr, run)
+	if err != nil {
+		return nil, err
+	}
+	mctx, stop := context.WithCancel(ctx)
+	defer stop()
+	go pr.smp.run(mctx, "cache")
+	mgrDone := make(chan error, 1)
+	go func() { mgrDone <- mgr.Start(mctx) }()
 
-	// The controller's client: counted, and throttled as its policy or the scenario says.
-	reqs := &requestLog{}
+	// The watch that counts effective status writes.
+	w, err := outside.Watch(mctx, &stormv1.CacheList{}, client.InNamespace("default"))
+	if err != nil {
+		return nil, err
+	}
+	go pr.effective.count(w)
+
+	// Setup: create the objects and wait until the controller converged them.
+	setupStart := time.Now()
+	for i := 0; i < objects; i++ {
+		obj := &stormv1.Cache{ObjectMeta: metav1.ObjectMeta{Name: fmt.Sprintf("c%04d", i), Namespace: "default"},
+			Spec: stormv1.CacheSpec{Size: 1, Image: "cache:1"}}
+		if err := outside.Create(ctx, obj); err != nil {
+			return nil, err
+		}
+	}
+	if err := waitConverged(ctx, outside, objects, 3*time.Minute); err != nil {
+		return nil, err
+	}
+	time.Sleep(time.Second)
+
+	// Load, then quiet.
+	pr.gen = &loadGenerator{c: outside, objects: objects, mix: sc.mix, seed: job.Params.Seed}
+	loadStart := time.Now()
+	pr.mark(ctx, cfg, outside, loadStart)
+	lctx, stopLoad := context.WithTimeout(ctx, time.Duration(job.Params.Load))
+	pr.gen.run(lctx, writers, interval)
+	stopLoad()
+	// The quiet window opens once the events of the last outside writes are delivered and
+	// handled: a loop would go on past it; the work of the load's last second would not.
+	loadEnd := time.Now()
+	pr.mark(ctx, cfg, outside, loadEnd)
+	time.Sleep(drain)
+	quietStart := time.Now()
+	pr.mark(ctx, cfg, outside, quietStart)
+	time.Sleep(time.Duration(job.Params.Quiet))
+	end := time.Now()
+	pr.mark(ctx, cfg, outside, end)
+
+	var list stormv1.CacheList
+	if err := outside.List(ctx, &list, client.InNamespace("default")); err != nil {
+		return nil, err
+	}
+	for _, o := range list.Items {
+		if o.Status.ObservedGeneration == o.Generation {
+			run.Converged++
+		}
+	}
+	stop()
+	<-mgrDone
+
+	run.Setup = pr.window(setupStart, loadStart)
+	run.Load = pr.window(loadStart, loadEnd)
+	run.Drain = pr.window(loadEnd, quietStart)
+	run.Quiet = pr.window(quietStart, end)
+	run.SpecChanges = run.Load.SpecChanges
+	run.Timeline = pr.timeline(loadStart, end)
+	return run, nil
+}
+
+// newManager builds the controller under test: its client counted, and throttled as
+// its policy or the scenario says.
+func newManager(job childJob, sc *scenario, workers int, cfg *rest.Config, scheme *runtime.Scheme, pr *probe, run *Run) (ctrl.Manager, error) {
 	mcfg := rest.CopyConfig(cfg)
-	mcfg.WrapTransport = reqs.wrap
+	mcfg.WrapTransport = pr.reqs.wrap
 	qps, burst := float32(-1), 0 // controller-runtime's default: no client-side limit
 	if job.Controller == "guarded" {
 		qps, burst = guarded.DefaultKubeAPIQPS, guarded.DefaultKubeAPIBurst
@@ -137,10 +209,9 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 		qps, burst = sc.qps, sc.burst
 	}
 	run.QPS, run.Burst = qps, burst
-	limiter := &timedLimiter{}
 	if qps > 0 {
-		limiter.RateLimiter = flowcontrol.NewTokenBucketRateLimiter(qps, burst)
-		mcfg.RateLimiter = limiter
+		pr.limiter.RateLimiter = flowcontrol.NewTokenBucketRateLimiter(qps, burst)
+		mcfg.RateLimiter = pr.limiter
 	} else {
 		mcfg.QPS, mcfg.Burst = -1, 0
 	}
@@ -164,145 +235,99 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	case "naive-patch":
 		err = (&naive.Reconciler{Client: mgr.GetClient(), Patch: true}).SetupWithManager(mgr)
 	}
-	if err != nil {
-		return nil, err
-	}
-	mctx, stop := context.WithCancel(ctx)
-	defer stop()
-	smp := &sampler{}
-	go smp.run(mctx, "cache")
-	mgrDone := make(chan error, 1)
-	go func() { mgrDone <- mgr.Start(mctx) }()
+	return mgr, err
+}
 
-	// The watch that counts effective status writes.
-	effective := &effectiveWrites{}
-	w, err := outside.Watch(mctx, &stormv1.CacheList{}, client.InNamespace("default"))
-	if err != nil {
-		return nil, err
-	}
-	go effective.count(w)
+// probe is everything a run measures: the controller's requests, its throttling and
+// reconciles, the effective status writes, the outside load, and, at each window's
+// edge, the server's count of writes and the objects' generations (whose growth is the
+// number of spec changes: each bumps it by one).
+type probe struct {
+	reqs      *requestLog
+	limiter   *timedLimiter
+	smp       *sampler
+	effective *effectiveWrites
+	gen       *loadGenerator
+	serverAt  map[time.Time]float64
+	gensAt    map[time.Time]int64
+}
 
-	// Setup: create the objects and wait until the controller converged them.
-	setupStart := time.Now()
-	serverAt := map[time.Time]float64{}
-	for i := 0; i < objects; i++ {
-		obj := &stormv1.Cache{ObjectMeta: metav1.ObjectMeta{Name: fmt.Sprintf("c%04d", i), Namespace: "default"},
-			Spec: stormv1.CacheSpec{Size: 1, Image: "cache:1"}}
-		if err := outside.Create(ctx, obj); err != nil {
-			return nil, err
-		}
+// mark records the server's write count and the generations at t.
+func (pr *probe) mark(ctx context.Context, cfg *rest.Config, outside client.Client, t time.Time) {
+	n, err := serverWrites(ctx, cfg, stormv1.GroupVersion.Group, "caches")
+	if err == nil {
+		pr.serverAt[t] = n
+	} else {
+		fmt.Fprintln(os.Stderr, "storm: reading apiserver_request_total:", err)
 	}
-	if err := waitConverged(ctx, outside, objects, 3*time.Minute); err != nil {
-		return nil, err
-	}
-	time.Sleep(time.Second)
-
-	// Load, then quiet.
-	gen := &loadGenerator{c: outside, objects: objects, mix: sc.mix, seed: job.Params.Seed}
-	loadStart := time.Now()
-	// At each window's edge: the server's count of writes, and the objects' generations,
-	// whose growth is the number of spec changes (each bumps it by one).
-	gensAt := map[time.Time]int64{}
-	mark := func(t time.Time) {
-		n, err := serverWrites(ctx, cfg, stormv1.GroupVersion.Group, "caches")
-		if err == nil {
-			serverAt[t] = n
-		} else {
-			fmt.Fprintln(os.Stderr, "storm: reading apiserver_request_total:", err)
-		}
-		var list stormv1.CacheList
-		if err := outside.List(ctx, &list, client.InNamespace("default")); err == nil {
-			for _, o := range list.Items {
-				gensAt[t] += o.Generation
-			}
-		}
-	}
-	mark(loadStart)
-	lctx, stopLoad := context.WithTimeout(ctx, time.Duration(job.Params.Load))
-	gen.run(lctx, writers, interval)
-	stopLoad()
-	// The quiet window opens once the events of the last outside writes are delivered and
-	// handled: a loop would go on past it; the work of the load's last second would not.
-	loadEnd := time.Now()
-	mark(loadEnd)
-	time.Sleep(drain)
-	quietStart := time.Now()
-	mark(quietStart)
-	time.Sleep(time.Duration(job.Params.Quiet))
-	end := time.Now()
-	mark(end)
-
 	var list stormv1.CacheList
-	if err := outside.List(ctx, &list, client.InNamespace("default")); err != nil {
-		return nil, err
-	}
-	for _, o := range list.Items {
-		if o.Status.ObservedGeneration == o.Generation {
-			run.Converged++
+	if err := outside.List(ctx, &list, client.InNamespace("default")); err == nil {
+		for _, o := range list.Items {
+			pr.gensAt[t] += o.Generation
 		}
 	}
-	stop()
-	<-mgrDone
+}
 
-	window := func(from, to time.Time) Window {
-		w := Window{Seconds: to.Sub(from).Seconds(), Requests: map[string]int{}}
-		reqs.mu.Lock()
-		for _, r := range reqs.log {
-			if r.at.Before(from) || !r.at.Before(to) {
-				continue
-			}
-			w.Requests[r.key]++
-			if isWrite(r.key) {
-				w.Writes++
-				if r.key == "APPLY caches/status" || r.key == "PUT caches/status" || r.key == "PATCH caches/status" {
-					w.StatusWrites++
-				}
-			}
-			if r.code == 409 {
-				w.Conflicts++
+// window sums what happened between from and to.
+func (pr *probe) window(from, to time.Time) Window {
+	w := Window{Seconds: to.Sub(from).Seconds(), Requests: map[string]int{}}
+	pr.reqs.mu.Lock()
+	for _, r := range pr.reqs.log {
+		if r.at.Before(from) || !r.at.Before(to) {
+			continue
+		}
+		w.Requests[r.key]++
+		if isWrite(r.key) {
+			w.Writes++
+			if r.key == "APPLY caches/status" || r.key == "PUT caches/status" || r.key == "PATCH caches/status" {
+				w.StatusWrites++
 			}
 		}
-		reqs.mu.Unlock()
-		a, b := smp.at(from), smp.at(to)
-		w.Reconciles = int(b.reconciles - a.reconciles)
-		w.P50ms, w.P99ms = quantile(a, b, 0.5), quantile(a, b, 0.99)
-		w.MaxDepth = int(smp.maxDepth(from, to))
-		limiter.mu.Lock()
-		for _, x := range limiter.waits {
-			if !x.at.Before(from) && x.at.Before(to) {
-				w.ThrottleSeconds += x.d.Seconds()
-			}
-		}
-		limiter.mu.Unlock()
-		w.EffectiveWrites = effective.between(from, to)
-		w.OutsideWrites = gen.between(from, to)
-		if g0, ok := gensAt[from]; ok {
-			w.SpecChanges = int(gensAt[to] - g0)
-		}
-		if s0, ok := serverAt[from]; ok {
-			if s1, ok := serverAt[to]; ok {
-				w.ServerWrites = int(s1-s0) - w.OutsideWrites
-			}
-		}
-		return w
-	}
-	run.Setup = window(setupStart, loadStart)
-	run.Load = window(loadStart, loadEnd)
-	run.Drain = window(loadEnd, quietStart)
-	run.Quiet = window(quietStart, end)
-	run.SpecChanges = run.Load.SpecChanges
-	reqs.mu.Lock()
-	seconds := int(end.Sub(loadStart).Seconds()) + 1
-	run.Timeline = make([]int, seconds)
-	for _, r := range reqs.log {
-		if !r.at.Before(loadStart) && isWrite(r.key) {
-			if s := int(r.at.Sub(loadStart).Seconds()); s < seconds {
-				run.Timeline[s]++
-			}
+		if r.code == 409 {
+			w.Conflicts++
 		}
 	}
-	reqs.mu.Unlock()
-	return run, nil
+	pr.reqs.mu.Unlock()
+	a, b := pr.smp.at(from), pr.smp.at(to)
+	w.Reconciles = int(b.reconciles - a.reconciles)
+	w.P50ms, w.P99ms = quantile(a, b, 0.5), quantile(a, b, 0.99)
+	w.MaxDepth = int(pr.smp.maxDepth(from, to))
+	pr.limiter.mu.Lock()
+	for _, x := range pr.limiter.waits {
+		if !x.at.Before(from) && x.at.Before(to) {
+			w.ThrottleSeconds += x.d.Seconds()
+		}
+	}
+	pr.limiter.mu.Unlock()
+	w.EffectiveWrites = pr.effective.between(from, to)
+	if pr.gen != nil {
+		w.OutsideWrites = pr.gen.between(from, to)
+	}
+	if g0, ok := pr.gensAt[from]; ok {
+		w.SpecChanges = int(pr.gensAt[to] - g0)
+	}
+	if s0, ok := pr.serverAt[from]; ok {
+		if s1, ok := pr.serverAt[to]; ok {
+			w.ServerWrites = int(s1-s0) - w.OutsideWrites
+		}
+	}
+	return w
+}
+
+// timeline counts the controller's writes per second from start to end.
+func (pr *probe) timeline(start, end time.Time) []int {
+	pr.reqs.mu.Lock()
+	defer pr.reqs.mu.Unlock()
+	seconds := int(end.Sub(start).Seconds()) + 1
+	out := make([]int, seconds)
+	for _, r := range pr.reqs.log {
+		if !r.at.Before(start) && isWrite(r.key) {
+			if s := int(r.at.Sub(start).Seconds()); s < seconds {
+				out[s]++
+			}
+		}
+	}
+	return out
 }
 
 func waitConverged(ctx context.Context, c client.Client, n int, timeout time.Duration) error {

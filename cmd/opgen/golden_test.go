@@ -178,7 +178,7 @@ func compareTrees(t *testing.T, want, got map[string]string) {
 		case !inGot:
 			t.Errorf("%s: in golden but not generated", p)
 		case !inWant:
-			t.Errorf("%s: generated but not in golden (go test ./... -update rewrites golden)", p)
+			t.Errorf("%s: generated but not in golden (go test ./cmd/opgen -run 'TestGolden$|TestGoldenInit$' -update rewrites golden)", p)
 		case w != g:
 			t.Errorf("%s differs from golden (-want +got):\n%s", p, cmp.Diff(w, g))
 		}

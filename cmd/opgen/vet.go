@@ -31,6 +31,34 @@ type vetFinding struct {
 	Fix string `json:"fix,omitempty"`
 }
 
+// printFindings prints findings as file:line:col: message (analyzer), paths relative to
+// wd and sorted by them, or as a JSON array.
+func printFindings(w io.Writer, wd string, findings []vet.Finding, asJSON bool) error {
+	if asJSON {
+		out := make([]vetFinding, 0, len(findings))
+		for _, f := range findings {
+			vf := vetFinding{File: relPath(wd, f.Pos.Filename), Line: f.Pos.Line, Column: f.Pos.Column, Analyzer: f.Analyzer, Message: f.Message}
+			if f.Fix != nil {
+				vf.Fix = f.Fix.Message
+			}
+			out = append(out, vf)
+		}
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(out)
+	}
+	lines := make([]string, 0, len(findings))
+	for _, f := range findings {
+		lines = append(lines, fmt.Sprintf("%s:%d:%d: %s (%s)", relPath(wd, f.Pos.Filename), f.Pos.Line, f.Pos.Column, f.Message, f.Analyzer))
+	}
+	// Sorted again after relativizing, so the order is that of the printed paths.
+	sort.SliceStable(lines, func(i, j int) bool { return lessPosition(lines[i], lines[j]) })
+	for _, l := range lines {
+		fmt.Fprintln(w, l)
+	}
+	return nil
+}
+
 func newVetCommand(stdout, stderr io.Writer, dir *string) *cobra.Command {
 	var asJSON, fix bool
 	var disable []string
@@ -98,30 +126,8 @@ Flags may be written with one dash, as go vet's are (-json, -fix, -disable=x).`,
 				}
 				findings = fixed.Left
 			}
-			if asJSON {
-				out := make([]vetFinding, 0, len(findings))
-				for _, f := range findings {
-					vf := vetFinding{File: relPath(wd, f.Pos.Filename), Line: f.Pos.Line, Column: f.Pos.Column, Analyzer: f.Analyzer, Message: f.Message}
-					if f.Fix != nil {
-						vf.Fix = f.Fix.Message
-					}
-					out = append(out, vf)
-				}
-				enc := json.NewEncoder(stdout)
-				enc.SetIndent("", "  ")
-				if err := enc.Encode(out); err != nil {
-					return err
-				}
-			} else {
-				lines := make([]string, 0, len(findings))
-				for _, f := range findings {
-					lines = append(lines, fmt.Sprintf("%s:%d:%d: %s (%s)", relPath(wd, f.Pos.Filename), f.Pos.Line, f.Pos.Column, f.Message, f.Analyzer))
-				}
-				// Sorted again after relativizing, so the order is that of the printed paths.
-				sort.SliceStable(lines, func(i, j int) bool { return lessPosition(lines[i], lines[j]) })
-				for _, l := range lines {
-					fmt.Fprintln(stdout, l)
-				}
+			if err := printFindings(stdout, wd, findings, asJSON); err != nil {
+				return err
 			}
 			if len(findings) > 0 {
 				return exitError{code: 1}

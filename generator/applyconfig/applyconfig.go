@@ -263,7 +263,7 @@ type member struct {
 	name    string // Go field name
 	json    string
 	inline  bool
-	embeded bool
+	embedded bool
 }
 
 func members(st *types.Struct) []member {
@@ -280,7 +280,7 @@ func members(st *types.Struct) []member {
 		if isBlocklisted(f) {
 			continue
 		}
-		m := member{v: f, name: f.Name(), json: jn, embeded: f.Embedded()}
+		m := member{v: f, name: f.Name(), json: jn, embedded: f.Embedded()}
 		m.inline = f.Embedded() && jn == ""
 		if m.json == "" {
 			m.json = f.Name()
@@ -350,9 +350,9 @@ func (g *builder) file(p *model.Package, n *types.Named) ([]byte, error) {
 		}
 		mt := g.memberType(m.v.Type())
 		switch {
-		case m.embeded && m.inline:
+		case m.embedded && m.inline:
 			field = jen.Add(mt).Tag(map[string]string{"json": ",inline"})
-		case m.embeded:
+		case m.embedded:
 			field = jen.Op("*").Add(mt).Tag(map[string]string{"json": m.json + ",omitempty"})
 		case isNillable(m.v.Type()):
 			field = jen.Id(m.name).Add(mt).Tag(map[string]string{"json": m.json + ",omitempty"})
@@ -461,11 +461,11 @@ func (w *withWriter) ensure(e *embed) []jen.Code {
 
 func (w *withWriter) withFuncs(st *types.Struct, in *embed) {
 	for _, m := range members(st) {
-		if w.done[m.name] && !m.embeded {
+		if w.done[m.name] && !m.embedded {
 			continue
 		}
 		t := m.v.Type()
-		if m.embeded {
+		if m.embedded {
 			inner, ok := deref(t).Underlying().(*types.Struct)
 			if !ok {
 				continue
@@ -588,7 +588,7 @@ func (w *withWriter) ensureSlice(name string, elem jen.Code) {
 func (w *withWriter) getters(st *types.Struct, in *embed) {
 	for _, m := range members(st) {
 		t := deref(m.v.Type())
-		if m.embeded {
+		if m.embedded {
 			inner, ok := t.Underlying().(*types.Struct)
 			_, acName, hasAC := w.g.acOf(t)
 			if ok && hasAC {
@@ -643,15 +643,12 @@ var importAliases = sync.OnceValue(func() map[string]string {
 		metaV1AC:                        "metav1ac",
 		"k8s.io/apimachinery/pkg/types": "types",
 	}
-	clean := strings.NewReplacer("/", "", ".", "", "-", "")
 	for _, acPkg := range kubeapi.ApplyConfigurations {
 		if _, done := m[acPkg]; done {
 			continue
 		}
-		gv := strings.TrimPrefix(acPkg, "k8s.io/client-go/applyconfigurations/")
-		alias := clean.Replace(gv)
-		m[acPkg] = alias + "ac"
-		m["k8s.io/api/"+gv] = alias
+		apiPkg := "k8s.io/api/" + strings.TrimPrefix(acPkg, kubeapi.ApplyConfigurationsPrefix)
+		m[acPkg], m[apiPkg] = kubeapi.Alias(acPkg), kubeapi.Alias(apiPkg)
 	}
 	return m
 })
@@ -675,9 +672,11 @@ func (g *builder) utils(p *model.Package, structs []*types.Named) ([]byte, error
 	var cases []jen.Code
 	cases = append(cases, jen.Comment(fmt.Sprintf("Group=%s, Version=%s", p.Group, p.Version)))
 	for _, n := range structs {
-		cases = append(cases, jen.Case(jen.Qual("k8s.io/apimachinery/pkg/runtime/schema", "GroupVersionKind").Values(jen.Dict{
-			jen.Id("Group"): jen.Lit(p.Group), jen.Id("Version"): jen.Lit(p.Version), jen.Id("Kind"): jen.Lit(n.Obj().Name()),
-		})).Block(jen.Return(jen.Op("&").Qual(acPkg, n.Obj().Name()+Suffix).Values())))
+		cases = append(cases, jen.Case(jen.Qual("k8s.io/apimachinery/pkg/runtime/schema", "GroupVersionKind").Add(gen.Literal(
+			gen.Field{Name: "Group", Value: jen.Lit(p.Group)},
+			gen.Field{Name: "Version", Value: jen.Lit(p.Version)},
+			gen.Field{Name: "Kind", Value: jen.Lit(n.Obj().Name())},
+		))).Block(jen.Return(jen.Op("&").Qual(acPkg, n.Obj().Name()+Suffix).Values())))
 	}
 	f.Comment("ForKind returns an apply configuration type for the given GroupVersionKind, or nil if no")
 	f.Comment("apply configuration type exists for the given GroupVersionKind.")

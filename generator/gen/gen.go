@@ -192,3 +192,19 @@ func Render(f *jen.File, what string) ([]byte, error) {
 	}
 	return b.Bytes(), nil
 }
+
+// Field is one field of a composite literal.
+type Field struct {
+	Name  string
+	Value jen.Code
+}
+
+// Literal renders the body of a composite literal with its fields in the order given,
+// one per line: the order the type declares them, where jen.Dict would sort them.
+func Literal(fields ...Field) *jen.Statement {
+	items := make([]jen.Code, len(fields))
+	for i, f := range fields {
+		items[i] = jen.Id(f.Name).Op(":").Add(f.Value)
+	}
+	return jen.Custom(jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}, items...)
+}

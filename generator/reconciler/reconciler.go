@@ -111,9 +111,11 @@ func reconcile(f *jen.File, k *model.Kind) {
 		f.Comment(fmt.Sprintf("%s is the finalizer the reconciler keeps on %s objects (+opguard:finalizer).", fin, kind))
 		f.Const().Id(fin).Op("=").Lit(k.Finalizer)
 		f.Line()
-		f.Var().Id(gvk).Op("=").Qual(schema, "GroupVersionKind").Values(jen.Dict{
-			jen.Id("Group"): jen.Lit(k.Package.Group), jen.Id("Version"): jen.Lit(k.Package.Version), jen.Id("Kind"): jen.Lit(kind),
-		})
+		f.Var().Id(gvk).Op("=").Qual(schema, "GroupVersionKind").Add(gen.Literal(
+			gen.Field{Name: "Group", Value: jen.Lit(k.Package.Group)},
+			gen.Field{Name: "Version", Value: jen.Lit(k.Package.Version)},
+			gen.Field{Name: "Kind", Value: jen.Lit(kind)},
+		))
 		f.Line()
 	}
 
@@ -154,12 +156,12 @@ func reconcile(f *jen.File, k *model.Kind) {
 	body = append(body, jen.List(jen.Id("desired"), jen.Id("outcome"), jen.Err()).Op(":=").Id("r").Dot("Reconcile"+kind).Call(jen.Id("ctx"), jen.Id("obj")))
 	if k.Status.ConditionsField() != nil {
 		body = append(body, jen.If(jen.List(jen.Id("reason"), jen.Id("terminal")).Op(":=").Id(symbols.TerminalReason).Call(jen.Err()), jen.Id("terminal")).Block(
-			jen.Qual(meta, "SetStatusCondition").Call(jen.Op("&").Id("desired").Dot("Conditions"), jen.Qual(metav1, "Condition").Values(jen.Dict{
-				jen.Id("Type"):    jen.Id(symbols.ReadyCondition),
-				jen.Id("Status"):  jen.Qual(metav1, "ConditionFalse"),
-				jen.Id("Reason"):  jen.Id("reason"),
-				jen.Id("Message"): jen.Err().Dot("Error").Call(),
-			})),
+			jen.Qual(meta, "SetStatusCondition").Call(jen.Op("&").Id("desired").Dot("Conditions"), jen.Qual(metav1, "Condition").Add(gen.Literal(
+				gen.Field{Name: "Type", Value: jen.Id(symbols.ReadyCondition)},
+				gen.Field{Name: "Status", Value: jen.Qual(metav1, "ConditionFalse")},
+				gen.Field{Name: "Reason", Value: jen.Id("reason")},
+				gen.Field{Name: "Message", Value: jen.Err().Dot("Error").Call()},
+			))),
 		))
 	}
 	body = append(body,
@@ -208,10 +210,15 @@ func setup(f *jen.File, api *model.API, k *model.Kind) {
 		}
 		chain = chain.Op(".").Line().Id("Owns").Call(jen.Op("&").Add(typ).Values(), jen.Qual(builder, "WithPredicates").Call(jen.Id(symbols.OwnedPredicate).Call()))
 	}
-	opts := jen.Dict{jen.Id("RateLimiter"): jen.Id(symbols.RateLimiter).Call()}
+	// controller.Options declares MaxConcurrentReconciles before RateLimiter.
+	var opts []gen.Field
 	var body []jen.Code
 	n := k.Reconciler.MaxConcurrentReconciles
-	optsExpr := jen.Qual(controller, "Options").Values(opts)
+	if n > 0 && n <= policy.MaxWorkers {
+		opts = append(opts, gen.Field{Name: "MaxConcurrentReconciles", Value: jen.Lit(n)})
+	}
+	opts = append(opts, gen.Field{Name: "RateLimiter", Value: jen.Id(symbols.RateLimiter).Call()})
+	optsExpr := jen.Qual(controller, "Options").Add(gen.Literal(opts...))
 	if n > policy.MaxWorkers {
 		// More workers than opgen vet's threshold: the marker asked for them, and opgen
 		// generate warned; the directive records why the generated line is so.
@@ -221,8 +228,6 @@ func setup(f *jen.File, api *model.API, k *model.Kind) {
 			jen.Id("opts").Dot("MaxConcurrentReconciles").Op("=").Lit(n),
 		)
 		optsExpr = jen.Id("opts")
-	} else if n > 0 {
-		opts[jen.Id("MaxConcurrentReconciles")] = jen.Lit(n)
 	}
 	chain = chain.Op(".").Line().Id("Named").Call(jen.Lit(k.ControllerName)).
 		Op(".").Line().Id("WithOptions").Call(optsExpr).

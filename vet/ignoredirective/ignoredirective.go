@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/opgen-dev/opgen/internal/suggest"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/opgen-dev/opgen/vet/internal/directive"
@@ -53,7 +55,7 @@ func run(pass *analysis.Pass, known []string) error {
 			for _, a := range d.Analyzers {
 				if !slices.Contains(known, a) {
 					msg := fmt.Sprintf("//opguard:ignore: unknown analyzer %q", a)
-					if near := closest(a, known); near != "" {
+					if near := suggest.Closest(a, known); near != "" {
 						msg += fmt.Sprintf(" (did you mean %q?)", near)
 					}
 					pass.Reportf(d.Pos, "%s", msg)
@@ -65,36 +67,4 @@ func run(pass *analysis.Pass, known []string) error {
 		}
 	}
 	return nil
-}
-
-// closest is the known name within a third of its length in edit distance, or "".
-func closest(name string, known []string) string {
-	best, bestD := "", len(name)/3+1
-	for _, k := range known {
-		if d := distance(name, k); d < bestD {
-			best, bestD = k, d
-		}
-	}
-	return best
-}
-
-// distance is the Levenshtein distance of a and b.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }

@@ -22,8 +22,8 @@ const memcachedFinalizer = "cache.example.com/cleanup"
 
 var memcachedGVK = schema.GroupVersionKind{
 	Group:   "cache.example.com",
-	Kind:    "Memcached",
 	Version: "v1alpha1",
+	Kind:    "Memcached",
 }
 
 // Reconcile is the guarded reconcile of Memcached objects: it calls ReconcileMemcached for the
@@ -49,10 +49,10 @@ func (r *MemcachedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (
 	desired, outcome, err := r.ReconcileMemcached(ctx, obj)
 	if reason, terminal := terminalReason(err); terminal {
 		meta.SetStatusCondition(&desired.Conditions, metav1.Condition{
-			Message: err.Error(),
-			Reason:  reason,
-			Status:  metav1.ConditionFalse,
 			Type:    ReadyCondition,
+			Status:  metav1.ConditionFalse,
+			Reason:  reason,
+			Message: err.Error(),
 		})
 	}
 	// A failed status write is reported unless the logic's own error is.

@@ -29,10 +29,10 @@ func (r *SweeperReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 	desired, outcome, err := r.ReconcileSweeper(ctx, obj)
 	if reason, terminal := terminalReason(err); terminal {
 		meta.SetStatusCondition(&desired.Conditions, metav1.Condition{
-			Message: err.Error(),
-			Reason:  reason,
-			Status:  metav1.ConditionFalse,
 			Type:    ReadyCondition,
+			Status:  metav1.ConditionFalse,
+			Reason:  reason,
+			Message: err.Error(),
 		})
 	}
 	// A failed status write is reported unless the logic's own error is.
@@ -50,6 +50,8 @@ func (r *SweeperReconciler) SetupWithManager(mgr ctrl.Manager) error {
 		For(&batchv1beta1.Sweeper{}, builder.WithPredicates(primaryPredicate(nil, nil))).
 		Owns(&corev1.ConfigMap{}, builder.WithPredicates(ownedPredicate())).
 		Named("sweeper").
-		WithOptions(controller.Options{RateLimiter: rateLimiter()}).
+		WithOptions(controller.Options{
+			RateLimiter: rateLimiter(),
+		}).
 		Complete(r)
 }

@@ -28,10 +28,10 @@ func (r *ServiceReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 	desired, outcome, err := r.ReconcileService(ctx, obj)
 	if reason, terminal := terminalReason(err); terminal {
 		meta.SetStatusCondition(&desired.Conditions, metav1.Condition{
-			Message: err.Error(),
-			Reason:  reason,
-			Status:  metav1.ConditionFalse,
 			Type:    ReadyCondition,
+			Status:  metav1.ConditionFalse,
+			Reason:  reason,
+			Message: err.Error(),
 		})
 	}
 	// A failed status write is reported unless the logic's own error is.
@@ -48,6 +48,8 @@ func (r *ServiceReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&appsv1.Service{}, builder.WithPredicates(primaryPredicate(nil, nil))).
 		Named("service").
-		WithOptions(controller.Options{RateLimiter: rateLimiter()}).
+		WithOptions(controller.Options{
+			RateLimiter: rateLimiter(),
+		}).
 		Complete(r)
 }

@@ -18,8 +18,8 @@ const harborFinalizer = "fleet.example.com/moorings"
 
 var harborGVK = schema.GroupVersionKind{
 	Group:   "fleet.example.com",
-	Kind:    "Harbor",
 	Version: "v1",
+	Kind:    "Harbor",
 }
 
 // Reconcile is the guarded reconcile of Harbor objects: it calls ReconcileHarbor for the

@@ -29,10 +29,10 @@ func (r *ShipReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.
 	desired, outcome, err := r.ReconcileShip(ctx, obj)
 	if reason, terminal := terminalReason(err); terminal {
 		meta.SetStatusCondition(&desired.Conditions, metav1.Condition{
-			Message: err.Error(),
-			Reason:  reason,
-			Status:  metav1.ConditionFalse,
 			Type:    ReadyCondition,
+			Status:  metav1.ConditionFalse,
+			Reason:  reason,
+			Message: err.Error(),
 		})
 	}
 	// A failed status write is reported unless the logic's own error is.
@@ -51,6 +51,8 @@ func (r *ShipReconciler) SetupWithManager(mgr ctrl.Manager) error {
 		Owns(&corev1.ConfigMap{}, builder.WithPredicates(ownedPredicate())).
 		Owns(&fleetv1.Beacon{}, builder.WithPredicates(ownedPredicate())).
 		Named("ship").
-		WithOptions(controller.Options{RateLimiter: rateLimiter()}).
+		WithOptions(controller.Options{
+			RateLimiter: rateLimiter(),
+		}).
 		Complete(r)
 }

@@ -35,7 +35,9 @@ func (r *JobReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.R
 // predicate that passes only spec, deletion, finalizer and watched label/annotation
 // changes (never its own status writes), owned objects without a generation filter.
 func (r *JobReconciler) SetupWithManager(mgr ctrl.Manager) error {
-	opts := controller.Options{RateLimiter: rateLimiter()}
+	opts := controller.Options{
+		RateLimiter: rateLimiter(),
+	}
 	//opguard:ignore workers +opguard:reconciler:maxConcurrentReconciles=20 on Job asks for them (opgen generate warns)
 	opts.MaxConcurrentReconciles = 20
 	return ctrl.NewControllerManagedBy(mgr).

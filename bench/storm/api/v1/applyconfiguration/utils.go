@@ -14,20 +14,20 @@ func ForKind(kind schema.GroupVersionKind) interface{} {
 	// Group=storm.opgen.dev, Version=v1
 	case schema.GroupVersionKind{
 		Group:   "storm.opgen.dev",
-		Kind:    "Cache",
 		Version: "v1",
+		Kind:    "Cache",
 	}:
 		return &acv1.CacheApplyConfiguration{}
 	case schema.GroupVersionKind{
 		Group:   "storm.opgen.dev",
-		Kind:    "CacheSpec",
 		Version: "v1",
+		Kind:    "CacheSpec",
 	}:
 		return &acv1.CacheSpecApplyConfiguration{}
 	case schema.GroupVersionKind{
 		Group:   "storm.opgen.dev",
-		Kind:    "CacheStatus",
 		Version: "v1",
+		Kind:    "CacheStatus",
 	}:
 		return &acv1.CacheStatusApplyConfiguration{}
 	}

@@ -14,20 +14,20 @@ func ForKind(kind schema.GroupVersionKind) interface{} {
 	// Group=demo.example.com, Version=v1
 	case schema.GroupVersionKind{
 		Group:   "demo.example.com",
-		Kind:    "Widget",
 		Version: "v1",
+		Kind:    "Widget",
 	}:
 		return &acv1.WidgetApplyConfiguration{}
 	case schema.GroupVersionKind{
 		Group:   "demo.example.com",
-		Kind:    "WidgetSpec",
 		Version: "v1",
+		Kind:    "WidgetSpec",
 	}:
 		return &acv1.WidgetSpecApplyConfiguration{}
 	case schema.GroupVersionKind{
 		Group:   "demo.example.com",
-		Kind:    "WidgetStatus",
 		Version: "v1",
+		Kind:    "WidgetStatus",
 	}:
 		return &acv1.WidgetStatusApplyConfiguration{}
 	}

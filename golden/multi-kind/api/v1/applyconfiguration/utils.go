@@ -14,44 +14,44 @@ func ForKind(kind schema.GroupVersionKind) interface{} {
 	// Group=fleet.example.com, Version=v1
 	case schema.GroupVersionKind{
 		Group:   "fleet.example.com",
-		Kind:    "Beacon",
 		Version: "v1",
+		Kind:    "Beacon",
 	}:
 		return &acv1.BeaconApplyConfiguration{}
 	case schema.GroupVersionKind{
 		Group:   "fleet.example.com",
-		Kind:    "Harbor",
 		Version: "v1",
+		Kind:    "Harbor",
 	}:
 		return &acv1.HarborApplyConfiguration{}
 	case schema.GroupVersionKind{
 		Group:   "fleet.example.com",
-		Kind:    "HarborSpec",
 		Version: "v1",
+		Kind:    "HarborSpec",
 	}:
 		return &acv1.HarborSpecApplyConfiguration{}
 	case schema.GroupVersionKind{
 		Group:   "fleet.example.com",
-		Kind:    "HarborStatus",
 		Version: "v1",
+		Kind:    "HarborStatus",
 	}:
 		return &acv1.HarborStatusApplyConfiguration{}
 	case schema.GroupVersionKind{
 		Group:   "fleet.example.com",
-		Kind:    "Ship",
 		Version: "v1",
+		Kind:    "Ship",
 	}:
 		return &acv1.ShipApplyConfiguration{}
 	case schema.GroupVersionKind{
 		Group:   "fleet.example.com",
-		Kind:    "ShipSpec",
 		Version: "v1",
+		Kind:    "ShipSpec",
 	}:
 		return &acv1.ShipSpecApplyConfiguration{}
 	case schema.GroupVersionKind{
 		Group:   "fleet.example.com",
-		Kind:    "ShipStatus",
 		Version: "v1",
+		Kind:    "ShipStatus",
 	}:
 		return &acv1.ShipStatusApplyConfiguration{}
 	}

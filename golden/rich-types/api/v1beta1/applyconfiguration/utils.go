@@ -14,44 +14,44 @@ func ForKind(kind schema.GroupVersionKind) interface{} {
 	// Group=apps.example.com, Version=v1beta1
 	case schema.GroupVersionKind{
 		Group:   "apps.example.com",
-		Kind:    "Backend",
 		Version: "v1beta1",
+		Kind:    "Backend",
 	}:
 		return &acv1beta1.BackendApplyConfiguration{}
 	case schema.GroupVersionKind{
 		Group:   "apps.example.com",
-		Kind:    "Ownership",
 		Version: "v1beta1",
+		Kind:    "Ownership",
 	}:
 		return &acv1beta1.OwnershipApplyConfiguration{}
 	case schema.GroupVersionKind{
 		Group:   "apps.example.com",
-		Kind:    "Port",
 		Version: "v1beta1",
+		Kind:    "Port",
 	}:
 		return &acv1beta1.PortApplyConfiguration{}
 	case schema.GroupVersionKind{
 		Group:   "apps.example.com",
-		Kind:    "Schedule",
 		Version: "v1beta1",
+		Kind:    "Schedule",
 	}:
 		return &acv1beta1.ScheduleApplyConfiguration{}
 	case schema.GroupVersionKind{
 		Group:   "apps.example.com",
-		Kind:    "Workload",
 		Version: "v1beta1",
+		Kind:    "Workload",
 	}:
 		return &acv1beta1.WorkloadApplyConfiguration{}
 	case schema.GroupVersionKind{
 		Group:   "apps.example.com",
-		Kind:    "WorkloadSpec",
 		Version: "v1beta1",
+		Kind:    "WorkloadSpec",
 	}:
 		return &acv1beta1.WorkloadSpecApplyConfiguration{}
 	case schema.GroupVersionKind{
 		Group:   "apps.example.com",
-		Kind:    "WorkloadStatus",
 		Version: "v1beta1",
+		Kind:    "WorkloadStatus",
 	}:
 		return &acv1beta1.WorkloadStatusApplyConfiguration{}
 	}

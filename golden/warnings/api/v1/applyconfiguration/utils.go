@@ -14,20 +14,20 @@ func ForKind(kind schema.GroupVersionKind) interface{} {
 	// Group=warnings.example.com, Version=v1
 	case schema.GroupVersionKind{
 		Group:   "warnings.example.com",
-		Kind:    "Job",
 		Version: "v1",
+		Kind:    "Job",
 	}:
 		return &acv1.JobApplyConfiguration{}
 	case schema.GroupVersionKind{
 		Group:   "warnings.example.com",
-		Kind:    "JobSpec",
 		Version: "v1",
+		Kind:    "JobSpec",
 	}:
 		return &acv1.JobSpecApplyConfiguration{}
 	case schema.GroupVersionKind{
 		Group:   "warnings.example.com",
-		Kind:    "JobStatus",
 		Version: "v1",
+		Kind:    "JobStatus",
 	}:
 		return &acv1.JobStatusApplyConfiguration{}
 	}

@@ -14,20 +14,20 @@ func ForKind(kind schema.GroupVersionKind) interface{} {
 	// Group=batch.fleet.example.com, Version=v1beta1
 	case schema.GroupVersionKind{
 		Group:   "batch.fleet.example.com",
-		Kind:    "Sweeper",
 		Version: "v1beta1",
+		Kind:    "Sweeper",
 	}:
 		return &acv1beta1.SweeperApplyConfiguration{}
 	case schema.GroupVersionKind{
 		Group:   "batch.fleet.example.com",
-		Kind:    "SweeperSpec",
 		Version: "v1beta1",
+		Kind:    "SweeperSpec",
 	}:
 		return &acv1beta1.SweeperSpecApplyConfiguration{}
 	case schema.GroupVersionKind{
 		Group:   "batch.fleet.example.com",
-		Kind:    "SweeperStatus",
 		Version: "v1beta1",
+		Kind:    "SweeperStatus",
 	}:
 		return &acv1beta1.SweeperStatusApplyConfiguration{}
 	}

@@ -14,20 +14,20 @@ func ForKind(kind schema.GroupVersionKind) interface{} {
 	// Group=cache.fleet.example.com, Version=v1
 	case schema.GroupVersionKind{
 		Group:   "cache.fleet.example.com",
-		Kind:    "Memcached",
 		Version: "v1",
+		Kind:    "Memcached",
 	}:
 		return &acv1.MemcachedApplyConfiguration{}
 	case schema.GroupVersionKind{
 		Group:   "cache.fleet.example.com",
-		Kind:    "MemcachedSpec",
 		Version: "v1",
+		Kind:    "MemcachedSpec",
 	}:
 		return &acv1.MemcachedSpecApplyConfiguration{}
 	case schema.GroupVersionKind{
 		Group:   "cache.fleet.example.com",
-		Kind:    "MemcachedStatus",
 		Version: "v1",
+		Kind:    "MemcachedStatus",
 	}:
 		return &acv1.MemcachedStatusApplyConfiguration{}
 	}

@@ -14,20 +14,20 @@ func ForKind(kind schema.GroupVersionKind) interface{} {
 	// Group=apps.platform.example.com, Version=v1
 	case schema.GroupVersionKind{
 		Group:   "apps.platform.example.com",
-		Kind:    "Service",
 		Version: "v1",
+		Kind:    "Service",
 	}:
 		return &acv1.ServiceApplyConfiguration{}
 	case schema.GroupVersionKind{
 		Group:   "apps.platform.example.com",
-		Kind:    "ServiceSpec",
 		Version: "v1",
+		Kind:    "ServiceSpec",
 	}:
 		return &acv1.ServiceSpecApplyConfiguration{}
 	case schema.GroupVersionKind{
 		Group:   "apps.platform.example.com",
-		Kind:    "ServiceStatus",
 		Version: "v1",
+		Kind:    "ServiceStatus",
 	}:
 		return &acv1.ServiceStatusApplyConfiguration{}
 	}
