@@ -196,9 +196,9 @@ func TestPartialRunKeepsTheRest(t *testing.T) {
 func TestLoadErrorsAreErrors(t *testing.T) {
 	dir := trustModule(t)
 	cases := []struct {
-		name  string
+		name   string
 		break_ func()
-		want  []string // stderr, line by line, each a regexp
+		want   []string // stderr, line by line, each a regexp
 	}{{
 		name: "syntax error",
 		break_: func() {

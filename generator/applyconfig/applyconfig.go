@@ -259,10 +259,10 @@ func raw(t types.Type) jen.Code {
 
 // member is one json field of a struct, as an apply configuration sees it.
 type member struct {
-	v       *types.Var
-	name    string // Go field name
-	json    string
-	inline  bool
+	v        *types.Var
+	name     string // Go field name
+	json     string
+	inline   bool
 	embedded bool
 }
 
