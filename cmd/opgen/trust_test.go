@@ -668,3 +668,58 @@ func TestInitWithoutParentWrite(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnMainKeepsGoMod: a repository with its own cmd/main.go, and a tidy go.mod that
+// lacks what the main opgen would scaffold imports (k8s.io/apiserver, through the
+// metrics filters), gets no requirement for it: opgen writes no such main.
+func TestOwnMainKeepsGoMod(t *testing.T) {
+	dir := trustModule(t)
+	writeFile(t, filepath.Join(dir, "cmd", "main.go"), []byte(`// Command manager is the repository's own.
+package main
+
+import (
+	"os"
+
+	"k8s.io/apimachinery/pkg/runtime"
+	ctrl "sigs.k8s.io/controller-runtime"
+
+	"opgen.test/golden/trust/internal/controller"
+)
+
+func main() {
+	scheme := runtime.NewScheme()
+	if err := controller.AddToScheme(scheme); err != nil {
+		os.Exit(1)
+	}
+	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{Scheme: scheme})
+	if err != nil || controller.SetupReconcilers(mgr) != nil {
+		os.Exit(1)
+	}
+	_ = mgr.Start(ctrl.SetupSignalHandler())
+}
+`))
+	cmd := exec.Command("go", "mod", "tidy")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go mod tidy: %v\n%s", err, out)
+	}
+	before := tree(t, dir)
+	if strings.Contains(before["go.mod"], "k8s.io/apiserver") {
+		t.Fatal("the tidy go.mod still requires k8s.io/apiserver; the test proves nothing")
+	}
+	// A change that regenerates the wiring main calls.
+	edit(t, dir, "api/lab/v1/gadget_types.go", func(s string) string {
+		return strings.Replace(s, "// Size of the gadget.", "// Size of the gadget, in units.", 1)
+	})
+	mustRun(t, "-C", dir, "generate")
+	after := tree(t, dir)
+	for _, f := range []string{"go.mod", "go.sum", "cmd/main.go"} {
+		if after[f] != before[f] {
+			t.Errorf("%s changed:\n%s", f, cmp.Diff(before[f], after[f]))
+		}
+	}
+	if code, diff, stderr := runOpgen(t, "-C", dir, "generate", "--check"); code != 0 {
+		t.Fatalf("--check on a tidy module: exit %d\n%s%s", code, diff, stderr)
+	}
+}
