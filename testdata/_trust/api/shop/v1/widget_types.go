@@ -2,7 +2,16 @@ package v1
 
 import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 )
+
+// Stocker is an interface of the API package, as real ones declare them (providers,
+// validators): its methods name packages the load does not type-check, and that is no
+// error.
+// +kubebuilder:object:generate=false
+type Stocker interface {
+	Stock(c client.Client, w *Widget) error
+}
 
 // WidgetSpec is the desired state of a Widget.
 type WidgetSpec struct {
