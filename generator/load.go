@@ -94,6 +94,11 @@ func load(ctx context.Context, cfg Config, root, modPath string) (*gen.Context, 
 			return nil, nil, err
 		}
 	}
+	for _, target := range []ctmarkers.TargetType{ctmarkers.DescribesPackage, ctmarkers.DescribesType} {
+		if err := reg.Register(ctmarkers.Must(ctmarkers.MakeDefinition(model.ACGenerateMarker, target, false))); err != nil {
+			return nil, nil, err
+		}
+	}
 	col := &ctmarkers.Collector{Registry: reg}
 	checker := &loader.TypeChecker{NodeFilters: []loader.NodeFilter{ctdeepcopy.Generator{}.CheckFilter(), ctcrd.Generator{}.CheckFilter()}}
 	api, d := model.Build(model.Input{Fset: fset, Roots: roots, Collector: col, Checker: checker})

@@ -153,6 +153,9 @@ func (b *builder) newPackage(lp *loader.Package) *Package {
 	if v, ok := pm.Get("versionName").(string); ok && v != "" {
 		p.Version = v
 	}
+	if v, ok := pm.Get(ACGenerateMarker).(bool); ok {
+		p.ApplyConfigurations = &v
+	}
 	return p
 }
 
@@ -161,7 +164,11 @@ func (b *builder) newPackage(lp *loader.Package) *Package {
 func (b *builder) kinds(p *Package) map[*ast.TypeSpec]*Kind {
 	lp := p.Loaded
 	kindSpecs := map[*ast.TypeSpec]*Kind{}
+	p.TypeApplyConfigurations = map[string]bool{}
 	_ = ctmarkers.EachType(b.Collector, lp, func(info *ctmarkers.TypeInfo) {
+		if v, ok := info.Markers.Get(ACGenerateMarker).(bool); ok {
+			p.TypeApplyConfigurations[info.Name] = v
+		}
 		if info.Markers.Get("kubebuilder:object:root") != true {
 			return
 		}

@@ -73,7 +73,17 @@ type Package struct {
 	// Alias is the import name generated code gives the package: the group's first
 	// label and the version, "cachev1alpha1", as kubebuilder names it; unique in a run.
 	Alias string
+	// ApplyConfigurations is the package's +kubebuilder:ac:generate marker (controller-gen's
+	// own): nil when absent.
+	ApplyConfigurations *bool
+	// TypeApplyConfigurations holds the +kubebuilder:ac:generate marker of each type of
+	// the package that has one, by type name.
+	TypeApplyConfigurations map[string]bool
 }
+
+// ACGenerateMarker asks for apply configurations, on a package or a type; it is
+// controller-gen's, with the same meaning.
+const ACGenerateMarker = "kubebuilder:ac:generate"
 
 // ApplyConfigurationDir is the directory, inside an API package, of its apply
 // configurations: where controller-gen puts them, so import paths survive a switch.
@@ -136,6 +146,9 @@ func (k *Kind) marker(name string) (markers.Marker, bool) {
 	}
 	return markers.Marker{}, false
 }
+
+// Guarded reports whether the kind carries any +opguard: marker.
+func (k *Kind) Guarded() bool { return len(k.markers) > 0 }
 
 // has reports whether the kind carries the marker, valid or reported as invalid.
 func (k *Kind) has(name string) bool {

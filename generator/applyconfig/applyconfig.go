@@ -6,11 +6,13 @@ import (
 	"go/ast"
 	"go/types"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
 
 	"github.com/dave/jennifer/jen"
+	"sigs.k8s.io/controller-tools/pkg/loader"
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/gen"
@@ -53,9 +55,9 @@ func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
 
 // Generate implements gen.Generator.
 func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
-	g := newBuilder(ctx.API)
+	g := newBuilder(ctx)
 	var files []artifact.File
-	for _, p := range ctx.API.Packages {
+	for _, p := range g.packages() {
 		if !ctx.Scope[p.Path] {
 			continue
 		}
@@ -71,6 +73,9 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 			}
 			files = append(files, artifact.File{Path: path.Join(outDir, strings.ToLower(n.Obj().Name())+".go"), Content: src})
 		}
+		if p.Group == "" {
+			continue // not an API package: no kinds for ForKind
+		}
 		src, err := g.utils(p, structs)
 		if err != nil {
 			return nil, err
@@ -80,23 +85,57 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 	return files, nil
 }
 
+// Asked reports whether a kind gets apply configurations: in a project opgen
+// scaffolded, every kind; elsewhere, a kind with a +opguard marker (its status writer
+// applies through them), or one that +kubebuilder:ac:generate asks for, on the kind or
+// (unless the kind says false) on its package.
+func Asked(ctx *gen.Context, k *model.Kind) bool {
+	if ctx.Project != nil || k.Guarded() {
+		return true
+	}
+	if v, ok := k.Package.TypeApplyConfigurations[k.Name]; ok {
+		return v
+	}
+	return k.Package.ApplyConfigurations != nil && *k.Package.ApplyConfigurations
+}
+
 type builder struct {
 	api    *model.API
 	byPath map[string]*model.Package
-	// local maps the API packages' reachable structs to their apply configuration package.
+	// local maps every struct reachable from an asked type, in any package of the
+	// module, to the import path of its apply configuration.
 	local map[*types.TypeName]string
-	// docs holds doc comments of declarations in API packages.
+	// docs holds doc comments of declarations in the packages of local's structs.
 	docs  map[types.Object]string
 	kinds map[*types.TypeName]*model.Kind
 }
 
-func newBuilder(api *model.API) *builder {
-	g := &builder{api: api, byPath: map[string]*model.Package{}, local: map[*types.TypeName]string{}, docs: map[types.Object]string{}, kinds: map[*types.TypeName]*model.Kind{}}
-	apiPkgs := map[string]bool{}
-	for _, p := range api.Packages {
-		apiPkgs[p.Path] = true
+func newBuilder(ctx *gen.Context) *builder {
+	g := &builder{api: ctx.API, byPath: map[string]*model.Package{}, local: map[*types.TypeName]string{}, docs: map[types.Object]string{}, kinds: map[*types.TypeName]*model.Kind{}}
+	for _, p := range ctx.API.Packages {
 		g.byPath[p.Path] = p
 		g.indexDocs(p)
+	}
+	modulePkgs := modulePackages(ctx)
+	// pkgOf is the package, API or not, an apply configuration of a struct of the
+	// module goes into: beside the struct, as controller-gen would put it.
+	pkgOf := func(path string) *model.Package {
+		if p := g.byPath[path]; p != nil {
+			return p
+		}
+		lp := modulePkgs[path]
+		if lp == nil {
+			return nil
+		}
+		dir := ctx.PackageDir(lp)
+		if dir == "" {
+			return nil
+		}
+		p := &model.Package{Loaded: lp, Path: lp.PkgPath, Name: lp.Name, Version: lp.Name,
+			Dir: filepath.Join(ctx.ModuleRoot, filepath.FromSlash(dir))}
+		g.byPath[path] = p
+		g.indexDocs(p)
+		return p
 	}
 	seen := map[types.Type]bool{}
 	var walk func(t types.Type)
@@ -119,24 +158,66 @@ func newBuilder(api *model.API) *builder {
 		case *types.Named:
 			obj := t.Obj()
 			st, ok := t.Underlying().(*types.Struct)
-			if !ok || obj.Pkg() == nil || !apiPkgs[obj.Pkg().Path()] {
+			if !ok || obj.Pkg() == nil {
+				return
+			}
+			p := pkgOf(obj.Pkg().Path())
+			if p == nil {
 				return
 			}
 			if hasJSONFields(st) {
-				g.local[obj] = g.byPath[obj.Pkg().Path()].ApplyConfigurationPath()
+				g.local[obj] = p.ApplyConfigurationPath()
 			}
 			for i := 0; i < st.NumFields(); i++ {
 				walk(st.Field(i).Type())
 			}
 		}
 	}
-	for _, p := range api.Packages {
+	for _, p := range ctx.API.Packages {
 		for _, k := range p.Kinds {
 			g.kinds[k.Named.Obj()] = k
-			walk(k.Named)
+			if Asked(ctx, k) {
+				walk(k.Named)
+			}
+		}
+		// Other types a +kubebuilder:ac:generate=true names.
+		for name, v := range p.TypeApplyConfigurations {
+			if obj, ok := p.Loaded.Types.Scope().Lookup(name).(*types.TypeName); ok && v {
+				walk(obj.Type())
+			}
 		}
 	}
 	return g
+}
+
+// packages returns every package that has apply configurations, by import path.
+func (g *builder) packages() []*model.Package {
+	var out []*model.Package
+	for _, p := range g.byPath {
+		out = append(out, p)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
+}
+
+// modulePackages returns the loaded packages of the main module, the run's roots and
+// what they import, by import path.
+func modulePackages(ctx *gen.Context) map[string]*loader.Package {
+	out := map[string]*loader.Package{}
+	var visit func(p *loader.Package)
+	visit = func(p *loader.Package) {
+		if out[p.PkgPath] != nil || (p.PkgPath != ctx.ModulePath && !strings.HasPrefix(p.PkgPath, ctx.ModulePath+"/")) {
+			return
+		}
+		out[p.PkgPath] = p
+		for _, imp := range p.Imports() {
+			visit(imp)
+		}
+	}
+	for _, r := range ctx.Roots {
+		visit(r)
+	}
+	return out
 }
 
 func hasJSONFields(st *types.Struct) bool {
@@ -219,15 +300,30 @@ func (g *builder) memberType(t types.Type) jen.Code {
 	case *types.Pointer:
 		return g.memberType(u.Elem())
 	case *types.Slice:
-		if g.isAC(u.Elem()) {
+		if g.reachesAC(u.Elem()) {
 			return jen.Index().Add(g.memberType(u.Elem()))
 		}
 	case *types.Map:
-		if g.isAC(u.Elem()) {
+		if g.reachesAC(u.Elem()) {
 			return jen.Map(raw(u.Key())).Add(g.memberType(u.Elem()))
 		}
 	}
 	return raw(t)
+}
+
+// reachesAC reports whether t has an apply configuration, or holds one in its
+// elements (map[string][]Port): such a type is written with apply configurations all
+// the way down, so that no raw struct serializes its zero fields into an apply.
+func (g *builder) reachesAC(t types.Type) bool {
+	switch u := types.Unalias(t).(type) {
+	case *types.Pointer:
+		return g.reachesAC(u.Elem())
+	case *types.Slice:
+		return g.reachesAC(u.Elem())
+	case *types.Map:
+		return g.reachesAC(u.Elem())
+	}
+	return g.isAC(t)
 }
 
 // raw renders a Go type as it is.

@@ -1,5 +1,6 @@
 // Package v1 contains API Schema definitions for the demo.example.com v1 API group.
 // +kubebuilder:object:generate=true
+// +kubebuilder:ac:generate=true
 // +groupName=demo.example.com
 package v1
 

@@ -5,6 +5,8 @@ import (
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/intstr"
+
+	"opgen.test/golden/rich-types/api/shared"
 )
 
 // Tier is a named string enum.
@@ -79,6 +81,12 @@ type WorkloadSpec struct {
 	Backends map[string]Backend `json:"backends,omitempty"`
 	// Selectors is a map of slices.
 	Selectors map[string][]string `json:"selectors,omitempty"`
+	// Routes is a map of slices of structs.
+	Routes map[string][]Port `json:"routes,omitempty"`
+	// Upstream is a struct of another package of the module.
+	Upstream *shared.Ref `json:"upstream,omitempty"`
+	// Mirrors are structs of another package of the module.
+	Mirrors []shared.Ref `json:"mirrors,omitempty"`
 	// PodLabels is a named map.
 	PodLabels Labels `json:"podLabels,omitempty"`
 	// Args is a slice of strings.

@@ -86,8 +86,10 @@ type HarborList struct {
 }
 
 // +kubebuilder:object:root=true
+// +kubebuilder:ac:generate=true
 
-// Beacon is a kind without spec or status: only data.
+// Beacon is a kind without spec or status: only data. It has no +opguard marker, so it
+// asks for its apply configuration itself.
 type Beacon struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`

@@ -11,7 +11,8 @@ import (
 // BeaconApplyConfiguration represents a declarative configuration of the Beacon type for use
 // with apply.
 //
-// Beacon is a kind without spec or status: only data.
+// Beacon is a kind without spec or status: only data. It has no +opguard marker, so it
+// asks for its apply configuration itself.
 type BeaconApplyConfiguration struct {
 	metav1ac.TypeMetaApplyConfiguration    `json:",inline"`
 	*metav1ac.ObjectMetaApplyConfiguration `json:"metadata,omitempty"`

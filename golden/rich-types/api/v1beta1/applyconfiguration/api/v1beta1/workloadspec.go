@@ -7,6 +7,7 @@ import (
 	intstr "k8s.io/apimachinery/pkg/util/intstr"
 	corev1ac "k8s.io/client-go/applyconfigurations/core/v1"
 	metav1ac "k8s.io/client-go/applyconfigurations/meta/v1"
+	shared "opgen.test/golden/rich-types/api/shared/applyconfiguration/api/shared"
 	apiv1beta1 "opgen.test/golden/rich-types/api/v1beta1"
 )
 
@@ -32,6 +33,12 @@ type WorkloadSpecApplyConfiguration struct {
 	Backends map[string]BackendApplyConfiguration `json:"backends,omitempty"`
 	// Selectors is a map of slices.
 	Selectors map[string][]string `json:"selectors,omitempty"`
+	// Routes is a map of slices of structs.
+	Routes map[string][]PortApplyConfiguration `json:"routes,omitempty"`
+	// Upstream is a struct of another package of the module.
+	Upstream *shared.RefApplyConfiguration `json:"upstream,omitempty"`
+	// Mirrors are structs of another package of the module.
+	Mirrors []shared.RefApplyConfiguration `json:"mirrors,omitempty"`
 	// PodLabels is a named map.
 	PodLabels *apiv1beta1.Labels `json:"podLabels,omitempty"`
 	// Args is a slice of strings.
@@ -156,6 +163,41 @@ func (b *WorkloadSpecApplyConfiguration) WithSelectors(entries map[string][]stri
 	}
 	for k, v := range entries {
 		b.Selectors[k] = v
+	}
+	return b
+}
+
+// WithRoutes puts the entries into the Routes field in the declarative configuration
+// and returns the receiver, so that objects can be build by chaining "With" function invocations.
+// If called multiple times, the entries provided by each call will be put on the Routes field,
+// overwriting an existing map entries in Routes field with the same key.
+func (b *WorkloadSpecApplyConfiguration) WithRoutes(entries map[string][]PortApplyConfiguration) *WorkloadSpecApplyConfiguration {
+	if b.Routes == nil && len(entries) > 0 {
+		b.Routes = make(map[string][]PortApplyConfiguration, len(entries))
+	}
+	for k, v := range entries {
+		b.Routes[k] = v
+	}
+	return b
+}
+
+// WithUpstream sets the Upstream field in the declarative configuration to the given value
+// and returns the receiver, so that objects can be built by chaining "With" function invocations.
+// If called multiple times, the Upstream field is set to the value of the last call.
+func (b *WorkloadSpecApplyConfiguration) WithUpstream(value *shared.RefApplyConfiguration) *WorkloadSpecApplyConfiguration {
+	b.Upstream = value
+	return b
+}
+
+// WithMirrors adds the given value to the Mirrors field in the declarative configuration
+// and returns the receiver, so that objects can be build by chaining "With" function invocations.
+// If called multiple times, values provided by each call will be appended to the Mirrors field.
+func (b *WorkloadSpecApplyConfiguration) WithMirrors(values ...*shared.RefApplyConfiguration) *WorkloadSpecApplyConfiguration {
+	for i := range values {
+		if values[i] == nil {
+			panic("nil value passed to WithMirrors")
+		}
+		b.Mirrors = append(b.Mirrors, *values[i])
 	}
 	return b
 }
