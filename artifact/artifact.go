@@ -87,41 +87,75 @@ func OwnedBy(p string, content []byte) string {
 			return "opgen"
 		}
 		// controller-gen marks CRDs with an annotation. Its role.yaml carries no mark at
-		// all: a kubebuilder project's config/rbac/role.yaml is one ClusterRole named
-		// manager-role, scaffolded by kubebuilder and rewritten by `make manifests`.
+		// all: it is known by its layout (see RoleName), whatever the role's name
+		// (rbac:roleName=keda-operator), scaffolded by kubebuilder and rewritten by
+		// `make manifests`.
 		if bytes.Contains(content, []byte("\n    controller-gen.kubebuilder.io/version: ")) {
 			return "controller-gen"
 		}
-		if path.Base(p) == "role.yaml" && isManagerRole(content) {
+		if path.Base(p) == "role.yaml" && RoleName(content) != "" {
 			return "controller-gen"
 		}
 	}
 	return ""
 }
 
-func isManagerRole(content []byte) bool {
+// RoleName returns the name of the role a controller-gen role.yaml declares, or "" when
+// content is not one. controller-gen writes one ClusterRole, and a Role per namespace
+// its markers name, all of one name, in a fixed layout: apiVersion, kind, a metadata of
+// name (and namespace), rules. Comments above it (a license a script adds) are allowed;
+// anything else makes it a file of the user's.
+func RoleName(content []byte) string {
 	var docs []string
 	for _, d := range strings.Split("\n"+string(content), "\n---") {
-		if strings.TrimSpace(d) != "" {
+		if strings.TrimSpace(stripComments(d)) != "" {
 			docs = append(docs, d)
 		}
 	}
-	if len(docs) != 1 {
-		return false
+	name := ""
+	for i, d := range docs {
+		var obj struct {
+			APIVersion string         `json:"apiVersion"`
+			Kind       string         `json:"kind"`
+			Metadata   map[string]any `json:"metadata"`
+			Rules      []any          `json:"rules"`
+		}
+		var raw map[string]any
+		if yaml.Unmarshal([]byte(d), &obj) != nil || yaml.Unmarshal([]byte(d), &raw) != nil {
+			return ""
+		}
+		n, _ := obj.Metadata["name"].(string)
+		want := map[string]bool{"apiVersion": true, "kind": true, "metadata": true, "rules": true}
+		for k := range raw {
+			if !want[k] {
+				return ""
+			}
+		}
+		for k := range obj.Metadata {
+			if k != "name" && !(k == "namespace" && obj.Kind == "Role") {
+				return ""
+			}
+		}
+		switch {
+		case obj.APIVersion != "rbac.authorization.k8s.io/v1", n == "":
+			return ""
+		case i == 0 && obj.Kind != "ClusterRole", i > 0 && obj.Kind != "Role", i > 0 && n != name:
+			return ""
+		}
+		name = n
 	}
-	var obj struct {
-		APIVersion string `json:"apiVersion"`
-		Kind       string `json:"kind"`
-		Metadata   struct {
-			Name string `json:"name"`
-		} `json:"metadata"`
-	}
-	if err := yaml.Unmarshal([]byte(docs[0]), &obj); err != nil {
-		return false
-	}
-	return obj.APIVersion == "rbac.authorization.k8s.io/v1" && obj.Kind == "ClusterRole" && obj.Metadata.Name == "manager-role"
+	return name
 }
 
+func stripComments(doc string) string {
+	var keep []string
+	for _, l := range strings.Split(doc, "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(l), "#") {
+			keep = append(keep, l)
+		}
+	}
+	return strings.Join(keep, "\n")
+}
 // Claim is a place whose opgen-generated files a run accounts for completely: a file
 // there that carries opgen's header and that the run does not produce is obsolete, and
 // is deleted. A run claims the places of its outputs whatever its markers ask for, so

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"time"
@@ -131,6 +132,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, err
 	}
 	gctx.Project, gctx.Templates = proj, set
+	if gctx.License, err = license(cfg.Options, root, generatedGo(gctx)); err != nil {
+		return nil, err
+	}
 	gctx.Wired = proj != nil || len(gctx.API.Reconciled()) > 0 || mainUsesWiring(gctx)
 	if !diags.HasErrors() {
 		for _, g := range Generators {
@@ -170,6 +174,23 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	sort.Slice(res.Files, func(i, j int) bool { return res.Files[i].Path < res.Files[j].Path })
 	return res, nil
+}
+
+// generatedGo returns the contents of the generated Go files already there whose
+// header shows the year a license was given: deepcopy (controller-gen's or opgen's) and
+// opgen's runtime.
+func generatedGo(gctx *gen.Context) [][]byte {
+	var out [][]byte
+	read := func(rel string) {
+		if b, err := gctx.ReadFile(rel); err == nil {
+			out = append(out, b)
+		}
+	}
+	for _, p := range gctx.API.Packages {
+		read(path.Join(gctx.Rel(p.Dir), deepcopy.FileName))
+	}
+	read(path.Join(gctx.Controller.Dir, guards.FileName))
+	return out
 }
 
 // ProjectSettings reads opgen.yaml and loads the templates: the directory given on the

@@ -1,11 +1,19 @@
 package generator
 
 import (
+	"bytes"
 	"fmt"
+	"go/scanner"
+	"go/token"
+	"os"
 	"path"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
+	"time"
 
+	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/gen"
 )
 
@@ -43,6 +51,16 @@ func resolveOptions(opts gen.Options, root string) (gen.Options, error) {
 		}
 		*d.dst = rel
 	}
+	if opts.RoleName == "" {
+		opts.RoleName = "manager-role"
+		// An existing role.yaml, controller-gen's or opgen's, keeps its name
+		// (rbac:roleName=keda-operator).
+		if data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(opts.RBACDir), "role.yaml")); err == nil {
+			if n := artifact.RoleName(bytes.TrimPrefix(data, []byte(artifact.YAMLHeader+"\n"))); n != "" {
+				opts.RoleName = n
+			}
+		}
+	}
 	return opts, nil
 }
 
@@ -67,4 +85,77 @@ func ModulePath(root, p string) (string, error) {
 		}
 	}
 	return rel, nil
+}
+
+// DefaultHeaderFile is the license header kubebuilder scaffolds and passes to
+// controller-gen; opgen uses it when it is there and no --header-file is given.
+const DefaultHeaderFile = "hack/boilerplate.go.txt"
+
+// license reads the header file, checks that it is Go comments only, and replaces
+// " YEAR" in it as controller-gen does. The year is the one given, else the one the
+// existing generated files carry (so a run next January changes no byte), else the
+// current year.
+func license(opts gen.Options, root string, existing [][]byte) (string, error) {
+	file, given := opts.HeaderFile, opts.HeaderFile != ""
+	if !given {
+		file = DefaultHeaderFile
+	}
+	if !filepath.IsAbs(file) {
+		file = filepath.Join(root, filepath.FromSlash(file))
+	}
+	data, err := os.ReadFile(file)
+	if os.IsNotExist(err) && !given {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("--header-file: %v", err)
+	}
+	text := strings.TrimRight(string(data), " \t\r\n")
+	if text == "" {
+		return "", nil
+	}
+	if !onlyComments(text) {
+		return "", fmt.Errorf("--header-file %s: not Go comments (// lines or a /* */ block), as a header above the package clause must be", opts.HeaderFile)
+	}
+	if !strings.Contains(text, " YEAR") {
+		return text, nil
+	}
+	year := opts.Year
+	if year == "" {
+		year = existingYear(text, existing)
+	}
+	if year == "" {
+		year = strconv.Itoa(time.Now().Year())
+	}
+	return strings.ReplaceAll(text, " YEAR", " "+year), nil
+}
+
+// onlyComments reports whether src holds nothing but Go comments.
+func onlyComments(src string) bool {
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	s.Init(fset.AddFile("", fset.Base(), len(src)), []byte(src), nil, scanner.ScanComments)
+	for {
+		_, tok, _ := s.Scan()
+		switch tok {
+		case token.EOF:
+			return true
+		case token.COMMENT:
+		case token.SEMICOLON: // the scanner's automatic one after a line comment
+		default:
+			return false
+		}
+	}
+}
+
+// existingYear finds the year an existing generated file's header carries in place of
+// YEAR.
+func existingYear(text string, existing [][]byte) string {
+	re := regexp.MustCompile(strings.ReplaceAll(regexp.QuoteMeta(text), " YEAR", ` (\d{4})`))
+	for _, src := range existing {
+		if m := re.FindSubmatch(src); m != nil {
+			return string(m[1])
+		}
+	}
+	return ""
 }

@@ -150,6 +150,9 @@ it is stale, 2 when it could not be checked (errors in the input).`,
 	cmd.Flags().StringVar(&opts.MainPath, "main-path", opts.MainPath, `where the operator's main is scaffolded when missing, relative to the module root ("none": nowhere)`)
 	cmd.Flags().StringVar(&opts.ProjectName, "project-name", "", "operator name for its ServiceAccount and lease (default: opgen.yaml's, else a kubebuilder PROJECT's, else the module path's last element)")
 	cmd.Flags().StringVar(&templatesDir, "templates", "", "a directory of templates laid over the built-in ones (default: opgen.yaml's)")
+	cmd.Flags().StringVar(&opts.RoleName, "role-name", "", "name of the generated ClusterRole (default: the one config/rbac/role.yaml declares, else manager-role)")
+	cmd.Flags().StringVar(&opts.HeaderFile, "header-file", "", "license header of every generated Go file, Go comments (default: "+generator.DefaultHeaderFile+" when it exists)")
+	cmd.Flags().StringVar(&opts.Year, "year", "", `replaces " YEAR" in the header (default: the year the generated files carry, else this year)`)
 	return cmd
 }
 

@@ -100,6 +100,7 @@ func Asked(ctx *gen.Context, k *model.Kind) bool {
 }
 
 type builder struct {
+	ctx    *gen.Context
 	api    *model.API
 	byPath map[string]*model.Package
 	// local maps every struct reachable from an asked type, in any package of the
@@ -111,7 +112,7 @@ type builder struct {
 }
 
 func newBuilder(ctx *gen.Context) *builder {
-	g := &builder{api: ctx.API, byPath: map[string]*model.Package{}, local: map[*types.TypeName]string{}, docs: map[types.Object]string{}, kinds: map[*types.TypeName]*model.Kind{}}
+	g := &builder{ctx: ctx, api: ctx.API, byPath: map[string]*model.Package{}, local: map[*types.TypeName]string{}, docs: map[types.Object]string{}, kinds: map[*types.TypeName]*model.Kind{}}
 	for _, p := range ctx.API.Packages {
 		g.byPath[p.Path] = p
 		g.indexDocs(p)
@@ -412,7 +413,7 @@ func isNillable(t types.Type) bool {
 func (g *builder) file(p *model.Package, n *types.Named) ([]byte, error) {
 	acPkg := p.ApplyConfigurationPath()
 	f := jen.NewFilePathName(acPkg, path.Base(acPkg))
-	f.HeaderComment(artifact.Header)
+	g.ctx.HeaderComments(f)
 	g.aliases(f, p)
 
 	name := n.Obj().Name()
@@ -753,7 +754,7 @@ var importAliases = sync.OnceValue(func() map[string]string {
 func (g *builder) utils(p *model.Package, structs []*types.Named) ([]byte, error) {
 	pkgPath := path.Join(p.Path, model.ApplyConfigurationDir)
 	f := jen.NewFilePathName(pkgPath, model.ApplyConfigurationDir)
-	f.HeaderComment(artifact.Header)
+	g.ctx.HeaderComments(f)
 	acPkg := p.ApplyConfigurationPath()
 	f.ImportAlias(acPkg, "ac"+p.Version)
 	/* target shape:

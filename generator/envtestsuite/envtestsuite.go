@@ -47,7 +47,7 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 		up := strings.Repeat("../", strings.Count(ctx.Controller.Dir, "/")+1)
 		return path.Clean(up + to)
 	}
-	src, err := format.Source([]byte(artifact.Header + "\n\n" + strings.NewReplacer(
+	src, err := format.Source([]byte(ctx.GoHeader() + "\n\n" + strings.NewReplacer(
 		"package PACKAGE", "package "+ctx.Controller.Name,
 		"CRD_DIR", strconv.Quote(rel(ctx.CRDDir)),
 		"ENVTEST_SCRIPT", strconv.Quote(rel("hack/envtest.sh")),

@@ -47,6 +47,15 @@ type Options struct {
 	// namespace <name>-system, as kubebuilder's kustomize layout names them. Default:
 	// the last element of the module path.
 	ProjectName string
+	// RoleName names the generated ClusterRole. Default: the name in the role.yaml there
+	// is, else manager-role, as kubebuilder names it.
+	RoleName string
+	// HeaderFile is the license header of every generated Go file, a Go comment, as
+	// controller-gen's headerFile. Default: hack/boilerplate.go.txt when it exists.
+	HeaderFile string
+	// Year replaces " YEAR" in the header, as controller-gen's year does. Default: the
+	// year the existing generated files carry, else the current year.
+	Year string
 }
 
 // Context is what one load produced, shared by every generator of a run.
@@ -80,6 +89,26 @@ type Context struct {
 	// Overlay holds file contents, by absolute path, that the run sees instead of the
 	// disk's (opgen create api's new files, before anything is written).
 	Overlay map[string][]byte
+	// License is the header file's text, YEAR replaced, without a final newline: the
+	// first lines of every generated Go file. Empty when there is none.
+	License string
+}
+
+// GoHeader is what every generated Go file starts with: the license, if any, and
+// opgen's "Code generated" line.
+func (c *Context) GoHeader() string {
+	if c.License == "" {
+		return artifact.Header
+	}
+	return c.License + "\n\n" + artifact.Header
+}
+
+// HeaderComments puts GoHeader above a jennifer file's package clause.
+func (c *Context) HeaderComments(f *jen.File) {
+	if c.License != "" {
+		f.HeaderComment(c.License)
+	}
+	f.HeaderComment(artifact.Header)
 }
 
 // ReadFile reads a file of the module, given relative to the module root, as the run
@@ -166,7 +195,7 @@ func (c *Context) ImportPath(rel string) string {
 // and the import names every controller file shares.
 func (c *Context) NewControllerFile() *jen.File {
 	f := jen.NewFilePathName(c.Controller.ImportPath, c.Controller.Name)
-	f.HeaderComment(artifact.Header)
+	c.HeaderComments(f)
 	for _, p := range c.API.Packages {
 		f.ImportAlias(p.Path, p.Alias)
 		f.ImportAlias(p.ApplyConfigurationPath(), p.Alias+"ac")

@@ -41,7 +41,7 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 	if len(parts) == 0 {
 		return nil, nil
 	}
-	src, err := Assemble(ctx.Controller.Name, parts)
+	src, err := Assemble(ctx.GoHeader(), ctx.Controller.Name, parts)
 	if err != nil {
 		return nil, err
 	}
@@ -97,10 +97,10 @@ func InUse(ctx *gen.Context) []symbols.Part {
 	return out
 }
 
-// Assemble builds the runtime file for a package from the parts' source: opgen's
-// header, the package clause, the union of the parts' imports, and their declarations
-// in order, verbatim.
-func Assemble(pkg string, parts []symbols.Part) ([]byte, error) {
+// Assemble builds the runtime file for a package from the parts' source: the header,
+// the package clause, the union of the parts' imports, and their declarations in
+// order, verbatim.
+func Assemble(header, pkg string, parts []symbols.Part) ([]byte, error) {
 	type spec struct{ name, path string }
 	imports := map[spec]bool{}
 	var bodies [][]byte
@@ -147,7 +147,7 @@ func Assemble(pkg string, parts []symbols.Part) ([]byte, error) {
 		return list[i].path < list[j].path
 	})
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "%s\n\npackage %s\n\nimport (\n", artifact.Header, pkg)
+	fmt.Fprintf(&b, "%s\n\npackage %s\n\nimport (\n", header, pkg)
 	for i, s := range list {
 		if i > 0 && std(list[i-1]) && !std(s) {
 			b.WriteString("\n")

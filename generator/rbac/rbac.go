@@ -49,11 +49,11 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 			ID: "opgen-rbac-rules", Name: "rules", PkgPath: "opgen.invalid/rbac/rules", Syntax: []*ast.File{f},
 		}})
 	}
-	files, err := controllertools.Run(ctx, ctrbac.Generator{RoleName: "manager-role", HeaderFile: controllertools.HeaderFileName}, ctx.RBACDir, roots)
+	files, err := controllertools.Run(ctx, ctrbac.Generator{RoleName: ctx.RoleName, HeaderFile: controllertools.HeaderFileName}, ctx.RBACDir, roots)
 	if err == nil && len(files) == 0 && (ctx.Project != nil || ownedByOpgen(ctx, path.Join(ctx.RBACDir, FileName))) {
 		// A kustomization lists role.yaml whether or not a rule is left: an opgen
 		// project's from the start, any other once opgen generated it.
-		files = []artifact.File{{Path: path.Join(ctx.RBACDir, FileName), Content: []byte(artifact.YAMLHeader + "\n" + emptyRole)}}
+		files = []artifact.File{{Path: path.Join(ctx.RBACDir, FileName), Content: []byte(artifact.YAMLHeader + "\n" + fmt.Sprintf(emptyRole, ctx.RoleName))}}
 	}
 	return files, err
 }
@@ -67,7 +67,7 @@ const emptyRole = `---
 apiVersion: rbac.authorization.k8s.io/v1
 kind: ClusterRole
 metadata:
-  name: manager-role
+  name: %s
 rules: []
 `
 
