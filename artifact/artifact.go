@@ -156,6 +156,7 @@ func stripComments(doc string) string {
 	}
 	return strings.Join(keep, "\n")
 }
+
 // Claim is a place whose opgen-generated files a run accounts for completely: a file
 // there that carries opgen's header and that the run does not produce is obsolete, and
 // is deleted. A run claims the places of its outputs whatever its markers ask for, so
