@@ -9,9 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/gen"
@@ -92,9 +90,9 @@ func ModulePath(root, p string) (string, error) {
 const DefaultHeaderFile = "hack/boilerplate.go.txt"
 
 // license reads the header file, checks that it is Go comments only, and replaces
-// " YEAR" in it as controller-gen does. The year is the one given, else the one the
-// existing generated files carry (so a run next January changes no byte), else the
-// current year.
+// " YEAR" in it as controller-gen does: with " " and the year, which is the one given,
+// else the one the existing generated files carry (so a run next January changes no
+// byte), else none (controller-gen's default).
 func license(opts gen.Options, root string, existing [][]byte) (string, error) {
 	file, given := opts.HeaderFile, opts.HeaderFile != ""
 	if !given {
@@ -124,9 +122,6 @@ func license(opts gen.Options, root string, existing [][]byte) (string, error) {
 	if year == "" {
 		year = existingYear(text, existing)
 	}
-	if year == "" {
-		year = strconv.Itoa(time.Now().Year())
-	}
 	return strings.ReplaceAll(text, " YEAR", " "+year), nil
 }
 
@@ -151,7 +146,7 @@ func onlyComments(src string) bool {
 // existingYear finds the year an existing generated file's header carries in place of
 // YEAR.
 func existingYear(text string, existing [][]byte) string {
-	re := regexp.MustCompile(strings.ReplaceAll(regexp.QuoteMeta(text), " YEAR", ` (\d{4})`))
+	re := regexp.MustCompile(strings.ReplaceAll(regexp.QuoteMeta(text), " YEAR", ` (\d{4})?`))
 	for _, src := range existing {
 		if m := re.FindSubmatch(src); m != nil {
 			return string(m[1])

@@ -152,7 +152,7 @@ it is stale, 2 when it could not be checked (errors in the input).`,
 	cmd.Flags().StringVar(&templatesDir, "templates", "", "a directory of templates laid over the built-in ones (default: opgen.yaml's)")
 	cmd.Flags().StringVar(&opts.RoleName, "role-name", "", "name of the generated ClusterRole (default: the one config/rbac/role.yaml declares, else manager-role)")
 	cmd.Flags().StringVar(&opts.HeaderFile, "header-file", "", "license header of every generated Go file, Go comments (default: "+generator.DefaultHeaderFile+" when it exists)")
-	cmd.Flags().StringVar(&opts.Year, "year", "", `replaces " YEAR" in the header (default: the year the generated files carry, else this year)`)
+	cmd.Flags().StringVar(&opts.Year, "year", "", `replaces " YEAR" in the header (default: the year the generated files carry, else none, as controller-gen)`)
 	return cmd
 }
 

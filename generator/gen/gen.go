@@ -54,7 +54,7 @@ type Options struct {
 	// controller-gen's headerFile. Default: hack/boilerplate.go.txt when it exists.
 	HeaderFile string
 	// Year replaces " YEAR" in the header, as controller-gen's year does. Default: the
-	// year the existing generated files carry, else the current year.
+	// year the existing generated files carry, else none, as controller-gen.
 	Year string
 }
 
