@@ -121,10 +121,16 @@ Flags may be written with one dash, as go vet's are (-json, -fix, -disable=x).`,
 				if err := writeFixed(fixed.Files); err != nil {
 					return err
 				}
+				findings = fixed.Left
 				if len(fixed.Applied) > 0 {
 					fmt.Fprintf(stderr, "opgen vet: applied %d fixes in %d files\n", len(fixed.Applied), len(fixed.Files))
+					// A fix may remove the code other findings were about (a status
+					// write moved to the generated writer): what is left is what a new
+					// look at the fixed code finds.
+					if findings, err = vet.Check(cmd.Context(), vet.Config{Dir: wd, Patterns: args, Analyzers: analyzers}); err != nil {
+						return relativeError{err, wd}
+					}
 				}
-				findings = fixed.Left
 			}
 			if err := printFindings(stdout, wd, findings, asJSON); err != nil {
 				return err
