@@ -104,7 +104,8 @@ func OwnedBy(p string, content []byte) string {
 // content is not one. controller-gen writes one ClusterRole, and a Role per namespace
 // its markers name, all of one name, in a fixed layout: apiVersion, kind, a metadata of
 // name (and namespace), rules. Comments above it (a license a script adds) are allowed;
-// anything else makes it a file of the user's.
+// anything else makes it a file of the user's, but for kubebuilder's scaffold of it: a
+// ClusterRole manager-role with labels.
 func RoleName(content []byte) string {
 	var docs []string
 	for _, d := range strings.Split("\n"+string(content), "\n---") {
@@ -132,7 +133,10 @@ func RoleName(content []byte) string {
 			}
 		}
 		for k := range obj.Metadata {
-			if k != "name" && !(k == "namespace" && obj.Kind == "Role") {
+			// kubebuilder scaffolds manager-role with labels, before the first
+			// `make manifests` rewrites it.
+			scaffolded := len(docs) == 1 && n == "manager-role" && k == "labels"
+			if k != "name" && !(k == "namespace" && obj.Kind == "Role") && !scaffolded {
 				return ""
 			}
 		}

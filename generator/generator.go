@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/opgen-dev/opgen/artifact"
@@ -84,6 +85,14 @@ type Result struct {
 	// Loaded holds the import path of every package the run's load resolved, the
 	// loaded packages and all their dependencies: go.mod and go.sum provide these.
 	Loaded map[string]bool
+	// Cached says the result came from the cache of an earlier run with the same inputs.
+	Cached bool
+	// RequirementsSatisfied says that, for these inputs, go.mod and go.sum were found to
+	// provide what the generated code imports (see Remember).
+	RequirementsSatisfied bool
+
+	id    cacheID
+	rekey func() cacheID
 }
 
 // ErrDiagnostics is returned, wrapped, when the diagnostics hold an error.
@@ -127,15 +136,49 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.ProjectName, err = project.Name(cfg.ProjectName, proj, root, modPath); err != nil {
 		return nil, err
 	}
-	gctx, diags, err := load(ctx, cfg, root, modPath)
+	scopePatterns, err := importPatterns(cfg.Dir, root, modPath, cfg.Patterns)
 	if err != nil {
 		return nil, err
 	}
-	gctx.Project, gctx.Templates = proj, set
-	if gctx.License, err = license(cfg.Options, root, generatedGo(gctx)); err != nil {
+	sv, err := surveyModule(root, modPath, cfg.Overlay)
+	if err != nil {
 		return nil, err
 	}
-	gctx.Wired = proj != nil || len(gctx.API.Reconciled()) > 0 || mainUsesWiring(gctx)
+	for i, p := range scopePatterns {
+		if !sv.matches(p) {
+			// A pattern that matches nothing is a mistake the user must hear about.
+			return nil, fmt.Errorf("pattern %s: matched no packages", cfg.Patterns[i])
+		}
+	}
+	lic, err := license(cfg.Options, root, generatedGo(root, modPath, sv, cfg.ControllerDir))
+	if err != nil {
+		return nil, err
+	}
+	trace("survey")
+	key := cacheKey(cfg, root, sv, proj, templatesDir, lic)
+	// After a write, what the run read of its own outputs (the owner of role.yaml, the
+	// year in a license) is what the next run will read: the entry goes under that key.
+	rekey := func() cacheID {
+		l, err := license(cfg.Options, root, generatedGo(root, modPath, sv, cfg.ControllerDir))
+		if err != nil {
+			return cacheID{}
+		}
+		return cacheKey(cfg, root, sv, proj, templatesDir, l)
+	}
+	if res := readCache(key); res != nil {
+		res.rekey = rekey
+		trace("cached")
+		res.Diagnostics = res.Diagnostics.Sorted(cfg.Dir)
+		return res, nil
+	}
+	gctx, diags, err := load(ctx, cfg, root, modPath, sv, scopePatterns)
+	if err != nil {
+		return nil, err
+	}
+	gctx.Project, gctx.Templates, gctx.License = proj, set, lic
+	wired, d := mainUsesWiring(gctx)
+	diags = append(diags, d...)
+	gctx.Wired = proj != nil || len(gctx.API.Reconciled()) > 0 || wired
 	if !diags.HasErrors() {
 		for _, g := range Generators {
 			if c, ok := g.(gen.Checker); ok {
@@ -143,7 +186,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			}
 		}
 	}
-	res := &Result{ModuleRoot: root, Diagnostics: diags.Sorted(cfg.Dir), Loaded: loadedPackages(gctx.Roots)}
+	res := &Result{ModuleRoot: root, Diagnostics: diags.Sorted(cfg.Dir), Loaded: loadedPackages(gctx.Roots), id: key, rekey: rekey}
 	if diags.HasErrors() {
 		return res, fmt.Errorf("%w", ErrDiagnostics)
 	}
@@ -177,19 +220,20 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 }
 
 // generatedGo returns the contents of the generated Go files already there whose
-// header shows the year a license was given: deepcopy (controller-gen's or opgen's) and
-// opgen's runtime.
-func generatedGo(gctx *gen.Context) [][]byte {
+// header shows the year a license was given: the deepcopy (controller-gen's or opgen's)
+// of each package the run loads, and opgen's runtime.
+func generatedGo(root, modPath string, sv *survey, controllerDir string) [][]byte {
 	var out [][]byte
 	read := func(rel string) {
-		if b, err := gctx.ReadFile(rel); err == nil {
+		if b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel))); err == nil {
 			out = append(out, b)
 		}
 	}
-	for _, p := range gctx.API.Packages {
-		read(path.Join(gctx.Rel(p.Dir), deepcopy.FileName))
+	for _, ip := range sv.relevant {
+		rel := strings.TrimPrefix(strings.TrimPrefix(ip, modPath), "/")
+		read(path.Join(rel, deepcopy.FileName))
 	}
-	read(path.Join(gctx.Controller.Dir, guards.FileName))
+	read(path.Join(controllerDir, guards.FileName))
 	return out
 }
 
@@ -211,6 +255,9 @@ func ProjectSettings(root, templatesDir string) (*project.Config, *templates.Set
 }
 
 var traceStart = time.Now()
+
+// Trace prints, with OPGEN_TRACE set, how long the process has run when a step ends.
+func Trace(what string) { trace(what) }
 
 func trace(what string) {
 	if os.Getenv("OPGEN_TRACE") != "" {

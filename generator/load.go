@@ -3,6 +3,7 @@ package generator
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -28,30 +29,28 @@ import (
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/diag"
+	"github.com/opgen-dev/opgen/generator/deepcopy"
 	"github.com/opgen-dev/opgen/generator/gen"
 	"github.com/opgen-dev/opgen/internal/gocmd"
 	"github.com/opgen-dev/opgen/model"
 )
 
-// Text that marks a package the project-wide outputs depend on, whatever the patterns:
-// a package that declares kinds, or one with RBAC rules.
-var (
-	rootMarker = []byte(model.RootMarker)
-	rbacMarker = []byte("+kubebuilder:rbac:")
-)
+// relevantText marks a package a run must load: one that declares kinds or RBAC rules
+// (project-wide outputs depend on it, whatever the patterns), or asks for deepcopy or
+// apply configurations. Any other package has nothing for opgen, and is not loaded:
+// listing it, and what it imports, would only cost time.
+var relevantText = [][]byte{
+	[]byte(model.RootMarker), []byte("+kubebuilder:rbac:"), []byte("+kubebuilder:object:generate"),
+	[]byte("+groupName"), []byte("+" + model.ACGenerateMarker),
+}
+
+// rootMarker is the text of a package that declares kinds.
+var rootMarker = []byte(model.RootMarker)
 
 // load is the one load of a run: the packages the patterns match, and every package of
 // the module that declares kinds or RBAC rules.
-func load(ctx context.Context, cfg Config, root, modPath string) (*gen.Context, diag.Diagnostics, error) {
+func load(ctx context.Context, cfg Config, root, modPath string, sv *survey, scopePatterns []string) (*gen.Context, diag.Diagnostics, error) {
 	opts := cfg.Options
-	scopePatterns, err := importPatterns(cfg.Dir, root, modPath, cfg.Patterns)
-	if err != nil {
-		return nil, nil, err
-	}
-	wanted, err := moduleWide(root, modPath, cfg.Overlay)
-	if err != nil {
-		return nil, nil, err
-	}
 	fset := token.NewFileSet()
 	env := gocmd.Env()
 	if cfg.NewModule {
@@ -61,23 +60,22 @@ func load(ctx context.Context, cfg Config, root, modPath string) (*gen.Context, 
 		Context: ctx, Dir: root, Fset: fset, Mode: packages.NeedModule,
 		Env: env, Overlay: cfg.Overlay,
 	}
-	roots, err := loader.LoadRootsWithConfig(pcfg, append(append([]string(nil), scopePatterns...), wanted...)...)
-	if err != nil {
-		return nil, nil, err
+	var roots []*loader.Package
+	if len(sv.relevant) > 0 {
+		var err error
+		if roots, err = loader.LoadRootsWithConfig(pcfg, sv.relevant...); err != nil {
+			return nil, nil, err
+		}
 	}
 	trace("list")
 	var diags diag.Diagnostics
 	scope := map[string]bool{}
+	for _, p := range sv.packages {
+		if matchesAny(scopePatterns, p) {
+			scope[p] = true
+		}
+	}
 	for _, r := range roots {
-		for _, e := range r.Errors {
-			// A pattern that matches nothing is a mistake the user must hear about.
-			if e.Kind == packages.ListError && strings.Contains(e.Msg, "matched no packages") {
-				return nil, nil, fmt.Errorf("%s", e.Msg)
-			}
-		}
-		if matchesAny(scopePatterns, r.PkgPath) {
-			scope[r.PkgPath] = true
-		}
 		skipGenerated(r, cfg.Overlay)
 	}
 	parseErrs := prefetch(fset, roots, cfg.Overlay)
@@ -174,23 +172,68 @@ func matchesAny(patterns []string, importPath string) bool {
 	return false
 }
 
-// moduleWide returns the import paths of the module's packages that project-wide
-// outputs depend on: those whose files carry the kubebuilder root or RBAC markers.
-// It walks the module as `./...` does: not into nested modules, testdata, vendor, or
-// directories whose names start with "." or "_", and not through symlinks.
-func moduleWide(root, modPath string, overlay map[string][]byte) ([]string, error) {
-	dirs := map[string]bool{}
+// survey is what a walk of the module found, without the go command.
+type survey struct {
+	// packages are the import paths of every directory with Go files.
+	packages []string
+	// relevant are those a run loads: relevantText in a file, or opgen's output there to
+	// account for (a generated file, an applyconfiguration tree).
+	relevant []string
+	// inputs holds the digest of every Go file the run reads, by path relative to the
+	// root: all but those opgen and controller-gen generated.
+	inputs map[string][sha256.Size]byte
+}
+
+func (sv *survey) matches(pattern string) bool {
+	for _, p := range sv.packages {
+		if matchesAny([]string{pattern}, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// surveyModule walks the module as `./...` does (not into nested modules, testdata,
+// vendor, or directories whose names start with "." or "_", and not through symbolic
+// links) and reads every Go file once, the overlay's instead of the disk's.
+func surveyModule(root, modPath string, overlay map[string][]byte) (*survey, error) {
+	type dirFacts struct{ goFiles, relevant bool }
+	dirs := map[string]*dirFacts{}
+	inputs := map[string][sha256.Size]byte{}
+	facts := func(dir string) *dirFacts {
+		if dirs[dir] == nil {
+			dirs[dir] = &dirFacts{}
+		}
+		return dirs[dir]
+	}
 	consider := func(file string, src []byte) {
-		if !strings.HasSuffix(file, ".go") || strings.HasSuffix(file, "_test.go") {
+		if !strings.HasSuffix(file, ".go") {
 			return
 		}
-		if !bytes.Contains(src, rootMarker) && !bytes.Contains(src, rbacMarker) {
+		f := facts(filepath.Dir(file))
+		f.goFiles = true
+		tool := artifact.GeneratedByContent(src)
+		if tool != "opgen" && tool != "controller-gen" {
+			if rel, err := filepath.Rel(root, file); err == nil {
+				inputs[filepath.ToSlash(rel)] = sha256.Sum256(src)
+			}
+		}
+		if strings.HasSuffix(file, "_test.go") {
 			return
 		}
-		if tool := artifact.GeneratedByContent(src); tool == "opgen" || tool == "controller-gen" {
+		if tool == "opgen" || tool == "controller-gen" {
+			// A deepcopy opgen wrote is output to account for: the package whose
+			// markers went loses it. (An applyconfiguration tree is its parent's, and the
+			// controller package is always accounted for.)
+			f.relevant = f.relevant || tool == "opgen" && filepath.Base(file) == deepcopy.FileName
 			return
 		}
-		dirs[filepath.Dir(file)] = true
+		for _, t := range relevantText {
+			if bytes.Contains(src, t) {
+				f.relevant = true
+				return
+			}
+		}
 	}
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -210,21 +253,22 @@ func moduleWide(root, modPath string, overlay map[string][]byte) ([]string, erro
 			if _, err := os.Stat(filepath.Join(p, "go.mod")); err == nil {
 				return filepath.SkipDir
 			}
+			if name == model.ApplyConfigurationDir {
+				facts(filepath.Dir(p)).relevant = true
+			}
 			return nil
 		}
-		if !d.Type().IsRegular() {
+		if !d.Type().IsRegular() || !strings.HasSuffix(p, ".go") {
 			return nil
 		}
 		if _, over := overlay[p]; over {
 			return nil
 		}
-		if strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, "_test.go") {
-			src, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			consider(p, src)
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
 		}
+		consider(p, src)
 		return nil
 	})
 	if err != nil {
@@ -235,17 +279,24 @@ func moduleWide(root, modPath string, overlay map[string][]byte) ([]string, erro
 			consider(p, src)
 		}
 	}
-	var out []string
-	for d := range dirs {
+	sv := &survey{inputs: inputs}
+	for d, f := range dirs {
+		if !f.goFiles {
+			continue
+		}
 		rel, _ := filepath.Rel(root, d)
 		ip := modPath
 		if rel != "." {
 			ip = path.Join(modPath, filepath.ToSlash(rel))
 		}
-		out = append(out, ip)
+		sv.packages = append(sv.packages, ip)
+		if f.relevant {
+			sv.relevant = append(sv.relevant, ip)
+		}
 	}
-	sort.Strings(out)
-	return out, nil
+	sort.Strings(sv.packages)
+	sort.Strings(sv.relevant)
+	return sv, nil
 }
 
 // missingSum is the go command's message for a go.sum without a module's entry; it is
@@ -463,18 +514,19 @@ func controllerPackage(fset *token.FileSet, root, modPath, dir string, overlay m
 }
 
 // mainUsesWiring reports whether the main at Options.MainPath calls what the manager
-// generator writes into the controller package: then it must keep writing it.
-func mainUsesWiring(gctx *gen.Context) bool {
+// generator writes into the controller package: then it must keep writing it. A main
+// that does not parse is a diagnostic: what it calls cannot be known.
+func mainUsesWiring(gctx *gen.Context) (bool, diag.Diagnostics) {
 	if gctx.MainPath == "none" {
-		return false
+		return false, nil
 	}
 	src, err := gctx.ReadFile(gctx.MainPath)
 	if err != nil {
-		return false
+		return false, nil
 	}
-	f, err := parser.ParseFile(token.NewFileSet(), gctx.MainPath, src, parser.SkipObjectResolution)
+	f, err := parser.ParseFile(gctx.Fset, filepath.Join(gctx.ModuleRoot, filepath.FromSlash(gctx.MainPath)), src, parser.SkipObjectResolution)
 	if err != nil {
-		return false
+		return false, parseDiagnostics(err)
 	}
 	local := ""
 	for _, imp := range f.Imports {
@@ -486,7 +538,7 @@ func mainUsesWiring(gctx *gen.Context) bool {
 		}
 	}
 	if local == "" {
-		return false
+		return false, nil
 	}
 	uses := false
 	ast.Inspect(f, func(n ast.Node) bool {
@@ -497,7 +549,7 @@ func mainUsesWiring(gctx *gen.Context) bool {
 		}
 		return !uses
 	})
-	return uses
+	return uses, nil
 }
 
 // wiring are the names the manager and guards generators give a main.

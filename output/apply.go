@@ -11,6 +11,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 )
 
@@ -88,22 +89,47 @@ func (p *Plan) Apply(ctx context.Context) (err error) {
 		}
 		os.Remove(p.abs(JournalName))
 	}()
+	var writes []Change
 	for _, c := range p.Changes {
 		if c.Action != Create && c.Action != Update {
 			continue
-		}
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("interrupted: %w", err)
 		}
 		made, err := mkdirAll(filepath.Dir(p.abs(c.Path)))
 		madeDirs = append(madeDirs, made...)
 		if err != nil {
 			return err
 		}
-		if err := writeSynced(p.abs(temps[c.Path]), c.New); err != nil {
-			return fmt.Errorf("writing %s: %w", c.Path, err)
-		}
-		f.step(ctx)
+		writes = append(writes, c)
+	}
+	// The temporary files are written and synced in parallel: a first run writes
+	// hundreds, and each sync waits for the disk.
+	work := make(chan Change)
+	errs := make(chan error, len(writes))
+	var wg sync.WaitGroup
+	for w := 0; w < min(8, len(writes)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for c := range work {
+				if ctx.Err() != nil {
+					continue
+				}
+				if err := writeSynced(p.abs(temps[c.Path]), c.New); err != nil {
+					errs <- fmt.Errorf("writing %s: %w", c.Path, err)
+					continue
+				}
+				f.step(ctx)
+			}
+		}()
+	}
+	for _, c := range writes {
+		work <- c
+	}
+	close(work)
+	wg.Wait()
+	close(errs)
+	if err := <-errs; err != nil {
+		return err
 	}
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("interrupted: %w", err)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -16,6 +17,7 @@ import (
 // after the third step, int@3 SIGINT. Steps are: the journal written, each temporary
 // file written, the journal committed, each target renamed or removed.
 type faults struct {
+	mu   sync.Mutex
 	sig  syscall.Signal
 	at   int
 	done int
@@ -41,8 +43,11 @@ func newFaults() *faults {
 }
 
 func (f *faults) step(ctx context.Context) {
+	f.mu.Lock()
 	f.done++
-	if f.sig == 0 || f.done != f.at {
+	hit := f.sig != 0 && f.done == f.at
+	f.mu.Unlock()
+	if !hit {
 		return
 	}
 	syscall.Kill(os.Getpid(), f.sig)

@@ -18,8 +18,15 @@ func TestMain(m *testing.M) {
 		main()
 		return
 	}
+	// The tests' runs cache their results in a folder of their own, not the user's.
+	cache, err := os.MkdirTemp("", "opgen-test-cache-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("OPGEN_CACHE", cache)
 	code := m.Run()
 	cleanupShared()
+	os.RemoveAll(cache)
 	os.Exit(code)
 }
 

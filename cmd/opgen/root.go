@@ -228,21 +228,28 @@ func runGenerate(ctx context.Context, stdout, stderr io.Writer, cfg generator.Co
 	if err != nil {
 		return failed(err)
 	}
-	if mode != writeNoRequire {
+	generator.Trace("plan")
+	// satisfied: go.mod and go.sum provide what the files import, as a run with the
+	// same inputs found before, or as this run finds.
+	satisfied := res.RequirementsSatisfied
+	if mode != writeNoRequire && !satisfied {
 		reqs, err := output.MissingRequirements(plan, res.Loaded)
 		if err != nil {
 			return failed(err)
 		}
-		_, added, err := output.Require(plan, reqs)
+		changed, added, err := output.Require(plan, reqs)
 		if err != nil {
 			return failed(err)
 		}
 		for _, r := range added {
 			fmt.Fprintf(stderr, "opgen: go.mod: requires %s, which generated code imports\n", r)
 		}
+		satisfied = !changed
+		generator.Trace("go.mod")
 	}
 	if mode == checkOnly {
 		if !plan.Stale() {
+			res.Remember(satisfied)
 			return nil
 		}
 		fmt.Fprint(stdout, plan.Diff())
@@ -252,6 +259,10 @@ func runGenerate(ctx context.Context, stdout, stderr io.Writer, cfg generator.Co
 	}
 	if err := plan.Apply(ctx); err != nil {
 		return err
+	}
+	generator.Trace("apply")
+	if mode == write {
+		res.Remember(satisfied)
 	}
 	report(stderr, plan, extras.verbose)
 	return nil
