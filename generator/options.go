@@ -108,7 +108,9 @@ func license(opts gen.Options, root string, existing [][]byte) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("--header-file: %v", err)
 	}
-	text := strings.TrimRight(string(data), " \t\r\n")
+	// Line ends as gofmt leaves them: a header file saved with CRLF (seen in the wild)
+	// is written with LF, as controller-gen's formatted output has it.
+	text := strings.TrimRight(strings.ReplaceAll(string(data), "\r\n", "\n"), " \t\r\n")
 	if text == "" {
 		return "", nil
 	}
