@@ -1,6 +1,7 @@
 package cachedupdate
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/types"
 
@@ -8,22 +9,21 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
 )
 
+// doc is the package comment of doc.go, this analyzer's one documentation.
+//
+//go:embed doc.go
+var doc string
+
 // Analyzer reports Update of a custom resource read from the informer cache.
 var Analyzer = &analysis.Analyzer{
-	Name: "cachedupdate",
-	Doc: `report Update of a custom resource read from the informer cache
-
-Update and Status().Update send the resourceVersion of the cached copy; the cache
-lags the server, so the write fails with 409 Conflict, is retried with backoff and
-feeds a conflict storm (p99 reconcile 10 ms -> 40 s). Reported when the object was
-filled by Get or List on the manager's (cached) client in the same function, or
-copied from such an object. Fix: a MergeFrom patch or Server-Side Apply, which send
-no resourceVersion.`,
-	URL:      "https://github.com/opgen-dev/opgen#opgen-vet",
+	Name:     "cachedupdate",
+	Doc:      analyzerdoc.MustDoc(doc, "cachedupdate"),
+	URL:      "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#cachedupdate",
 	Requires: []*analysis.Analyzer{inspect.Analyzer},
 	Run:      run,
 }

@@ -1,6 +1,10 @@
 // Package cachedupdate defines an analyzer that reports Update of a custom resource
 // that was read from the informer cache: the seed of 409 Conflict storms.
 //
+// # Analyzer cachedupdate
+//
+// cachedupdate: report Update of a custom resource read from the informer cache
+//
 // # Incident
 //
 // The manager's client reads from an informer cache that lags the API server. Update

@@ -1,6 +1,7 @@
 package deepequal
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/types"
 	"reflect"
@@ -8,23 +9,23 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/importedit"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
 )
 
+// doc is the package comment of doc.go, this analyzer's one documentation.
+//
+//go:embed doc.go
+var doc string
+
 // Analyzer reports reflect.DeepEqual on Kubernetes API values.
 var Analyzer = &analysis.Analyzer{
 	Name: "deepequal",
-	Doc: `report reflect.DeepEqual on Kubernetes API objects or their parts
-
-reflect.DeepEqual sees differences where the API sees none (Quantity "1000m" vs "1",
-nil vs empty, Time precision), so a diff built on it finds a change on every
-reconcile and the write it guards runs every time. Reported when an argument is a
-type from k8s.io/api or k8s.io/apimachinery, or a json-tagged struct containing one.
-Plain Go values are fine. Fix (suggested): equality.Semantic.DeepEqual.`,
-	URL: "https://github.com/opgen-dev/opgen#opgen-vet",
-	Run: run,
+	Doc:  analyzerdoc.MustDoc(doc, "deepequal"),
+	URL:  "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#deepequal",
+	Run:  run,
 }
 
 func run(pass *analysis.Pass) (any, error) {

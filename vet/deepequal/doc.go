@@ -1,6 +1,10 @@
 // Package deepequal defines an analyzer that reports reflect.DeepEqual on Kubernetes
 // API objects and their parts, with a fix to equality.Semantic.DeepEqual.
 //
+// # Analyzer deepequal
+//
+// deepequal: report reflect.DeepEqual on Kubernetes API objects or their parts (fix suggested)
+//
 // # Incident
 //
 // reflect.DeepEqual compares representations, not meanings: resource.Quantity

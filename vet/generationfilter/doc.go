@@ -1,6 +1,10 @@
 // Package generationfilter defines an analyzer that reports a generation predicate
 // where it silently drops the changes a controller needs.
 //
+// # Analyzer generationfilter
+//
+// generationfilter: report a generation predicate on kinds without a generation, or as a global event filter
+//
 // # Incident
 //
 // predicate.GenerationChangedPredicate passes an update only when

@@ -1,6 +1,7 @@
 package generationfilter
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/types"
 
@@ -8,21 +9,21 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
 )
 
+// doc is the package comment of doc.go, this analyzer's one documentation.
+//
+//go:embed doc.go
+var doc string
+
 // Analyzer reports generation predicates that drop the changes a controller needs.
 var Analyzer = &analysis.Analyzer{
-	Name: "generationfilter",
-	Doc: `report a generation predicate on kinds without a generation, or as a global event filter
-
-ConfigMaps, Secrets and other built-in kinds have no metadata.generation: a
-GenerationChangedPredicate on Owns()/Watches() of them drops every change. As a
-global WithEventFilter it applies to every watch: it also drops owned objects'
-status changes and the primary's finalizer changes. Fix: put the generation
-predicate on For() only, combined with one that passes deletion and finalizers.`,
-	URL:      "https://github.com/opgen-dev/opgen#opgen-vet",
+	Name:     "generationfilter",
+	Doc:      analyzerdoc.MustDoc(doc, "generationfilter"),
+	URL:      "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#generationfilter",
 	Requires: []*analysis.Analyzer{inspect.Analyzer},
 	Run:      run,
 }

@@ -2,6 +2,10 @@
 // directives themselves, so that a typo never silences a check by accident or fails
 // to silence it without a word.
 //
+// # Analyzer ignoredirective
+//
+// ignoredirective: check //opguard:ignore directives
+//
 // # Rule
 //
 // Reported, at the directive:

@@ -1,6 +1,7 @@
 package ignoredirective
 
 import (
+	_ "embed"
 	"fmt"
 	"slices"
 	"strings"
@@ -9,8 +10,14 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 )
+
+// doc is the package comment of doc.go, this analyzer's one documentation.
+//
+//go:embed doc.go
+var doc string
 
 // Name is the analyzer's name.
 const Name = "ignoredirective"
@@ -20,13 +27,9 @@ func New(known []string) *analysis.Analyzer {
 	known = append(slices.Clone(known), Name)
 	return &analysis.Analyzer{
 		Name: Name,
-		Doc: `check //opguard:ignore directives
-
-A directive needs an analyzer name and a reason; a directive without a reason
-silences nothing. Unknown analyzer names and "// opguard:ignore" with a space (not a
-directive) are reported too.`,
-		URL: "https://github.com/opgen-dev/opgen#opgen-vet",
-		Run: func(pass *analysis.Pass) (any, error) { return nil, run(pass, known) },
+		Doc:  analyzerdoc.MustDoc(doc, "ignoredirective"),
+		URL:  "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#ignoredirective",
+		Run:  func(pass *analysis.Pass) (any, error) { return nil, run(pass, known) },
 	}
 }
 

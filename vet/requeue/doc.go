@@ -1,5 +1,9 @@
 // Package requeue defines an analyzer that reports misuse of reconcile.Result.
 //
+// # Analyzer requeue
+//
+// requeue: report Requeue: true, short constant RequeueAfter delays, and RequeueAfter returned with an error (fix suggested)
+//
 // # Incident
 //
 // A reconciler asks to run again through its Result. Three ways of asking do harm:

@@ -1,6 +1,7 @@
 package requeue
 
 import (
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -13,10 +14,16 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/opgen-dev/opgen/policy"
+	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/importedit"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
 )
+
+// doc is the package comment of doc.go, this analyzer's one documentation.
+//
+//go:embed doc.go
+var doc string
 
 // DefaultMin is the shortest constant RequeueAfter not reported, and the delay the
 // fix for Requeue: true writes.
@@ -24,16 +31,9 @@ const DefaultMin = policy.MinRequeueAfter
 
 // Analyzer reports deprecated, too short and ignored requeues.
 var Analyzer = &analysis.Analyzer{
-	Name: "requeue",
-	Doc: `report misuse of reconcile.Result: Requeue: true, a short constant RequeueAfter, RequeueAfter with an error
-
-Requeue: true is deprecated and requeues through the error rate limiter (5 ms, 10 ms,
-...). A constant RequeueAfter below -requeue.min (default 5s) reconciles every
-object all the time, though watches already deliver changes. A RequeueAfter returned
-with a non-nil error is ignored: controller-runtime backs off on the error instead.
-Fix (suggested for Requeue: true): RequeueAfter of at least the minimum; return the
-error alone or the Result with a nil error.`,
-	URL:      "https://github.com/opgen-dev/opgen#opgen-vet",
+	Name:     "requeue",
+	Doc:      analyzerdoc.MustDoc(doc, "requeue"),
+	URL:      "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#requeue",
 	Requires: []*analysis.Analyzer{inspect.Analyzer},
 	Run:      run,
 }

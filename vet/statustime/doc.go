@@ -1,9 +1,13 @@
 // Package statustime defines an analyzer that reports the current time written into
 // an object's status.
 //
+// # Analyzer statustime
+//
+// statustime: report the current time written into status
+//
 // # Incident
 //
-// `obj.Status.LastReconcileTime = metav1.Now()` makes every status write a real
+// obj.Status.LastReconcileTime = metav1.Now() makes every status write a real
 // change: no diff can ever find the status equal, every reconcile writes, every write
 // is a watch event that queues the object again. It is the most common seed of the
 // update–watch–update loop (reported: apiserver 500 → 20,000 QPS).

@@ -1,6 +1,7 @@
 package statustime
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -9,22 +10,21 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
 )
 
+// doc is the package comment of doc.go, this analyzer's one documentation.
+//
+//go:embed doc.go
+var doc string
+
 // Analyzer reports the current time written into status.
 var Analyzer = &analysis.Analyzer{
-	Name: "statustime",
-	Doc: `report the current time written into status
-
-obj.Status.LastReconcileTime = metav1.Now() makes every status write a change, so
-every reconcile writes and every write queues the object again: the
-update-watch-update loop. Reported: time.Now, metav1.Now or metav1.NowMicro
-assigned to a field reached through .Status, or in a Status composite literal field.
-Fix: drop the field, or set it only when something else in status changed and keep
-it out of the diff (+opguard:volatile).`,
-	URL:      "https://github.com/opgen-dev/opgen#opgen-vet",
+	Name:     "statustime",
+	Doc:      analyzerdoc.MustDoc(doc, "statustime"),
+	URL:      "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#statustime",
 	Requires: []*analysis.Analyzer{inspect.Analyzer},
 	Run:      run,
 }

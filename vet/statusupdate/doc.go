@@ -1,6 +1,10 @@
 // Package statusupdate defines an analyzer that reports status writes no semantic
 // diff guards: the seed of the update–watch–update loop.
 //
+// # Analyzer statusupdate
+//
+// statusupdate: report status writes that no semantic diff guards
+//
 // # Incident
 //
 // A reconciler that writes status on every pass makes every pass produce a watch event
@@ -43,4 +47,11 @@
 // (equality.Semantic.DeepEqual), and write only when they differ, with Server-Side
 // Apply (Status().Apply with a field owner) or a MergeFrom patch; opgen's generated
 // Apply<Kind>Status does all of it.
+//
+// Where opgen generated the kind's writer (+opguard:status-owner) in the same package,
+// the finding names it, and the suggested fix rewrites the write to call it, its error
+// handled as before: if err := r.Status().Update(ctx, obj); err != nil becomes
+// if _, err := ApplyObjStatus(ctx, r.Client, obj, obj.Status); err != nil, err = … and
+// a bare call likewise. A write returned or used in a condition gets no fix: what the
+// caller does with the writer's bool is for its author to say.
 package statusupdate

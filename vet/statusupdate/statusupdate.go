@@ -1,6 +1,7 @@
 package statusupdate
 
 import (
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/types"
@@ -11,28 +12,21 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
 )
 
+// doc is the package comment of doc.go, this analyzer's one documentation.
+//
+//go:embed doc.go
+var doc string
+
 // Analyzer reports status writes that no semantic diff guards.
 var Analyzer = &analysis.Analyzer{
-	Name: "statusupdate",
-	Doc: `report status writes that no semantic diff guards
-
-A status written on every reconcile is a watch event on every reconcile, which
-queues the object again: the update-watch-update loop (apiserver 500 -> 20,000 QPS).
-Status().Update also sends a stale cached resourceVersion and gets 409 Conflict.
-A write counts as guarded inside an if whose condition calls a diff
-(equality.Semantic.DeepEqual, a func or variable named like *Equal*, *Changed*,
-*Diff*, meta.SetStatusCondition's result), after an early return on such a
-condition, or in a helper whose every call is guarded. Fix: compare the desired
-status with the live one and write only when they differ, with Server-Side Apply
-(Status().Apply) or a MergeFrom patch. Where opgen generated the kind's writer
-(+opguard:status-owner) in the same package, the finding names it, and -fix rewrites
-Status().Update(ctx, obj) and Status().Patch(ctx, obj, p) into
-Apply<Kind>Status(ctx, client, obj, obj.Status), the error handled as before.`,
-	URL:      "https://github.com/opgen-dev/opgen#opgen-vet",
+	Name:     "statusupdate",
+	Doc:      analyzerdoc.MustDoc(doc, "statusupdate"),
+	URL:      "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#statusupdate",
 	Requires: []*analysis.Analyzer{inspect.Analyzer},
 	Run:      run,
 }

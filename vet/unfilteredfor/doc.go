@@ -1,6 +1,10 @@
 // Package unfilteredfor defines an analyzer that reports a controller watching a kind
 // with a status subresource through For() without any predicate.
 //
+// # Analyzer unfilteredfor
+//
+// unfilteredfor: report For() of a kind with a status subresource without predicates
+//
 // # Incident
 //
 // Without a predicate, every update of the primary object is a reconcile, including

@@ -1,6 +1,7 @@
 package unfilteredfor
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/types"
 
@@ -8,22 +9,21 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
 )
 
+// doc is the package comment of doc.go, this analyzer's one documentation.
+//
+//go:embed doc.go
+var doc string
+
 // Analyzer reports For() of a kind with a status subresource without predicates.
 var Analyzer = &analysis.Analyzer{
-	Name: "unfilteredfor",
-	Doc: `report For() of a kind with a status subresource without predicates
-
-Without a predicate every update of the primary, including the status updates the
-reconciler writes itself, is a new reconcile: the update-watch-update loop. Reported
-when For's object is a custom resource with a Status field, For has no
-builder.WithPredicates option and the builder has no WithEventFilter. Fix:
-builder.WithPredicates with a generation predicate that still passes deletion and
-finalizer changes.`,
-	URL:      "https://github.com/opgen-dev/opgen#opgen-vet",
+	Name:     "unfilteredfor",
+	Doc:      analyzerdoc.MustDoc(doc, "unfilteredfor"),
+	URL:      "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#unfilteredfor",
 	Requires: []*analysis.Analyzer{inspect.Analyzer},
 	Run:      run,
 }

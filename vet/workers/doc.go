@@ -1,6 +1,10 @@
 // Package workers defines an analyzer that reports MaxConcurrentReconciles set above
 // a threshold.
 //
+// # Analyzer workers
+//
+// workers: report MaxConcurrentReconciles set above a threshold
+//
 // # Incident
 //
 // When a controller falls behind, raising MaxConcurrentReconciles looks like the fix.

@@ -1,6 +1,7 @@
 package workers
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -12,22 +13,23 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/opgen-dev/opgen/policy"
+	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 )
+
+// doc is the package comment of doc.go, this analyzer's one documentation.
+//
+//go:embed doc.go
+var doc string
 
 // DefaultMax is the largest MaxConcurrentReconciles not reported.
 const DefaultMax = policy.MaxWorkers
 
 // Analyzer reports MaxConcurrentReconciles above a threshold.
 var Analyzer = &analysis.Analyzer{
-	Name: "workers",
-	Doc: `report MaxConcurrentReconciles set above a threshold
-
-More workers do not drain a backlog caused by 409 Conflicts or throttling; they send
-more conflicting writes at once and feed the storm. Reported: a constant above
--workers.max (default 10) in controller-runtime's controller options or manager
-config. Fix: repair the write path (SSA, diff before writing, predicates) first.`,
-	URL:      "https://github.com/opgen-dev/opgen#opgen-vet",
+	Name:     "workers",
+	Doc:      analyzerdoc.MustDoc(doc, "workers"),
+	URL:      "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#workers",
 	Requires: []*analysis.Analyzer{inspect.Analyzer},
 	Run:      run,
 }

@@ -29,7 +29,7 @@ func (r *MemcachedReconciler) update(ctx context.Context, memcached *v1.Memcache
 	if err != nil {
 		return err
 	}
-	r.Status().Update(ctx, memcached) // want `ApplyMemcachedStatus, which opgen generated`
+	r.Status().Update(ctx, memcached)        // want `ApplyMemcachedStatus, which opgen generated`
 	return r.Status().Update(ctx, memcached) // want `ApplyMemcachedStatus, which opgen generated`
 }
 
