@@ -6,7 +6,7 @@ import (
 )
 
 // Reference renders the marker reference from [Defs]: what `opgen markers` prints and
-// what the README's marker table is checked against.
+// what docs/markers.md's reference is checked against.
 func Reference() string {
 	var b strings.Builder
 	b.WriteString("opgen markers. Write each on its own line comment, \"// +opguard:...\".\n")

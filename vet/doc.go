@@ -3,7 +3,7 @@
 // update–watch–update loops — with go/analysis analyzers that run from `opgen vet`,
 // from `go vet -vettool=$(which opgen-vet)` and from golangci-lint.
 //
-// Analyzers is the list, in the order findings are explained in the README: one
+// Analyzers is the list, in the order docs/vet.md explains their findings: one
 // package per analyzer under vet/, each with its rule and the incident behind it in
 // its package doc:
 //

@@ -280,19 +280,3 @@ func envtestAssets(t *testing.T) string {
 	}
 	return dir
 }
-
-// TestReadmeMarkerReference keeps README.md's marker reference equal to what
-// `opgen markers` prints.
-func TestReadmeMarkerReference(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	code, ref, _ := runOpgen(t, "markers")
-	if code != 0 || ref == "" {
-		t.Fatalf("opgen markers: exit %d", code)
-	}
-	if !strings.Contains(string(readme), "```text\n"+ref+"```") {
-		t.Fatal("README.md's marker reference differs from `opgen markers`; paste its output into the ```text block")
-	}
-}
