@@ -19,13 +19,24 @@
 // ctrl.Builder is an alias) whose object has a status subresource — a custom resource
 // with a Status field (see kubetypes) — when
 //
-//   - none of For's options is a builder.Predicates (builder.WithPredicates(…)), and
-//   - the builder chain holds no WithEventFilter call.
+//   - none of For's options is a builder.Predicates (builder.WithPredicates(…)) that
+//     may filter updates, and
+//   - the builder chain holds no WithEventFilter call with such a predicate.
 //
 // When the chain does not run from the constructor (ctrl.NewControllerManagedBy) to
 // Complete or Build in one expression, the builder is configured in several
-// statements, and a WithEventFilter anywhere in the same function counts. Whether the
-// predicates given are good ones is not judged here.
+// statements, and a WithEventFilter anywhere in the same function counts.
+//
+// A predicate is judged only where its source says for certain that it passes every
+// update, and is then no filter at all: predicate.Funcs with no UpdateFunc or with one
+// whose body is "return true", predicate.ResourceVersionChangedPredicate (every write,
+// status writes included, changes the resourceVersion), an Or with one of those, an And
+// of only those. A variable is followed to its value when it is assigned once. Any
+// other predicate may filter and is trusted to: the analyzer does not guess what a
+// function decides.
+//
+// A status of struct{} (some scaffolds keep one) is no status subresource: nothing is
+// written to it, so nothing loops.
 //
 // # Fix
 //

@@ -11,11 +11,14 @@
 //
 // Two kinds of object have rules of their own:
 //
-//   - A custom resource is a named struct type declared outside k8s.io/ and
-//     sigs.k8s.io/ that embeds metav1.ObjectMeta. Built-in kinds (k8s.io/api) are not
-//     custom resources.
+//   - A custom resource is a named struct type that embeds metav1.ObjectMeta, declared
+//     outside the modules of Kubernetes' built-in kinds (k8s.io/api, k8s.io/apimachinery,
+//     k8s.io/apiextensions-apiserver, k8s.io/kube-aggregator, k8s.io/metrics,
+//     k8s.io/apiserver). It is decided per type, never by the module path of the code
+//     that uses it: an operator whose module lives under sigs.k8s.io/ has custom
+//     resources like any other.
 //   - A kind has a status subresource when it is a custom resource with a field named
-//     Status (of a struct type or a pointer to one). The +kubebuilder:subresource:status
+//     Status (of a struct type with at least one field, or a pointer to one). The +kubebuilder:subresource:status
 //     marker that really decides it is a comment, which the export data of an imported
 //     API package does not carry; every kubebuilder-scaffolded kind with a Status field
 //     has the marker, and Status().Update on a kind without it fails with 404 anyway.

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -78,10 +79,24 @@ func TypeString(t types.Type) string {
 	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
 }
 
-// IsKubernetesPackage reports whether path is one of Kubernetes' own module trees,
-// whose types are built-in API kinds or library types, never a custom resource.
-func IsKubernetesPackage(path string) bool {
-	return strings.HasPrefix(path, "k8s.io/") || strings.HasPrefix(path, "sigs.k8s.io/")
+// builtinAPIModules are the modules that declare Kubernetes' built-in kinds, served by
+// the API server itself: a kind declared in one of them is no custom resource. A module
+// path under sigs.k8s.io/ says nothing (kubebuilder's own samples, Gateway API and
+// cluster-api live there and declare custom resources): the decision is per type.
+var builtinAPIModules = []string{
+	"k8s.io/api", "k8s.io/apimachinery", "k8s.io/apiextensions-apiserver",
+	"k8s.io/kube-aggregator", "k8s.io/metrics", "k8s.io/apiserver",
+}
+
+// IsBuiltinAPIPackage reports whether path is a package of the modules that declare
+// Kubernetes' built-in kinds.
+func IsBuiltinAPIPackage(path string) bool {
+	for _, m := range builtinAPIModules {
+		if path == m || strings.HasPrefix(path, m+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // objectStruct is t's struct when t is (a pointer to) a named struct type that embeds
@@ -111,14 +126,15 @@ func IsAPIObject(t types.Type) bool {
 }
 
 // IsCustomResource reports whether t is (a pointer to) a custom resource: a kind
-// declared outside Kubernetes' own packages.
+// declared outside the modules of Kubernetes' built-in kinds.
 func IsCustomResource(t types.Type) bool {
 	n, _ := objectStruct(t)
-	return n != nil && n.Obj().Pkg() != nil && !IsKubernetesPackage(n.Obj().Pkg().Path())
+	return n != nil && n.Obj().Pkg() != nil && !IsBuiltinAPIPackage(n.Obj().Pkg().Path())
 }
 
 // HasStatusSubresource reports whether t is (a pointer to) a custom resource with a
-// field named Status whose type is a struct or a pointer to one (see the package doc).
+// field named Status whose type is a struct with fields, or a pointer to one (see the
+// package doc). A Status of struct{} is nothing a controller writes.
 func HasStatusSubresource(t types.Type) bool {
 	if !IsCustomResource(t) {
 		return false
@@ -132,8 +148,8 @@ func HasStatusSubresource(t types.Type) bool {
 		if p, ok := ft.(*types.Pointer); ok {
 			ft = p.Elem()
 		}
-		_, isStruct := ft.Underlying().(*types.Struct)
-		return isStruct
+		st, isStruct := ft.Underlying().(*types.Struct)
+		return isStruct && st.NumFields() > 0
 	}
 	return false
 }
@@ -350,4 +366,57 @@ func MethodPos(call *ast.CallExpr) token.Pos {
 		return sel.Sel.Pos()
 	}
 	return call.Pos()
+}
+
+// ValueOf returns the expression a variable holds, when that can be read from the
+// source: a local variable of body assigned exactly once (in its declaration or one
+// assignment), or a package-level variable with an initializer and no assignment in
+// the package. nil otherwise.
+func ValueOf(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) ast.Expr {
+	info := pass.TypesInfo
+	var value ast.Expr
+	count := 0
+	record := func(lhs, rhs ast.Expr) {
+		if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && info.ObjectOf(id) == v {
+			value = rhs
+			count++
+		}
+	}
+	visit := func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.AssignStmt:
+			if len(s.Lhs) == len(s.Rhs) {
+				for i := range s.Lhs {
+					record(s.Lhs[i], s.Rhs[i])
+				}
+			} else {
+				for _, l := range s.Lhs {
+					record(l, nil)
+				}
+			}
+		case *ast.ValueSpec:
+			for i, name := range s.Names {
+				if i < len(s.Values) && len(s.Names) == len(s.Values) {
+					record(name, s.Values[i])
+				} else if len(s.Values) > 0 {
+					record(name, nil)
+				}
+			}
+		}
+		return true
+	}
+	if v.Parent() != nil && v.Parent() != v.Pkg().Scope() {
+		if body == nil {
+			return nil
+		}
+		ast.Inspect(body, visit)
+	} else {
+		for _, f := range pass.Files {
+			ast.Inspect(f, visit)
+		}
+	}
+	if count != 1 {
+		return nil
+	}
+	return value
 }

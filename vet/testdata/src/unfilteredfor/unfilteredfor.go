@@ -8,6 +8,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/event"
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 )
@@ -69,4 +70,45 @@ func (r *Reconciler) noStatus(mgr ctrl.Manager) error {
 	}
 	//opguard:ignore unfilteredfor the reconciler never writes status
 	return ctrl.NewControllerManagedBy(mgr).For(&apiv1.Memcached{}).Complete(r)
+}
+
+// A status of no fields: the controller writes none, and no loop can start.
+func (r *Reconciler) emptyStatus(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&apiv1.Quiet{}).Complete(r)
+}
+
+// Predicates that let every update through filter nothing.
+var passAll = predicate.Funcs{
+	UpdateFunc: func(e event.UpdateEvent) bool { return true },
+}
+
+func (r *Reconciler) predicatesThatPassEverything(mgr ctrl.Manager) error {
+	if err := ctrl.NewControllerManagedBy(mgr).
+		For(&apiv1.Memcached{}, builder.WithPredicates(passAll)). // want `For\(&apiv1.Memcached{}\) with predicates that pass every update`
+		Complete(r); err != nil {
+		return err
+	}
+	rv := predicate.ResourceVersionChangedPredicate{}
+	if err := ctrl.NewControllerManagedBy(mgr).
+		For(&apiv1.Memcached{}, builder.WithPredicates(rv)). // want `with predicates that pass every update`
+		Complete(r); err != nil {
+		return err
+	}
+	if err := ctrl.NewControllerManagedBy(mgr).
+		For(&apiv1.Memcached{}, builder.WithPredicates(predicate.Or(predicate.GenerationChangedPredicate{}, predicate.Funcs{}))). // want `with predicates that pass every update`
+		Complete(r); err != nil {
+		return err
+	}
+	// A generation predicate beside them filters: WithPredicates passes what all pass.
+	if err := ctrl.NewControllerManagedBy(mgr).
+		For(&apiv1.Memcached{}, builder.WithPredicates(passAll, predicate.GenerationChangedPredicate{})).
+		Complete(r); err != nil {
+		return err
+	}
+	// An UpdateFunc that decides is trusted to.
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&apiv1.Memcached{}, builder.WithPredicates(predicate.Funcs{
+			UpdateFunc: func(e event.UpdateEvent) bool { return e.ObjectOld.GetGeneration() != e.ObjectNew.GetGeneration() },
+		})).
+		Complete(r)
 }

@@ -48,3 +48,17 @@ type Plain struct {
 }
 
 func (in *Plain) DeepCopyObject() runtime.Object { return in }
+
+// Quiet has a status of no fields (some scaffolds keep one): there is nothing to write.
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+type Quiet struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              MemcachedSpec `json:"spec,omitempty"`
+	Status            QuietStatus   `json:"status,omitempty"`
+}
+
+type QuietStatus struct{}
+
+func (in *Quiet) DeepCopyObject() runtime.Object { return in }
