@@ -28,7 +28,17 @@
 //  3. the write is in a function of the same package every call of which is guarded
 //     by 1 or 2 (followed up to three calls deep), so a small updateStatus helper
 //     called only behind a diff is fine; a function that is also used as a value is
-//     not followed.
+//     not followed;
+//  4. the write is a Patch with a diff by construction: client.MergeFrom,
+//     MergeFromWithOptions or StrategicMergeFrom of a base that is not the written
+//     object itself (a copy taken before the change: patch := client.MergeFrom(
+//     obj.DeepCopy()); mutate; c.Status().Patch(ctx, obj, patch)). The patch holds
+//     only what changed, {} when nothing did, and the API server does not persist an
+//     empty patch: no new resourceVersion, no watch event, no loop (proven against a
+//     real API server in vet/internal/apiserverproof). The patch may be held in a
+//     variable assigned once, or come in as a parameter every call of whose function
+//     passes such a patch. A MergeFrom of the object itself diffs it against itself
+//     and is reported; a raw patch is what it says, and is reported.
 //
 // A diff is a call of a function or method whose name contains equal, chang, diff,
 // modif or dirty, or needs/should + update/write/patch, in any case

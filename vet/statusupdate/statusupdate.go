@@ -57,7 +57,7 @@ func run(pass *analysis.Pass) (any, error) {
 	g := &guards{pass: pass, insp: insp}
 	rep := directive.NewReporter(pass)
 	for _, w := range writes {
-		if g.guarded(w.stack, 0) {
+		if g.guarded(w.stack, 0) || g.diffPatch(w.call, w.stack, 0) {
 			continue
 		}
 		fn := kubetypes.Callee(pass.TypesInfo, w.call)
@@ -345,4 +345,117 @@ func migration(pass *analysis.Pass, w write) *migrationTo {
 func isClientInterface(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Interface)
 	return ok
+}
+
+// diffPatch reports whether call is a status Patch whose patch is a diff by
+// construction (rule 4 of the package doc): client.MergeFrom, MergeFromWithOptions or
+// StrategicMergeFrom of a base that is not the written object itself. Such a patch
+// holds only what changed since the base was taken, so a reconcile that changes
+// nothing sends {}, which the API server does not persist: no write, no event. The
+// patch may be held in a variable assigned once, or be a parameter every call of whose
+// function passes such a patch (followed up to three calls deep).
+func (g *guards) diffPatch(call *ast.CallExpr, stack []ast.Node, depth int) bool {
+	info := g.pass.TypesInfo
+	if fn := kubetypes.Callee(info, call); fn == nil || fn.Name() != "Patch" || len(call.Args) < 3 {
+		return false
+	}
+	return g.isDiffPatch(call.Args[2], call.Args[1], stack, depth)
+}
+
+// isDiffPatch reports whether patch, an argument given to write obj, is a MergeFrom
+// diff (see diffPatch); stack is where it is used.
+func (g *guards) isDiffPatch(patch, obj ast.Expr, stack []ast.Node, depth int) bool {
+	info := g.pass.TypesInfo
+	patch = ast.Unparen(patch)
+	if id, ok := patch.(*ast.Ident); ok {
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok {
+			return false
+		}
+		if val := kubetypes.ValueOf(g.pass, kubetypes.DeclaringBody(stack, v), v); val != nil {
+			return g.isDiffPatch(val, obj, stack, depth)
+		}
+		return g.diffPatchParam(v, stack, depth)
+	}
+	mf, ok := patch.(*ast.CallExpr)
+	if !ok || len(mf.Args) == 0 {
+		return false
+	}
+	fn := kubetypes.Callee(info, mf)
+	if !kubetypes.IsFunc(fn, kubetypes.ClientPkg, "MergeFrom") && !kubetypes.IsFunc(fn, kubetypes.ClientPkg, "MergeFromWithOptions") &&
+		!kubetypes.IsFunc(fn, kubetypes.ClientPkg, "StrategicMergeFrom") {
+		return false
+	}
+	return obj == nil || !sameObject(info, g.pass, stack, mf.Args[0], obj)
+}
+
+// diffPatchParam reports whether v is a parameter of the function declaration on the
+// stack that every call of it, in this package, fills with a MergeFrom diff.
+func (g *guards) diffPatchParam(v *types.Var, stack []ast.Node, depth int) bool {
+	if depth >= maxDepth {
+		return false
+	}
+	decl, ok := enclosing(stack).(*ast.FuncDecl)
+	if !ok {
+		for i := len(stack) - 1; i >= 0 && !ok; i-- {
+			decl, ok = stack[i].(*ast.FuncDecl)
+		}
+		if !ok {
+			return false
+		}
+	}
+	i := kubetypes.ParamIndex(g.pass.TypesInfo, decl, v)
+	fn, _ := g.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if i < 0 || fn == nil || fn.Type().(*types.Signature).Variadic() {
+		return false
+	}
+	g.collectCalls()
+	sites := g.calls[fn]
+	if len(sites) == 0 || len(sites) != g.uses[fn] {
+		return false
+	}
+	for _, site := range sites {
+		call := site[len(site)-1].(*ast.CallExpr)
+		if i >= len(call.Args) || !g.isDiffPatch(call.Args[i], nil, site, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameObject reports whether base is the written object obj itself (the same
+// variable, through & and variables assigned once), so that a MergeFrom of it diffs
+// the object against itself.
+func sameObject(info *types.Info, pass *analysis.Pass, stack []ast.Node, base, obj ast.Expr) bool {
+	root := func(e ast.Expr) types.Object {
+		for range 4 {
+			e = ast.Unparen(e)
+			if u, ok := e.(*ast.UnaryExpr); ok {
+				e = u.X
+				continue
+			}
+			id, ok := e.(*ast.Ident)
+			if !ok {
+				return nil
+			}
+			v, ok := info.Uses[id].(*types.Var)
+			if !ok {
+				return nil
+			}
+			val := kubetypes.ValueOf(pass, kubetypes.DeclaringBody(stack, v), v)
+			if val == nil {
+				return v
+			}
+			if _, isCall := ast.Unparen(val).(*ast.CallExpr); isCall {
+				return v // a copy, a constructor: its own object
+			}
+			e = val
+		}
+		return nil
+	}
+	if types.ExprString(ast.Unparen(base)) == types.ExprString(ast.Unparen(obj)) {
+		return true
+	}
+	b, o := root(base), root(obj)
+	return b != nil && b == o
 }

@@ -368,6 +368,47 @@ func MethodPos(call *ast.CallExpr) token.Pos {
 	return call.Pos()
 }
 
+// DeclaringBody is the body of the innermost function on the stack that declares v (a
+// local variable or a parameter), to look for v's assignments in; nil for a variable
+// declared elsewhere.
+func DeclaringBody(stack []ast.Node, v *types.Var) *ast.BlockStmt {
+	for i := len(stack) - 1; i >= 0; i-- {
+		var typ *ast.FuncType
+		var body *ast.BlockStmt
+		switch f := stack[i].(type) {
+		case *ast.FuncDecl:
+			typ, body = f.Type, f.Body
+		case *ast.FuncLit:
+			typ, body = f.Type, f.Body
+		default:
+			continue
+		}
+		if body != nil && (typ.Pos() <= v.Pos() && v.Pos() < body.End()) {
+			return body
+		}
+	}
+	return nil
+}
+
+// ParamIndex is the position of v among the parameters of the function declaration
+// decl, or -1 when v is none of them.
+func ParamIndex(info *types.Info, decl *ast.FuncDecl, v *types.Var) int {
+	i := 0
+	for _, field := range decl.Type.Params.List {
+		if len(field.Names) == 0 {
+			i++
+			continue
+		}
+		for _, name := range field.Names {
+			if info.Defs[name] == v {
+				return i
+			}
+			i++
+		}
+	}
+	return -1
+}
+
 // ValueOf returns the expression a variable holds, when that can be read from the
 // source: a local variable of body assigned exactly once (in its declaration or one
 // assignment), or a package-level variable with an initializer and no assignment in

@@ -167,3 +167,60 @@ func (r *Reconciler) silenced(ctx context.Context, obj *apiv1.Memcached) {
 	//opguard:ignore cachedupdate a directive for another analyzer
 	_ = r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status`
 }
+
+// The MergeFrom idiom: a patch from a copy taken before the change holds only what
+// changed, {} when nothing did, which the API server does not persist.
+func (r *Reconciler) mergeFromCopy(ctx context.Context, obj *apiv1.Memcached) error {
+	patch := client.MergeFrom(obj.DeepCopy())
+	obj.Status.Nodes = []string{"a"}
+	if err := r.Status().Patch(ctx, obj, patch); err != nil {
+		return err
+	}
+	base := obj.DeepCopy()
+	obj.Status.ObservedGeneration = obj.Generation
+	if err := r.Status().Patch(ctx, obj, client.MergeFrom(base)); err != nil {
+		return err
+	}
+	locked := client.MergeFromWithOptions(obj.DeepCopy(), client.MergeFromWithOptimisticLock{})
+	meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: "Ready"})
+	if err := r.Status().Patch(ctx, obj, locked); err != nil {
+		return err
+	}
+	// An alias of the object is the object: the patch diffs it against itself.
+	same := obj
+	_ = r.Status().Patch(ctx, obj, client.MergeFrom(same)) // want `r.Status\(\).Patch writes status`
+	// A raw patch is what it says, whatever changed.
+	return r.Status().Patch(ctx, obj, client.RawPatch("merge", []byte(`{"status":{}}`))) // want `r.Status\(\).Patch writes status`
+}
+
+// The patch taken before the change, written when the function returns.
+func (r *Reconciler) deferredPatch(ctx context.Context, obj apiv1.Memcached) (err error) {
+	p := client.MergeFrom(obj.DeepCopy())
+	defer func() {
+		err = r.Client.Status().Patch(ctx, &obj, p)
+	}()
+	obj.Status.Nodes = nil
+	return nil
+}
+
+// A patch handed in is followed to the calls that make it.
+func (r *Reconciler) writePatch(ctx context.Context, obj *apiv1.Memcached, p client.Patch) error {
+	return r.Status().Patch(ctx, obj, p)
+}
+
+func (r *Reconciler) callsWritePatch(ctx context.Context, obj *apiv1.Memcached) error {
+	p := client.MergeFrom(obj.DeepCopy())
+	obj.Status.Nodes = []string{"b"}
+	return r.writePatch(ctx, obj, p)
+}
+
+func (r *Reconciler) writeAnyPatch(ctx context.Context, obj *apiv1.Memcached, p client.Patch) error {
+	return r.Status().Patch(ctx, obj, p) // want `r.Status\(\).Patch writes status`
+}
+
+func (r *Reconciler) callsWriteAnyPatch(ctx context.Context, obj *apiv1.Memcached) error {
+	if err := r.writeAnyPatch(ctx, obj, client.StrategicMergeFrom(obj.DeepCopy())); err != nil {
+		return err
+	}
+	return r.writeAnyPatch(ctx, obj, client.RawPatch("merge", nil))
+}

@@ -101,6 +101,22 @@ func (mergeFromPatch) Data(obj Object) ([]byte, error) { return nil, nil }
 
 func MergeFrom(obj Object) Patch { return mergeFromPatch{obj} }
 
+type MergeFromOption interface{ ApplyToMergeFrom() }
+
+type MergeFromWithOptimisticLock struct{}
+
+func (MergeFromWithOptimisticLock) ApplyToMergeFrom() {}
+
+func MergeFromWithOptions(obj Object, opts ...MergeFromOption) Patch { return mergeFromPatch{obj} }
+func StrategicMergeFrom(obj Object, opts ...MergeFromOption) Patch   { return mergeFromPatch{obj} }
+
+type rawPatch struct{ data []byte }
+
+func (rawPatch) Type() string                      { return "raw" }
+func (p rawPatch) Data(obj Object) ([]byte, error) { return p.data, nil }
+
+func RawPatch(typ string, data []byte) Patch { return rawPatch{data} }
+
 type FieldOwner string
 
 var ForceOwnership = struct{}{}
