@@ -20,15 +20,23 @@
 //
 //   - the right-hand side of an assignment whose left-hand side is reached through a
 //     struct field named Status (obj.Status.LastSync = …, obj.Status = …,
-//     obj.Status.Conditions[i].LastTransitionTime = …), or
+//     obj.Status.Conditions[i].LastTransitionTime = …) or through a pointer to a
+//     status type (a custom resource's Status type: func(status *FooStatus) { status.LastSync = … },
+//     st := &obj.Status; st.LastSync = …), or
 //   - the value of a Status field in a composite literal (&Foo{Status: FooStatus{…}}).
 //
-// A status value built in a local variable and handed to a diff-gated writer (opgen's
-// Reconcile<Kind> returns one; a +opguard:volatile field is left out of the diff) is
-// not reported, and neither is meta.SetStatusCondition, which keeps a condition's
-// lastTransitionTime unless its status changed. Function literals are not entered,
-// and a time read into a variable first (now := metav1.Now(); …LastSync = &now) is
-// not followed.
+// A local variable in the expression is followed to its value when it is assigned
+// once (now := metav1.Now(); obj.Status.LastSync = &now), up to three variables deep;
+// the finding then names it and stands where the variable is used. A variable
+// assigned more than once is not followed, nor is the start given to time.Since or
+// time.Until (a duration is not the current time).
+//
+// A status value built in a local variable of the status type (not a pointer) and
+// handed to a diff-gated writer (opgen's Reconcile<Kind> returns one; a
+// +opguard:volatile field is left out of the diff) is not reported, and neither is
+// meta.SetStatusCondition, which keeps a condition's lastTransitionTime unless its
+// status changed. Function literals are not entered from outside: the clock read must
+// be in the function that writes it into status.
 //
 // # Fix
 //

@@ -33,46 +33,75 @@ func run(pass *analysis.Pass) (any, error) {
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	rep := directive.NewReporter(pass)
 	info := pass.TypesInfo
-	report := func(clock *ast.CallExpr, target ast.Expr) {
-		rep.Reportf(clock.Pos(), "%s written into status (%s): a new value on every reconcile makes every status write a change, a watch event and another reconcile (update-watch-update loop); drop the field, or set it only when something else changed and keep it out of the diff",
-			types.ExprString(clock.Fun)+"()", types.ExprString(target))
+	report := func(r clock, target ast.Expr) {
+		what := types.ExprString(r.call.Fun) + "()"
+		if r.via != nil {
+			what += " through " + r.via.Name()
+		}
+		rep.Reportf(r.at.Pos(), "%s written into status (%s): a new value on every reconcile makes every status write a change, a watch event and another reconcile (update-watch-update loop); drop the field, or set it only when something else changed and keep it out of the diff",
+			what, types.ExprString(target))
 	}
-	insp.Preorder([]ast.Node{(*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil)}, func(n ast.Node) {
+	insp.WithStack([]ast.Node{(*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if !push {
+			return true
+		}
+		c := &clocks{pass: pass, stack: stack}
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
-				return
+				return true
 			}
 			for i, lhs := range n.Lhs {
 				if !kubetypes.ThroughStatus(info, lhs) {
 					continue
 				}
-				if clock := clockRead(info, n.Rhs[i]); clock != nil {
-					report(clock, lhs)
+				if r, ok := c.read(n.Rhs[i], 0); ok {
+					report(r, lhs)
 				}
 			}
 		case *ast.KeyValueExpr:
 			key, ok := n.Key.(*ast.Ident)
 			if !ok || key.Name != "Status" {
-				return
+				return true
 			}
 			if v, ok := info.ObjectOf(key).(*types.Var); !ok || !v.IsField() {
-				return
+				return true
 			}
-			if clock := clockRead(info, n.Value); clock != nil {
-				report(clock, key)
+			if r, ok := c.read(n.Value, 0); ok {
+				report(r, key)
 			}
 		}
+		return true
 	})
 	return nil, nil
 }
 
-// clockRead is the first call in e, outside function literals, that reads the
-// current time.
-func clockRead(info *types.Info, e ast.Expr) *ast.CallExpr {
-	var found *ast.CallExpr
+// clock is a read of the current time found in an expression.
+type clock struct {
+	call *ast.CallExpr
+	// via is the local variable the time came through, nil when the expression reads
+	// the clock itself.
+	via *types.Var
+	// at is where to report: the clock read, or the variable's use.
+	at ast.Node
+}
+
+// clocks finds clock reads in the expressions of one place in the source.
+type clocks struct {
+	pass  *analysis.Pass
+	stack []ast.Node
+}
+
+// read finds the first call in e, outside function literals, that reads the current
+// time, following local variables assigned once (now := metav1.Now(); … = &now) to
+// their value. The argument of time.Since or time.Until is a start, not a time
+// written: it is not followed.
+func (c *clocks) read(e ast.Expr, depth int) (clock, bool) {
+	info := c.pass.TypesInfo
+	var found clock
+	ok := false
 	ast.Inspect(e, func(n ast.Node) bool {
-		if found != nil {
+		if ok {
 			return false
 		}
 		switch x := n.(type) {
@@ -83,11 +112,29 @@ func clockRead(info *types.Info, e ast.Expr) *ast.CallExpr {
 			if kubetypes.IsFunc(fn, "time", "Now") ||
 				kubetypes.IsFunc(fn, kubetypes.MetaV1Pkg, "Now") ||
 				kubetypes.IsFunc(fn, kubetypes.MetaV1Pkg, "NowMicro") {
-				found = x
+				found, ok = clock{call: x, at: x}, true
 				return false
+			}
+			if kubetypes.IsFunc(fn, "time", "Since") || kubetypes.IsFunc(fn, "time", "Until") {
+				return false
+			}
+		case *ast.Ident:
+			v, isVar := info.Uses[x].(*types.Var)
+			if !isVar || depth >= 3 || v.IsField() {
+				return true
+			}
+			body := kubetypes.DeclaringBody(c.stack, v)
+			if body == nil {
+				return true // a parameter or a package variable: not known
+			}
+			if val := kubetypes.ValueOf(c.pass, body, v); val != nil {
+				if r, hit := c.read(val, depth+1); hit {
+					found, ok = clock{call: r.call, via: v, at: x}, true
+					return false
+				}
 			}
 		}
 		return true
 	})
-	return found
+	return found, ok
 }

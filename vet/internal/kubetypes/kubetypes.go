@@ -260,10 +260,52 @@ func ThroughStatus(info *types.Info, e ast.Expr) bool {
 			e = x.X
 		case *ast.StarExpr:
 			e = x.X
+		case *ast.Ident:
+			// A pointer to a status: st := &obj.Status, func(status *FooStatus).
+			v, ok := info.ObjectOf(x).(*types.Var)
+			if !ok {
+				return false
+			}
+			p, ok := types.Unalias(v.Type()).(*types.Pointer)
+			return ok && IsStatusType(p.Elem())
 		default:
 			return false
 		}
 	}
+}
+
+// IsStatusType reports whether t is the type of a custom resource's Status field: a
+// named struct type that a custom resource declared in the same package holds as its
+// Status (by value or by pointer).
+func IsStatusType(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	if _, ok := n.Underlying().(*types.Struct); !ok {
+		return false
+	}
+	scope := n.Obj().Pkg().Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || !IsCustomResource(tn.Type()) {
+			continue
+		}
+		_, st := objectStruct(tn.Type())
+		for f := range st.Fields() {
+			if f.Name() != "Status" {
+				continue
+			}
+			ft := types.Unalias(f.Type())
+			if p, ok := ft.(*types.Pointer); ok {
+				ft = types.Unalias(p.Elem())
+			}
+			if types.Identical(ft, n) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // EnclosingFunc is the innermost function (declaration or literal) on an inspector

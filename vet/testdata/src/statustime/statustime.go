@@ -10,8 +10,8 @@ import (
 
 func writes(obj *apiv1.Memcached) {
 	now := metav1.Now()
-	obj.Status.LastReconcileTime = &now
-	t := metav1.Now() // not status
+	obj.Status.LastReconcileTime = &now // want `metav1.Now\(\) through now written into status \(obj.Status.LastReconcileTime\)`
+	t := metav1.Now()                   // not status
 	_ = t
 	obj.Status.LastReconcileTime = &metav1.Time{Time: time.Now()} // want `time.Now\(\) written into status \(obj.Status.LastReconcileTime\): .*update-watch-update loop`
 	obj.Status.LastSync = time.Now().Format(time.RFC3339)         // want `time.Now\(\) written into status \(obj.Status.LastSync\)`
@@ -23,6 +23,9 @@ func writes(obj *apiv1.Memcached) {
 	obj.Status = apiv1.MemcachedStatus{LastSync: time.Now().String()}                                      // want `time.Now\(\) written into status \(obj.Status\)`
 	_ = &apiv1.Memcached{Status: apiv1.MemcachedStatus{LastReconcileTime: &metav1.Time{Time: time.Now()}}} // want `time.Now\(\) written into status \(Status\)`
 	obj.Status.LastSync = func() string { return time.Now().String() }()                                   // function literals are not entered
+	stamp := time.Now().UTC()
+	synced := stamp.Format(time.RFC3339)
+	obj.Status.LastSync = synced // want `time.Now\(\) through synced written into status \(obj.Status.LastSync\)`
 	//opguard:ignore statustime the field is +opguard:volatile and the writer leaves it out of the diff
 	obj.Status.LastReconcileTime = &metav1.Time{Time: time.Now()}
 }
@@ -36,4 +39,32 @@ func fine(obj *apiv1.Memcached) apiv1.MemcachedStatus {
 	start := time.Now()
 	obj.Status.ObservedGeneration = int64(time.Since(start))
 	return status
+}
+
+// Through a pointer to a status, a parameter or a local.
+func setSynced(status *apiv1.MemcachedStatus) {
+	status.LastSync = time.Now().String() // want `time.Now\(\) written into status \(status.LastSync\)`
+}
+
+func patchWith(obj *apiv1.Memcached, patcher func(*apiv1.MemcachedStatus)) { patcher(&obj.Status) }
+
+func patchers(obj *apiv1.Memcached) {
+	patchWith(obj, func(s *apiv1.MemcachedStatus) {
+		s.LastReconcileTime = &metav1.Time{Time: time.Now()} // want `time.Now\(\) written into status \(s.LastReconcileTime\)`
+	})
+	st := &obj.Status
+	st.LastSync = time.Now().String() // want `time.Now\(\) written into status \(st.LastSync\)`
+	// A value copy of a status is a local being built, not the object's status.
+	var built apiv1.MemcachedStatus
+	built.LastSync = time.Now().String()
+	_ = built
+	// A pointer to some other struct is not a status.
+	spec := &obj.Spec
+	spec.Image = time.Now().String()
+	// A time read into a variable that changes more than once is not followed.
+	last := time.Time{}
+	if obj.Status.LastSync == "" {
+		last = time.Now()
+	}
+	obj.Status.LastReconcileTime = &metav1.Time{Time: last}
 }
