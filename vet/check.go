@@ -94,6 +94,7 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 	if len(pkgs) == 0 {
 		return nil, fmt.Errorf("no packages match %s", strings.Join(cfg.Patterns, " "))
 	}
+	linkRoots(pkgs)
 	graph, err := checker.Analyze(cfg.Analyzers, pkgs, nil)
 	if err != nil {
 		return nil, err
@@ -214,4 +215,25 @@ func fits(taken map[string][]Edit, edits []Edit) bool {
 		}
 	}
 	return true
+}
+
+// linkRoots makes the packages loaded from source each other's imports, and drops the
+// rest: without NeedDeps, go/packages gives placeholders for imports (their types
+// come from export data), and an analyzer with facts runs on every import it is
+// given. Facts so travel between the packages analyzed, the module's own, and
+// dependencies outside them carry none: they write no custom resource of the module.
+func linkRoots(pkgs []*packages.Package) {
+	byID := make(map[string]*packages.Package, len(pkgs))
+	for _, p := range pkgs {
+		byID[p.ID] = p
+	}
+	for _, p := range pkgs {
+		linked := make(map[string]*packages.Package)
+		for path, imp := range p.Imports {
+			if root, ok := byID[imp.ID]; ok {
+				linked[path] = root
+			}
+		}
+		p.Imports = linked
+	}
 }

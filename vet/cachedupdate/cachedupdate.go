@@ -2,6 +2,7 @@ package cachedupdate
 
 import (
 	_ "embed"
+	"fmt"
 	"go/ast"
 	"go/types"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/writes"
 )
 
 // doc is the package comment of doc.go, this analyzer's one documentation.
@@ -24,12 +26,22 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "cachedupdate",
 	Doc:      analyzerdoc.MustDoc(doc, "cachedupdate"),
 	URL:      "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#cachedupdate",
-	Requires: []*analysis.Analyzer{inspect.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, writes.Analyzer},
 	Run:      run,
+}
+
+// update is an Update of an object: the call, and the object's argument.
+type update struct {
+	call *ast.CallExpr
+	obj  ast.Expr
+	// via names the function that does the Update when the call hands the object to
+	// it; empty for a direct Update.
+	via string
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	wr := pass.ResultOf[writes.Analyzer].(*writes.Result)
 	rep := directive.NewReporter(pass)
 	info := pass.TypesInfo
 	insp.Preorder([]ast.Node{(*ast.FuncDecl)(nil)}, func(n ast.Node) {
@@ -37,20 +49,33 @@ func run(pass *analysis.Pass) (any, error) {
 		if fd.Body == nil {
 			return
 		}
-		var updates []*ast.CallExpr
+		var updates []update
 		cached := map[*types.Var]ast.Expr{} // variable -> the read that filled it
+		var stack []ast.Node
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return true
+			}
+			stack = append(stack, n)
 			call, ok := n.(*ast.CallExpr)
 			if !ok {
 				return true
 			}
 			if kubetypes.IsObjectUpdate(info, call) || kubetypes.IsStatusUpdate(info, call) {
-				if len(call.Args) >= 2 && kubetypes.IsCustomResource(info.TypeOf(call.Args[1])) {
-					updates = append(updates, call)
+				if len(call.Args) >= 2 && kubetypes.IsCustomResource(info.TypeOf(call.Args[1])) && !kubetypes.InRetry(info, stack) {
+					updates = append(updates, update{call: call, obj: call.Args[1]})
 				}
 				return true
 			}
-			if arg := cacheRead(info, call); arg != nil {
+			if f := wr.Calls[call]; f != nil && !kubetypes.InRetry(info, stack) {
+				for _, j := range f.Update {
+					if j < len(call.Args) && kubetypes.IsCustomResource(info.TypeOf(call.Args[j])) {
+						updates = append(updates, update{call: call, obj: call.Args[j], via: types.ExprString(call.Fun)})
+					}
+				}
+			}
+			if arg := cacheRead(pass, fd.Body, call); arg != nil {
 				if v := kubetypes.Root(info, arg); v != nil {
 					if _, seen := cached[v]; !seen {
 						cached[v] = call.Fun
@@ -63,14 +88,18 @@ func run(pass *analysis.Pass) (any, error) {
 			return
 		}
 		propagate(info, fd.Body, cached)
-		for _, call := range updates {
-			v := kubetypes.Root(info, call.Args[1])
+		for _, u := range updates {
+			v := kubetypes.Root(info, u.obj)
 			read, ok := cached[v]
 			if v == nil || !ok {
 				continue
 			}
-			rep.Reportf(call.Pos(), "%s of %s read from the informer cache (%s): the cached resourceVersion is often stale, so the write gets 409 Conflict and the requeue feeds a conflict storm; write with a MergeFrom patch or Server-Side Apply",
-				types.ExprString(call.Fun), kubetypes.TypeString(info.TypeOf(call.Args[1])), types.ExprString(read))
+			what := types.ExprString(u.call.Fun)
+			if u.via != "" {
+				what = fmt.Sprintf("%s, which sends %s whole with Update,", u.via, types.ExprString(u.obj))
+			}
+			rep.Reportf(u.call.Pos(), "%s of %s read from the informer cache (%s): the cached resourceVersion is often stale, so the write gets 409 Conflict and the requeue feeds a conflict storm; write with a MergeFrom patch or Server-Side Apply",
+				what, kubetypes.TypeString(info.TypeOf(u.obj)), types.ExprString(read))
 		}
 	})
 	return nil, nil
@@ -78,7 +107,8 @@ func run(pass *analysis.Pass) (any, error) {
 
 // cacheRead is the argument that a Get or List through a full (cached) client fills,
 // or nil.
-func cacheRead(info *types.Info, call *ast.CallExpr) ast.Expr {
+func cacheRead(pass *analysis.Pass, body *ast.BlockStmt, call *ast.CallExpr) ast.Expr {
+	info := pass.TypesInfo
 	fn := kubetypes.Callee(info, call)
 	idx := -1
 	switch {
@@ -99,6 +129,9 @@ func cacheRead(info *types.Info, call *ast.CallExpr) ast.Expr {
 	}
 	if obj, _, _ := types.LookupFieldOrMethod(recv, true, nil, "Status"); obj == nil {
 		return nil // a bare client.Reader, such as mgr.GetAPIReader(): not the cache
+	}
+	if uncached(pass, body, sel.X) {
+		return nil
 	}
 	return call.Args[idx]
 }
@@ -150,4 +183,24 @@ func propagate(info *types.Info, body *ast.BlockStmt, cached map[*types.Var]ast.
 			return true
 		})
 	}
+}
+
+// uncached reports whether the client c is known to read from the API server: a
+// variable (local, or of the package) that holds what client.New or
+// client.NewWithWatch made, as e2e helpers and command-line tools build it.
+func uncached(pass *analysis.Pass, body *ast.BlockStmt, c ast.Expr) bool {
+	id, ok := ast.Unparen(c).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok {
+		return false
+	}
+	val, ok := ast.Unparen(kubetypes.ValueOf(pass, body, v)).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := kubetypes.Callee(pass.TypesInfo, val)
+	return kubetypes.IsFunc(fn, kubetypes.ClientPkg, "New") || kubetypes.IsFunc(fn, kubetypes.ClientPkg, "NewWithWatch")
 }

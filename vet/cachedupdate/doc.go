@@ -26,13 +26,23 @@
 //   - the object argument of Get, or the list argument of List, called on a full
 //     client (a value whose method set has Status, like the manager's client or a
 //     reconciler that embeds client.Client); a bare client.Reader such as
-//     mgr.GetAPIReader() reads from the API server and does not count;
+//     mgr.GetAPIReader() reads from the API server and does not count, nor does a
+//     client held in a variable that client.New or client.NewWithWatch made (e2e
+//     helpers and command-line tools build one; it has no cache);
 //   - a variable assigned from one of those (x := list.Items[i], y := x.DeepCopy(),
 //     for _, item := range list.Items), transitively.
 //
+// A call that hands such an object to a function that Updates it as it came in is
+// reported the same way, at the call: a finalizer helper, an updateStatus(ctx, obj)
+// of the same package, common.UpdateStatus(ctx, c, obj) of another; the function is
+// followed through any number of calls and packages (vet/internal/writes carries it
+// as an analysis fact). A function that reads the object again before its Update is
+// not followed: it sends what it read itself.
+//
 // The function is the declaration that holds the call, function literals in it
-// included (retry.RetryOnConflict's closure re-reads the same cache and is reported
-// too). Order within the function is not considered. Built-in kinds are not reported.
+// included, except a function literal given to k8s.io/client-go/util/retry
+// (RetryOnConflict, OnError): the retry already answers the 409 by reading again.
+// Order within the function is not considered. Built-in kinds are not reported.
 //
 // # Fix
 //

@@ -17,7 +17,9 @@
 //
 // Reported: a call of the controller builder's For (builder.TypedBuilder, of which
 // ctrl.Builder is an alias) whose object has a status subresource — a custom resource
-// with a Status field (see kubetypes) — when
+// with a Status field (see kubetypes) — that the same package writes (a status
+// Update, Patch or Apply of an object of that kind, in the package or in a function
+// it hands the object to, in any package analyzed: see vet/internal/writes), when
 //
 //   - none of For's options is a builder.Predicates (builder.WithPredicates(…)) that
 //     may filter updates, and
@@ -36,7 +38,10 @@
 // function decides.
 //
 // A status of struct{} (some scaffolds keep one) is no status subresource: nothing is
-// written to it, so nothing loops.
+// written to it, so nothing loops. A kind whose status the package never writes is
+// not reported either: another controller's status writes are not this one's loop.
+// A write the analysis cannot follow (through a function value, an interface, an
+// object held in a struct field) goes unseen, and so does the finding.
 //
 // # Fix
 //

@@ -13,6 +13,7 @@ import (
 	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/writes"
 )
 
 // doc is the package comment of doc.go, this analyzer's one documentation.
@@ -25,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "unfilteredfor",
 	Doc:      analyzerdoc.MustDoc(doc, "unfilteredfor"),
 	URL:      "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#unfilteredfor",
-	Requires: []*analysis.Analyzer{inspect.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, writes.Analyzer},
 	Run:      run,
 }
 
@@ -33,6 +34,7 @@ func run(pass *analysis.Pass) (any, error) {
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	rep := directive.NewReporter(pass)
 	info := pass.TypesInfo
+	wr := pass.ResultOf[writes.Analyzer].(*writes.Result)
 	filtersIn := map[ast.Node]bool{} // function -> has a WithEventFilter call, memoized
 	insp.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if !push {
@@ -42,7 +44,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if !kubetypes.IsBuilderMethod(kubetypes.Callee(info, call), "For") || len(call.Args) == 0 {
 			return true
 		}
-		if !kubetypes.HasStatusSubresource(info.TypeOf(call.Args[0])) {
+		if !kubetypes.HasStatusSubresource(info.TypeOf(call.Args[0])) || !wr.WritesStatusOf(info.TypeOf(call.Args[0])) {
 			return true
 		}
 		_, body := kubetypes.EnclosingFunc(stack)

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -453,8 +454,9 @@ func ParamIndex(info *types.Info, decl *ast.FuncDecl, v *types.Var) int {
 
 // ValueOf returns the expression a variable holds, when that can be read from the
 // source: a local variable of body assigned exactly once (in its declaration or one
-// assignment), or a package-level variable with an initializer and no assignment in
-// the package. nil otherwise.
+// assignment), or a package-level variable assigned once in the package (by its
+// initializer or one assignment). The first variable of x, err := f() holds the call
+// f(). nil otherwise.
 func ValueOf(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) ast.Expr {
 	info := pass.TypesInfo
 	var value ast.Expr
@@ -473,7 +475,15 @@ func ValueOf(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) ast.Expr {
 					record(s.Lhs[i], s.Rhs[i])
 				}
 			} else {
-				for _, l := range s.Lhs {
+				// x, err := f(): x holds f's first result, which is what f makes;
+				// the others are not known.
+				for i, l := range s.Lhs {
+					if i == 0 && len(s.Rhs) == 1 {
+						if _, isCall := ast.Unparen(s.Rhs[0]).(*ast.CallExpr); isCall {
+							record(l, s.Rhs[0])
+							continue
+						}
+					}
 					record(l, nil)
 				}
 			}
@@ -502,4 +512,26 @@ func ValueOf(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) ast.Expr {
 		return nil
 	}
 	return value
+}
+
+// RetryPkg is client-go's retry package, whose functions call a function literal again
+// on a conflict.
+const RetryPkg = "k8s.io/client-go/util/retry"
+
+// InRetry reports whether the innermost function literal on the stack is an argument
+// of a call of the retry package.
+func InRetry(info *types.Info, stack []ast.Node) bool {
+	for i := len(stack) - 1; i > 0; i-- {
+		lit, ok := stack[i].(*ast.FuncLit)
+		if !ok {
+			continue
+		}
+		call, ok := stack[i-1].(*ast.CallExpr)
+		if !ok || !slices.Contains(call.Args, ast.Expr(lit)) {
+			return false
+		}
+		fn := Callee(info, call)
+		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == RetryPkg
+	}
+	return false
 }

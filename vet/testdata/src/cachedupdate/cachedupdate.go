@@ -4,7 +4,9 @@ import (
 	"context"
 
 	apiv1 "example.com/api/v1"
+	"example.com/common"
 	appsv1 "k8s.io/api/apps/v1"
+	"k8s.io/client-go/util/retry"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
@@ -73,4 +75,77 @@ func (r *Reconciler) listed(ctx context.Context, c client.Client) {
 // An object handed in is not known to come from the cache.
 func (r *Reconciler) param(ctx context.Context, obj *apiv1.Memcached) error {
 	return r.Update(ctx, obj)
+}
+
+// Helpers: the Update is in another function, of this package or another.
+func (r *Reconciler) helpers(ctx context.Context, req ctrl.Request) error {
+	obj := &apiv1.Memcached{}
+	if err := r.Get(ctx, req.NamespacedName, obj); err != nil {
+		return err
+	}
+	copied := obj.DeepCopy()
+	copied.Status.Nodes = nil
+	if err := common.UpdateStatus(ctx, r.Client, copied); err != nil { // want `common.UpdateStatus, which sends copied whole with Update, of \*v1.Memcached read from the informer cache \(r.Get\)`
+		return err
+	}
+	if err := common.EnsureFinalizer(ctx, r.Client, obj, "example.com/cleanup"); err != nil { // want `common.EnsureFinalizer, which sends obj whole with Update`
+		return err
+	}
+	if err := r.finalize(ctx, obj); err != nil { // want `r.finalize, which sends obj whole with Update`
+		return err
+	}
+	if err := common.Refresh(ctx, r.Client, obj); err != nil {
+		return err
+	}
+	return common.PatchStatus(ctx, r.Client, obj, client.MergeFrom(obj.DeepCopy()))
+}
+
+func (r *Reconciler) finalize(ctx context.Context, obj *apiv1.Memcached) error {
+	if controllerutil.RemoveFinalizer(obj, "example.com/cleanup") {
+		return r.Update(ctx, obj)
+	}
+	return nil
+}
+
+// retry.RetryOnConflict answers the 409: the closure's reads and writes are not
+// reported.
+func (r *Reconciler) retried(ctx context.Context, req ctrl.Request) error {
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		var obj apiv1.Memcached
+		if err := r.Get(ctx, req.NamespacedName, &obj); err != nil {
+			return err
+		}
+		obj.Spec.Size++
+		if err := r.finalize(ctx, &obj); err != nil {
+			return err
+		}
+		return r.Update(ctx, &obj)
+	})
+}
+
+// A client made with client.New reads from the API server, as e2e helpers and tools
+// build it; so does one kept in a package variable.
+func uncachedClients(ctx context.Context, key client.ObjectKey) error {
+	c, err := client.New(nil, client.Options{})
+	if err != nil {
+		return err
+	}
+	var obj apiv1.Memcached
+	if err := c.Get(ctx, key, &obj); err != nil {
+		return err
+	}
+	if err := c.Update(ctx, &obj); err != nil {
+		return err
+	}
+	if err := e2eClient.Get(ctx, key, &obj); err != nil {
+		return err
+	}
+	return e2eClient.Update(ctx, &obj)
+}
+
+var e2eClient client.Client
+
+func setup() (err error) {
+	e2eClient, err = client.New(nil, client.Options{})
+	return err
 }

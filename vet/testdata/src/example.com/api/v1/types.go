@@ -62,3 +62,15 @@ type Quiet struct {
 type QuietStatus struct{}
 
 func (in *Quiet) DeepCopyObject() runtime.Object { return in }
+
+// Watched has a status that another controller writes.
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+type Watched struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              MemcachedSpec   `json:"spec,omitempty"`
+	Status            MemcachedStatus `json:"status,omitempty"`
+}
+
+func (in *Watched) DeepCopyObject() runtime.Object { return in }

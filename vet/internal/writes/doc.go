@@ -1,0 +1,25 @@
+// Package writes defines Analyzer, which the analyzers that follow objects into other
+// functions require: it finds, for every function, which of its parameters it writes
+// to the API server, and carries that to the functions' callers in other packages as
+// an analysis fact.
+//
+// A function writes the status of its parameter when it calls Update, Patch or Apply
+// of a status writer (c.Status().Update(ctx, obj), c.SubResource("status").Patch(…))
+// on it, or hands it to a function that does. It updates its parameter as it came in
+// when it calls Update or Status().Update on it (which send the object whole, with its
+// resourceVersion), or hands it to a function that does, without reading it again
+// first: a Get or List into the parameter in the same function means the function
+// sends what it read itself, and cachedupdate judges that read where it is. An Update
+// in a function literal given to k8s.io/client-go/util/retry (RetryOnConflict,
+// OnError) is not counted: the retry answers the 409.
+//
+// The parameter is followed through variables assigned from it (o := obj, c :=
+// obj.DeepCopy(), k := o.(*Kind)) and through any number of calls, in the package by
+// a fixed point, across packages by the facts. Only function and method declarations
+// carry facts; a function literal is part of the declaration that holds it, and a
+// function called through a value or an interface is not followed. The receiver is no
+// parameter: an object held in a field is not followed.
+//
+// The result, for the package analyzed, is every call whose callee writes one of its
+// arguments (with what it writes) and the kinds whose status the package writes.
+package writes

@@ -1,0 +1,20 @@
+package writes_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/opgen-dev/opgen/vet/internal/writes"
+)
+
+// TestFacts: each helper's fact says which parameters it writes; Refresh, which reads
+// its parameter again before the Update, updates none as it came in.
+func TestFacts(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, writes.Analyzer, "example.com/common")
+}

@@ -1,0 +1,40 @@
+// Package common holds helpers of an operator that its controllers share, in a
+// package of their own: what they write reaches the controllers as facts.
+package common
+
+import (
+	"context"
+
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+)
+
+// UpdateStatus writes the object's status whole.
+func UpdateStatus(ctx context.Context, c client.Client, obj client.Object) error { // want UpdateStatus:`writes\(status \[2\], update \[2\]\)`
+	return c.Status().Update(ctx, obj)
+}
+
+// EnsureFinalizer adds a finalizer with Update, through another helper.
+func EnsureFinalizer(ctx context.Context, c client.Client, obj client.Object, name string) error { // want EnsureFinalizer:`writes\(status \[\], update \[2\]\)`
+	controllerutil.AddFinalizer(obj, name)
+	return save(ctx, c, obj)
+}
+
+func save(ctx context.Context, c client.Client, o client.Object) error { // want save:`writes\(status \[\], update \[2\]\)`
+	copied := o.DeepCopyObject().(client.Object)
+	return c.Update(ctx, copied)
+}
+
+// Refresh reads the object again before the Update: it sends what it read itself,
+// not what it was given.
+func Refresh(ctx context.Context, c client.Client, obj client.Object) error {
+	if err := c.Get(ctx, client.ObjectKeyFromObject(obj), obj); err != nil {
+		return err
+	}
+	return c.Update(ctx, obj)
+}
+
+// PatchStatus writes status with a patch: no Update.
+func PatchStatus(ctx context.Context, c client.Client, obj client.Object, patch client.Patch) error { // want PatchStatus:`writes\(status \[2\], update \[\]\)`
+	return c.Status().Patch(ctx, obj, patch)
+}
