@@ -199,4 +199,3 @@ func parses(args []string) error {
 	}
 	return cmd.ParseFlags(rest)
 }
-

@@ -22,6 +22,7 @@ const vetControllerSrc = `package controller
 import (
 	"context"
 	"reflect"
+	"time"
 
 	cachev1alpha1 "opgen.test/precision/api/v1alpha1"
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -37,7 +38,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 	}
 	want := cachev1alpha1.MemcachedStatus{ObservedGeneration: mc.Generation}
 	if reflect.DeepEqual(mc.Status, want) {
-		return ctrl.Result{Requeue: true}, nil
+		return ctrl.Result{Requeue: true, RequeueAfter: time.Minute}, nil
 	}
 	mc.Status = want
 	if err := r.Status().Update(ctx, &mc); err != nil {
@@ -106,9 +107,9 @@ func TestVetCommand(t *testing.T) {
 		t.Fatalf("err = %v, want exit status 1", err)
 	}
 	want := []string{
-		file + ":20:5 deepequal",
-		file + ":21:22 requeue",
-		file + ":24:12 cachedupdate",
+		file + ":21:5 deepequal",
+		file + ":22:22 requeue",
+		file + ":25:12 cachedupdate",
 	}
 	if diff := cmp.Diff(want, positions(out)); diff != "" {
 		t.Errorf("opgen vet output (-want +got):\n%s\n%s", diff, out)
@@ -129,7 +130,7 @@ func TestVetCommand(t *testing.T) {
 	}
 	wantJSON := []string{
 		file + " deepequal Use equality.Semantic.DeepEqual",
-		file + " requeue Use RequeueAfter",
+		file + " requeue Remove Requeue",
 		file + " cachedupdate ",
 	}
 	if diff := cmp.Diff(wantJSON, got); diff != "" {
@@ -137,20 +138,20 @@ func TestVetCommand(t *testing.T) {
 	}
 
 	// -disable and an analyzer flag.
-	out, _, _ = runVet(t, "-C", dir, "vet", "-disable", "cachedupdate", "--requeue.min=1m")
-	want = []string{file + ":20:5 deepequal", file + ":21:22 requeue"}
+	out, _, _ = runVet(t, "-C", dir, "vet", "-disable", "cachedupdate", "--requeue.min=2m")
+	want = []string{file + ":21:5 deepequal", file + ":22:22 requeue", file + ":22:37 requeue"}
 	if diff := cmp.Diff(want, positions(out)); diff != "" {
 		t.Errorf("--disable (-want +got):\n%s", diff)
 	}
-	if !strings.Contains(out, "use RequeueAfter: 1m0s") {
-		t.Errorf("--requeue.min=1m not used by the message: %s", out)
+	if !strings.Contains(out, "RequeueAfter of 1m0s is below 2m0s") {
+		t.Errorf("--requeue.min=2m not used: %s", out)
 	}
 	if _, _, err := runVet(t, "-C", dir, "vet", "--disable", "nosuch"); err == nil || !strings.Contains(err.Error(), `unknown analyzer "nosuch"`) {
 		t.Errorf("--disable nosuch: err = %v", err)
 	}
 
 	// -fix applies both fixes, the file still builds, and what has no fix is left, at
-	// its place in the fixed file (the import of time moved it down a line).
+	// its place in the fixed file.
 	out, stderr, err := runVet(t, "-C", dir, "vet", "-fix")
 	if !errors.As(err, new(exitError)) {
 		t.Fatalf("-fix: err = %v, want exit status 1 for what is left", err)
@@ -166,7 +167,7 @@ func TestVetCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []string{`"k8s.io/apimachinery/pkg/api/equality"`, "equality.Semantic.DeepEqual(mc.Status, want)", "ctrl.Result{RequeueAfter: 5 * time.Second}", `"time"`} {
+	for _, s := range []string{`"k8s.io/apimachinery/pkg/api/equality"`, "equality.Semantic.DeepEqual(mc.Status, want)", "ctrl.Result{RequeueAfter: time.Minute}"} {
 		if !bytes.Contains(fixed, []byte(s)) {
 			t.Errorf("fixed file lacks %s:\n%s", s, fixed)
 		}

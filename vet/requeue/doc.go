@@ -2,7 +2,7 @@
 //
 // # Analyzer requeue
 //
-// requeue: report Requeue: true, short constant RequeueAfter delays, and RequeueAfter returned with an error (fix suggested)
+// requeue: report Requeue: true, short constant RequeueAfter delays, and RequeueAfter returned with an error
 //
 // # Incident
 //
@@ -33,10 +33,16 @@
 //
 // # Fix
 //
-// For Requeue: true the suggested fix writes RequeueAfter: <-requeue.min> (5 *
-// time.Second by default, adding the time import when needed), or drops Requeue when
-// the literal already has a RequeueAfter. Otherwise: requeue only for state no watch
-// delivers, after a delay measured in tens of seconds or minutes; return the error
-// alone (with reconcile.TerminalError when retrying cannot help), or the Result with a
-// nil error.
+// A fix is suggested only where it cannot change what the program does. Requeue: true
+// beside a non-zero RequeueAfter is dropped (controller-runtime reads Requeue only
+// when RequeueAfter is zero) when the Result literal is returned straight to
+// controller-runtime by a Reconcile method (Reconcile(context.Context,
+// reconcile.Request) (reconcile.Result, error)) and nothing in the package reads a
+// Result's Requeue: a sub-reconciler's Result, or one a chain branches on
+// (if res.Requeue { return res, nil }), keeps its Requeue, and the finding says why it
+// offers no fix. Requeue: true alone gets no fix: any RequeueAfter changes when the
+// object comes back, and the delay is the author's to choose (-requeue.min or more).
+// Otherwise: requeue only for state no watch delivers, after a delay measured in tens
+// of seconds or minutes; return the error alone (with reconcile.TerminalError when
+// retrying cannot help), or the Result with a nil error.
 package requeue

@@ -16,7 +16,6 @@ import (
 	"github.com/opgen-dev/opgen/policy"
 	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
-	"github.com/opgen-dev/opgen/vet/internal/importedit"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
 )
 
@@ -42,7 +41,7 @@ var Analyzer = &analysis.Analyzer{
 var minAfter = DefaultMin
 
 func init() {
-	Analyzer.Flags.DurationVar(&minAfter, "min", DefaultMin, "shortest constant RequeueAfter not reported, and the delay the fix for Requeue: true writes")
+	Analyzer.Flags.DurationVar(&minAfter, "min", DefaultMin, "shortest constant RequeueAfter not reported, and the delay findings of Requeue: true ask for")
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -50,13 +49,11 @@ func run(pass *analysis.Pass) (any, error) {
 	rep := directive.NewReporter(pass)
 	info := pass.TypesInfo
 	floor := minAfter
-	nodes := []ast.Node{(*ast.File)(nil), (*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil), (*ast.ReturnStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}
-	var file *ast.File
+	nodes := []ast.Node{(*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil), (*ast.ReturnStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}
 	var results []*types.Tuple // result types of the enclosing functions
-	insp.Nodes(nodes, func(n ast.Node, push bool) bool {
+	readsRequeue := readsRequeueField(info, pass.Files)
+	insp.WithStack(nodes, func(n ast.Node, push bool, stack []ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.File:
-			file = n
 		case *ast.FuncDecl, *ast.FuncLit:
 			if !push {
 				results = results[:len(results)-1]
@@ -77,7 +74,14 @@ func run(pass *analysis.Pass) (any, error) {
 			results = append(results, res)
 		case *ast.CompositeLit:
 			if push && isResult(info.TypeOf(n)) {
-				checkLiteral(pass, rep, file, n, floor)
+				noFix := ""
+				switch {
+				case readsRequeue:
+					noFix = "this package reads a Result's Requeue, so dropping it could change what that code does"
+				case !returnedByReconcile(info, stack):
+					noFix = "the Result is not returned straight to controller-runtime by a Reconcile method, so other code may read its Requeue"
+				}
+				checkLiteral(pass, rep, n, floor, noFix)
 			}
 		case *ast.AssignStmt:
 			if push {
@@ -128,7 +132,7 @@ func isConstTrue(info *types.Info, e ast.Expr) bool {
 
 const deprecated = "Requeue is deprecated: it requeues through the error rate limiter (5 ms, 10 ms, ...), polling the object many times a second"
 
-func checkLiteral(pass *analysis.Pass, rep *directive.Reporter, file *ast.File, lit *ast.CompositeLit, floor time.Duration) {
+func checkLiteral(pass *analysis.Pass, rep *directive.Reporter, lit *ast.CompositeLit, floor time.Duration, noFix string) {
 	info := pass.TypesInfo
 	var requeue, after *ast.KeyValueExpr
 	for _, elt := range lit.Elts {
@@ -155,18 +159,71 @@ func checkLiteral(pass *analysis.Pass, rep *directive.Reporter, file *ast.File, 
 	}
 	d := analysis.Diagnostic{Pos: requeue.Pos(), End: requeue.End()}
 	switch {
-	case !isConstTrue(info, requeue.Value):
-		d.Message = deprecated + "; use RequeueAfter"
-	case after != nil:
+	case !isConstTrue(info, requeue.Value) || after == nil:
+		// Requeue: true alone has no equivalent: any RequeueAfter changes when the
+		// object comes back, which is the author's to choose.
+		d.Message = fmt.Sprintf("%s; use RequeueAfter, with a delay of %s or more", deprecated, floor)
+	case noFix != "":
+		d.Message = fmt.Sprintf("%s; RequeueAfter alone already requeues (no fix offered: %s)", deprecated, noFix)
+	default:
+		// controller-runtime ignores Requeue when RequeueAfter is set: dropping it
+		// changes nothing for the one reader of this Result.
 		d.Message = deprecated + "; RequeueAfter alone already requeues"
 		d.SuggestedFixes = []analysis.SuggestedFix{{Message: "Remove Requeue", TextEdits: []analysis.TextEdit{removeElement(lit, requeue)}}}
-	default:
-		d.Message = fmt.Sprintf("%s; use RequeueAfter: %s", deprecated, floor)
-		name, imports := importedit.Add(info, file, "time")
-		edits := append([]analysis.TextEdit{{Pos: requeue.Pos(), End: requeue.End(), NewText: []byte("RequeueAfter: " + durationExpr(name, floor))}}, imports...)
-		d.SuggestedFixes = []analysis.SuggestedFix{{Message: "Use RequeueAfter", TextEdits: edits}}
 	}
 	rep.Report(d)
+}
+
+// returnedByReconcile reports whether the node on top of the stack is a result of a
+// return statement of a Reconcile method that implements reconcile.Reconciler
+// (Reconcile(context.Context, reconcile.Request) (reconcile.Result, error)): its Result
+// goes to controller-runtime, which reads Requeue only when RequeueAfter is zero.
+func returnedByReconcile(info *types.Info, stack []ast.Node) bool {
+	if len(stack) < 2 {
+		return false
+	}
+	if _, ok := stack[len(stack)-2].(*ast.ReturnStmt); !ok {
+		return false
+	}
+	fn, _ := kubetypes.EnclosingFunc(stack)
+	decl, ok := fn.(*ast.FuncDecl)
+	if !ok || decl.Recv == nil || decl.Name.Name != "Reconcile" {
+		return false
+	}
+	obj, ok := info.Defs[decl.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := obj.Type().(*types.Signature)
+	return sig.Params().Len() == 2 && sig.Results().Len() == 2 &&
+		kubetypes.IsNamed(sig.Params().At(1).Type(), kubetypes.ReconcilePkg, "Request") &&
+		isResult(sig.Results().At(0).Type())
+}
+
+// readsRequeueField reports whether any file reads the Requeue field of a Result
+// (res.Requeue in an expression, not as the target of an assignment).
+func readsRequeueField(info *types.Info, files []*ast.File) bool {
+	found := false
+	for _, f := range files {
+		assigned := map[ast.Expr]bool{}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			switch x := n.(type) {
+			case *ast.AssignStmt:
+				for _, l := range x.Lhs {
+					assigned[ast.Unparen(l)] = true
+				}
+			case *ast.SelectorExpr:
+				if !assigned[x] && field(info, x.Sel) == "Requeue" {
+					found = true
+				}
+			}
+			return true
+		})
+	}
+	return found
 }
 
 // removeElement deletes kv from lit together with the separator after it (or before
@@ -184,24 +241,6 @@ func removeElement(lit *ast.CompositeLit, kv *ast.KeyValueExpr) analysis.TextEdi
 		}
 	}
 	return analysis.TextEdit{Pos: kv.Pos(), End: kv.End()}
-}
-
-// durationExpr spells d in Go with the time package named pkg: 5 * time.Second,
-// 1500 * time.Millisecond, time.Minute.
-func durationExpr(pkg string, d time.Duration) string {
-	units := []struct {
-		name string
-		d    time.Duration
-	}{{"Hour", time.Hour}, {"Minute", time.Minute}, {"Second", time.Second}, {"Millisecond", time.Millisecond}, {"Microsecond", time.Microsecond}}
-	for _, u := range units {
-		if d%u.d == 0 {
-			if d == u.d {
-				return pkg + "." + u.name
-			}
-			return fmt.Sprintf("%d * %s.%s", d/u.d, pkg, u.name)
-		}
-	}
-	return fmt.Sprintf("%d", int64(d))
 }
 
 func checkAfter(rep *directive.Reporter, info *types.Info, value ast.Expr, pos token.Pos, floor time.Duration) {

@@ -18,15 +18,30 @@ func testdata(t *testing.T) string {
 	return dir
 }
 
+// TestRequeue: the one fix, dropping Requeue beside a RequeueAfter, is offered where
+// controller-runtime is the Result's only reader; Requeue: true alone gets none.
 func TestRequeue(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), requeue.Analyzer, "requeue")
 }
 
-// TestRequeueMinFlag runs with -requeue.min=90s on a file without the time import:
-// the fix writes the configured delay and adds the import.
+// TestRequeueChain: a package that reads a Result's Requeue (sub-reconcilers whose
+// Results the Reconcile branches on) gets findings without fixes.
+func TestRequeueChain(t *testing.T) {
+	results := analysistest.Run(t, testdata(t), requeue.Analyzer, "requeuechain")
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if len(d.SuggestedFixes) > 0 {
+				t.Errorf("%s: a fix offered where the package reads Requeue", r.Pass.Fset.Position(d.Pos))
+			}
+		}
+	}
+}
+
+// TestRequeueMinFlag runs with -requeue.min=90s: the floor of the short-delay
+// finding and the delay the message asks for.
 func TestRequeueMinFlag(t *testing.T) {
 	setMin(t, 90*time.Second)
-	analysistest.RunWithSuggestedFixes(t, testdata(t), requeue.Analyzer, "requeuenotime")
+	analysistest.Run(t, testdata(t), requeue.Analyzer, "requeuemin")
 }
 
 func setMin(t *testing.T, d time.Duration) {

@@ -15,7 +15,7 @@ type Reconciler struct{ ready bool }
 
 func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	if !r.ready {
-		return ctrl.Result{Requeue: true}, nil // want `Requeue is deprecated: .*use RequeueAfter: 5s`
+		return ctrl.Result{Requeue: true}, nil // want `Requeue is deprecated: .*use RequeueAfter, with a delay of 5s or more`
 	}
 	if req.Name == "a" {
 		return reconcile.Result{Requeue: true, RequeueAfter: time.Minute}, nil // want `Requeue is deprecated: .*RequeueAfter alone already requeues`
@@ -48,4 +48,9 @@ func fine(ctx context.Context, d time.Duration, err error) (reconcile.Result, er
 	}
 	//opguard:ignore requeue the external API rate-limits us to one call a second
 	return reconcile.Result{RequeueAfter: time.Second}, nil
+}
+
+// A helper's Result goes to whoever called it: no fix.
+func helper() (ctrl.Result, error) {
+	return ctrl.Result{Requeue: true, RequeueAfter: time.Minute}, nil // want `RequeueAfter alone already requeues \(no fix offered: the Result is not returned straight to controller-runtime`
 }
