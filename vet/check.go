@@ -15,6 +15,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/opgen-dev/opgen/internal/loaderr"
 )
 
 // Config says what Check analyzes.
@@ -81,15 +83,8 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 	if err != nil {
 		return nil, err
 	}
-	var loadErrs []string
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			loadErrs = append(loadErrs, e.Error())
-		}
-	})
-	if len(loadErrs) > 0 {
-		slices.Sort(loadErrs)
-		return nil, fmt.Errorf("%w:\n%s", ErrLoad, strings.Join(slices.Compact(loadErrs), "\n"))
+	if err := loadError(pkgs); err != nil {
+		return nil, err
 	}
 	if len(pkgs) == 0 {
 		return nil, fmt.Errorf("no packages match %s", strings.Join(cfg.Patterns, " "))
@@ -236,4 +231,35 @@ func linkRoots(pkgs []*packages.Package) {
 		}
 		p.Imports = linked
 	}
+}
+
+// loadError is the packages' load errors, nil when there are none. The go command's
+// own errors (a missing go.sum entry, a module not found) come alone, each once: the
+// type errors that follow from them say nothing more (see internal/loaderr).
+func loadError(pkgs []*packages.Package) error {
+	root := ""
+	for _, p := range pkgs {
+		if p.Module != nil && p.Module.Main {
+			root = p.Module.Dir
+			break
+		}
+	}
+	if causes := loaderr.ListErrors(root, loaderr.RequiredModules(root), pkgs); len(causes) > 0 {
+		lines := make([]string, len(causes))
+		for i, e := range causes {
+			lines[i] = e.String()
+		}
+		return fmt.Errorf("%w:\n%s", ErrLoad, strings.Join(lines, "\n"))
+	}
+	var loadErrs []string
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			loadErrs = append(loadErrs, e.Error())
+		}
+	})
+	if len(loadErrs) == 0 {
+		return nil
+	}
+	slices.Sort(loadErrs)
+	return fmt.Errorf("%w:\n%s", ErrLoad, strings.Join(slices.Compact(loadErrs), "\n"))
 }

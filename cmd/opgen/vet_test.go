@@ -191,3 +191,37 @@ func TestVetCommand(t *testing.T) {
 		t.Errorf("vet --help: err = %v, output:\n%s", err, out)
 	}
 }
+
+// TestVetLoadErrorCauseFirst: with go.sum lacking controller-runtime, vet prints the
+// go command's error once, and none of the type errors that follow from it.
+func TestVetLoadErrorCauseFirst(t *testing.T) {
+	dir := vetProject(t)
+	sum, err := os.ReadFile(filepath.Join(dir, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []string
+	for _, l := range strings.Split(string(sum), "\n") {
+		if !strings.HasPrefix(l, "sigs.k8s.io/controller-runtime ") {
+			kept = append(kept, l)
+		}
+	}
+	writeVetFile(t, filepath.Join(dir, "go.sum"), []byte(strings.Join(kept, "\n")))
+
+	_, _, err = runVet(t, "-C", dir, "vet")
+	if err == nil {
+		t.Fatal("vet succeeded without go.sum entries")
+	}
+	msg := err.Error()
+	if n := strings.Count(msg, "missing go.sum entry"); n != 1 {
+		t.Errorf("%d missing go.sum lines, want 1:\n%s", n, msg)
+	}
+	for _, noise := range []string{"undefined:", "could not import", "invalid operation"} {
+		if strings.Contains(msg, noise) {
+			t.Errorf("knock-on error %q printed with the cause:\n%s", noise, msg)
+		}
+	}
+	if !strings.Contains(msg, filepath.Join("internal", "controller", "controller.go")) && !strings.Contains(msg, "controller.go") {
+		t.Errorf("cause not placed at the module's own import:\n%s", msg)
+	}
+}
