@@ -36,9 +36,10 @@
 //     only what changed, {} when nothing did, and the API server does not persist an
 //     empty patch: no new resourceVersion, no watch event, no loop (proven against a
 //     real API server in vet/internal/apiserverproof). The patch may be held in a
-//     variable assigned once, or come in as a parameter every call of whose function
-//     passes such a patch. A MergeFrom of the object itself diffs it against itself
-//     and is reported; a raw patch is what it says, and is reported.
+//     variable every assignment of which is such a patch (one per case of a type
+//     switch), or come in as a parameter every call of whose function passes one.
+//     A MergeFrom of the object itself diffs it against itself and is reported; a
+//     raw patch is what it says, and is reported.
 //
 // A diff is a call of a function or method whose name contains equal, chang, diff,
 // modif or dirty, or needs/should + update/write/patch, in any case

@@ -352,8 +352,8 @@ func isClientInterface(t types.Type) bool {
 // StrategicMergeFrom of a base that is not the written object itself. Such a patch
 // holds only what changed since the base was taken, so a reconcile that changes
 // nothing sends {}, which the API server does not persist: no write, no event. The
-// patch may be held in a variable assigned once, or be a parameter every call of whose
-// function passes such a patch (followed up to three calls deep).
+// patch may be held in a variable every assignment of which is such a patch, or be a
+// parameter every call of whose function passes one (followed up to three calls deep).
 func (g *guards) diffPatch(call *ast.CallExpr, stack []ast.Node, depth int) bool {
 	info := g.pass.TypesInfo
 	if fn := kubetypes.Callee(info, call); fn == nil || fn.Name() != "Patch" || len(call.Args) < 3 {
@@ -372,8 +372,15 @@ func (g *guards) isDiffPatch(patch, obj ast.Expr, stack []ast.Node, depth int) b
 		if !ok {
 			return false
 		}
-		if val := kubetypes.ValueOf(g.pass, kubetypes.DeclaringBody(stack, v), v); val != nil {
-			return g.isDiffPatch(val, obj, stack, depth)
+		if vals := kubetypes.ValuesOf(g.pass, kubetypes.DeclaringBody(stack, v), v); len(vals) > 0 {
+			// Every value the variable takes must be a diff (one per case of a type
+			// switch, say).
+			for _, val := range vals {
+				if !g.isDiffPatch(val, obj, stack, depth) {
+					return false
+				}
+			}
+			return true
 		}
 		return g.diffPatchParam(v, stack, depth)
 	}

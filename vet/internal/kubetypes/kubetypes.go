@@ -458,23 +458,42 @@ func ParamIndex(info *types.Info, decl *ast.FuncDecl, v *types.Var) int {
 // initializer or one assignment). The first variable of x, err := f() holds the call
 // f(). nil otherwise.
 func ValueOf(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) ast.Expr {
+	values := ValuesOf(pass, body, v)
+	if len(values) != 1 {
+		return nil
+	}
+	return values[0]
+}
+
+// ValuesOf returns every expression assigned to a variable (see ValueOf for where they
+// are looked for), or nil when one of them cannot be read from the source (an
+// assignment with an operator, a result of a call other than its first) or there is
+// none. A declaration without a value assigns nothing.
+func ValuesOf(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) []ast.Expr {
 	info := pass.TypesInfo
-	var value ast.Expr
-	count := 0
+	var values []ast.Expr
+	unknown := false
 	record := func(lhs, rhs ast.Expr) {
 		if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && info.ObjectOf(id) == v {
-			value = rhs
-			count++
+			if rhs == nil {
+				unknown = true
+			}
+			values = append(values, rhs)
 		}
 	}
 	visit := func(n ast.Node) bool {
 		switch s := n.(type) {
 		case *ast.AssignStmt:
-			if len(s.Lhs) == len(s.Rhs) {
+			switch {
+			case s.Tok != token.ASSIGN && s.Tok != token.DEFINE:
+				for _, l := range s.Lhs {
+					record(l, nil)
+				}
+			case len(s.Lhs) == len(s.Rhs):
 				for i := range s.Lhs {
 					record(s.Lhs[i], s.Rhs[i])
 				}
-			} else {
+			default:
 				// x, err := f(): x holds f's first result, which is what f makes;
 				// the others are not known.
 				for i, l := range s.Lhs {
@@ -508,10 +527,10 @@ func ValueOf(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) ast.Expr {
 			ast.Inspect(f, visit)
 		}
 	}
-	if count != 1 {
+	if unknown {
 		return nil
 	}
-	return value
+	return values
 }
 
 // RetryPkg is client-go's retry package, whose functions call a function literal again

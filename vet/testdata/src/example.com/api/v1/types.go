@@ -73,4 +73,5 @@ type Watched struct {
 	Status            MemcachedStatus `json:"status,omitempty"`
 }
 
-func (in *Watched) DeepCopyObject() runtime.Object { return in }
+func (in *Watched) DeepCopy() *Watched             { out := *in; return &out }
+func (in *Watched) DeepCopyObject() runtime.Object { return in.DeepCopy() }
