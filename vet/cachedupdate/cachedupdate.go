@@ -94,12 +94,11 @@ func run(pass *analysis.Pass) (any, error) {
 			if v == nil || !ok {
 				continue
 			}
-			what := types.ExprString(u.call.Fun)
+			what := fmt.Sprintf("%s of %s read from the informer cache (%s)", types.ExprString(u.call.Fun), kubetypes.TypeString(info.TypeOf(u.obj)), types.ExprString(read))
 			if u.via != "" {
-				what = fmt.Sprintf("%s, which sends %s whole with Update,", u.via, types.ExprString(u.obj))
+				what = fmt.Sprintf("%s sends %s, a %s read from the informer cache (%s), whole with Update", u.via, types.ExprString(u.obj), kubetypes.TypeString(info.TypeOf(u.obj)), types.ExprString(read))
 			}
-			rep.Reportf(u.call.Pos(), "%s of %s read from the informer cache (%s): the cached resourceVersion is often stale, so the write gets 409 Conflict and the requeue feeds a conflict storm; write with a MergeFrom patch or Server-Side Apply",
-				what, kubetypes.TypeString(info.TypeOf(u.obj)), types.ExprString(read))
+			rep.Reportf(u.call.Pos(), "%s: the cached resourceVersion is often stale, so the write gets 409 Conflict and the requeue feeds a conflict storm; write with a MergeFrom patch or Server-Side Apply", what)
 		}
 	})
 	return nil, nil

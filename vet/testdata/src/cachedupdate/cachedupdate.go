@@ -85,13 +85,13 @@ func (r *Reconciler) helpers(ctx context.Context, req ctrl.Request) error {
 	}
 	copied := obj.DeepCopy()
 	copied.Status.Nodes = nil
-	if err := common.UpdateStatus(ctx, r.Client, copied); err != nil { // want `common.UpdateStatus, which sends copied whole with Update, of \*v1.Memcached read from the informer cache \(r.Get\)`
+	if err := common.UpdateStatus(ctx, r.Client, copied); err != nil { // want `common.UpdateStatus sends copied, a \*v1.Memcached read from the informer cache \(r.Get\), whole with Update: `
 		return err
 	}
-	if err := common.EnsureFinalizer(ctx, r.Client, obj, "example.com/cleanup"); err != nil { // want `common.EnsureFinalizer, which sends obj whole with Update`
+	if err := common.EnsureFinalizer(ctx, r.Client, obj, "example.com/cleanup"); err != nil { // want `common.EnsureFinalizer sends obj, a \*v1.Memcached read from the informer cache \(r.Get\), whole with Update`
 		return err
 	}
-	if err := r.finalize(ctx, obj); err != nil { // want `r.finalize, which sends obj whole with Update`
+	if err := r.finalize(ctx, obj); err != nil { // want `r.finalize sends obj, a \*v1.Memcached`
 		return err
 	}
 	if err := common.Refresh(ctx, r.Client, obj); err != nil {
