@@ -52,22 +52,30 @@ func run(pass *analysis.Pass) (any, error) {
 		if len(calls) == 0 {
 			continue
 		}
-		name, imports := importEdits(pass, file, len(calls))
+		fixable := 0
+		for _, call := range calls {
+			if unsafeForSemantic(info.TypeOf(call.Args[0]), info.TypeOf(call.Args[1])) == "" {
+				fixable++
+			}
+		}
+		name, imports := importEdits(pass, file, fixable)
 		for _, call := range calls {
 			t := info.TypeOf(call.Args[0])
 			if !isAPI(t, map[types.Type]bool{}) {
 				t = info.TypeOf(call.Args[1])
 			}
-			edits := append([]analysis.TextEdit{{Pos: call.Fun.Pos(), End: call.Fun.End(), NewText: []byte(name + ".Semantic.DeepEqual")}}, imports...)
-			rep.Report(analysis.Diagnostic{
+			d := analysis.Diagnostic{
 				Pos:     call.Pos(),
 				End:     call.End(),
 				Message: "reflect.DeepEqual on " + kubetypes.TypeString(t) + ": it sees differences the API does not (Quantity 1000m vs 1, nil vs empty, time precision), so a diff built on it finds a change on every reconcile; use equality.Semantic.DeepEqual",
-				SuggestedFixes: []analysis.SuggestedFix{{
-					Message:   "Use equality.Semantic.DeepEqual",
-					TextEdits: edits,
-				}},
-			})
+			}
+			if why := unsafeForSemantic(info.TypeOf(call.Args[0]), info.TypeOf(call.Args[1])); why != "" {
+				d.Message += " (no fix offered: " + why + ")"
+			} else {
+				edits := append([]analysis.TextEdit{{Pos: call.Fun.Pos(), End: call.Fun.End(), NewText: []byte(name + ".Semantic.DeepEqual")}}, imports...)
+				d.SuggestedFixes = []analysis.SuggestedFix{{Message: "Use equality.Semantic.DeepEqual", TextEdits: edits}}
+			}
+			rep.Report(d)
 		}
 	}
 	return nil, nil
@@ -135,4 +143,73 @@ func isAPI(t types.Type, seen map[types.Type]bool) bool {
 		}
 	}
 	return false
+}
+
+// semanticFuncs are the types equality.Semantic compares with a function of its own:
+// their insides, unexported fields included, are never walked.
+var semanticFuncs = map[string]bool{
+	"k8s.io/apimachinery/pkg/api/resource.Quantity":  true,
+	"k8s.io/apimachinery/pkg/apis/meta/v1.Time":      true,
+	"k8s.io/apimachinery/pkg/apis/meta/v1.MicroTime": true,
+	"k8s.io/apimachinery/pkg/apis/meta/v1.FieldsV1":  true,
+	"k8s.io/apimachinery/pkg/labels.Selector":        true,
+	"k8s.io/apimachinery/pkg/fields.Selector":        true,
+}
+
+// unsafeForSemantic says why equality.Semantic.DeepEqual could panic on values of
+// these types where reflect.DeepEqual does not, or "" when it cannot: it panics on an
+// unexported struct field, and cannot know what an interface holds.
+func unsafeForSemantic(ts ...types.Type) string {
+	seen := map[types.Type]bool{}
+	var walk func(t types.Type) string
+	walk = func(t types.Type) string {
+		t = types.Unalias(t)
+		if seen[t] {
+			return ""
+		}
+		seen[t] = true
+		switch x := t.(type) {
+		case *types.Named:
+			if obj := x.Obj(); obj.Pkg() != nil && semanticFuncs[obj.Pkg().Path()+"."+obj.Name()] {
+				return ""
+			}
+			if why := walk(x.Underlying()); why != "" {
+				return why
+			}
+		case *types.Pointer:
+			return walk(x.Elem())
+		case *types.Slice:
+			return walk(x.Elem())
+		case *types.Array:
+			return walk(x.Elem())
+		case *types.Map:
+			if why := walk(x.Key()); why != "" {
+				return why
+			}
+			return walk(x.Elem())
+		case *types.Interface:
+			return "an interface value is compared, and equality.Semantic panics on any unexported field it holds"
+		case *types.Signature, *types.Chan:
+			return "equality.Semantic cannot compare a func or a chan"
+		case *types.Struct:
+			for f := range x.Fields() {
+				if !f.Exported() {
+					return "a compared struct has the unexported field " + f.Name() + ", on which equality.Semantic panics"
+				}
+				if why := walk(f.Type()); why != "" {
+					return why
+				}
+			}
+		}
+		return ""
+	}
+	for _, t := range ts {
+		if t == nil {
+			continue
+		}
+		if why := walk(t); why != "" {
+			return why
+		}
+	}
+	return ""
 }
