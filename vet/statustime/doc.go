@@ -18,12 +18,19 @@
 // metav1.NowMicro, also inside metav1.NewTime(time.Now()), &metav1.Time{Time:
 // time.Now()}, time.Now().Format(…) — that is
 //
-//   - the right-hand side of an assignment whose left-hand side is reached through a
-//     struct field named Status (obj.Status.LastSync = …, obj.Status = …,
+//   - the right-hand side of an assignment whose left-hand side is reached through the
+//     Status field of a custom resource (obj.Status.LastSync = …, obj.Status = …,
 //     obj.Status.Conditions[i].LastTransitionTime = …) or through a pointer to a
-//     status type (a custom resource's Status type: func(status *FooStatus) { status.LastSync = … },
+//     custom resource's status type (func(status *FooStatus) { status.LastSync = … },
 //     st := &obj.Status; st.LastSync = …), or
-//   - the value of a Status field in a composite literal (&Foo{Status: FooStatus{…}}).
+//   - the value of the Status field in a composite literal of a custom resource
+//     (&Foo{Status: FooStatus{…}}),
+//
+// in a package that holds a controller (a For call of the controller builder, or a
+// Reconcile method): a command or a server's start-up that stamps a status is in no
+// reconcile loop. A kind every controller of which in the package filters update
+// events (see unfilteredfor for what counts) is left alone: its status writes
+// reconcile nothing again, and a timestamp there is a heartbeat, not a loop.
 //
 // A local variable in the expression is followed to its value when it is assigned
 // once (now := metav1.Now(); obj.Status.LastSync = &now), up to three variables deep;

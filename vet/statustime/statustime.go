@@ -13,6 +13,7 @@ import (
 	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/watches"
 )
 
 // doc is the package comment of doc.go, this analyzer's one documentation.
@@ -25,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "statustime",
 	Doc:      analyzerdoc.MustDoc(doc, "statustime"),
 	URL:      "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#statustime",
-	Requires: []*analysis.Analyzer{inspect.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, watches.Analyzer},
 	Run:      run,
 }
 
@@ -41,6 +42,16 @@ func run(pass *analysis.Pass) (any, error) {
 		rep.Reportf(r.at.Pos(), "%s written into status (%s): a new value on every reconcile makes every status write a change, a watch event and another reconcile (update-watch-update loop); drop the field, or set it only when something else changed and keep it out of the diff",
 			what, types.ExprString(target))
 	}
+	w := pass.ResultOf[watches.Analyzer].(*watches.Result)
+	if !isController(pass, w) {
+		return nil, nil
+	}
+	// written reports whether a clock read written into the status of kind counts:
+	// not when every controller of the kind in this package filters update events,
+	// since no status write then reconciles it again.
+	written := func(kind types.Type) bool {
+		return kind != nil && !w.FiltersUpdatesOf(kind)
+	}
 	insp.WithStack([]ast.Node{(*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if !push {
 			return true
@@ -52,7 +63,7 @@ func run(pass *analysis.Pass) (any, error) {
 				return true
 			}
 			for i, lhs := range n.Lhs {
-				if !kubetypes.ThroughStatus(info, lhs) {
+				if !written(kubetypes.StatusOwner(info, lhs)) {
 					continue
 				}
 				if r, ok := c.read(n.Rhs[i], 0); ok {
@@ -65,6 +76,11 @@ func run(pass *analysis.Pass) (any, error) {
 				return true
 			}
 			if v, ok := info.ObjectOf(key).(*types.Var); !ok || !v.IsField() {
+				return true
+			}
+			// The Status of a custom resource's literal, not of any struct.
+			lit, ok := stack[len(stack)-2].(*ast.CompositeLit)
+			if !ok || !kubetypes.IsCustomResource(info.TypeOf(lit)) || !written(info.TypeOf(lit)) {
 				return true
 			}
 			if r, ok := c.read(n.Value, 0); ok {
@@ -137,4 +153,31 @@ func (c *clocks) read(e ast.Expr, depth int) (clock, bool) {
 		return true
 	})
 	return found, ok
+}
+
+// isController reports whether the package holds a controller: a For call, or a
+// Reconcile method (Reconcile(context.Context, reconcile.Request) (reconcile.Result,
+// error)). Elsewhere (a command, a server's start-up, a library) a status write is
+// not in a reconcile loop of its own.
+func isController(pass *analysis.Pass, w *watches.Result) bool {
+	if len(w.Fors) > 0 {
+		return true
+	}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv == nil || fd.Name.Name != "Reconcile" {
+				continue
+			}
+			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			sig := fn.Type().(*types.Signature)
+			if sig.Params().Len() == 2 && kubetypes.IsNamed(sig.Params().At(1).Type(), kubetypes.ReconcilePkg, "Request") {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -245,15 +245,20 @@ func identOf(e ast.Expr) *ast.Ident {
 	return id
 }
 
-// ThroughStatus reports whether the selector chain of e passes through a struct field
-// named Status: obj.Status.X, obj.Status, r.obj.Status.Conditions[0].Reason.
-func ThroughStatus(info *types.Info, e ast.Expr) bool {
+// StatusOwner is the custom resource whose status e reaches, or nil: e is a selector
+// chain through the Status field of a custom resource (obj.Status.X, obj.Status,
+// r.obj.Status.Conditions[0].Reason) or through a pointer to a custom resource's
+// status type (st := &obj.Status; st.X, func(status *FooStatus) { status.X }).
+func StatusOwner(info *types.Info, e ast.Expr) types.Type {
 	for {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.SelectorExpr:
 			if x.Sel.Name == "Status" {
 				if v, ok := info.ObjectOf(x.Sel).(*types.Var); ok && v.IsField() {
-					return true
+					if t := info.TypeOf(x.X); IsCustomResource(t) {
+						return t
+					}
+					return nil
 				}
 			}
 			e = x.X
@@ -262,29 +267,30 @@ func ThroughStatus(info *types.Info, e ast.Expr) bool {
 		case *ast.StarExpr:
 			e = x.X
 		case *ast.Ident:
-			// A pointer to a status: st := &obj.Status, func(status *FooStatus).
 			v, ok := info.ObjectOf(x).(*types.Var)
 			if !ok {
-				return false
+				return nil
 			}
 			p, ok := types.Unalias(v.Type()).(*types.Pointer)
-			return ok && IsStatusType(p.Elem())
+			if !ok {
+				return nil
+			}
+			return KindOfStatus(p.Elem())
 		default:
-			return false
+			return nil
 		}
 	}
 }
 
-// IsStatusType reports whether t is the type of a custom resource's Status field: a
-// named struct type that a custom resource declared in the same package holds as its
-// Status (by value or by pointer).
-func IsStatusType(t types.Type) bool {
+// KindOfStatus is the custom resource, declared in the same package as t, whose Status
+// field has the named struct type t (by value or by pointer); nil when there is none.
+func KindOfStatus(t types.Type) types.Type {
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok || n.Obj().Pkg() == nil {
-		return false
+		return nil
 	}
 	if _, ok := n.Underlying().(*types.Struct); !ok {
-		return false
+		return nil
 	}
 	scope := n.Obj().Pkg().Scope()
 	for _, name := range scope.Names() {
@@ -302,11 +308,11 @@ func IsStatusType(t types.Type) bool {
 				ft = types.Unalias(p.Elem())
 			}
 			if types.Identical(ft, n) {
-				return true
+				return types.NewPointer(tn.Type())
 			}
 		}
 	}
-	return false
+	return nil
 }
 
 // EnclosingFunc is the innermost function (declaration or literal) on an inspector

@@ -1,0 +1,9 @@
+// Package watches defines Analyzer, which finds the controllers a package wires with
+// the controller builder (For) and whether each one filters update events, for the
+// analyzers that judge what a status write does to its own controller (unfilteredfor
+// reports the unfiltered ones; statustime leaves a kind whose controllers all filter).
+//
+// When a For counts as filtered, and which predicates count as passing every update,
+// is the rule of the unfilteredfor analyzer and is documented once, in its doc
+// (vet/unfilteredfor/doc.go, rendered into docs/vet.md).
+package watches
