@@ -44,6 +44,7 @@ func run(pass *analysis.Pass) (any, error) {
 	wr := pass.ResultOf[writes.Analyzer].(*writes.Result)
 	rep := directive.NewReporter(pass)
 	info := pass.TypesInfo
+	o := &origins{pass: pass, insp: insp}
 	insp.Preorder([]ast.Node{(*ast.FuncDecl)(nil)}, func(n ast.Node) {
 		fd := n.(*ast.FuncDecl)
 		if fd.Body == nil {
@@ -75,7 +76,7 @@ func run(pass *analysis.Pass) (any, error) {
 					}
 				}
 			}
-			if arg := cacheRead(pass, fd.Body, call); arg != nil {
+			if arg := cacheRead(pass, o, fd, call); arg != nil {
 				if v := kubetypes.Root(info, arg); v != nil {
 					if _, seen := cached[v]; !seen {
 						cached[v] = call.Fun
@@ -106,7 +107,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 // cacheRead is the argument that a Get or List through a full (cached) client fills,
 // or nil.
-func cacheRead(pass *analysis.Pass, body *ast.BlockStmt, call *ast.CallExpr) ast.Expr {
+func cacheRead(pass *analysis.Pass, o *origins, decl *ast.FuncDecl, call *ast.CallExpr) ast.Expr {
 	info := pass.TypesInfo
 	fn := kubetypes.Callee(info, call)
 	idx := -1
@@ -129,7 +130,7 @@ func cacheRead(pass *analysis.Pass, body *ast.BlockStmt, call *ast.CallExpr) ast
 	if obj, _, _ := types.LookupFieldOrMethod(recv, true, nil, "Status"); obj == nil {
 		return nil // a bare client.Reader, such as mgr.GetAPIReader(): not the cache
 	}
-	if uncached(pass, body, sel.X) {
+	if !o.cached(decl, sel.X, 0) {
 		return nil
 	}
 	return call.Args[idx]
@@ -184,22 +185,114 @@ func propagate(info *types.Info, body *ast.BlockStmt, cached map[*types.Var]ast.
 	}
 }
 
-// uncached reports whether the client c is known to read from the API server: a
-// variable (local, or of the package) that holds what client.New or
-// client.NewWithWatch made, as e2e helpers and command-line tools build it.
-func uncached(pass *analysis.Pass, body *ast.BlockStmt, c ast.Expr) bool {
-	id, ok := ast.Unparen(c).(*ast.Ident)
-	if !ok {
+// origins judges where a client reads from, following variables and parameters.
+type origins struct {
+	pass *analysis.Pass
+	insp *inspector.Inspector
+	// sites holds, per function of the package, its calls with the declaration that
+	// holds each; nil until needed.
+	sites map[*types.Func][]site
+	uses  map[*types.Func]int
+}
+
+type site struct {
+	call *ast.CallExpr
+	decl *ast.FuncDecl
+}
+
+// cached reports whether the client c, used in the declaration decl, is known to read
+// from the informer cache. It is when it is the method's receiver (a reconciler that
+// embeds client.Client), a field (a reconciler's Client, set from the manager), a
+// manager's GetClient(), a parameter not every caller of which passes a client that
+// reads from the API server, or a variable every value of which is one of those. It
+// is not when it is made by client.New or client.NewWithWatch (e2e helpers and
+// command-line tools, which have no cache), nor when a variable holds what some other
+// function returned (a factory's client: not known).
+func (o *origins) cached(decl *ast.FuncDecl, c ast.Expr, depth int) bool {
+	info := o.pass.TypesInfo
+	if depth > 3 {
+		return true
+	}
+	switch x := ast.Unparen(c).(type) {
+	case *ast.SelectorExpr:
+		return true // a field, or a package's variable: assume the manager's client
+	case *ast.CallExpr:
+		fn := kubetypes.Callee(info, x)
+		return fn != nil && fn.Name() == "GetClient"
+	case *ast.Ident:
+		v, ok := info.Uses[x].(*types.Var)
+		if !ok {
+			return true
+		}
+		if decl.Recv != nil && len(decl.Recv.List) > 0 && len(decl.Recv.List[0].Names) > 0 && info.Defs[decl.Recv.List[0].Names[0]] == v {
+			return true
+		}
+		if i := kubetypes.ParamIndex(info, decl, v); i >= 0 {
+			return o.paramCached(decl, i, depth)
+		}
+		vals := kubetypes.ValuesOf(o.pass, decl.Body, v)
+		if len(vals) == 0 {
+			return v.Parent() == v.Pkg().Scope() // a package variable set elsewhere: assume the manager's
+		}
+		for _, val := range vals {
+			if call, ok := ast.Unparen(val).(*ast.CallExpr); ok {
+				fn := kubetypes.Callee(info, call)
+				if kubetypes.IsFunc(fn, kubetypes.ClientPkg, "New") || kubetypes.IsFunc(fn, kubetypes.ClientPkg, "NewWithWatch") {
+					continue
+				}
+			}
+			if o.cached(decl, val, depth+1) {
+				return true
+			}
+		}
 		return false
 	}
-	v, ok := pass.TypesInfo.Uses[id].(*types.Var)
-	if !ok {
-		return false
+	return true
+}
+
+// paramCached reports whether parameter i of decl may hold a cached client: unless
+// every call of the function in the package passes one that is not.
+func (o *origins) paramCached(decl *ast.FuncDecl, i int, depth int) bool {
+	fn, _ := o.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if fn == nil {
+		return true
 	}
-	val, ok := ast.Unparen(kubetypes.ValueOf(pass, body, v)).(*ast.CallExpr)
-	if !ok {
-		return false
+	o.collect()
+	sites := o.sites[fn]
+	if len(sites) == 0 || len(sites) != o.uses[fn] {
+		return true
 	}
-	fn := kubetypes.Callee(pass.TypesInfo, val)
-	return kubetypes.IsFunc(fn, kubetypes.ClientPkg, "New") || kubetypes.IsFunc(fn, kubetypes.ClientPkg, "NewWithWatch")
+	for _, s := range sites {
+		if i >= len(s.call.Args) || s.decl == nil || o.cached(s.decl, s.call.Args[i], depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+func (o *origins) collect() {
+	if o.sites != nil {
+		return
+	}
+	o.sites, o.uses = map[*types.Func][]site{}, map[*types.Func]int{}
+	for _, obj := range o.pass.TypesInfo.Uses {
+		if fn, ok := obj.(*types.Func); ok && fn.Pkg() == o.pass.Pkg {
+			o.uses[fn]++
+		}
+	}
+	o.insp.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if !push {
+			return true
+		}
+		fn := kubetypes.Callee(o.pass.TypesInfo, n.(*ast.CallExpr))
+		if fn == nil || fn.Pkg() != o.pass.Pkg {
+			return true
+		}
+		var decl *ast.FuncDecl
+		for i := len(stack) - 1; i >= 0 && decl == nil; i-- {
+			decl, _ = stack[i].(*ast.FuncDecl)
+		}
+		o.sites[fn] = append(o.sites[fn], site{n.(*ast.CallExpr), decl})
+		return true
+	})
 }

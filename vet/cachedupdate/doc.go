@@ -24,11 +24,14 @@
 // kubetypes) held in a variable that the same function filled from the cache:
 //
 //   - the object argument of Get, or the list argument of List, called on a full
-//     client (a value whose method set has Status, like the manager's client or a
-//     reconciler that embeds client.Client); a bare client.Reader such as
-//     mgr.GetAPIReader() reads from the API server and does not count, nor does a
-//     client held in a variable that client.New or client.NewWithWatch made (e2e
-//     helpers and command-line tools build one; it has no cache);
+//     client (a value whose method set has Status) that is known to be the
+//     manager's: the method's receiver (a reconciler that embeds client.Client), a
+//     field (r.Client), mgr.GetClient(), a parameter unless every caller in the
+//     package passes a client that is not, or a variable holding one of those. A bare
+//     client.Reader such as mgr.GetAPIReader() reads from the API server and does not
+//     count, nor does a client that client.New or client.NewWithWatch made (e2e
+//     helpers and command-line tools build one; it has no cache), nor one held in a
+//     variable that some other function returned (a factory's: not known);
 //   - a variable assigned from one of those (x := list.Items[i], y := x.DeepCopy(),
 //     for _, item := range list.Items), transitively.
 //
@@ -41,7 +44,9 @@
 //
 // The function is the declaration that holds the call, function literals in it
 // included, except a function literal given to k8s.io/client-go/util/retry
-// (RetryOnConflict, OnError): the retry already answers the 409 by reading again.
+// (RetryOnConflict, OnError), or to a polling function of
+// k8s.io/apimachinery/pkg/util/wait whose body asks errors.IsConflict: the retry
+// already answers the 409 by reading again.
 // Order within the function is not considered. Built-in kinds are not reported.
 //
 // # Fix

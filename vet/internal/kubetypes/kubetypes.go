@@ -543,8 +543,16 @@ func ValuesOf(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) []ast.Expr
 // on a conflict.
 const RetryPkg = "k8s.io/client-go/util/retry"
 
-// InRetry reports whether the innermost function literal on the stack is an argument
-// of a call of the retry package.
+// WaitPkg is apimachinery's polling package.
+const WaitPkg = "k8s.io/apimachinery/pkg/util/wait"
+
+// ErrorsPkg is apimachinery's package of API errors.
+const ErrorsPkg = "k8s.io/apimachinery/pkg/api/errors"
+
+// InRetry reports whether the innermost function literal on the stack is one that is
+// called again on a 409 Conflict: an argument of a call of the retry package
+// (RetryOnConflict, OnError), or of a polling function of the wait package whose body
+// asks errors.IsConflict (a hand-written retry: on a conflict, poll again).
 func InRetry(info *types.Info, stack []ast.Node) bool {
 	for i := len(stack) - 1; i > 0; i-- {
 		lit, ok := stack[i].(*ast.FuncLit)
@@ -556,7 +564,28 @@ func InRetry(info *types.Info, stack []ast.Node) bool {
 			return false
 		}
 		fn := Callee(info, call)
-		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == RetryPkg
+		if fn == nil || fn.Pkg() == nil {
+			return false
+		}
+		switch fn.Pkg().Path() {
+		case RetryPkg:
+			return true
+		case WaitPkg:
+			return asksConflict(info, lit.Body)
+		}
+		return false
 	}
 	return false
+}
+
+// asksConflict reports whether body calls errors.IsConflict.
+func asksConflict(info *types.Info, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && IsFunc(Callee(info, call), ErrorsPkg, "IsConflict") {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

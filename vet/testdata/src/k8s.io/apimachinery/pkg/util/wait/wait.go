@@ -1,0 +1,14 @@
+// Package wait is a stub of apimachinery's wait package for the analyzers' tests.
+package wait
+
+import (
+	"context"
+	"time"
+)
+
+type ConditionWithContextFunc func(context.Context) (bool, error)
+
+func PollUntilContextCancel(ctx context.Context, interval time.Duration, immediate bool, condition ConditionWithContextFunc) error {
+	_, err := condition(ctx)
+	return err
+}
