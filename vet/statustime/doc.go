@@ -36,7 +36,18 @@
 // once (now := metav1.Now(); obj.Status.LastSync = &now), up to three variables deep;
 // the finding then names it and stands where the variable is used. A variable
 // assigned more than once is not followed, nor is the start given to time.Since or
-// time.Until (a duration is not the current time).
+// time.Until (a duration is not the current time). The arguments of a call are
+// followed only where the call hands the time on: a conversion, append, and the
+// functions and methods of time, metav1, fmt, strconv and k8s.io/utils/ptr
+// (metav1.NewTime(t), t.UTC(), ptr.To(t)); what another function computes from the
+// time (the targets found healthy at now) is no time.
+//
+// An assignment made only when something changed is not reported: under an if (or a
+// switch case), in the function or one enclosing its literal, whose condition reads
+// the very field assigned (if obj.Status.StartTime.IsZero(), == nil: set once),
+// compares a status value with something that is no constant (if obj.Status.Phase !=
+// oldPhase), or holds a diff as statusupdate counts one. That is the fix this
+// analyzer asks for.
 //
 // A status value built in a local variable of the status type (not a pointer) and
 // handed to a diff-gated writer (opgen's Reconcile<Kind> returns one; a

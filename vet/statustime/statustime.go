@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -63,7 +64,7 @@ func run(pass *analysis.Pass) (any, error) {
 				return true
 			}
 			for i, lhs := range n.Lhs {
-				if !written(kubetypes.StatusOwner(info, lhs)) {
+				if !written(kubetypes.StatusOwner(info, lhs)) || setOnChange(info, stack, lhs) {
 					continue
 				}
 				if r, ok := c.read(n.Rhs[i], 0); ok {
@@ -134,6 +135,13 @@ func (c *clocks) read(e ast.Expr, depth int) (clock, bool) {
 			if kubetypes.IsFunc(fn, "time", "Since") || kubetypes.IsFunc(fn, "time", "Until") {
 				return false
 			}
+			if !carriesTime(info, x, fn) {
+				// A value computed from the time by some function (a count of
+				// healthy targets checked at now) is no time: look at the callee
+				// only.
+				ast.Inspect(x.Fun, func(n ast.Node) bool { return !ok })
+				return false
+			}
 		case *ast.Ident:
 			v, isVar := info.Uses[x].(*types.Var)
 			if !isVar || depth >= 3 || v.IsField() {
@@ -180,4 +188,127 @@ func isController(pass *analysis.Pass, w *watches.Result) bool {
 		}
 	}
 	return false
+}
+
+// timePkgs are the packages whose functions hand a time on, converted or formatted:
+// what they return from a time is that time.
+var timePkgs = map[string]bool{
+	"time": true, kubetypes.MetaV1Pkg: true, "fmt": true, "strconv": true,
+	"k8s.io/utils/ptr": true, "k8s.io/utils/pointer": true,
+}
+
+// carriesTime reports whether a call passes on a time given to it: a conversion, a
+// built-in (append), or a function or method of timePkgs (metav1.NewTime(t), t.UTC(), t.Format(…),
+// ptr.To(t), fmt.Sprint(t)).
+func carriesTime(info *types.Info, call *ast.CallExpr, fn *types.Func) bool {
+	if tv, ok := info.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
+		return true // a conversion, append(…)
+	}
+	return fn != nil && fn.Pkg() != nil && timePkgs[fn.Pkg().Path()]
+}
+
+// setOnChange reports whether the assignment to lhs, on top of the stack, happens only
+// when something changed: under an if (or a switch case), in this function or one
+// that encloses its literal, whose condition
+//
+//   - reads the field assigned (if obj.Status.StartTime.IsZero(), == nil: set once),
+//   - compares a status value with == or != with something that is no constant (if
+//     obj.Status.Phase != oldPhase; a test against "" or nil is a state, not a
+//     change), or
+//   - holds a diff (kubetypes.MentionsDiff).
+func setOnChange(info *types.Info, stack []ast.Node, lhs ast.Expr) bool {
+	path := statusPath(info, lhs)
+	guards := func(cond ast.Node) bool {
+		if cond == nil {
+			return false
+		}
+		if kubetypes.MentionsDiff(info, cond) {
+			return true
+		}
+		found := false
+		ast.Inspect(cond, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			switch x := n.(type) {
+			case *ast.BinaryExpr:
+				if (x.Op == token.EQL || x.Op == token.NEQ) && !constant(info, x.X) && !constant(info, x.Y) &&
+					(readsStatus(info, x.X) || readsStatus(info, x.Y)) {
+					found = true
+				}
+			case *ast.SelectorExpr:
+				if p := statusPath(info, x); len(path) > 0 && slices.Equal(p, path) {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	for i := len(stack) - 1; i > 0; i-- {
+		child, parent := stack[i], stack[i-1]
+		switch p := parent.(type) {
+		case *ast.FuncDecl:
+			return false
+		case *ast.IfStmt:
+			if (child == p.Body || child == p.Else) && (guards(p.Init) || guards(p.Cond)) {
+				return true
+			}
+		case *ast.CaseClause:
+			for _, e := range p.List {
+				if guards(e) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// readsStatus reports whether e reads a custom resource's status.
+func readsStatus(info *types.Info, e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if x, ok := n.(ast.Expr); ok && !found && kubetypes.StatusOwner(info, x) != nil {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// statusPath is the chain of field names e selects after a custom resource's Status
+// (obj.Status.Deletion.StartTime and status.Deletion.StartTime, for a status pointer,
+// are both [Deletion StartTime]); nil when e does not go through a status.
+func statusPath(info *types.Info, e ast.Expr) []string {
+	var names []string
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			if x.Sel.Name == "Status" && kubetypes.IsCustomResource(info.TypeOf(x.X)) {
+				slices.Reverse(names)
+				return names
+			}
+			names = append(names, x.Sel.Name)
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.Ident:
+			if kubetypes.StatusOwner(info, x) == nil {
+				return nil
+			}
+			slices.Reverse(names)
+			return names
+		default:
+			return nil
+		}
+	}
+}
+
+// constant reports whether e is a constant or nil.
+func constant(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && (tv.Value != nil || tv.IsNil())
 }

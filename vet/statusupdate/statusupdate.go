@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
-	"regexp"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
@@ -30,9 +29,6 @@ var Analyzer = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{inspect.Analyzer},
 	Run:      run,
 }
-
-// diffName is what a function or variable that compares states is called.
-var diffName = regexp.MustCompile(`(?i)equal|chang|diff|modif|dirty|(needs?|should)(update|write|patch)`)
 
 // maxDepth bounds how many calls up a guard is looked for.
 const maxDepth = 3
@@ -220,36 +216,10 @@ func leaves(list []ast.Stmt) bool {
 	return false
 }
 
-// mentionsDiff reports whether n holds a diff (see the package doc), outside
-// function literals.
+// mentionsDiff reports whether n holds a diff (see the package doc and
+// kubetypes.MentionsDiff).
 func (g *guards) mentionsDiff(n ast.Node) bool {
-	if n == nil {
-		return false
-	}
-	info := g.pass.TypesInfo
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		switch x := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			fn := kubetypes.Callee(info, x)
-			if fn != nil && (diffName.MatchString(fn.Name()) ||
-				kubetypes.IsFunc(fn, kubetypes.MetaPkg, "SetStatusCondition") ||
-				kubetypes.IsFunc(fn, kubetypes.MetaPkg, "RemoveStatusCondition")) {
-				found = true
-			}
-		case *ast.Ident:
-			if v, ok := info.Uses[x].(*types.Var); ok && diffName.MatchString(v.Name()) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
+	return kubetypes.MentionsDiff(g.pass.TypesInfo, n)
 }
 
 // migrationTo is a status write of a kind whose generated writer is in the package.

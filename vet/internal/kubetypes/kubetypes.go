@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -584,6 +586,44 @@ func asksConflict(info *types.Info, body *ast.BlockStmt) bool {
 	ast.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && IsFunc(Callee(info, call), ErrorsPkg, "IsConflict") {
 			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// diffName is what a function or variable that compares states is called.
+var diffName = regexp.MustCompile(`(?i)equal|chang|diff|modif|dirty|(needs?|should)(update|write|patch)`)
+
+// MentionsDiff reports whether n, outside function literals, holds a diff: a call of a
+// function or method whose name contains equal, chang, diff, modif or dirty, or
+// needs/should + update/write/patch, in any case (equality.Semantic.DeepEqual,
+// statusChanged), a call of meta.SetStatusCondition or meta.RemoveStatusCondition
+// (both report whether they changed anything), or a variable or field with such a
+// name (changed, needsUpdate).
+func MentionsDiff(info *types.Info, n ast.Node) bool {
+	if n == nil || reflect.ValueOf(n).IsNil() {
+		return false
+	}
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			fn := Callee(info, x)
+			if fn != nil && (diffName.MatchString(fn.Name()) ||
+				IsFunc(fn, MetaPkg, "SetStatusCondition") ||
+				IsFunc(fn, MetaPkg, "RemoveStatusCondition")) {
+				found = true
+			}
+		case *ast.Ident:
+			if v, ok := info.Uses[x].(*types.Var); ok && diffName.MatchString(v.Name()) {
+				found = true
+			}
 		}
 		return !found
 	})

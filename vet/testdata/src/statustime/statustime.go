@@ -2,6 +2,7 @@ package statustime
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	apiv1 "example.com/api/v1"
@@ -91,4 +92,36 @@ func patchers(obj *apiv1.Memcached) {
 		last = time.Now()
 	}
 	obj.Status.LastReconcileTime = &metav1.Time{Time: last}
+}
+
+// Set once, or only when something changed: no new value on every reconcile.
+func onChange(obj *apiv1.Memcached, oldSync string, patch func(func(*apiv1.MemcachedStatus))) {
+	if obj.Status.LastReconcileTime == nil {
+		obj.Status.LastReconcileTime = &metav1.Time{Time: time.Now()}
+	}
+	if obj.Status.LastReconcileTime.IsZero() {
+		obj.Status.LastReconcileTime = &metav1.Time{Time: time.Now()}
+	}
+	if obj.Status.ObservedGeneration != obj.Generation {
+		obj.Status.LastSync = time.Now().String()
+	}
+	// The guard outside a patcher literal reads the field the literal sets.
+	now := time.Now()
+	if obj.Status.LastReconcileTime == nil {
+		patch(func(status *apiv1.MemcachedStatus) {
+			status.LastReconcileTime = &metav1.Time{Time: now}
+		})
+	}
+	// A condition that reads some other field is no guard.
+	if obj.Status.LastSync != "" {
+		obj.Status.LastReconcileTime = &metav1.Time{Time: now} // want `time.Now\(\) through now written into status`
+	}
+}
+
+// A value computed from the time by a function is no time.
+func computed(obj *apiv1.Memcached, check func(time.Time) []string) {
+	checkedAt := time.Now()
+	healthy := check(checkedAt)
+	obj.Status.Nodes = healthy
+	obj.Status.LastSync = fmt.Sprint(checkedAt) // want `time.Now\(\) through checkedAt written into status`
 }
