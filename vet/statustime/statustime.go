@@ -44,7 +44,7 @@ func run(pass *analysis.Pass) (any, error) {
 			what, types.ExprString(target))
 	}
 	w := pass.ResultOf[watches.Analyzer].(*watches.Result)
-	if !isController(pass, w) {
+	if !w.Controller {
 		return nil, nil
 	}
 	// written reports whether a clock read written into the status of kind counts:
@@ -163,32 +163,6 @@ func (c *clocks) read(e ast.Expr, depth int) (clock, bool) {
 	return found, ok
 }
 
-// isController reports whether the package holds a controller: a For call, or a
-// Reconcile method (Reconcile(context.Context, reconcile.Request) (reconcile.Result,
-// error)). Elsewhere (a command, a server's start-up, a library) a status write is
-// not in a reconcile loop of its own.
-func isController(pass *analysis.Pass, w *watches.Result) bool {
-	if len(w.Fors) > 0 {
-		return true
-	}
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Recv == nil || fd.Name.Name != "Reconcile" {
-				continue
-			}
-			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if !ok {
-				continue
-			}
-			sig := fn.Type().(*types.Signature)
-			if sig.Params().Len() == 2 && kubetypes.IsNamed(sig.Params().At(1).Type(), kubetypes.ReconcilePkg, "Request") {
-				return true
-			}
-		}
-	}
-	return false
-}
 
 // timePkgs are the packages whose functions hand a time on, converted or formatted:
 // what they return from a time is that time.

@@ -18,7 +18,12 @@
 // A status write is a call of Update, Patch or Apply on a client.SubResourceWriter:
 // c.Status().Update(…), c.Status().Patch(…), c.Status().Apply(…),
 // c.SubResource("status").Update(…) and a stored StatusWriter's methods, whatever the
-// object's kind. It is reported unless a semantic diff guards it, which means one of:
+// object's kind, in a package that holds a controller (a For call of the controller
+// builder, or a Reconcile method: a command or a migration that writes a status once
+// is in no loop). It is not reported for a kind every controller of which in the
+// package filters update events (see unfilteredfor for what counts): its status writes
+// reconcile nothing again. Otherwise it is reported unless a semantic diff guards it,
+// which means one of:
 //
 //  1. an enclosing if (or switch case) whose condition or init statement holds a
 //     diff, with the write in its then or else branch;

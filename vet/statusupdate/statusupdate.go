@@ -14,6 +14,7 @@ import (
 	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/watches"
 )
 
 // doc is the package comment of doc.go, this analyzer's one documentation.
@@ -26,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "statusupdate",
 	Doc:      analyzerdoc.MustDoc(doc, "statusupdate"),
 	URL:      "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#statusupdate",
-	Requires: []*analysis.Analyzer{inspect.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, watches.Analyzer},
 	Run:      run,
 }
 
@@ -47,14 +48,19 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		return true
 	})
-	if len(writes) == 0 {
+	w := pass.ResultOf[watches.Analyzer].(*watches.Result)
+	if len(writes) == 0 || !w.Controller {
 		return nil, nil
 	}
 	g := &guards{pass: pass, insp: insp}
 	rep := directive.NewReporter(pass)
+	watched := w
 	for _, w := range writes {
 		if g.guarded(w.stack, 0) || g.diffPatch(w.call, w.stack, 0) {
 			continue
+		}
+		if len(w.call.Args) >= 2 && watched.FiltersUpdatesOf(pass.TypesInfo.TypeOf(w.call.Args[1])) {
+			continue // its controllers filter update events: the write reconciles nothing again
 		}
 		fn := kubetypes.Callee(pass.TypesInfo, w.call)
 		what := "writes status with no semantic diff guarding it: each write is a watch event that queues the object again (update-watch-update loop)"

@@ -36,6 +36,11 @@ type For struct {
 // Result is the package's For calls, in source order.
 type Result struct {
 	Fors []For
+	// Controller reports whether the package holds a controller: a For call, or a
+	// Reconcile method (Reconcile(context.Context, reconcile.Request)
+	// (reconcile.Result, error)). Elsewhere (a command, a server's start-up, a
+	// library) a status write is in no reconcile loop of its own.
+	Controller bool
 }
 
 // FiltersUpdatesOf reports whether the package wires a controller for objects of type
@@ -75,7 +80,28 @@ func run(pass *analysis.Pass) (any, error) {
 		res.Fors = append(res.Fors, f)
 		return true
 	})
+	res.Controller = len(res.Fors) > 0 || hasReconcile(pass)
 	return res, nil
+}
+
+func hasReconcile(pass *analysis.Pass) bool {
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv == nil || fd.Name.Name != "Reconcile" {
+				continue
+			}
+			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			sig := fn.Type().(*types.Signature)
+			if sig.Params().Len() == 2 && kubetypes.IsNamed(sig.Params().At(1).Type(), kubetypes.ReconcilePkg, "Request") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // filtered applies the package doc's rule to the For call on top of the stack.
