@@ -163,7 +163,6 @@ func (c *clocks) read(e ast.Expr, depth int) (clock, bool) {
 	return found, ok
 }
 
-
 // timePkgs are the packages whose functions hand a time on, converted or formatted:
 // what they return from a time is that time.
 var timePkgs = map[string]bool{
