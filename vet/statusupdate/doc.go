@@ -46,6 +46,14 @@
 //     A MergeFrom of the object itself diffs it against itself and is reported; a
 //     raw patch is what it says, and is reported.
 //
+// A helper in another package (common.UpdateStatus(ctx, c, obj)) is judged where it is
+// called: a function that writes the status of one of its parameters with nothing in
+// it guarding the write carries that to its callers as an analysis fact (Delegated),
+// through any number of calls and packages, and an unguarded call of it in a
+// controller's package is reported at the call, unless the patch it is handed is a
+// MergeFrom diff (rule 4). Its own write is then not reported when it is exported and
+// nothing in its package calls it: its callers stand in its place.
+//
 // A diff is a call of a function or method whose name contains equal, chang, diff,
 // modif or dirty, or needs/should + update/write/patch, in any case
 // (equality.Semantic.DeepEqual, reflect.DeepEqual, cmp.Equal, statusChanged,

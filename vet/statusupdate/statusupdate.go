@@ -24,11 +24,12 @@ var doc string
 
 // Analyzer reports status writes that no semantic diff guards.
 var Analyzer = &analysis.Analyzer{
-	Name:     "statusupdate",
-	Doc:      analyzerdoc.MustDoc(doc, "statusupdate"),
-	URL:      "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#statusupdate",
-	Requires: []*analysis.Analyzer{inspect.Analyzer, watches.Analyzer},
-	Run:      run,
+	Name:      "statusupdate",
+	Doc:       analyzerdoc.MustDoc(doc, "statusupdate"),
+	URL:       "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#statusupdate",
+	Requires:  []*analysis.Analyzer{inspect.Analyzer, watches.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{new(Delegated)},
 }
 
 // maxDepth bounds how many calls up a guard is looked for.
@@ -39,45 +40,174 @@ type write struct {
 	stack []ast.Node
 }
 
+// Delegated is the fact of a function that writes the status of one of its
+// parameters with no semantic diff guarding the write in the function: its callers
+// in other packages are judged in its place (common.UpdateStatus(ctx, c, obj)).
+type Delegated struct {
+	// Params are the parameters whose status the function writes, by index.
+	Params []int
+	// Patch is the index of the parameter that holds the patch of the write (a
+	// Status().Patch(ctx, obj, patch) with patch handed in), -1 when there is none: a
+	// caller that hands in a MergeFrom diff writes nothing unguarded.
+	Patch int
+}
+
+// AFact marks Delegated as an analysis fact.
+func (*Delegated) AFact() {}
+
+func (d *Delegated) String() string { return fmt.Sprintf("delegated%v patch %d", d.Params, d.Patch) }
+
+// call is a call of a function of another package that delegates a status write.
+type call struct {
+	call  *ast.CallExpr
+	stack []ast.Node
+	fact  *Delegated
+}
+
 func run(pass *analysis.Pass) (any, error) {
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	info := pass.TypesInfo
 	var writes []write
+	var calls []call
 	insp.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
-		if push && kubetypes.IsStatusWrite(pass.TypesInfo, n.(*ast.CallExpr)) {
-			writes = append(writes, write{n.(*ast.CallExpr), slices.Clone(stack)})
+		if !push {
+			return true
+		}
+		c := n.(*ast.CallExpr)
+		if kubetypes.IsStatusWrite(info, c) {
+			writes = append(writes, write{c, slices.Clone(stack)})
+			return true
+		}
+		if fn := kubetypes.Callee(info, c); fn != nil && fn.Pkg() != nil && fn.Pkg() != pass.Pkg {
+			var f Delegated
+			if pass.ImportObjectFact(fn.Origin(), &f) {
+				calls = append(calls, call{c, slices.Clone(stack), &f})
+			}
 		}
 		return true
 	})
+	g := &guards{pass: pass, insp: insp}
+	exportDelegations(pass, g, writes, calls)
+
 	w := pass.ResultOf[watches.Analyzer].(*watches.Result)
-	if len(writes) == 0 || !w.Controller {
+	if !w.Controller {
 		return nil, nil
 	}
-	g := &guards{pass: pass, insp: insp}
 	rep := directive.NewReporter(pass)
-	watched := w
-	for _, w := range writes {
-		if g.guarded(w.stack, 0) || g.diffPatch(w.call, w.stack, 0) {
+	for _, wr := range writes {
+		if g.guarded(wr.stack, 0) || g.diffPatch(wr.call, wr.stack, 0) || len(wr.call.Args) < 2 {
 			continue
 		}
-		if len(w.call.Args) >= 2 && watched.FiltersUpdatesOf(pass.TypesInfo.TypeOf(w.call.Args[1])) {
+		if w.FiltersUpdatesOf(info.TypeOf(wr.call.Args[1])) {
 			continue // its controllers filter update events: the write reconciles nothing again
 		}
-		fn := kubetypes.Callee(pass.TypesInfo, w.call)
+		if g.delegates(wr.stack, wr.call.Args[1]) {
+			continue // the callers, in other packages, are judged in its place
+		}
+		fn := kubetypes.Callee(info, wr.call)
 		what := "writes status with no semantic diff guarding it: each write is a watch event that queues the object again (update-watch-update loop)"
 		if fn.Name() == "Update" {
 			what += ", and Update sends the cached resourceVersion (409 Conflict)"
 		}
-		d := analysis.Diagnostic{Pos: w.call.Pos(), Message: fmt.Sprintf("%s %s; compare with equality.Semantic.DeepEqual and write only on a difference, with Status().Apply or a MergeFrom patch",
-			types.ExprString(w.call.Fun), what)}
-		if m := migration(pass, w); m != nil {
-			d.Message = fmt.Sprintf("%s %s; %s, which opgen generated for %s, writes it only when it differs, with Server-Side Apply and no 409", types.ExprString(w.call.Fun), what, m.writer.Name(), m.kind)
+		d := analysis.Diagnostic{Pos: wr.call.Pos(), Message: fmt.Sprintf("%s %s; compare with equality.Semantic.DeepEqual and write only on a difference, with Status().Apply or a MergeFrom patch",
+			types.ExprString(wr.call.Fun), what)}
+		if m := migration(pass, wr); m != nil {
+			d.Message = fmt.Sprintf("%s %s; %s, which opgen generated for %s, writes it only when it differs, with Server-Side Apply and no 409", types.ExprString(wr.call.Fun), what, m.writer.Name(), m.kind)
 			if m.fix != nil {
 				d.SuggestedFixes = []analysis.SuggestedFix{*m.fix}
 			}
 		}
 		rep.Report(d)
 	}
+	for _, c := range calls {
+		if g.guarded(c.stack, 0) {
+			continue
+		}
+		if p := c.fact.Patch; p >= 0 && p < len(c.call.Args) && g.isDiffPatch(c.call.Args[p], nil, c.stack, 0) {
+			continue // the patch handed in is a diff
+		}
+		for _, i := range c.fact.Params {
+			if i >= len(c.call.Args) || w.FiltersUpdatesOf(info.TypeOf(c.call.Args[i])) || g.delegates(c.stack, c.call.Args[i]) {
+				continue
+			}
+			rep.Reportf(c.call.Pos(), "%s writes the status of %s with no semantic diff guarding it, here or in it: each write is a watch event that queues the object again (update-watch-update loop); compare with equality.Semantic.DeepEqual and call it only on a difference",
+				types.ExprString(c.call.Fun), types.ExprString(c.call.Args[i]))
+			break
+		}
+	}
 	return nil, nil
+}
+
+// exportDelegations exports the Delegated fact of every function of the package that
+// writes the status of a parameter with nothing in the function guarding it,
+// directly or through a call of another package's delegating function.
+func exportDelegations(pass *analysis.Pass, g *guards, writes []write, calls []call) {
+	params := map[*types.Func][]int{}
+	changed := false
+	add := func(stack []ast.Node, obj ast.Expr) {
+		decl, i := g.paramOf(stack, obj)
+		if decl == nil {
+			return
+		}
+		fn, _ := pass.TypesInfo.Defs[decl.Name].(*types.Func)
+		if fn != nil && !slices.Contains(params[fn], i) {
+			params[fn] = append(params[fn], i)
+			changed = true
+		}
+	}
+	patchParam := map[*types.Func]int{}
+	for _, w := range writes {
+		if len(w.call.Args) >= 2 && !g.locallyGuarded(w.stack) && !g.diffPatch(w.call, w.stack, 0) {
+			add(w.stack, w.call.Args[1])
+			if kubetypes.Callee(pass.TypesInfo, w.call).Name() == "Patch" && len(w.call.Args) >= 3 {
+				if decl, j := g.paramOf(w.stack, w.call.Args[2]); decl != nil {
+					if fn, _ := pass.TypesInfo.Defs[decl.Name].(*types.Func); fn != nil {
+						patchParam[fn] = j
+					}
+				}
+			}
+		}
+	}
+	for _, c := range calls {
+		if g.locallyGuarded(c.stack) {
+			continue
+		}
+		for _, i := range c.fact.Params {
+			if i < len(c.call.Args) {
+				add(c.stack, c.call.Args[i])
+			}
+		}
+	}
+	// Through the package's own calls, to a fixed point: an exported function that
+	// hands its parameter to a helper that writes it delegates too.
+	g.collectCalls()
+	for changed = true; changed; {
+		changed = false
+		for callee, sites := range g.calls {
+			for _, site := range sites {
+				c := site[len(site)-1].(*ast.CallExpr)
+				if g.locallyGuarded(site) {
+					continue
+				}
+				for _, i := range params[callee] {
+					if i < len(c.Args) {
+						add(site, c.Args[i])
+					}
+				}
+			}
+		}
+	}
+	for fn, ps := range params {
+		if !fn.Exported() {
+			continue // no other package calls it
+		}
+		slices.Sort(ps)
+		patch, ok := patchParam[fn]
+		if !ok {
+			patch = -1
+		}
+		pass.ExportObjectFact(fn, &Delegated{Params: ps, Patch: patch})
+	}
 }
 
 // guards answers whether a node is guarded, following package-local callers.
@@ -441,4 +571,39 @@ func sameObject(info *types.Info, pass *analysis.Pass, stack []ast.Node, base, o
 	}
 	b, o := root(base), root(obj)
 	return b != nil && b == o
+}
+
+// paramOf is the function declaration on the stack, and the index of its parameter,
+// that obj is (obj, &obj, *obj); nil when obj is no parameter of it.
+func (g *guards) paramOf(stack []ast.Node, obj ast.Expr) (*ast.FuncDecl, int) {
+	decl, ok := enclosing(stack).(*ast.FuncDecl)
+	if !ok {
+		return nil, -1
+	}
+	v := kubetypes.Root(g.pass.TypesInfo, obj)
+	if v == nil {
+		return nil, -1
+	}
+	i := kubetypes.ParamIndex(g.pass.TypesInfo, decl, v)
+	if i < 0 {
+		return nil, -1
+	}
+	return decl, i
+}
+
+// delegates reports whether a write of obj, on top of the stack, is left to the
+// callers of its function: obj is a parameter of an exported function (or method)
+// that nothing in its own package calls, so its callers are in other packages, which
+// the Delegated fact reaches.
+func (g *guards) delegates(stack []ast.Node, obj ast.Expr) bool {
+	decl, _ := g.paramOf(stack, obj)
+	if decl == nil || !decl.Name.IsExported() {
+		return false
+	}
+	fn, _ := g.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if fn == nil {
+		return false
+	}
+	g.collectCalls()
+	return g.uses[fn] == 0
 }

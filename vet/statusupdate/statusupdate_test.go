@@ -10,7 +10,7 @@ import (
 )
 
 func TestStatusUpdate(t *testing.T) {
-	analysistest.Run(t, testdata(t), statusupdate.Analyzer, "statusupdate", "statusupdatefiltered", "statusupdatecli")
+	analysistest.Run(t, testdata(t), statusupdate.Analyzer, "statusupdate", "statusupdatefiltered", "statusupdatecli", "statusupdatehelpers")
 }
 
 // testdata is the GOPATH tree shared by every analyzer's tests, with the stubs of
