@@ -38,6 +38,6 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 
 // WriteStatus is exported and nothing here calls it: its callers, in other packages,
 // are judged in its place.
-func WriteStatus(ctx context.Context, c client.Client, obj *apiv1.Memcached) error {
+func WriteStatus(ctx context.Context, c client.Client, obj *apiv1.Memcached) error { // want WriteStatus:`delegated\[2\] patch -1`
 	return c.Status().Update(ctx, obj)
 }
