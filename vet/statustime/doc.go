@@ -46,8 +46,18 @@
 // switch case), in the function or one enclosing its literal, whose condition reads
 // the very field assigned (if obj.Status.StartTime.IsZero(), == nil: set once),
 // compares a status value with something that is no constant (if obj.Status.Phase !=
-// oldPhase), or holds a diff as statusupdate counts one. That is the fix this
-// analyzer asks for.
+// oldPhase), or holds a diff as statusupdate counts one; nor one after an earlier
+// if on such a condition, in an enclosing block of the function, whose body returns
+// or branches away (if obj.Status.StartTime != nil { return }: set once). That is the
+// fix this analyzer asks for.
+//
+// Nor is a field left out of the diff that gates the write: where the package calls
+// a function that compares two values of the status type field by field and returns
+// a bool (inconsistentStatus(old, new FooStatus) bool, in any loaded package: it
+// carries the fields it reads to its callers as an analysis fact, Compares), a time
+// written into a field of that type it does not read is written only along with
+// another change. A comparison that uses either value whole (reflect.DeepEqual(old,
+// new)) reads every field, the time among them, and exempts nothing.
 //
 // A status value built in a local variable of the status type (not a pointer) and
 // handed to a diff-gated writer (opgen's Reconcile<Kind> returns one; a

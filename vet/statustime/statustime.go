@@ -29,6 +29,9 @@ var Analyzer = &analysis.Analyzer{
 	URL:      "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#statustime",
 	Requires: []*analysis.Analyzer{inspect.Analyzer, watches.Analyzer},
 	Run:      run,
+	// Compares carries a field-by-field status comparison to the controllers that
+	// call it from another package.
+	FactTypes: []analysis.Fact{new(Compares)},
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -43,10 +46,12 @@ func run(pass *analysis.Pass) (any, error) {
 		rep.Reportf(r.at.Pos(), "%s written into status (%s): a new value on every reconcile makes every status write a change, a watch event and another reconcile (update-watch-update loop); drop the field, or set it only when something else changed and keep it out of the diff",
 			what, types.ExprString(target))
 	}
+	exportCompares(pass, insp)
 	w := pass.ResultOf[watches.Analyzer].(*watches.Result)
 	if !w.Controller {
 		return nil, nil
 	}
+	cmp := comparisons(pass, insp)
 	// written reports whether a clock read written into the status of kind counts:
 	// not when every controller of the kind in this package filters update events,
 	// since no status write then reconciles it again.
@@ -64,7 +69,7 @@ func run(pass *analysis.Pass) (any, error) {
 				return true
 			}
 			for i, lhs := range n.Lhs {
-				if !written(kubetypes.StatusOwner(info, lhs)) || setOnChange(info, stack, lhs) {
+				if !written(kubetypes.StatusOwner(info, lhs)) || setOnChange(info, stack, lhs) || leftOutOfDiff(info, lhs, cmp) {
 					continue
 				}
 				if r, ok := c.read(n.Rhs[i], 0); ok {
@@ -233,7 +238,30 @@ func setOnChange(info *types.Info, stack []ast.Node, lhs ast.Expr) bool {
 					return true
 				}
 			}
+		case *ast.BlockStmt:
+			// An earlier "nothing to do: stop here" (if obj.Status.StartTime != nil {
+			// return }) guards what follows it in the block.
+			for _, st := range p.List {
+				if st == child {
+					break
+				}
+				if is, ok := st.(*ast.IfStmt); ok && is.Else == nil && leaves(is.Body.List) && (guards(is.Init) || guards(is.Cond)) {
+					return true
+				}
+			}
 		}
+	}
+	return false
+}
+
+// leaves reports whether a statement list ends in a statement that leaves it.
+func leaves(list []ast.Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	switch list[len(list)-1].(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
 	}
 	return false
 }

@@ -20,7 +20,10 @@
 // c.SubResource("status").Update(…) and a stored StatusWriter's methods, whatever the
 // object's kind, in a package that holds a controller (a For call of the controller
 // builder, or a Reconcile method: a command or a migration that writes a status once
-// is in no loop). It is not reported for a kind every controller of which in the
+// is in no loop). A write of an unstructured.Unstructured or a
+// metav1.PartialObjectMetadata, whose kind is set only at run time (a storage-version
+// migration touching every custom resource), is not reported: nothing says statically
+// what watches it. It is not reported for a kind every controller of which in the
 // package filters update events (see unfilteredfor for what counts): its status writes
 // reconcile nothing again. Otherwise it is reported unless a semantic diff guards it,
 // which means one of:
@@ -45,6 +48,13 @@
 //     switch), or come in as a parameter every call of whose function passes one.
 //     A MergeFrom of the object itself diffs it against itself and is reported; a
 //     raw patch is what it says, and is reported.
+//  5. the written object is a variable assigned once from a call of a function that
+//     returns nil for it when a diff in that function finds nothing changed (if
+//     reflect.DeepEqual(previous, current) { return events, nil }), and the write is
+//     behind a nil check of it (if updated == nil { return }, or inside
+//     if updated != nil): the function, in any loaded package, carries this to its
+//     callers as an analysis fact (NilWhenEqual). A nil returned in an error result
+//     says nothing about a change and does not count.
 //
 // A helper in another package (common.UpdateStatus(ctx, c, obj)) is judged where it is
 // called: a function that writes the status of one of its parameters with nothing in
@@ -58,8 +68,10 @@
 // modif or dirty, or needs/should + update/write/patch, in any case
 // (equality.Semantic.DeepEqual, reflect.DeepEqual, cmp.Equal, statusChanged,
 // meta.IsStatusConditionPresentAndEqual), a call of meta.SetStatusCondition or
-// meta.RemoveStatusCondition (both report whether they changed anything), or a
-// variable or field with such a name (changed, needsUpdate). A comparison of single
+// meta.RemoveStatusCondition (both report whether they changed anything), a call that
+// returns one bool and is handed two values of one struct type
+// (inconsistentStatus(old.Status, obj.Status)), a variable or field with such a name
+// (changed, needsUpdate), or a bool variable assigned once from such a call. A comparison of single
 // fields (obj.Status.Phase != "Ready", len(obj.Status.Conditions) == 0) is not a diff:
 // the write sends the whole status, so one field says nothing about the rest.
 // Function literals are separate functions: a guard outside one does not guard a

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -29,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#statusupdate",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, watches.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(Delegated)},
+	FactTypes: []analysis.Fact{new(Delegated), new(NilWhenEqual)},
 }
 
 // maxDepth bounds how many calls up a guard is looked for.
@@ -56,6 +57,20 @@ type Delegated struct {
 func (*Delegated) AFact() {}
 
 func (d *Delegated) String() string { return fmt.Sprintf("delegated%v patch %d", d.Params, d.Patch) }
+
+// NilWhenEqual is the fact of a function that returns nil in some of its results when
+// a diff in it finds nothing changed (if reflect.DeepEqual(previous, current) { return
+// events, nil }): a caller that writes such a result only when it is not nil writes
+// only on a change.
+type NilWhenEqual struct {
+	// Results are the results, by index, that are nil when nothing changed.
+	Results []int
+}
+
+// AFact marks NilWhenEqual as an analysis fact.
+func (*NilWhenEqual) AFact() {}
+
+func (n *NilWhenEqual) String() string { return fmt.Sprintf("nil when equal %v", n.Results) }
 
 // call is a call of a function of another package that delegates a status write.
 type call struct {
@@ -87,6 +102,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return true
 	})
 	g := &guards{pass: pass, insp: insp}
+	exportNilWhenEqual(pass, g)
 	exportDelegations(pass, g, writes, calls)
 
 	w := pass.ResultOf[watches.Analyzer].(*watches.Result)
@@ -100,6 +116,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if w.FiltersUpdatesOf(info.TypeOf(wr.call.Args[1])) {
 			continue // its controllers filter update events: the write reconciles nothing again
+		}
+		if kindAtRunTime(info.TypeOf(wr.call.Args[1])) {
+			continue // no one can tell statically what watches it
 		}
 		if g.delegates(wr.stack, wr.call.Args[1]) {
 			continue // the callers, in other packages, are judged in its place
@@ -210,8 +229,214 @@ func exportDelegations(pass *analysis.Pass, g *guards, writes []write, calls []c
 	}
 }
 
+// exportNilWhenEqual exports the NilWhenEqual fact of every function of the package
+// that returns a literal nil in a result of a type that can be nil, on a path a diff
+// guards (rules 1 and 2 of the package doc, within the function).
+func exportNilWhenEqual(pass *analysis.Pass, g *guards) {
+	found := map[*types.Func][]int{}
+	var order []*types.Func
+	g.insp.WithStack([]ast.Node{(*ast.ReturnStmt)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if !push {
+			return true
+		}
+		decl, ok := enclosing(stack).(*ast.FuncDecl)
+		if !ok {
+			return true
+		}
+		fn, _ := pass.TypesInfo.Defs[decl.Name].(*types.Func)
+		if fn == nil {
+			return true
+		}
+		ret := n.(*ast.ReturnStmt)
+		results := fn.Signature().Results()
+		if len(ret.Results) != results.Len() {
+			return true // a bare return, or a call's results handed on
+		}
+		for i, e := range ret.Results {
+			if !pass.TypesInfo.Types[e].IsNil() || slices.Contains(found[fn], i) || !nillable(results.At(i).Type()) {
+				continue
+			}
+			if inDiffBranch(g, stack) {
+				if found[fn] == nil {
+					order = append(order, fn)
+				}
+				found[fn] = append(found[fn], i)
+			}
+		}
+		return true
+	})
+	for _, fn := range order {
+		rs := found[fn]
+		slices.Sort(rs)
+		pass.ExportObjectFact(fn, &NilWhenEqual{Results: rs})
+	}
+}
+
+// inDiffBranch reports whether the node on top of the stack is in a branch of an if
+// whose condition holds a diff, within its function.
+func inDiffBranch(g *guards, stack []ast.Node) bool {
+	for i := len(stack) - 1; i > 0; i-- {
+		switch p := stack[i-1].(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if (stack[i] == p.Body || stack[i] == p.Else) && (g.mentionsDiff(p.Init) || g.mentionsDiff(p.Cond)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// kindAtRunTime reports whether t is an object whose kind is set at run time:
+// unstructured.Unstructured or metav1.PartialObjectMetadata.
+func kindAtRunTime(t types.Type) bool {
+	return kubetypes.IsNamed(t, "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured", "Unstructured") ||
+		kubetypes.IsNamed(t, "k8s.io/apimachinery/pkg/apis/meta/v1", "PartialObjectMetadata")
+}
+
+// nillable reports whether a value of type t can be nil and still stand for an
+// object: a pointer, map, slice or interface other than error.
+func nillable(t types.Type) bool {
+	if types.Identical(t, types.Universe.Lookup("error").Type()) {
+		return false
+	}
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Interface, *types.Map, *types.Slice:
+		return true
+	}
+	return false
+}
+
+// nilCheckOfUnchanged reports whether n, outside function literals, compares with
+// nil a variable that holds a result a NilWhenEqual function returns nil for when
+// nothing changed: if updated == nil { return } or if updated != nil { write }.
+func (g *guards) nilCheckOfUnchanged(n ast.Node) bool {
+	if n == nil {
+		return false
+	}
+	info := g.pass.TypesInfo
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch e := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BinaryExpr:
+			if e.Op != token.EQL && e.Op != token.NEQ {
+				return true
+			}
+			x := e.X
+			if info.Types[x].IsNil() {
+				x = e.Y
+			} else if !info.Types[e.Y].IsNil() {
+				return true
+			}
+			id, ok := ast.Unparen(x).(*ast.Ident)
+			if !ok {
+				return true
+			}
+			v, ok := info.Uses[id].(*types.Var)
+			if !ok {
+				return true
+			}
+			d, ok := g.definitions()[v]
+			if !ok || d.call == nil {
+				return true
+			}
+			fn := kubetypes.Callee(info, d.call)
+			var fact NilWhenEqual
+			if fn != nil && g.pass.ImportObjectFact(fn.Origin(), &fact) && slices.Contains(fact.Results, d.result) {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// definition is the one assignment of a local variable from a call: v := f() or
+// a, v := f() (result 1).
+type definition struct {
+	call   *ast.CallExpr // nil when v is assigned more than once, or not from a call
+	result int
+}
+
+// definitions maps each variable of the package assigned exactly once, from a
+// call, to that assignment; built on first use.
+func (g *guards) definitions() map[*types.Var]definition {
+	if g.defs != nil {
+		return g.defs
+	}
+	g.defs = map[*types.Var]definition{}
+	info := g.pass.TypesInfo
+	assigned := map[*types.Var]int{}
+	note := func(e ast.Expr, call *ast.CallExpr, i int) {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return
+		}
+		v, ok := info.ObjectOf(id).(*types.Var)
+		if !ok {
+			return
+		}
+		assigned[v]++
+		g.defs[v] = definition{call, i}
+	}
+	g.insp.Preorder([]ast.Node{(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.IncDecStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil)}, func(n ast.Node) {
+		switch s := n.(type) {
+		case *ast.AssignStmt:
+			var call *ast.CallExpr
+			if len(s.Rhs) == 1 && (s.Tok == token.DEFINE || s.Tok == token.ASSIGN) {
+				call, _ = ast.Unparen(s.Rhs[0]).(*ast.CallExpr)
+			}
+			for i, l := range s.Lhs {
+				if len(s.Lhs) == len(s.Rhs) && len(s.Lhs) > 1 {
+					note(l, nil, i)
+					continue
+				}
+				note(l, call, i)
+			}
+		case *ast.ValueSpec:
+			for i, name := range s.Names {
+				var call *ast.CallExpr
+				if len(s.Values) == 1 {
+					call, _ = ast.Unparen(s.Values[0]).(*ast.CallExpr)
+				}
+				if len(s.Values) == 0 {
+					continue // the zero value, nil: a later assignment counts
+				}
+				note(name, call, i)
+			}
+		case *ast.IncDecStmt:
+			note(s.X, nil, 0)
+		case *ast.UnaryExpr:
+			if s.Op == token.AND {
+				note(s.X, nil, 0) // its address escapes: anything may assign it
+			}
+		case *ast.RangeStmt:
+			if s.Key != nil {
+				note(s.Key, nil, 0)
+			}
+			if s.Value != nil {
+				note(s.Value, nil, 0)
+			}
+		}
+	})
+	for v, n := range assigned {
+		if n != 1 {
+			g.defs[v] = definition{}
+		}
+	}
+	return g.defs
+}
+
 // guards answers whether a node is guarded, following package-local callers.
 type guards struct {
+	// defs are the variables assigned once from a call; nil until needed.
+	defs map[*types.Var]definition
 	pass *analysis.Pass
 	insp *inspector.Inspector
 	// calls holds, per package-level function, the stacks of its call sites; nil
@@ -355,7 +580,34 @@ func leaves(list []ast.Stmt) bool {
 // mentionsDiff reports whether n holds a diff (see the package doc and
 // kubetypes.MentionsDiff).
 func (g *guards) mentionsDiff(n ast.Node) bool {
-	return kubetypes.MentionsDiff(g.pass.TypesInfo, n)
+	return kubetypes.MentionsDiff(g.pass.TypesInfo, n) || g.nilCheckOfUnchanged(n) || g.holdsDiff(n)
+}
+
+// holdsDiff reports whether n, outside function literals, reads a bool variable
+// assigned once from a call that is a diff (inconsistent := inconsistentStatus(old,
+// new); if !inconsistent { return }).
+func (g *guards) holdsDiff(n ast.Node) bool {
+	if n == nil {
+		return false
+	}
+	info := g.pass.TypesInfo
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.Ident:
+			v, ok := info.Uses[x].(*types.Var)
+			if !ok || !types.Identical(v.Type(), types.Typ[types.Bool]) {
+				break
+			}
+			if d := g.definitions()[v]; d.call != nil && d.result == 0 && kubetypes.MentionsDiff(info, d.call) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // migrationTo is a status write of a kind whose generated writer is in the package.

@@ -40,6 +40,11 @@
 // A status of struct{} (some scaffolds keep one) is no status subresource: nothing is
 // written to it, so nothing loops. A kind whose status the package never writes is
 // not reported either: another controller's status writes are not this one's loop.
+// Where the For call is in a method of a type that has a Reconcile method in the
+// package (func (r *FooReconciler) SetupWithManager), that type's methods, and the
+// functions of the package they call or take as values, stand for the controller:
+// a second controller of the same kind in the package that writes none of its status
+// is woken by the first one's writes but writes nothing back, and is not reported.
 // A write the analysis cannot follow (through a function value, an interface, an
 // object held in a struct field) goes unseen, and so does the finding.
 //

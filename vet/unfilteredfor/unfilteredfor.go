@@ -2,6 +2,7 @@ package unfilteredfor
 
 import (
 	_ "embed"
+	"go/ast"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -34,6 +35,9 @@ func run(pass *analysis.Pass) (any, error) {
 		if f.Filtered || !kubetypes.HasStatusSubresource(f.Kind) || !wr.WritesStatusOf(f.Kind) {
 			continue
 		}
+		if methods := reconcilerMethods(pass, f.Call); methods != nil && !wr.WritesStatusOfFrom(methods, f.Kind) {
+			continue // this controller's reconciler writes no status of the kind: another's writes wake it, but it writes nothing back
+		}
 		what := "without predicates"
 		if f.PassAll {
 			what = "with predicates that pass every update"
@@ -42,4 +46,44 @@ func run(pass *analysis.Pass) (any, error) {
 			types.ExprString(f.Call.Args[0]), what, kubetypes.TypeString(f.Kind))
 	}
 	return nil, nil
+}
+
+// reconcilerMethods are the methods of the type whose method makes the For call
+// (func (r *FooReconciler) SetupWithManager), when that type has a Reconcile method
+// declared in the package: the controller's own code. Nil when the reconciler cannot
+// be told, and then the package stands for it.
+func reconcilerMethods(pass *analysis.Pass, call *ast.CallExpr) []*types.Func {
+	var recv *types.Named
+	for _, file := range pass.Files {
+		if file.Pos() > call.Pos() || call.End() > file.End() {
+			continue
+		}
+		for _, d := range file.Decls {
+			decl, ok := d.(*ast.FuncDecl)
+			if !ok || decl.Recv == nil || decl.Pos() > call.Pos() || call.End() > decl.End() {
+				continue
+			}
+			if fn, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func); ok {
+				recv = kubetypes.Named(fn.Signature().Recv().Type())
+			}
+		}
+	}
+	if recv == nil {
+		return nil
+	}
+	var methods []*types.Func
+	reconciles := false
+	for m := range recv.Origin().Methods() {
+		if m.Pkg() != pass.Pkg {
+			continue
+		}
+		methods = append(methods, m)
+		if m.Name() == "Reconcile" {
+			reconciles = true
+		}
+	}
+	if !reconciles {
+		return nil
+	}
+	return methods
 }

@@ -599,8 +599,9 @@ var diffName = regexp.MustCompile(`(?i)equal|chang|diff|modif|dirty|(needs?|shou
 // function or method whose name contains equal, chang, diff, modif or dirty, or
 // needs/should + update/write/patch, in any case (equality.Semantic.DeepEqual,
 // statusChanged), a call of meta.SetStatusCondition or meta.RemoveStatusCondition
-// (both report whether they changed anything), or a variable or field with such a
-// name (changed, needsUpdate).
+// (both report whether they changed anything), a call that returns one bool and is
+// handed two values of one struct type (inconsistentStatus(old.Status, obj.Status)),
+// or a variable or field with such a name (changed, needsUpdate).
 func MentionsDiff(info *types.Info, n ast.Node) bool {
 	if n == nil || reflect.ValueOf(n).IsNil() {
 		return false
@@ -617,7 +618,8 @@ func MentionsDiff(info *types.Info, n ast.Node) bool {
 			fn := Callee(info, x)
 			if fn != nil && (diffName.MatchString(fn.Name()) ||
 				IsFunc(fn, MetaPkg, "SetStatusCondition") ||
-				IsFunc(fn, MetaPkg, "RemoveStatusCondition")) {
+				IsFunc(fn, MetaPkg, "RemoveStatusCondition") ||
+				comparesTwo(info, x)) {
 				found = true
 			}
 		case *ast.Ident:
@@ -628,4 +630,29 @@ func MentionsDiff(info *types.Info, n ast.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// comparesTwo reports whether call returns one bool and is handed two arguments of
+// one named struct type, by value or by pointer: a comparison of two states, whatever
+// its name.
+func comparesTwo(info *types.Info, call *ast.CallExpr) bool {
+	tv, ok := info.Types[call]
+	if !ok || !types.Identical(tv.Type, types.Typ[types.Bool]) {
+		return false
+	}
+	seen := map[*types.Named]bool{}
+	for _, a := range call.Args {
+		n := Named(info.TypeOf(a))
+		if n == nil {
+			continue
+		}
+		if _, isStruct := n.Underlying().(*types.Struct); !isStruct {
+			continue
+		}
+		if seen[n] {
+			return true
+		}
+		seen[n] = true
+	}
+	return false
 }

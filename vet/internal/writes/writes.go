@@ -49,6 +49,38 @@ type Result struct {
 	// StatusTypes are the types of the objects whose status the package writes,
 	// directly or through a call.
 	StatusTypes []types.Type
+	// ByFunc holds, per function of the package, the types of the objects whose status
+	// its body writes, directly or through a call.
+	ByFunc map[*types.Func][]types.Type
+	// Uses holds, per function of the package, the functions of the package its body
+	// calls or takes as a value.
+	Uses map[*types.Func][]*types.Func
+}
+
+// WritesStatusOfFrom reports whether the functions roots, or a function of the
+// package they reach through calls or values, write the status of objects of type t.
+func (r *Result) WritesStatusOfFrom(roots []*types.Func, t types.Type) bool {
+	want := kubetypes.Named(t)
+	if want == nil {
+		return false
+	}
+	seen := map[*types.Func]bool{}
+	queue := slices.Clone(roots)
+	for len(queue) > 0 {
+		fn := queue[0]
+		queue = queue[1:]
+		if seen[fn] {
+			continue
+		}
+		seen[fn] = true
+		for _, st := range r.ByFunc[fn] {
+			if n := kubetypes.Named(st); n != nil && types.Identical(n, want) {
+				return true
+			}
+		}
+		queue = append(queue, r.Uses[fn]...)
+	}
+	return false
 }
 
 // WritesStatusOf reports whether the package writes the status of objects of type t
@@ -73,7 +105,7 @@ type fn struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	res := &Result{Calls: map[*ast.CallExpr]*Fact{}}
+	res := &Result{Calls: map[*ast.CallExpr]*Fact{}, ByFunc: map[*types.Func][]types.Type{}, Uses: map[*types.Func][]*types.Func{}}
 	var fns []*fn
 	local := map[*types.Func]*fn{}
 	for _, f := range pass.Files {
@@ -166,6 +198,11 @@ func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Re
 			return true
 		}
 		stack = append(stack, n)
+		if id, ok := n.(*ast.Ident); ok && res != nil {
+			if used, ok := info.Uses[id].(*types.Func); ok && used.Pkg() == pass.Pkg && !slices.Contains(res.Uses[x.obj], used.Origin()) {
+				res.Uses[x.obj] = append(res.Uses[x.obj], used.Origin())
+			}
+		}
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			return true
@@ -179,6 +216,7 @@ func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Re
 			add(&x.fact.Status, call.Args[1])
 			if res != nil {
 				res.StatusTypes = append(res.StatusTypes, info.TypeOf(call.Args[1]))
+				res.ByFunc[x.obj] = append(res.ByFunc[x.obj], info.TypeOf(call.Args[1]))
 			}
 			if kubetypes.IsStatusUpdate(info, call) && updateable(call.Args[1]) {
 				add(&x.fact.Update, call.Args[1])
@@ -199,6 +237,7 @@ func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Re
 				add(&x.fact.Status, call.Args[j])
 				if res != nil {
 					res.StatusTypes = append(res.StatusTypes, info.TypeOf(call.Args[j]))
+					res.ByFunc[x.obj] = append(res.ByFunc[x.obj], info.TypeOf(call.Args[j]))
 				}
 			}
 		}

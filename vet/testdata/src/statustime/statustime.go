@@ -125,3 +125,32 @@ func computed(obj *apiv1.Memcached, check func(time.Time) []string) {
 	obj.Status.Nodes = healthy
 	obj.Status.LastSync = fmt.Sprint(checkedAt) // want `time.Now\(\) through checkedAt written into status`
 }
+
+// Set once: an earlier early exit when the very field is already set.
+func startOnce(obj *apiv1.Memcached) bool {
+	if obj.Status.LastReconcileTime != nil {
+		return false
+	}
+	obj.Status.LastReconcileTime = &metav1.Time{Time: time.Now()}
+	return true
+}
+
+// An early exit on something else does not guard the field.
+func startAlways(obj *apiv1.Memcached) {
+	if obj.Spec.Size == 0 {
+		return
+	}
+	obj.Status.LastReconcileTime = &metav1.Time{Time: time.Now()} // want `time.Now\(\) written into status`
+}
+
+// stamped compares two statuses field by field, the time among them: the time makes
+// every comparison differ.
+func stamped(old, new *apiv1.MemcachedStatus) bool { // want stamped:`compares example.com/api/v1.MemcachedStatus \[LastReconcileTime Nodes\]`
+	return old.LastReconcileTime != new.LastReconcileTime || len(old.Nodes) != len(new.Nodes)
+}
+
+// whole uses the statuses whole: it compares every field, and is no field-by-field
+// comparison.
+func whole(old, new apiv1.MemcachedStatus) bool {
+	return fmt.Sprint(old) == fmt.Sprint(new)
+}
