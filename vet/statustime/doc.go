@@ -29,7 +29,9 @@
 // in a package that holds a controller (a For call of the controller builder, or a
 // Reconcile method): a command or a server's start-up that stamps a status is in no
 // reconcile loop. A kind every controller of which in the package filters update
-// events (see unfilteredfor for what counts) is left alone: its status writes
+// events (see unfilteredfor for what counts; a watch without the builder,
+// c.Watch(source.Kind(cache, &Foo{}, handler, predicates…)), filters when one of its
+// predicates may filter or its handler is not EnqueueRequestForObject) is left alone: its status writes
 // reconcile nothing again, and a timestamp there is a heartbeat, not a loop.
 //
 // A local variable in the expression is followed to its value when it is assigned
@@ -50,6 +52,12 @@
 // if on such a condition, in an enclosing block of the function, whose body returns
 // or branches away (if obj.Status.StartTime != nil { return }: set once). That is the
 // fix this analyzer asks for.
+//
+// Nor is a field whose name marks a moment that happens once in an object's life —
+// StartTime, StartedAt, CompletionTime, CompletedAt, FinishedAt, EndTime,
+// CreationTimestamp, CreatedAt — which a controller sets when the phase that it
+// names begins, along with that phase (if a controller stamps one on every pass, the
+// finding is missed: the loop seed is the Last… kind, LastReconcileTime, LastSync).
 //
 // Nor is a field left out of the diff that gates the write: where the package calls
 // a function that compares two values of the status type field by field and returns

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"regexp"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
@@ -69,7 +70,7 @@ func run(pass *analysis.Pass) (any, error) {
 				return true
 			}
 			for i, lhs := range n.Lhs {
-				if !written(kubetypes.StatusOwner(info, lhs)) || setOnChange(info, stack, lhs) || leftOutOfDiff(info, lhs, cmp) {
+				if !written(kubetypes.StatusOwner(info, lhs)) || setOnChange(info, stack, lhs) || leftOutOfDiff(info, lhs, cmp) || oneShot(info, lhs) {
 					continue
 				}
 				if r, ok := c.read(n.Rhs[i], 0); ok {
@@ -264,6 +265,18 @@ func leaves(list []ast.Stmt) bool {
 		return true
 	}
 	return false
+}
+
+// oneShotName is the name of a field that marks a moment that happens once in an
+// object's life: its start, its completion, its end, its creation.
+var oneShotName = regexp.MustCompile(`(?i)^(start|started|completion|completed|finish|finished|end|ended|creation|created)(time|at|timestamp)$`)
+
+// oneShot reports whether lhs assigns a status field named for a one-time moment
+// (StartTime, CompletionTime, FinishedAt): set when the job starts or ends, along with
+// the phase that says so, not on every pass.
+func oneShot(info *types.Info, lhs ast.Expr) bool {
+	path := statusPath(info, lhs)
+	return len(path) > 0 && oneShotName.MatchString(path[len(path)-1])
 }
 
 // readsStatus reports whether e reads a custom resource's status.

@@ -24,7 +24,9 @@
 // metav1.PartialObjectMetadata, whose kind is set only at run time (a storage-version
 // migration touching every custom resource), is not reported: nothing says statically
 // what watches it. It is not reported for a kind every controller of which in the
-// package filters update events (see unfilteredfor for what counts): its status writes
+// package filters update events (see unfilteredfor for what counts; a watch without the builder,
+// c.Watch(source.Kind(cache, &Foo{}, handler, predicates…)), filters when one of its
+// predicates may filter or its handler is not EnqueueRequestForObject): its status writes
 // reconcile nothing again. Otherwise it is reported unless a semantic diff guards it,
 // which means one of:
 //
@@ -32,12 +34,21 @@
 //     diff, with the write in its then or else branch;
 //  2. an earlier if (or switch case) in an enclosing block of the same function whose condition holds
 //     a diff and whose body ends in return, continue, break, goto or panic (the
-//     "nothing changed: stop here" early exit);
-//  3. the write is in a function of the same package every call of which is guarded
-//     by 1 or 2 (followed up to three calls deep), so a small updateStatus helper
+//     "nothing changed: stop here" early exit), or an earlier such if whose
+//     condition compares with == (joined by &&) every status field the statements
+//     between it and the write assign, when they assign nothing else (if
+//     obj.Status.ObservedGeneration == obj.Generation && obj.Status.Matched == n {
+//     return nil }; obj.Status.ObservedGeneration = …; obj.Status.Matched = n; write);
+//  3. an enclosing if whose condition tests a status field for emptiness
+//     (len(obj.Status.Conditions) == 0, obj.Status.Phase == "", == nil) and whose
+//     body fills that field before the write (assigns it, appends to it, or hands
+//     its address to a call: meta.SetStatusCondition(&obj.Status.Conditions, …)):
+//     the first status of a new object, written once;
+//  4. the write is in a function of the same package every call of which is guarded
+//     by 1, 2 or 3 (followed up to three calls deep), so a small updateStatus helper
 //     called only behind a diff is fine; a function that is also used as a value is
 //     not followed;
-//  4. the write is a Patch with a diff by construction: client.MergeFrom,
+//  5. the write is a Patch with a diff by construction: client.MergeFrom,
 //     MergeFromWithOptions or StrategicMergeFrom of a base that is not the written
 //     object itself (a copy taken before the change: patch := client.MergeFrom(
 //     obj.DeepCopy()); mutate; c.Status().Patch(ctx, obj, patch)). The patch holds
@@ -48,7 +59,7 @@
 //     switch), or come in as a parameter every call of whose function passes one.
 //     A MergeFrom of the object itself diffs it against itself and is reported; a
 //     raw patch is what it says, and is reported.
-//  5. the written object is a variable assigned once from a call of a function that
+//  6. the written object is a variable assigned once from a call of a function that
 //     returns nil for it when a diff in that function finds nothing changed (if
 //     reflect.DeepEqual(previous, current) { return events, nil }), and the write is
 //     behind a nil check of it (if updated == nil { return }, or inside
@@ -61,7 +72,7 @@
 // it guarding the write carries that to its callers as an analysis fact (Delegated),
 // through any number of calls and packages, and an unguarded call of it in a
 // controller's package is reported at the call, unless the patch it is handed is a
-// MergeFrom diff (rule 4). Its own write is then not reported when it is exported and
+// MergeFrom diff (rule 5). Its own write is then not reported when it is exported and
 // nothing in its package calls it: its callers stand in its place.
 //
 // A diff is a call of a function or method whose name contains equal, chang, diff,
@@ -75,7 +86,9 @@
 // fields (obj.Status.Phase != "Ready", len(obj.Status.Conditions) == 0) is not a diff:
 // the write sends the whole status, so one field says nothing about the rest.
 // Function literals are separate functions: a guard outside one does not guard a
-// write inside it.
+// write inside it, except a literal handed to client-go's retry package or
+// apimachinery's wait package (retry.RetryOnConflict(backoff, func() error { … })),
+// which runs it before it returns: it is judged as part of the function around it.
 //
 // # Fix
 //

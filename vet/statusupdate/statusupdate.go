@@ -239,7 +239,8 @@ func exportNilWhenEqual(pass *analysis.Pass, g *guards) {
 		if !push {
 			return true
 		}
-		decl, ok := enclosing(stack).(*ast.FuncDecl)
+		f, _ := kubetypes.EnclosingFunc(stack) // a literal's return is its own
+		decl, ok := f.(*ast.FuncDecl)
 		if !ok {
 			return true
 		}
@@ -453,7 +454,7 @@ func (g *guards) guarded(stack []ast.Node, depth int) bool {
 	if depth >= maxDepth {
 		return false
 	}
-	decl, ok := enclosing(stack).(*ast.FuncDecl)
+	decl, ok := g.enclosing(stack).(*ast.FuncDecl)
 	if !ok {
 		return false
 	}
@@ -496,21 +497,39 @@ func (g *guards) collectCalls() {
 	})
 }
 
-// enclosing is the innermost function declaration or literal on the stack.
-func enclosing(stack []ast.Node) ast.Node {
-	f, _ := kubetypes.EnclosingFunc(stack)
-	return f
+// enclosing is the innermost function declaration or literal on the stack, a
+// literal that retry or wait runs in place standing for the function around it.
+func (g *guards) enclosing(stack []ast.Node) ast.Node {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch f := stack[i].(type) {
+		case *ast.FuncDecl:
+			return f
+		case *ast.FuncLit:
+			if i == 0 || !kubetypes.RunInPlace(g.pass.TypesInfo, f, stack[i-1]) {
+				return f
+			}
+		}
+	}
+	return nil
 }
 
-// locallyGuarded applies rules 1 and 2 of the package doc, within the function.
+// locallyGuarded applies rules 1, 2 and 3 of the package doc, within the function.
 func (g *guards) locallyGuarded(stack []ast.Node) bool {
 	for i := len(stack) - 1; i > 0; i-- {
 		child, parent := stack[i], stack[i-1]
 		switch p := parent.(type) {
-		case *ast.FuncDecl, *ast.FuncLit:
+		case *ast.FuncLit:
+			if i >= 2 && kubetypes.RunInPlace(g.pass.TypesInfo, p, stack[i-2]) {
+				continue // retry.RetryOnConflict(…, func() error { … }): run here, guarded from here
+			}
+			return false
+		case *ast.FuncDecl:
 			return false
 		case *ast.IfStmt:
 			if (child == p.Body || child == p.Else) && (g.mentionsDiff(p.Init) || g.mentionsDiff(p.Cond)) {
+				return true
+			}
+			if child == p.Body && g.fillsEmpty(p.Cond, p.Body) {
 				return true
 			}
 		case *ast.SwitchStmt:
@@ -538,13 +557,16 @@ func (g *guards) locallyGuarded(stack []ast.Node) bool {
 // earlyExitBefore reports whether a statement before child in list is an if (or a
 // switch case) on a diff whose body leaves the block.
 func (g *guards) earlyExitBefore(list []ast.Stmt, child ast.Node) bool {
-	for _, s := range list {
+	for k, s := range list {
 		if s == child {
 			return false
 		}
 		switch s := s.(type) {
 		case *ast.IfStmt:
 			if leaves(s.Body.List) && (g.mentionsDiff(s.Init) || g.mentionsDiff(s.Cond)) {
+				return true
+			}
+			if leaves(s.Body.List) && s.Init == nil && g.comparesAssigned(s.Cond, list[k+1:], child) {
 				return true
 			}
 		case *ast.SwitchStmt:
@@ -557,6 +579,127 @@ func (g *guards) earlyExitBefore(list []ast.Stmt, child ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// comparesAssigned reports whether cond compares with == (joined by &&) every status
+// field that the statements after it, up to child, assign, and those statements
+// assign nothing but status fields: if obj.Status.ObservedGeneration == obj.Generation
+// && obj.Status.Matched == n { return }; obj.Status.ObservedGeneration = …;
+// obj.Status.Matched = n; write. The early exit is then a diff of what is written.
+func (g *guards) comparesAssigned(cond ast.Expr, rest []ast.Stmt, child ast.Node) bool {
+	info := g.pass.TypesInfo
+	compared := map[string]bool{}
+	var terms func(e ast.Expr) bool
+	terms = func(e ast.Expr) bool {
+		b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+		if !ok {
+			return false
+		}
+		switch b.Op {
+		case token.LAND:
+			return terms(b.X) && terms(b.Y)
+		case token.EQL:
+			if f := statusField(info, b.X); f != "" {
+				compared[f] = true
+				return true
+			}
+			if f := statusField(info, b.Y); f != "" {
+				compared[f] = true
+				return true
+			}
+		}
+		return false
+	}
+	if !terms(cond) {
+		return false
+	}
+	assigned := 0
+	for _, st := range rest {
+		if st == child {
+			break
+		}
+		a, ok := st.(*ast.AssignStmt)
+		if !ok {
+			return false
+		}
+		for _, l := range a.Lhs {
+			f := statusField(info, l)
+			if f == "" || !compared[f] {
+				return false
+			}
+			assigned++
+		}
+	}
+	return assigned > 0
+}
+
+// fillsEmpty reports whether cond tests a status field for emptiness
+// (len(x.Status.Conditions) == 0, x.Status.Phase == "", x.Status.StartTime == nil)
+// and body fills that field (assigns it, appends to it, or hands its address to a
+// call: meta.SetStatusCondition(&x.Status.Conditions, …)): the branch runs once, and
+// its write is the one that makes the field non-empty.
+func (g *guards) fillsEmpty(cond ast.Expr, body *ast.BlockStmt) bool {
+	info := g.pass.TypesInfo
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.EQL {
+		return false
+	}
+	x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
+	if tv := info.Types[x]; tv.Value != nil || tv.IsNil() {
+		x, y = y, x
+	}
+	if tv := info.Types[y]; tv.Value == nil && !tv.IsNil() {
+		return false
+	}
+	if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 {
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "len" {
+			x = ast.Unparen(call.Args[0])
+		}
+	}
+	field := statusField(info, x)
+	if field == "" {
+		return false
+	}
+	root := kubetypes.Root(info, x)
+	same := func(e ast.Expr) bool {
+		return statusField(info, e) == field && kubetypes.Root(info, e) == root
+	}
+	filled := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if same(l) {
+					filled = true
+				}
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && same(n.X) {
+				filled = true
+			}
+		}
+		return !filled
+	})
+	return filled
+}
+
+// statusField is F when e is x.Status.F of a custom resource x, or a conversion of
+// it (int(x.Status.F)), "" otherwise.
+func statusField(info *types.Info, e ast.Expr) string {
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(call.Args) == 1 && info.Types[call.Fun].IsType() {
+		e = call.Args[0]
+	}
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return ""
+	}
+	st, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
+	if !ok || st.Sel.Name != "Status" || !kubetypes.IsCustomResource(info.TypeOf(st.X)) {
+		return ""
+	}
+	return sel.Sel.Name
 }
 
 // leaves reports whether a statement list ends in a statement that leaves it.
@@ -706,7 +849,7 @@ func isClientInterface(t types.Type) bool {
 }
 
 // diffPatch reports whether call is a status Patch whose patch is a diff by
-// construction (rule 4 of the package doc): client.MergeFrom, MergeFromWithOptions or
+// construction (rule 5 of the package doc): client.MergeFrom, MergeFromWithOptions or
 // StrategicMergeFrom of a base that is not the written object itself. Such a patch
 // holds only what changed since the base was taken, so a reconcile that changes
 // nothing sends {}, which the API server does not persist: no write, no event. The
@@ -760,7 +903,7 @@ func (g *guards) diffPatchParam(v *types.Var, stack []ast.Node, depth int) bool 
 	if depth >= maxDepth {
 		return false
 	}
-	decl, ok := enclosing(stack).(*ast.FuncDecl)
+	decl, ok := g.enclosing(stack).(*ast.FuncDecl)
 	if !ok {
 		for i := len(stack) - 1; i >= 0 && !ok; i-- {
 			decl, ok = stack[i].(*ast.FuncDecl)
@@ -828,7 +971,7 @@ func sameObject(info *types.Info, pass *analysis.Pass, stack []ast.Node, base, o
 // paramOf is the function declaration on the stack, and the index of its parameter,
 // that obj is (obj, &obj, *obj); nil when obj is no parameter of it.
 func (g *guards) paramOf(stack []ast.Node, obj ast.Expr) (*ast.FuncDecl, int) {
-	decl, ok := enclosing(stack).(*ast.FuncDecl)
+	decl, ok := g.enclosing(stack).(*ast.FuncDecl)
 	if !ok {
 		return nil, -1
 	}

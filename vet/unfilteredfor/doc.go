@@ -41,8 +41,10 @@
 // written to it, so nothing loops. A kind whose status the package never writes is
 // not reported either: another controller's status writes are not this one's loop.
 // Where the For call is in a method of a type that has a Reconcile method in the
-// package (func (r *FooReconciler) SetupWithManager), that type's methods, and the
-// functions of the package they call or take as values, stand for the controller:
+// package (func (r *FooReconciler) SetupWithManager), that type's methods, the
+// functions of the package they call or take as values, and the methods of the
+// package's types they build a value of (which an interface may call), stand for the
+// controller:
 // a second controller of the same kind in the package that writes none of its status
 // is woken by the first one's writes but writes nothing back, and is not reported.
 // A write the analysis cannot follow (through a function value, an interface, an

@@ -23,6 +23,7 @@ const (
 	MetaV1Pkg     = "k8s.io/apimachinery/pkg/apis/meta/v1"
 	MetaPkg       = "k8s.io/apimachinery/pkg/api/meta"
 	EqualityPkg   = "k8s.io/apimachinery/pkg/api/equality"
+	HandlerPkg    = "sigs.k8s.io/controller-runtime/pkg/handler"
 )
 
 // Callee is the function or method a call calls, with a generic one reduced to its
@@ -580,6 +581,18 @@ func InRetry(info *types.Info, stack []ast.Node) bool {
 	return false
 }
 
+// RunInPlace reports whether lit is handed to a function of client-go's retry
+// package or apimachinery's wait package, which call it before they return: what
+// guards the call guards the literal's body too.
+func RunInPlace(info *types.Info, lit *ast.FuncLit, parent ast.Node) bool {
+	call, ok := parent.(*ast.CallExpr)
+	if !ok || !slices.Contains(call.Args, ast.Expr(lit)) {
+		return false
+	}
+	fn := Callee(info, call)
+	return fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == RetryPkg || fn.Pkg().Path() == WaitPkg)
+}
+
 // asksConflict reports whether body calls errors.IsConflict.
 func asksConflict(info *types.Info, body *ast.BlockStmt) bool {
 	found := false
@@ -593,12 +606,12 @@ func asksConflict(info *types.Info, body *ast.BlockStmt) bool {
 }
 
 // diffName is what a function or variable that compares states is called.
-var diffName = regexp.MustCompile(`(?i)equal|chang|diff|modif|dirty|(needs?|should)(update|write|patch)`)
+var diffName = regexp.MustCompile(`(?i)equal|chang|diff|modif|dirty|consistent|(needs?|should)(update|write|patch)`)
 
 // MentionsDiff reports whether n, outside function literals, holds a diff: a call of a
-// function or method whose name contains equal, chang, diff, modif or dirty, or
-// needs/should + update/write/patch, in any case (equality.Semantic.DeepEqual,
-// statusChanged), a call of meta.SetStatusCondition or meta.RemoveStatusCondition
+// function or method whose name contains equal, chang, diff, modif, dirty or
+// consistent, or needs/should + update/write/patch, in any case
+// (equality.Semantic.DeepEqual, statusChanged, inconsistentStatus), a call of meta.SetStatusCondition or meta.RemoveStatusCondition
 // (both report whether they changed anything), a call that returns one bool and is
 // handed two values of one struct type (inconsistentStatus(old.Status, obj.Status)),
 // or a variable or field with such a name (changed, needsUpdate).

@@ -1,5 +1,6 @@
 // Package watches defines Analyzer, which finds the controllers a package wires with
-// the controller builder (For) and whether each one filters update events, for the
+// the controller builder (For), or without it (c.Watch(source.Kind(cache, obj,
+// handler, predicates…))), and whether each one filters update events, for the
 // analyzers that judge what a status write does to its own controller (unfilteredfor
 // reports the unfiltered ones; statustime leaves a kind whose controllers all filter).
 //

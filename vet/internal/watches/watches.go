@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -36,6 +37,12 @@ type For struct {
 // Result is the package's For calls, in source order.
 type Result struct {
 	Fors []For
+	// Sources are the package's source.Kind calls (c.Watch(source.Kind(cache, &Foo{},
+	// handler, predicates…)), a controller's own watch of a kind without the
+	// builder), each as a For: Kind its object, Filtered when a predicate may filter
+	// updates or the handler is not EnqueueRequestForObject (a handler of its own
+	// decides what to enqueue).
+	Sources []For
 	// Controller reports whether the package holds a controller: a For call, or a
 	// Reconcile method (Reconcile(context.Context, reconcile.Request)
 	// (reconcile.Result, error)). Elsewhere (a command, a server's start-up, a
@@ -51,7 +58,7 @@ func (r *Result) FiltersUpdatesOf(t types.Type) bool {
 		return false
 	}
 	found := false
-	for _, f := range r.Fors {
+	for _, f := range slices.Concat(r.Fors, r.Sources) {
 		if n := kubetypes.Named(f.Kind); n != nil && types.Identical(n, want) {
 			if !f.Filtered {
 				return false
@@ -72,6 +79,10 @@ func run(pass *analysis.Pass) (any, error) {
 			return true
 		}
 		call := n.(*ast.CallExpr)
+		if kubetypes.IsFunc(kubetypes.Callee(info, call), SourcePkg, "Kind") && len(call.Args) >= 3 {
+			res.Sources = append(res.Sources, sourceKind(pass, stack, call))
+			return true
+		}
 		if !kubetypes.IsBuilderMethod(kubetypes.Callee(info, call), "For") || len(call.Args) == 0 {
 			return true
 		}
@@ -82,6 +93,30 @@ func run(pass *analysis.Pass) (any, error) {
 	})
 	res.Controller = len(res.Fors) > 0 || hasReconcile(pass)
 	return res, nil
+}
+
+// SourcePkg is controller-runtime's package of event sources.
+const SourcePkg = "sigs.k8s.io/controller-runtime/pkg/source"
+
+// sourceKind judges a source.Kind(cache, obj, handler, predicates…) call.
+func sourceKind(pass *analysis.Pass, stack []ast.Node, call *ast.CallExpr) For {
+	info := pass.TypesInfo
+	f := For{Call: call, Kind: info.TypeOf(call.Args[1])}
+	h := info.TypeOf(call.Args[2])
+	if !kubetypes.IsNamed(h, kubetypes.HandlerPkg, "TypedEnqueueRequestForObject") && !kubetypes.IsNamed(h, kubetypes.HandlerPkg, "EnqueueRequestForObject") {
+		f.Filtered = true
+		return f
+	}
+	_, body := kubetypes.EnclosingFunc(stack)
+	preds := call.Args[3:]
+	for _, p := range preds {
+		if !passesEveryUpdate(pass, body, p) {
+			f.Filtered = true
+			return f
+		}
+	}
+	f.PassAll = len(preds) > 0
+	return f
 }
 
 func hasReconcile(pass *analysis.Pass) bool {

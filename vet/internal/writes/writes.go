@@ -53,7 +53,8 @@ type Result struct {
 	// its body writes, directly or through a call.
 	ByFunc map[*types.Func][]types.Type
 	// Uses holds, per function of the package, the functions of the package its body
-	// calls or takes as a value.
+	// calls or takes as a value, and the methods of the package's types it builds a
+	// value of (which an interface may call).
 	Uses map[*types.Func][]*types.Func
 }
 
@@ -198,9 +199,25 @@ func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Re
 			return true
 		}
 		stack = append(stack, n)
-		if id, ok := n.(*ast.Ident); ok && res != nil {
-			if used, ok := info.Uses[id].(*types.Func); ok && used.Pkg() == pass.Pkg && !slices.Contains(res.Uses[x.obj], used.Origin()) {
-				res.Uses[x.obj] = append(res.Uses[x.obj], used.Origin())
+		if res != nil {
+			use := func(used *types.Func) {
+				if used.Pkg() == pass.Pkg && !slices.Contains(res.Uses[x.obj], used.Origin()) {
+					res.Uses[x.obj] = append(res.Uses[x.obj], used.Origin())
+				}
+			}
+			switch n := n.(type) {
+			case *ast.Ident:
+				if used, ok := info.Uses[n].(*types.Func); ok {
+					use(used)
+				}
+			case *ast.CompositeLit:
+				// A value of a type of the package may be called through an
+				// interface: every method of the type is within reach.
+				if t := kubetypes.Named(info.TypeOf(n)); t != nil {
+					for m := range t.Origin().Methods() {
+						use(m)
+					}
+				}
 			}
 		}
 		call, ok := n.(*ast.CallExpr)

@@ -154,3 +154,9 @@ func stamped(old, new *apiv1.MemcachedStatus) bool { // want stamped:`compares e
 func whole(old, new apiv1.MemcachedStatus) bool {
 	return fmt.Sprint(old) == fmt.Sprint(new)
 }
+
+// A start is a moment that happens once: set with the phase that begins.
+func markStarted(obj *apiv1.Memcached) {
+	now := metav1.Now()
+	obj.Status.StartTime = &now
+}

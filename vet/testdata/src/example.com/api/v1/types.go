@@ -18,6 +18,7 @@ type MemcachedStatus struct {
 	Nodes              []string           `json:"nodes,omitempty"`
 	LastReconcileTime  *metav1.Time       `json:"lastReconcileTime,omitempty"`
 	LastSync           string             `json:"lastSync,omitempty"`
+	StartTime          *metav1.Time       `json:"startTime,omitempty"`
 }
 
 // +kubebuilder:object:root=true

@@ -14,9 +14,11 @@ type TypedEventHandler[object any, request comparable] interface {
 
 type EventHandler = TypedEventHandler[client.Object, reconcile.Request]
 
-type EnqueueRequestForObject struct{}
+type EnqueueRequestForObject = TypedEnqueueRequestForObject[client.Object]
 
-func (EnqueueRequestForObject) Handle(client.Object) {}
+type TypedEnqueueRequestForObject[object client.Object] struct{}
+
+func (TypedEnqueueRequestForObject[object]) Handle(object) {}
 
 type MapFunc = func(context.Context, client.Object) []reconcile.Request
 
