@@ -46,7 +46,9 @@
 //     the first status of a new object, written once;
 //  4. the write is in a function of the same package every call of which is guarded
 //     by 1, 2 or 3 (followed up to three calls deep), so a small updateStatus helper
-//     called only behind a diff is fine; a function that is also used as a value is
+//     called only behind a diff is fine; a function stored in a variable or a field
+//     (r.updateStatusHandler = r.updateStatus, a seam for tests) is followed through
+//     the calls of that variable, and one handed on as a value in any other way is
 //     not followed;
 //  5. the write is a Patch with a diff by construction: client.MergeFrom,
 //     MergeFromWithOptions or StrategicMergeFrom of a base that is not the written

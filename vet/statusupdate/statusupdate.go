@@ -479,22 +479,83 @@ func (g *guards) collectCalls() {
 	if g.calls != nil {
 		return
 	}
+	info := g.pass.TypesInfo
 	g.calls, g.uses = map[*types.Func][][]ast.Node{}, map[*types.Func]int{}
-	for _, obj := range g.pass.TypesInfo.Uses {
+	for _, obj := range info.Uses {
 		if fn, ok := obj.(*types.Func); ok && fn.Pkg() == g.pass.Pkg {
 			g.uses[fn]++
 		}
 	}
+	// A function stored in a variable or a field (r.updateStatusHandler =
+	// r.updateStatus, a seam for tests) is called wherever that variable is: those
+	// calls stand for the stored value's use.
+	aliases := map[*types.Var][]*types.Func{}
+	store := func(lhs, rhs ast.Expr) {
+		fn := funcValue(info, rhs)
+		v := varOf(info, lhs)
+		if fn == nil || v == nil || fn.Pkg() != g.pass.Pkg {
+			return
+		}
+		aliases[v] = append(aliases[v], fn)
+		g.uses[fn]--
+	}
+	g.insp.Preorder([]ast.Node{(*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil)}, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i := range n.Lhs {
+					store(n.Lhs[i], n.Rhs[i])
+				}
+			}
+		case *ast.KeyValueExpr:
+			store(n.Key, n.Value)
+		}
+	})
 	g.insp.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if !push {
 			return true
 		}
-		fn := kubetypes.Callee(g.pass.TypesInfo, n.(*ast.CallExpr))
+		call := n.(*ast.CallExpr)
+		fn := kubetypes.Callee(info, call)
 		if fn != nil && fn.Pkg() == g.pass.Pkg {
 			g.calls[fn] = append(g.calls[fn], slices.Clone(stack))
 		}
+		if v := varOf(info, call.Fun); fn == nil && v != nil {
+			for _, stored := range aliases[v] {
+				g.calls[stored] = append(g.calls[stored], slices.Clone(stack))
+				g.uses[stored]++
+			}
+		}
 		return true
 	})
+}
+
+// funcValue is the function or method e names without calling it (f, r.update),
+// nil otherwise.
+func funcValue(info *types.Info, e ast.Expr) *types.Func {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		fn, _ := info.Uses[e].(*types.Func)
+		return fn
+	case *ast.SelectorExpr:
+		fn, _ := info.Uses[e.Sel].(*types.Func)
+		return fn
+	}
+	return nil
+}
+
+// varOf is the variable or field e names (v, r.handler, a composite literal's key),
+// nil otherwise.
+func varOf(info *types.Info, e ast.Expr) *types.Var {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, _ := info.ObjectOf(e).(*types.Var)
+		return v
+	case *ast.SelectorExpr:
+		v, _ := info.Uses[e.Sel].(*types.Var)
+		return v
+	}
+	return nil
 }
 
 // enclosing is the innermost function declaration or literal on the stack, a
