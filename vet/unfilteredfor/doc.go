@@ -1,9 +1,10 @@
 // Package unfilteredfor defines an analyzer that reports a controller watching a kind
-// with a status subresource through For() without any predicate.
+// with a status subresource through For(), or a source.Kind watch, without any
+// predicate.
 //
 // # Analyzer unfilteredfor
 //
-// unfilteredfor: report For() of a kind with a status subresource without predicates
+// unfilteredfor: report For() or source.Kind() of a kind with a status subresource without predicates
 //
 // # Incident
 //
@@ -24,6 +25,12 @@
 //   - none of For's options is a builder.Predicates (builder.WithPredicates(…)) that
 //     may filter updates, and
 //   - the builder chain holds no WithEventFilter call with such a predicate.
+//
+// A controller wired without the builder is judged the same way: a
+// source.Kind(cache, &Foo{}, &handler.TypedEnqueueRequestForObject[*Foo]{},
+// predicates…) handed to c.Watch is reported when none of its predicates may filter
+// updates; a handler of its own (not EnqueueRequestForObject) decides what to enqueue
+// and counts as a filter.
 //
 // When the chain does not run from the constructor (ctrl.NewControllerManagedBy) to
 // Complete or Build in one expression, the builder is configured in several

@@ -31,19 +31,33 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	rep := directive.NewReporter(pass)
 	wr := pass.ResultOf[writes.Analyzer].(*writes.Result)
-	for _, f := range pass.ResultOf[watches.Analyzer].(*watches.Result).Fors {
+	w := pass.ResultOf[watches.Analyzer].(*watches.Result)
+	loops := func(f watches.For) bool {
 		if f.Filtered || !kubetypes.HasStatusSubresource(f.Kind) || !wr.WritesStatusOf(f.Kind) {
-			continue
+			return false
 		}
 		if methods := reconcilerMethods(pass, f.Call); methods != nil && !wr.WritesStatusOfFrom(methods, f.Kind) {
-			continue // this controller's reconciler writes no status of the kind: another's writes wake it, but it writes nothing back
+			return false // this controller's reconciler writes no status of the kind: another's writes wake it, but it writes nothing back
 		}
-		what := "without predicates"
+		return true
+	}
+	what := func(f watches.For) string {
 		if f.PassAll {
-			what = "with predicates that pass every update"
+			return "with predicates that pass every update"
 		}
-		rep.Reportf(kubetypes.MethodPos(f.Call), "For(%s) %s: %s has a status subresource, so every status write of this controller is an update event that reconciles it again (update-watch-update loop); add builder.WithPredicates with a generation predicate that still passes deletion and finalizer changes",
-			types.ExprString(f.Call.Args[0]), what, kubetypes.TypeString(f.Kind))
+		return "without predicates"
+	}
+	for _, f := range w.Fors {
+		if loops(f) {
+			rep.Reportf(kubetypes.MethodPos(f.Call), "For(%s) %s: %s has a status subresource, so every status write of this controller is an update event that reconciles it again (update-watch-update loop); add builder.WithPredicates with a generation predicate that still passes deletion and finalizer changes",
+				types.ExprString(f.Call.Args[0]), what(f), kubetypes.TypeString(f.Kind))
+		}
+	}
+	for _, f := range w.Sources {
+		if loops(f) {
+			rep.Reportf(f.Call.Pos(), "source.Kind(…, %s, %s) %s: %s has a status subresource, so every status write of this controller is an update event that reconciles it again (update-watch-update loop); add a generation predicate that still passes deletion and finalizer changes",
+				types.ExprString(f.Call.Args[1]), types.ExprString(f.Call.Args[2]), what(f), kubetypes.TypeString(f.Kind))
+		}
 	}
 	return nil, nil
 }
