@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	ac "opgen.test/golden/rich-types/api/v1beta1/applyconfiguration/api/v1beta1"
 	sharedac "opgen.test/golden/rich-types/api/shared/applyconfiguration/api/shared"
+	ac "opgen.test/golden/rich-types/api/v1beta1/applyconfiguration/api/v1beta1"
 )
 
 // TestApplyConfigurationsHoldNoZeroValues walks every apply configuration type a
