@@ -49,9 +49,9 @@
 // the very field assigned (if obj.Status.StartTime.IsZero(), == nil: set once),
 // compares a status value with something that is no constant (if obj.Status.Phase !=
 // oldPhase), or holds a diff as statusupdate counts one; nor one after an earlier
-// if on such a condition, in an enclosing block of the function, whose body returns
-// or branches away (if obj.Status.StartTime != nil { return }: set once). That is the
-// fix this analyzer asks for.
+// if on such a condition, in an enclosing block of the function, whose body returns,
+// branches away or panics (if obj.Status.StartTime != nil { return }: set once).
+// That is the fix this analyzer asks for.
 //
 // Nor is a field whose name marks a moment that happens once in an object's life —
 // StartTime, StartedAt, CompletionTime, CompletedAt, FinishedAt, EndTime,

@@ -246,23 +246,11 @@ func setOnChange(info *types.Info, stack []ast.Node, lhs ast.Expr) bool {
 				if st == child {
 					break
 				}
-				if is, ok := st.(*ast.IfStmt); ok && is.Else == nil && leaves(is.Body.List) && (guards(is.Init) || guards(is.Cond)) {
+				if is, ok := st.(*ast.IfStmt); ok && is.Else == nil && kubetypes.Leaves(is.Body.List) && (guards(is.Init) || guards(is.Cond)) {
 					return true
 				}
 			}
 		}
-	}
-	return false
-}
-
-// leaves reports whether a statement list ends in a statement that leaves it.
-func leaves(list []ast.Stmt) bool {
-	if len(list) == 0 {
-		return false
-	}
-	switch list[len(list)-1].(type) {
-	case *ast.ReturnStmt, *ast.BranchStmt:
-		return true
 	}
 	return false
 }

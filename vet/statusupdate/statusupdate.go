@@ -624,16 +624,16 @@ func (g *guards) earlyExitBefore(list []ast.Stmt, child ast.Node) bool {
 		}
 		switch s := s.(type) {
 		case *ast.IfStmt:
-			if leaves(s.Body.List) && (g.mentionsDiff(s.Init) || g.mentionsDiff(s.Cond)) {
+			if kubetypes.Leaves(s.Body.List) && (g.mentionsDiff(s.Init) || g.mentionsDiff(s.Cond)) {
 				return true
 			}
-			if leaves(s.Body.List) && s.Init == nil && g.comparesAssigned(s.Cond, list[k+1:], child) {
+			if kubetypes.Leaves(s.Body.List) && s.Init == nil && g.comparesAssigned(s.Cond, list[k+1:], child) {
 				return true
 			}
 		case *ast.SwitchStmt:
 			for _, c := range s.Body.List {
 				cc := c.(*ast.CaseClause)
-				if leaves(cc.Body) && slices.ContainsFunc(cc.List, func(e ast.Expr) bool { return g.mentionsDiff(e) }) {
+				if kubetypes.Leaves(cc.Body) && slices.ContainsFunc(cc.List, func(e ast.Expr) bool { return g.mentionsDiff(e) }) {
 					return true
 				}
 			}
@@ -761,24 +761,6 @@ func statusField(info *types.Info, e ast.Expr) string {
 		return ""
 	}
 	return sel.Sel.Name
-}
-
-// leaves reports whether a statement list ends in a statement that leaves it.
-func leaves(list []ast.Stmt) bool {
-	if len(list) == 0 {
-		return false
-	}
-	switch s := list[len(list)-1].(type) {
-	case *ast.ReturnStmt, *ast.BranchStmt:
-		return true
-	case *ast.ExprStmt:
-		if call, ok := s.X.(*ast.CallExpr); ok {
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "panic" {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // mentionsDiff reports whether n holds a diff (see the package doc and

@@ -2,7 +2,6 @@ package unfilteredfor
 
 import (
 	_ "embed"
-	"go/ast"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -36,7 +35,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if f.Filtered || !kubetypes.HasStatusSubresource(f.Kind) || !wr.WritesStatusOf(f.Kind) {
 			return false
 		}
-		if methods := reconcilerMethods(pass, f.Call); methods != nil && !wr.WritesStatusOfFrom(methods, f.Kind) {
+		if methods := reconcilerMethods(pass, f); methods != nil && !wr.WritesStatusOfFrom(methods, f.Kind) {
 			return false // this controller's reconciler writes no status of the kind: another's writes wake it, but it writes nothing back
 		}
 		return true
@@ -66,22 +65,11 @@ func run(pass *analysis.Pass) (any, error) {
 // (func (r *FooReconciler) SetupWithManager), when that type has a Reconcile method
 // declared in the package: the controller's own code. Nil when the reconciler cannot
 // be told, and then the package stands for it.
-func reconcilerMethods(pass *analysis.Pass, call *ast.CallExpr) []*types.Func {
-	var recv *types.Named
-	for _, file := range pass.Files {
-		if file.Pos() > call.Pos() || call.End() > file.End() {
-			continue
-		}
-		for _, d := range file.Decls {
-			decl, ok := d.(*ast.FuncDecl)
-			if !ok || decl.Recv == nil || decl.Pos() > call.Pos() || call.End() > decl.End() {
-				continue
-			}
-			if fn, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func); ok {
-				recv = kubetypes.Named(fn.Signature().Recv().Type())
-			}
-		}
+func reconcilerMethods(pass *analysis.Pass, f watches.For) []*types.Func {
+	if f.In == nil || f.In.Signature().Recv() == nil {
+		return nil
 	}
+	recv := kubetypes.Named(f.In.Signature().Recv().Type())
 	if recv == nil {
 		return nil
 	}

@@ -562,21 +562,13 @@ func InRetry(info *types.Info, stack []ast.Node) bool {
 		if !ok {
 			continue
 		}
-		call, ok := stack[i-1].(*ast.CallExpr)
-		if !ok || !slices.Contains(call.Args, ast.Expr(lit)) {
+		if !RunInPlace(info, lit, stack[i-1]) {
 			return false
 		}
-		fn := Callee(info, call)
-		if fn == nil || fn.Pkg() == nil {
-			return false
-		}
-		switch fn.Pkg().Path() {
-		case RetryPkg:
+		if Callee(info, stack[i-1].(*ast.CallExpr)).Pkg().Path() == RetryPkg {
 			return true
-		case WaitPkg:
-			return asksConflict(info, lit.Body)
 		}
-		return false
+		return asksConflict(info, lit.Body) // a wait poll retries what its function asks it to
 	}
 	return false
 }
@@ -666,6 +658,25 @@ func comparesTwo(info *types.Info, call *ast.CallExpr) bool {
 			return true
 		}
 		seen[n] = true
+	}
+	return false
+}
+
+// Leaves reports whether a statement list ends in a statement that leaves it: a
+// return, a branch (break, continue, goto) or a call of panic.
+func Leaves(list []ast.Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	switch s := list[len(list)-1].(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
+	case *ast.ExprStmt:
+		if call, ok := s.X.(*ast.CallExpr); ok {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "panic" {
+				return true
+			}
+		}
 	}
 	return false
 }

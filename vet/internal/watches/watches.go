@@ -26,6 +26,9 @@ var Analyzer = &analysis.Analyzer{
 // For is one call of the controller builder's For.
 type For struct {
 	Call *ast.CallExpr
+	// In is the function declaration the call is in (a literal's, the declaration
+	// around it); nil outside one.
+	In *types.Func
 	// Kind is the type of the object watched.
 	Kind types.Type
 	// Filtered reports whether a predicate that may filter updates applies.
@@ -86,7 +89,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if !kubetypes.IsBuilderMethod(kubetypes.Callee(info, call), "For") || len(call.Args) == 0 {
 			return true
 		}
-		f := For{Call: call, Kind: info.TypeOf(call.Args[0])}
+		f := For{Call: call, In: declIn(info, stack), Kind: info.TypeOf(call.Args[0])}
 		f.Filtered = filtered(pass, stack, call, &f.PassAll, filtersIn)
 		res.Fors = append(res.Fors, f)
 		return true
@@ -95,13 +98,24 @@ func run(pass *analysis.Pass) (any, error) {
 	return res, nil
 }
 
+// declIn is the function declaration on the stack, nil when there is none.
+func declIn(info *types.Info, stack []ast.Node) *types.Func {
+	for _, n := range stack {
+		if decl, ok := n.(*ast.FuncDecl); ok {
+			fn, _ := info.Defs[decl.Name].(*types.Func)
+			return fn
+		}
+	}
+	return nil
+}
+
 // SourcePkg is controller-runtime's package of event sources.
 const SourcePkg = "sigs.k8s.io/controller-runtime/pkg/source"
 
 // sourceKind judges a source.Kind(cache, obj, handler, predicates…) call.
 func sourceKind(pass *analysis.Pass, stack []ast.Node, call *ast.CallExpr) For {
 	info := pass.TypesInfo
-	f := For{Call: call, Kind: info.TypeOf(call.Args[1])}
+	f := For{Call: call, In: declIn(info, stack), Kind: info.TypeOf(call.Args[1])}
 	h := info.TypeOf(call.Args[2])
 	if !kubetypes.IsNamed(h, kubetypes.HandlerPkg, "TypedEnqueueRequestForObject") && !kubetypes.IsNamed(h, kubetypes.HandlerPkg, "EnqueueRequestForObject") {
 		f.Filtered = true

@@ -46,9 +46,6 @@ type Result struct {
 	// Calls holds every call whose callee writes one of its arguments, with the
 	// callee's fact.
 	Calls map[*ast.CallExpr]*Fact
-	// StatusTypes are the types of the objects whose status the package writes,
-	// directly or through a call.
-	StatusTypes []types.Type
 	// ByFunc holds, per function of the package, the types of the objects whose status
 	// its body writes, directly or through a call.
 	ByFunc map[*types.Func][]types.Type
@@ -61,10 +58,6 @@ type Result struct {
 // WritesStatusOfFrom reports whether the functions roots, or a function of the
 // package they reach through calls or values, write the status of objects of type t.
 func (r *Result) WritesStatusOfFrom(roots []*types.Func, t types.Type) bool {
-	want := kubetypes.Named(t)
-	if want == nil {
-		return false
-	}
 	seen := map[*types.Func]bool{}
 	queue := slices.Clone(roots)
 	for len(queue) > 0 {
@@ -74,10 +67,8 @@ func (r *Result) WritesStatusOfFrom(roots []*types.Func, t types.Type) bool {
 			continue
 		}
 		seen[fn] = true
-		for _, st := range r.ByFunc[fn] {
-			if n := kubetypes.Named(st); n != nil && types.Identical(n, want) {
-				return true
-			}
+		if hasKind(r.ByFunc[fn], t) {
+			return true
 		}
 		queue = append(queue, r.Uses[fn]...)
 	}
@@ -87,16 +78,25 @@ func (r *Result) WritesStatusOfFrom(roots []*types.Func, t types.Type) bool {
 // WritesStatusOf reports whether the package writes the status of objects of type t
 // (a pointer to a kind, or the kind).
 func (r *Result) WritesStatusOf(t types.Type) bool {
-	want := kubetypes.Named(t)
-	if want == nil {
-		return false
-	}
-	for _, st := range r.StatusTypes {
-		if n := kubetypes.Named(st); n != nil && types.Identical(n, want) {
+	for _, written := range r.ByFunc {
+		if hasKind(written, t) {
 			return true
 		}
 	}
 	return false
+}
+
+// hasKind reports whether one of ts is t, or a pointer to it, up to one pointer on
+// either side.
+func hasKind(ts []types.Type, t types.Type) bool {
+	want := kubetypes.Named(t)
+	if want == nil {
+		return false
+	}
+	return slices.ContainsFunc(ts, func(st types.Type) bool {
+		n := kubetypes.Named(st)
+		return n != nil && types.Identical(n, want)
+	})
 }
 
 type fn struct {
@@ -232,7 +232,6 @@ func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Re
 		case kubetypes.IsStatusWrite(info, call) && len(call.Args) >= 2:
 			add(&x.fact.Status, call.Args[1])
 			if res != nil {
-				res.StatusTypes = append(res.StatusTypes, info.TypeOf(call.Args[1]))
 				res.ByFunc[x.obj] = append(res.ByFunc[x.obj], info.TypeOf(call.Args[1]))
 			}
 			if kubetypes.IsStatusUpdate(info, call) && updateable(call.Args[1]) {
@@ -253,7 +252,6 @@ func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Re
 			if j < len(call.Args) {
 				add(&x.fact.Status, call.Args[j])
 				if res != nil {
-					res.StatusTypes = append(res.StatusTypes, info.TypeOf(call.Args[j]))
 					res.ByFunc[x.obj] = append(res.ByFunc[x.obj], info.TypeOf(call.Args[j]))
 				}
 			}
