@@ -22,6 +22,7 @@ import (
 	"github.com/opgen-dev/opgen/generator/guards"
 	"github.com/opgen-dev/opgen/generator/kustomize"
 	"github.com/opgen-dev/opgen/generator/manager"
+	"github.com/opgen-dev/opgen/generator/ownedapply"
 	"github.com/opgen-dev/opgen/generator/rbac"
 	"github.com/opgen-dev/opgen/generator/reconciler"
 	"github.com/opgen-dev/opgen/generator/statuswriter"
@@ -38,6 +39,7 @@ var Generators = []gen.Generator{
 	guards.Generator{},
 	statuswriter.Generator{},
 	reconciler.Generator{},
+	ownedapply.Generator{},
 	manager.Generator{},
 	apf.Generator{},
 	kustomize.Generator{},

@@ -18,7 +18,7 @@ import (
 	"github.com/opgen-dev/opgen/generator/guards/symbols"
 )
 
-//go:embed source/reconcile.go source/status.go source/finalizer.go source/clientlimits.go
+//go:embed source/reconcile.go source/status.go source/finalizer.go source/clientlimits.go source/owned.go
 var source embed.FS
 
 // FileName is the runtime's file in the controller package.
@@ -61,6 +61,9 @@ func InUse(ctx *gen.Context) []symbols.Part {
 		use[symbols.Reconcile] = true
 		if k.Finalizer != "" {
 			use[symbols.Finalizer] = true
+		}
+		if len(k.Owns) > 0 {
+			use[symbols.Owned] = true
 		}
 	}
 	if ctx.Wired {

@@ -5,8 +5,8 @@
 // It is split into parts, one file each, and a project gets only the parts it uses
 // (see generator/guards/symbols): reconcile.go (Outcome, Terminal, the retry policy,
 // the predicates), status.go (what the status writers call), clientlimits.go (the
-// client-side rate limit flags) and finalizer.go (finalizers added and released by
-// Server-Side Apply). The parts import nothing of each other.
+// client-side rate limit flags), finalizer.go (finalizers added and released by
+// Server-Side Apply) and owned.go (the gated apply of objects a reconciler owns). The parts import nothing of each other.
 //
 // It is compiled and tested here, in opgen's module, and copied verbatim into projects
 // with its package clause rewritten (package generator/guards does that). It must

@@ -6,5 +6,6 @@
 // The runtime is emitted into the controller package as one file made of the parts in
 // use: [Status] when a kind has a status writer, [Reconcile] when one has a reconciler
 // (or the user's code there calls Outcome, Terminal or ReadyCondition), [Finalizer] when
-// one has a finalizer, [ClientLimits] when the operator's main is wired by opgen.
+// one has a finalizer, [ClientLimits] when the operator's main is wired by opgen, [Owned]
+// when one owns a kind (the gated apply of owned objects).
 package symbols

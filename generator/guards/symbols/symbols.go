@@ -9,10 +9,11 @@ const (
 	Status       Part = "status"
 	ClientLimits Part = "clientlimits"
 	Finalizer    Part = "finalizer"
+	Owned        Part = "owned"
 )
 
 // Parts lists every part in order.
-var Parts = []Part{Reconcile, Status, ClientLimits, Finalizer}
+var Parts = []Part{Reconcile, Status, ClientLimits, Finalizer, Owned}
 
 // What generated code calls.
 const (
@@ -42,6 +43,11 @@ const (
 
 	// ClientLimits.
 	ClientLimitsType = "ClientLimits"
+
+	// Owned.
+	ApplyOwned          = "applyOwned"
+	HasController       = "hasController"
+	ControllerReference = "controllerReference"
 )
 
 // PartOf maps every top-level name the runtime declares to its part: those generated
@@ -60,6 +66,10 @@ var PartOf = map[string]Part{
 	EnsureFinalizer: Finalizer, RemoveFinalizer: Finalizer, "finalizerApply": Finalizer,
 
 	ClientLimitsType: ClientLimits,
+
+	ApplyOwned: Owned, HasController: Owned, ControllerReference: Owned,
+	"ownedConfig": Owned, "ownedMemory": Owned, "appliedOwned": Owned,
+	"repeatsOwnedApply": Owned, "rememberOwnedApply": Owned,
 }
 
 // Exported returns the runtime's exported names: those the user's own code in the

@@ -1,0 +1,172 @@
+package ownedapply
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/generator/guards/symbols"
+	"github.com/opgen-dev/opgen/kubeapi"
+	"github.com/opgen-dev/opgen/markers"
+	"github.com/opgen-dev/opgen/model"
+)
+
+const (
+	client = "sigs.k8s.io/controller-runtime/pkg/client"
+	fmtPkg = "fmt"
+)
+
+// Generator is the owned-object apply generator.
+type Generator struct{}
+
+// Name implements gen.Generator.
+func (Generator) Name() string { return "ownedapply" }
+
+// Claims implements gen.Generator.
+func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: "zz_generated.*_owned.go"}}
+}
+
+// Generate implements gen.Generator.
+func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
+	var files []artifact.File
+	for _, k := range ctx.API.Reconciled() {
+		owned := Owned(ctx.API, k)
+		if len(owned) == 0 {
+			continue
+		}
+		f := ctx.NewControllerFile()
+		for _, o := range owned {
+			f.ImportAlias(o.Package, o.PackageAlias)
+			f.ImportAlias(o.ACPackage, o.ACAlias)
+			apply(f, k, o)
+		}
+		src, err := gen.Render(f, "owned-object applies of "+k.Name)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, artifact.File{Path: path.Join(ctx.Controller.Dir, File(k)), Content: src})
+	}
+	return files, nil
+}
+
+// File is the generated file of a kind's owned-object applies.
+func File(k *model.Kind) string { return "zz_generated." + strings.ToLower(k.Name) + "_owned.go" }
+
+// Kind is one kind a reconciled kind owns, as its gated apply names it.
+type Kind struct {
+	markers.GVK
+	// Func is the gated apply: Apply<Owner><Kind>, the owned kind qualified by its group
+	// where the owner owns two kinds of one name.
+	Func string
+	// Package and ACPackage are the Go type's package and its apply configurations';
+	// the aliases are what generated code imports them as.
+	Package, PackageAlias string
+	ACPackage, ACAlias    string
+	// Local is the kind when it is one of this run's, nil for a kind of k8s.io/api.
+	Local *model.Kind
+}
+
+// Owned lists what k owns, in the order of its markers.
+func Owned(api *model.API, k *model.Kind) []Kind {
+	names := map[string]int{}
+	for _, g := range k.Owns {
+		names[g.Kind]++
+	}
+	var out []Kind
+	for _, g := range k.Owns {
+		o := Kind{GVK: g, Func: "Apply" + k.Name + g.Kind}
+		if names[g.Kind] > 1 {
+			o.Func = "Apply" + k.Name + groupWord(g.Group) + g.Kind
+		}
+		if local := api.Lookup(g); local != nil {
+			o.Local = local
+			o.Package, o.PackageAlias = local.Package.Path, local.Package.Alias
+			o.ACPackage, o.ACAlias = local.Package.ApplyConfigurationPath(), local.Package.Alias+"ac"
+		} else {
+			o.Package = kubeapi.Package(g.Group, g.Version)
+			o.PackageAlias = kubeapi.Alias(o.Package)
+			o.ACPackage = kubeapi.ApplyConfigurations[o.Package+"."+g.Kind]
+			o.ACAlias = kubeapi.Alias(o.ACPackage)
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// groupWord is a group as part of a Go name: "networking.k8s.io" → "Networking", the
+// core group → "Core".
+func groupWord(group string) string {
+	first, _, _ := strings.Cut(group, ".")
+	if first == "" {
+		first = "core"
+	}
+	return strings.ToUpper(first[:1]) + first[1:]
+}
+
+func apply(f *jen.File, k *model.Kind, o Kind) {
+	fm := k.FieldManagerConst()
+	ac := jen.Op("*").Qual(o.ACPackage, o.Kind+"ApplyConfiguration")
+	apiVersion := k.Package.Version
+	if k.Package.Group != "" {
+		apiVersion = k.Package.Group + "/" + apiVersion
+	}
+
+	/* target shape:
+	func ApplyFooDeployment(ctx context.Context, c client.Client, obj *v1.Foo, desired *appsv1ac.DeploymentApplyConfiguration) (bool, error) {
+		switch ns := desired.GetNamespace(); {
+		case ns == nil:
+			desired.WithNamespace(obj.Namespace)
+		case *ns != obj.Namespace:
+			return false, fmt.Errorf(...)
+		}
+		if !hasController(desired.OwnerReferences) {
+			desired.WithOwnerReferences(controllerReference(obj, "example.com/v1", "Foo"))
+		}
+		return applyOwned(ctx, c, FooFieldManager, desired, &appsv1.Deployment{}, appsv1ac.ExtractDeployment)
+	}
+	*/
+	f.Comment(fmt.Sprintf("%s applies desired, a %s obj manages, with one Server-Side Apply as", o.Func, o.Kind))
+	f.Comment(fmt.Sprintf("%s, and only when it differs from the fields of the live %s that", fm, o.Kind))
+	f.Comment("manager owns; it reports whether it wrote. No resourceVersion is sent, so a stale cache")
+	f.Comment("never gets a 409; fields other managers own are left alone. desired gets obj as its")
+	if k.Namespaced {
+		f.Comment("controller when it names none, and obj's namespace when it names none.")
+	} else {
+		f.Comment("controller when it names none.")
+	}
+	var body []jen.Code
+	if k.Namespaced {
+		body = append(body, jen.Switch(jen.Id("ns").Op(":=").Id("desired").Dot("GetNamespace").Call(), jen.Empty()).Block(
+			jen.Case(jen.Id("ns").Op("==").Nil()).Block(
+				jen.Id("desired").Dot("WithNamespace").Call(jen.Id("obj").Dot("Namespace")),
+			),
+			jen.Case(jen.Op("*").Id("ns").Op("!=").Id("obj").Dot("Namespace")).Block(
+				jen.Return(jen.False(), jen.Qual(fmtPkg, "Errorf").Call(
+					jen.Lit(fmt.Sprintf("%s %%s/%%s cannot own a %s in namespace %%s: a namespaced owner owns only objects of its own namespace", k.Name, o.Kind)),
+					jen.Id("obj").Dot("Namespace"), jen.Id("obj").Dot("Name"), jen.Op("*").Id("ns"))),
+			),
+		))
+	} else {
+		// GetName makes sure the metadata exists before its owner references are read.
+		body = append(body, jen.Id("_").Op("=").Id("desired").Dot("GetName").Call())
+	}
+	body = append(body,
+		jen.If(jen.Op("!").Id(symbols.HasController).Call(jen.Id("desired").Dot("OwnerReferences"))).Block(
+			jen.Id("desired").Dot("WithOwnerReferences").Call(jen.Id(symbols.ControllerReference).Call(jen.Id("obj"), jen.Lit(apiVersion), jen.Lit(k.Name))),
+		),
+		jen.Return(jen.Id(symbols.ApplyOwned).Call(jen.Id("ctx"), jen.Id("c"), jen.Id(fm), jen.Id("desired"),
+			jen.Op("&").Qual(o.Package, o.Kind).Values(), jen.Qual(o.ACPackage, "Extract"+o.Kind))),
+	)
+	f.Func().Id(o.Func).Params(
+		jen.Id("ctx").Qual("context", "Context"),
+		jen.Id("c").Qual(client, "Client"),
+		jen.Id("obj").Op("*").Qual(k.Package.Path, k.Name),
+		jen.Id("desired").Add(ac),
+	).Params(jen.Bool(), jen.Error()).Block(body...)
+	f.Line()
+}
