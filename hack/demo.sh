@@ -11,7 +11,7 @@ export PATH="$work/bin:$PATH"
 proj="$work/memcached-operator"
 opgen init "$proj" --module example.com/memcached-operator --domain example.com
 cd "$proj"
-opgen create api --group cache --version v1alpha1 --kind Memcached
+opgen create api --group cache --version v1alpha1 --kind Memcached --owns apps/v1/Deployment
 go build ./... && go vet ./...
 go build -o bin/manager ./cmd
 KUBEBUILDER_ASSETS="$(bash hack/envtest.sh | tail -n 1)" go test ./...

@@ -19,15 +19,15 @@ var initCases = []struct {
 	name: "init-memcached",
 	cmds: [][]string{
 		{"init", "--module", "example.com/memcached-operator", "--domain", "example.com"},
-		{"create", "api", "--group", "cache", "--version", "v1alpha1", "--kind", "Memcached"},
+		{"create", "api", "--group", "cache", "--version", "v1alpha1", "--kind", "Memcached", "--owns", "apps/v1/Deployment"},
 	},
 }, {
 	name: "init-multi",
 	cmds: [][]string{
 		{"init", "--module", "example.com/fleet-operator", "--domain", "fleet.example.com", "--project-name", "fleet"},
-		{"create", "api", "--group", "cache", "--version", "v1alpha1", "--kind", "Memcached", "--owns", "apps/v1/Deployment"},
+		{"create", "api", "--group", "cache", "--version", "v1alpha1", "--kind", "Memcached", "--owns", "apps/v1/Deployment", "--owns", "core/v1/Service"},
 		{"create", "api", "--group", "cache", "--version", "v1", "--kind", "Memcached"},
-		{"create", "api", "--group", "batch", "--version", "v1beta1", "--kind", "Sweeper", "--namespaced=false", "--owns", "core/v1/ConfigMap"},
+		{"create", "api", "--group", "batch", "--version", "v1beta1", "--kind", "Sweeper", "--namespaced=false", "--owns", "core/v1/ConfigMap", "--owns", "core/v1/Secret"},
 	},
 }, {
 	name: "init-override",
@@ -177,5 +177,37 @@ func TestInitForceKeepsFiles(t *testing.T) {
 		if _, ok := got[p]; !ok {
 			t.Errorf("%s was not scaffolded", p)
 		}
+	}
+}
+
+// TestScaffoldUnderLoad runs the operator of golden/init-memcached, its reconciler as
+// `opgen create api --owns apps/v1/Deployment` scaffolds it, under a steady outside
+// load (testdata/_load/owned_load_test.go, run inside a copy of the project against
+// its own envtest suite): every Deployment kept at its Memcached's spec.replicas,
+// Deployment writes within 5% of the Deployment changes, status writes within 5% of
+// the status changes, no 409, no write after the load.
+func TestScaffoldUnderLoad(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a scaffolded project against a real API server")
+	}
+	assets := envtestAssets(t)
+	dir := filepath.Join(t.TempDir(), "init-memcached")
+	copyTree(t, filepath.Join(goldenDir, "init-memcached"), dir)
+	load, err := os.ReadFile(filepath.Join(testdataDir, "_load", "owned_load_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "internal", "controller", "owned_load_test.go"), load)
+	cmd := exec.Command("go", "test", "-count=1", "-run", "TestOwnedUnderLoad", "-v", "./internal/controller/")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "KUBEBUILDER_ASSETS="+assets)
+	out, err := cmd.CombinedOutput()
+	for _, line := range strings.Split(string(out), "\n") {
+		if strings.HasPrefix(line, "LOAD ") {
+			t.Log(line)
+		}
+	}
+	if err != nil {
+		t.Fatalf("go test in the scaffolded project: %v\n%s", err, out)
 	}
 }

@@ -41,6 +41,9 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 		}
 		f := ctx.NewControllerFile()
 		for _, o := range owned {
+			if o.Local != nil {
+				continue // Extract<Kind> for the module's own kinds is not generated yet
+			}
 			f.ImportAlias(o.Package, o.PackageAlias)
 			f.ImportAlias(o.ACPackage, o.ACAlias)
 			apply(f, k, o)

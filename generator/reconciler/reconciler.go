@@ -3,6 +3,8 @@ package reconciler
 import (
 	"fmt"
 	"go/token"
+	"go/types"
+	"strings"
 	"path"
 	"path/filepath"
 
@@ -12,6 +14,7 @@ import (
 	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/generator/gen"
 	"github.com/opgen-dev/opgen/generator/guards/symbols"
+	"github.com/opgen-dev/opgen/generator/ownedapply"
 	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/model"
 	"github.com/opgen-dev/opgen/policy"
@@ -250,12 +253,69 @@ func scaffold(ctx *gen.Context, k *model.Kind) (artifact.File, error) {
 		"Kind":          k.Name,
 		"HasConditions": k.Status.ConditionsField() != nil,
 		"Finalizer":     k.Finalizer,
+		"Namespaced":    k.Namespaced,
+		"NotApplied":    strings.ToLower(k.Name[:1]) + k.Name[1:] + "NotApplied",
+		"Replicas":      replicasField(k),
 	}
+	// Each owned kind opgen knows sensible starting content for gets it in the scaffold;
+	// any other gets a comment naming its Apply function.
+	var owned []map[string]string
+	managed, replicas := false, false
+	for _, o := range ownedapply.Owned(ctx.API, k) {
+		tmpl := ""
+		if o.Local == nil {
+			tmpl = starters[o.Group+"/"+o.Version+"/"+o.Kind]
+		}
+		managed = managed || tmpl != ""
+		replicas = replicas || tmpl == "deployment" || tmpl == "configmap"
+		owned = append(owned, map[string]string{"Kind": o.Kind, "Func": o.Func, "Template": tmpl})
+	}
+	data["Owned"], data["Managed"], data["NeedsReplicas"] = owned, managed, replicas
 	src, err := ctx.Templates.Render("scaffold/controller.go", data)
 	if err != nil {
 		return artifact.File{}, err
 	}
 	return artifact.File{Path: scaffoldPath(ctx, k), Content: src, Owner: artifact.Scaffold}, nil
+}
+
+// starters are the owned kinds the scaffolded reconciler builds and applies.
+var starters = map[string]string{
+	"apps/v1/Deployment": "deployment",
+	"/v1/ConfigMap":      "configmap",
+	"/v1/Service":        "service",
+	"/v1/Secret":         "secret",
+}
+
+// replicasField says how the kind's spec holds a replica count: "value" (int32),
+// "pointer" (*int32), or "" when it has none.
+func replicasField(k *model.Kind) string {
+	st, ok := k.Named.Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Name() != "Spec" {
+			continue
+		}
+		spec, ok := st.Field(i).Type().Underlying().(*types.Struct)
+		if !ok {
+			return ""
+		}
+		for j := 0; j < spec.NumFields(); j++ {
+			f := spec.Field(j)
+			if f.Name() != "Replicas" {
+				continue
+			}
+			t, how := f.Type(), "value"
+			if p, ok := t.(*types.Pointer); ok {
+				t, how = p.Elem(), "pointer"
+			}
+			if b, ok := t.Underlying().(*types.Basic); ok && b.Kind() == types.Int32 {
+				return how
+			}
+		}
+	}
+	return ""
 }
 
 // scaffoldPath is the user's file of a kind, as kubebuilder names it.

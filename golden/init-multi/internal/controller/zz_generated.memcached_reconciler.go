@@ -6,6 +6,7 @@ import (
 	"context"
 	cachev1alpha1 "example.com/fleet-operator/api/cache/v1alpha1"
 	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
 	meta "k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -49,6 +50,7 @@ func (r *MemcachedReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&cachev1alpha1.Memcached{}, builder.WithPredicates(primaryPredicate(nil, nil))).
 		Owns(&appsv1.Deployment{}, builder.WithPredicates(ownedPredicate())).
+		Owns(&corev1.Service{}, builder.WithPredicates(ownedPredicate())).
 		Named("memcached").
 		WithOptions(controller.Options{
 			RateLimiter: rateLimiter(),

@@ -49,6 +49,7 @@ func (r *SweeperReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&batchv1beta1.Sweeper{}, builder.WithPredicates(primaryPredicate(nil, nil))).
 		Owns(&corev1.ConfigMap{}, builder.WithPredicates(ownedPredicate())).
+		Owns(&corev1.Secret{}, builder.WithPredicates(ownedPredicate())).
 		Named("sweeper").
 		WithOptions(controller.Options{
 			RateLimiter: rateLimiter(),

@@ -36,6 +36,7 @@ type MemcachedStatus struct {
 // +opguard:status-owner=memcached-operator
 // +opguard:observed-generation
 // +opguard:reconciler
+// +opguard:owns=apps/v1/Deployment
 
 // Memcached is the Schema for the memcacheds API.
 type Memcached struct {

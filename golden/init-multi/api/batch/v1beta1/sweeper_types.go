@@ -38,6 +38,7 @@ type SweeperStatus struct {
 // +opguard:observed-generation
 // +opguard:reconciler
 // +opguard:owns=core/v1/ConfigMap
+// +opguard:owns=core/v1/Secret
 
 // Sweeper is the Schema for the sweepers API.
 type Sweeper struct {

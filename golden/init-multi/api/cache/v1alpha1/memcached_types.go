@@ -37,6 +37,7 @@ type MemcachedStatus struct {
 // +opguard:observed-generation
 // +opguard:reconciler
 // +opguard:owns=apps/v1/Deployment
+// +opguard:owns=core/v1/Service
 
 // Memcached is the Schema for the memcacheds API.
 type Memcached struct {
