@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
-	"strings"
 	"path"
 	"path/filepath"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
