@@ -10,11 +10,11 @@ import (
 func table(r *Report) string {
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "scenario\tcontroller\tspec changes\twrites\tstatus writes / effective\t409s\treconciles\tp50 ms\tp99 ms\tmax depth\tthrottled s\t| quiet writes\tquiet reconciles\tconverged\t")
+	fmt.Fprintln(tw, "scenario\tcontroller\tspec changes\twrites\tstatus writes / effective\towned writes / changes\t409s\treconciles\tp50 ms\tp99 ms\tmax depth\tthrottled s\t| quiet writes\tquiet reconciles\tconverged\t")
 	for _, run := range r.Runs {
 		l, q := run.Load, run.Quiet
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d / %d\t%d\t%d\t%.1f\t%.1f\t%d\t%.1f\t| %d\t%d\t%d/%d\t\n",
-			run.Scenario, run.Controller, run.SpecChanges, l.Writes, l.StatusWrites, l.EffectiveWrites,
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d / %d\t%d / %d\t%d\t%d\t%.1f\t%.1f\t%d\t%.1f\t| %d\t%d\t%d/%d\t\n",
+			run.Scenario, run.Controller, run.SpecChanges, l.Writes, l.StatusWrites, l.EffectiveWrites, l.OwnedWrites, l.OwnedChanges,
 			l.Conflicts+q.Conflicts, l.Reconciles, l.P50ms, l.P99ms, l.MaxDepth, l.ThrottleSeconds,
 			q.Writes, q.Reconciles, run.Converged, run.Objects)
 	}

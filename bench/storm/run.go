@@ -6,10 +6,13 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
@@ -73,6 +76,11 @@ type Window struct {
 	// EffectiveWrites are the status changes the server stored, seen by a separate
 	// watch, leaving out the outside writers' own condition.
 	EffectiveWrites int `json:"effectiveWrites"`
+	// OwnedWrites are the controller's writes of the Deployments and ConfigMaps it owns;
+	// OwnedChanges the changes of those objects the server stored, seen by a watch,
+	// less the outside writers' own (the Deployment controller's status).
+	OwnedWrites  int `json:"ownedWrites"`
+	OwnedChanges int `json:"ownedChanges"`
 	// OutsideWrites are the load generator's writes; ServerWrites is the server's own
 	// count of writes on the kind (apiserver_request_total) minus them: a cross-check of
 	// Writes.
@@ -124,7 +132,7 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	pr := &probe{reqs: &requestLog{}, limiter: &timedLimiter{}, smp: &sampler{}, effective: &effectiveWrites{},
+	pr := &probe{reqs: &requestLog{}, limiter: &timedLimiter{}, smp: &sampler{}, effective: &effectiveWrites{}, owned: &ownedChanges{},
 		serverAt: map[time.Time]float64{}, gensAt: map[time.Time]int64{}}
 	mgr, err := newManager(job, sc, workers, cfg, scheme, pr, run)
 	if err != nil {
@@ -142,6 +150,13 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 		return nil, err
 	}
 	go pr.effective.count(w)
+	for _, l := range []client.ObjectList{&appsv1.DeploymentList{}, &corev1.ConfigMapList{}} {
+		ow, err := outside.Watch(mctx, l, client.InNamespace("default"))
+		if err != nil {
+			return nil, err
+		}
+		go pr.owned.count(ow)
+	}
 
 	// Setup: create the objects and wait until the controller converged them.
 	setupStart := time.Now()
@@ -247,6 +262,7 @@ type probe struct {
 	limiter   *timedLimiter
 	smp       *sampler
 	effective *effectiveWrites
+	owned     *ownedChanges
 	gen       *loadGenerator
 	serverAt  map[time.Time]float64
 	gensAt    map[time.Time]int64
@@ -282,6 +298,9 @@ func (pr *probe) window(from, to time.Time) Window {
 			if r.key == "APPLY caches/status" || r.key == "PUT caches/status" || r.key == "PATCH caches/status" {
 				w.StatusWrites++
 			}
+			if _, res, _ := strings.Cut(r.key, " "); res == "deployments" || res == "configmaps" {
+				w.OwnedWrites++
+			}
 		}
 		if r.code == 409 {
 			w.Conflicts++
@@ -300,8 +319,10 @@ func (pr *probe) window(from, to time.Time) Window {
 	}
 	pr.limiter.mu.Unlock()
 	w.EffectiveWrites = pr.effective.between(from, to)
+	w.OwnedChanges = pr.owned.between(from, to)
 	if pr.gen != nil {
 		w.OutsideWrites = pr.gen.between(from, to)
+		w.OwnedChanges -= pr.gen.ownedBetween(from, to)
 	}
 	if g0, ok := pr.gensAt[from]; ok {
 		w.SpecChanges = int(pr.gensAt[to] - g0)
@@ -392,6 +413,29 @@ func (e *effectiveWrites) between(from, to time.Time) int {
 	return countBetween(e.log, from, to)
 }
 
+// ownedChanges counts the stored changes of owned objects (created or modified)
+// through watches of their own.
+type ownedChanges struct {
+	mu  sync.Mutex
+	log []time.Time
+}
+
+func (o *ownedChanges) count(w watch.Interface) {
+	for ev := range w.ResultChan() {
+		if ev.Type == watch.Added || ev.Type == watch.Modified {
+			o.mu.Lock()
+			o.log = append(o.log, time.Now())
+			o.mu.Unlock()
+		}
+	}
+}
+
+func (o *ownedChanges) between(from, to time.Time) int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return countBetween(o.log, from, to)
+}
+
 // countBetween counts the times in [from, to).
 func countBetween(times []time.Time, from, to time.Time) int {
 	n := 0
@@ -418,14 +462,16 @@ type loadGenerator struct {
 
 	mu     sync.Mutex
 	writes []time.Time
-	sizes  map[string]int32
-	count  atomic.Int64
+	// ownedWrites are the writes among them of owned objects (their status).
+	ownedWrites []time.Time
+	sizes       map[string]int32
+	count       atomic.Int64
 }
 
 func (g *loadGenerator) run(ctx context.Context, writers int, interval time.Duration) {
 	g.sizes = map[string]int32{}
 	var actions []action
-	for _, a := range []action{specChange, labelChange, annotationChange, foreignStatus} {
+	for _, a := range []action{specChange, labelChange, annotationChange, foreignStatus, ownedStatus} {
 		for i := 0; i < g.mix[a]; i++ {
 			actions = append(actions, a)
 		}
@@ -476,13 +522,32 @@ func (g *loadGenerator) write(ctx context.Context, name string, a action) {
 			metav1ac.Condition().WithType(outsiderCondition).WithStatus(metav1.ConditionTrue).
 				WithReason("Poke").WithMessage(fmt.Sprint(n)).WithLastTransitionTime(metav1.Now())))
 		err = g.c.Status().Apply(ctx, ac, client.FieldOwner("outsider"), client.ForceOwnership)
+	case ownedStatus:
+		// What the Deployment controller writes as pods come and go; collisionCount is
+		// there to make every write a change.
+		d := &appsv1.Deployment{}
+		if err = g.c.Get(ctx, client.ObjectKey{Namespace: "default", Name: name}, d); err == nil {
+			err = g.c.Status().Patch(ctx, d, client.RawPatch(types.MergePatchType, []byte(fmt.Sprintf(
+				`{"status":{"observedGeneration":%d,"replicas":%d,"updatedReplicas":%d,"collisionCount":%d}}`,
+				d.Generation, *d.Spec.Replicas, *d.Spec.Replicas, n))))
+		}
 	}
 	if err != nil {
 		return
 	}
 	g.mu.Lock()
-	g.writes = append(g.writes, time.Now())
+	now := time.Now()
+	g.writes = append(g.writes, now)
+	if a == ownedStatus {
+		g.ownedWrites = append(g.ownedWrites, now)
+	}
 	g.mu.Unlock()
+}
+
+func (g *loadGenerator) ownedBetween(from, to time.Time) int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return countBetween(g.ownedWrites, from, to)
 }
 
 func (g *loadGenerator) between(from, to time.Time) int {

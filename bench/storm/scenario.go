@@ -12,10 +12,12 @@ const (
 	labelChange
 	annotationChange
 	foreignStatus
+	// ownedStatus is the Deployment controller reporting on a Cache's Deployment.
+	ownedStatus
 )
 
 func (a action) String() string {
-	return [...]string{"spec", "label", "annotation", "foreign-status"}[a]
+	return [...]string{"spec", "label", "annotation", "foreign-status", "owned-status"}[a]
 }
 
 // scenario is one incident in small.
@@ -36,10 +38,10 @@ type scenario struct {
 	legacyQueue bool
 }
 
-var mixed = map[action]int{specChange: 1, labelChange: 1, annotationChange: 1, foreignStatus: 1}
+var mixed = map[action]int{specChange: 1, labelChange: 1, annotationChange: 1, foreignStatus: 1, ownedStatus: 1}
 
 var scenarios = []scenario{
-	{name: "noise", mix: map[action]int{labelChange: 1, annotationChange: 1, foreignStatus: 1}},
+	{name: "noise", mix: map[action]int{labelChange: 1, annotationChange: 1, foreignStatus: 1, ownedStatus: 1}},
 	{name: "conflict", mix: map[action]int{specChange: 1, foreignStatus: 1}, objects: 5, workers: 10, writers: 8, interval: 100 * time.Millisecond},
 	{name: "throttled", mix: mixed, qps: 20, burst: 30},
 	{name: "legacy-queue", mix: mixed, legacyQueue: true},

@@ -66,10 +66,21 @@ func TestStormInvariants(t *testing.T) {
 		if g.Setup.StatusWrites > g.Objects {
 			t.Errorf("guarded/%s: %d status writes at creation of %d objects", s, g.Setup.StatusWrites, g.Objects)
 		}
+		// Every write is a change: the floor is one status write and one write per owned
+		// object that changed.
+		if changes := g.Load.EffectiveWrites + g.Load.OwnedChanges; float64(g.Load.Writes) > 1.05*float64(changes) {
+			t.Errorf("guarded/%s: %d writes for %d status and owned changes", s, g.Load.Writes, changes)
+		}
+		if float64(g.Load.OwnedWrites) > 1.05*float64(g.Load.OwnedChanges) {
+			t.Errorf("guarded/%s: %d owned-object writes for %d changes", s, g.Load.OwnedWrites, g.Load.OwnedChanges)
+		}
+		if g.Setup.OwnedWrites > 2*g.Objects {
+			t.Errorf("guarded/%s: %d owned-object writes at creation of %d objects (a Deployment and a ConfigMap each)", s, g.Setup.OwnedWrites, g.Objects)
+		}
 		if g.Converged != g.Objects {
 			t.Errorf("guarded/%s: %d of %d objects converged", s, g.Converged, g.Objects)
 		}
-		t.Logf("guarded/%s: %d spec changes, %d status writes, %d effective", s, g.SpecChanges, g.Load.StatusWrites, g.Load.EffectiveWrites)
+		t.Logf("guarded/%s: %d spec changes, %d writes, %d status writes, %d effective, %d owned writes, %d owned changes", s, g.SpecChanges, g.Load.Writes, g.Load.StatusWrites, g.Load.EffectiveWrites, g.Load.OwnedWrites, g.Load.OwnedChanges)
 	}
 	if g := runs["guarded/noise"]; g.Load.Writes != 0 {
 		t.Errorf("guarded/noise: %d writes for noise", g.Load.Writes)

@@ -5,6 +5,8 @@ package guarded
 import (
 	"context"
 	stormv1 "github.com/opgen-dev/opgen/bench/storm/api/v1"
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
 	meta "k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -47,6 +49,8 @@ func (r *CacheReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 func (r *CacheReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&stormv1.Cache{}, builder.WithPredicates(primaryPredicate(nil, nil))).
+		Owns(&appsv1.Deployment{}, builder.WithPredicates(ownedPredicate())).
+		Owns(&corev1.ConfigMap{}, builder.WithPredicates(ownedPredicate())).
 		Named("cache").
 		WithOptions(controller.Options{
 			RateLimiter: rateLimiter(),

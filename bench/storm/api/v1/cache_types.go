@@ -40,6 +40,8 @@ type CacheStatus struct {
 // +opguard:status-owner=storm-guarded
 // +opguard:observed-generation
 // +opguard:reconciler
+// +opguard:owns=apps/v1/Deployment
+// +opguard:owns=core/v1/ConfigMap
 
 // Cache is the benchmark's kind.
 type Cache struct {
