@@ -150,8 +150,9 @@ var Defs = []*Def{
 	{
 		Name: "owns", Target: TargetKind, Form: Value, Placeholder: "<group>/<version>/<Kind>", Repeatable: true,
 		Requires: []Requirement{{"reconciler", "configures the generated reconciler"}},
-		Help: "The reconciler owns objects of this kind (Owns() in SetupWithManager). The core " +
-			"group is spelled core: core/v1/Secret, apps/v1/Deployment.",
+		Help: "The reconciler owns objects of this kind (Owns() in SetupWithManager), and " +
+			"Apply<Kind><Owned> applies one only when it differs from what the operator owns " +
+			"of it. The core group is spelled core: core/v1/Secret, apps/v1/Deployment.",
 		Example: "+opguard:owns=apps/v1/Deployment",
 		check:   checkGVK,
 	},
