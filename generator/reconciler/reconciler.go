@@ -267,7 +267,7 @@ func scaffold(ctx *gen.Context, k *model.Kind) (artifact.File, error) {
 			tmpl = starters[o.Group+"/"+o.Version+"/"+o.Kind]
 		}
 		managed = managed || tmpl != ""
-		replicas = replicas || tmpl == "deployment" || tmpl == "configmap"
+		replicas = replicas || tmpl == "deployment" || tmpl == "configmap" && data["Replicas"] != ""
 		owned = append(owned, map[string]string{"Kind": o.Kind, "Func": o.Func, "Template": tmpl})
 	}
 	data["Owned"], data["Managed"], data["NeedsReplicas"] = owned, managed, replicas
