@@ -7,8 +7,8 @@
 // It is what a Reconcile<Kind> calls for every object it manages. It
 //
 //   - puts desired in obj's namespace when obj is namespaced and desired names no
-//     namespace, and refuses another namespace (a namespaced owner owns only objects of
-//     its own namespace);
+//     namespace (nil or ""), and refuses another namespace (a namespaced owner owns
+//     only objects of its own namespace);
 //   - adds obj as desired's controller owner reference when desired names no controller;
 //   - reads the live object from the client (the manager's cache: Owns() watches it),
 //     extracts the fields <Kind>FieldManager owns there (client-go's Extract<Owned> for a

@@ -122,7 +122,7 @@ func apply(f *jen.File, k *model.Kind, o Kind) {
 	/* target shape:
 	func ApplyFooDeployment(ctx context.Context, c client.Client, obj *v1.Foo, desired *appsv1ac.DeploymentApplyConfiguration) (bool, error) {
 		switch ns := desired.GetNamespace(); {
-		case ns == nil:
+		case ns == nil || *ns == "":
 			desired.WithNamespace(obj.Namespace)
 		case *ns != obj.Namespace:
 			return false, fmt.Errorf(...)
@@ -145,7 +145,7 @@ func apply(f *jen.File, k *model.Kind, o Kind) {
 	var body []jen.Code
 	if k.Namespaced {
 		body = append(body, jen.Switch(jen.Id("ns").Op(":=").Id("desired").Dot("GetNamespace").Call(), jen.Empty()).Block(
-			jen.Case(jen.Id("ns").Op("==").Nil()).Block(
+			jen.Case(jen.Id("ns").Op("==").Nil().Op("||").Op("*").Id("ns").Op("==").Lit("")).Block(
 				jen.Id("desired").Dot("WithNamespace").Call(jen.Id("obj").Dot("Namespace")),
 			),
 			jen.Case(jen.Op("*").Id("ns").Op("!=").Id("obj").Dot("Namespace")).Block(

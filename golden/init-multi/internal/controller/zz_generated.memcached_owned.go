@@ -20,7 +20,7 @@ import (
 // controller when it names none, and obj's namespace when it names none.
 func ApplyMemcachedDeployment(ctx context.Context, c client.Client, obj *cachev1alpha1.Memcached, desired *appsv1ac.DeploymentApplyConfiguration) (bool, error) {
 	switch ns := desired.GetNamespace(); {
-	case ns == nil:
+	case ns == nil || *ns == "":
 		desired.WithNamespace(obj.Namespace)
 	case *ns != obj.Namespace:
 		return false, fmt.Errorf("Memcached %s/%s cannot own a Deployment in namespace %s: a namespaced owner owns only objects of its own namespace", obj.Namespace, obj.Name, *ns)
@@ -38,7 +38,7 @@ func ApplyMemcachedDeployment(ctx context.Context, c client.Client, obj *cachev1
 // controller when it names none, and obj's namespace when it names none.
 func ApplyMemcachedService(ctx context.Context, c client.Client, obj *cachev1alpha1.Memcached, desired *corev1ac.ServiceApplyConfiguration) (bool, error) {
 	switch ns := desired.GetNamespace(); {
-	case ns == nil:
+	case ns == nil || *ns == "":
 		desired.WithNamespace(obj.Namespace)
 	case *ns != obj.Namespace:
 		return false, fmt.Errorf("Memcached %s/%s cannot own a Service in namespace %s: a namespaced owner owns only objects of its own namespace", obj.Namespace, obj.Name, *ns)

@@ -18,7 +18,7 @@ import (
 // controller when it names none, and obj's namespace when it names none.
 func ApplyShipConfigMap(ctx context.Context, c client.Client, obj *fleetv1.Ship, desired *corev1ac.ConfigMapApplyConfiguration) (bool, error) {
 	switch ns := desired.GetNamespace(); {
-	case ns == nil:
+	case ns == nil || *ns == "":
 		desired.WithNamespace(obj.Namespace)
 	case *ns != obj.Namespace:
 		return false, fmt.Errorf("Ship %s/%s cannot own a ConfigMap in namespace %s: a namespaced owner owns only objects of its own namespace", obj.Namespace, obj.Name, *ns)
