@@ -244,7 +244,7 @@ func (g *builder) buildSchemas() error {
 	sort.Slice(gks, func(i, j int) bool { return gks[i].String() < gks[j].String() })
 	crds, err := controllertools.CRDs(g.ctx, gks)
 	if err != nil {
-		return fmt.Errorf("applyconfiguration: the schemas of Extract: %w", err)
+		return fmt.Errorf("the schema of Extract functions: %w", err)
 	}
 	for pkgPath, kinds := range byPkg {
 		sort.Slice(kinds, func(i, j int) bool { return kinds[i].Name < kinds[j].Name })
@@ -263,11 +263,11 @@ func (g *builder) buildSchemas() error {
 		}
 		s, err := smd.Build(in)
 		if err != nil {
-			return fmt.Errorf("applyconfiguration: the schema of Extract in %s: %w", pkgPath, err)
+			return fmt.Errorf("the schema of Extract functions in %s: %w", pkgPath, err)
 		}
 		y, err := smd.YAML(s, names...)
 		if err != nil {
-			return fmt.Errorf("applyconfiguration: the schema of Extract in %s: %w", pkgPath, err)
+			return fmt.Errorf("the schema of Extract functions in %s: %w", pkgPath, err)
 		}
 		g.schemaYAML[pkgPath] = y
 	}
@@ -616,6 +616,10 @@ func (g *builder) file(p *model.Package, n *types.Named) ([]byte, error) {
 // Extract<Kind>Status, with the signatures of client-go's.
 func (g *builder) extractFuncs(f *jen.File, k *model.Kind) {
 	name, ac := k.Name, k.Name+Suffix
+	identity := "name, kind and apiVersion"
+	if k.Namespaced {
+		identity = "name, namespace, kind and apiVersion"
+	}
 	obj := objParam(name)
 	from := "Extract" + name + "From"
 	apiVersion := k.Package.Group + "/" + k.Package.Version
@@ -657,37 +661,54 @@ func (g *builder) extractFuncs(f *jen.File, k *model.Kind) {
 		jen.Return(jen.Id("b"), jen.Nil()),
 	)
 	f.Line()
-	f.Comment(fmt.Sprintf("%s returns what fieldManager owns of %s on a subresource (\"\" for", from, obj))
-	f.Comment("the object itself, \"status\" for its status) as an apply configuration: the fields the")
-	f.Comment("API server's managedFields record as applied by that manager and still owned by it,")
-	f.Comment(fmt.Sprintf("with %s's name, namespace, kind and apiVersion. A field another manager has since", obj))
-	f.Comment("taken over (a forced apply, an update) is not in it, so a configuration extracted,")
-	f.Comment("changed and applied again as fieldManager gives up nothing it did not mean to.")
-	f.Comment(fmt.Sprintf("%s must be as read from the API server, unmodified: the field sets describe it.", obj))
+	comment(f, fmt.Sprintf("%s returns what fieldManager owns of %s on a subresource (\"\" for the "+
+		"object itself, \"status\" for its status) as an apply configuration: the fields the API "+
+		"server's managedFields record as applied by that manager and still owned by it, with %s's %s. "+
+		"A field another manager has since taken over (a forced apply, an update) is not in it, so a "+
+		"configuration extracted, changed and applied again as fieldManager conflicts with no one and "+
+		"gives up only what it leaves out. %s must be as read from the API server, unmodified: the "+
+		"field sets describe it.", from, obj, obj, identity, obj))
 	f.Func().Id(from).Params(
 		jen.Id(obj).Op("*").Qual(k.Package.Path, name),
 		jen.Id("fieldManager").String(),
 		jen.Id("subresource").String(),
 	).Parens(jen.List(jen.Op("*").Id(ac), jen.Error())).Block(body...)
 
-	sub := func(fn, subresource string, doc ...string) {
+	sub := func(fn, subresource, doc string) {
 		f.Line()
-		for _, l := range doc {
-			f.Comment(l)
-		}
+		comment(f, doc)
 		f.Func().Id(fn).Params(jen.Id(obj).Op("*").Qual(k.Package.Path, name), jen.Id("fieldManager").String()).
 			Parens(jen.List(jen.Op("*").Id(ac), jen.Error())).
 			Block(jen.Return(jen.Id(from).Call(jen.Id(obj), jen.Id("fieldManager"), jen.Lit(subresource))))
 	}
-	sub("Extract"+name, "",
-		fmt.Sprintf("Extract%s returns what fieldManager applied and still owns of %s itself, not of a", name, obj),
-		fmt.Sprintf("subresource; see %s.", from))
+	sub("Extract"+name, "", fmt.Sprintf("Extract%s returns what fieldManager applied and still owns "+
+		"of %s itself, not of a subresource; see %s.", name, obj, from))
 	if k.StatusSubresource {
-		sub("Extract"+name+"Status", "status",
-			fmt.Sprintf("Extract%sStatus returns what fieldManager applied and still owns of %s's status", name, obj),
-			fmt.Sprintf("subresource; see %s.", from))
+		sub("Extract"+name+"Status", "status", fmt.Sprintf("Extract%sStatus returns what fieldManager "+
+			"applied and still owns of %s's status subresource; see %s.", name, obj, from))
 	}
 }
+
+// comment writes text as // lines of at most commentWidth columns.
+func comment(f *jen.File, text string) {
+	line := ""
+	for _, w := range strings.Fields(text) {
+		if line != "" && len(line)+1+len(w) > commentWidth-3 {
+			f.Comment(line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	if line != "" {
+		f.Comment(line)
+	}
+}
+
+// commentWidth is where the comments opgen writes itself wrap.
+const commentWidth = 90
 
 // objParam names the object parameter of the Extract functions as client-go does, the
 // kind in lower camel case, unless that is a keyword or a name the body uses.

@@ -34,13 +34,14 @@ func Beacon(name, namespace string) *BeaconApplyConfiguration {
 	return b
 }
 
-// ExtractBeaconFrom returns what fieldManager owns of beacon on a subresource ("" for
-// the object itself, "status" for its status) as an apply configuration: the fields the
-// API server's managedFields record as applied by that manager and still owned by it,
-// with beacon's name, namespace, kind and apiVersion. A field another manager has since
-// taken over (a forced apply, an update) is not in it, so a configuration extracted,
-// changed and applied again as fieldManager gives up nothing it did not mean to.
-// beacon must be as read from the API server, unmodified: the field sets describe it.
+// ExtractBeaconFrom returns what fieldManager owns of beacon on a subresource ("" for the
+// object itself, "status" for its status) as an apply configuration: the fields the API
+// server's managedFields record as applied by that manager and still owned by it, with
+// beacon's name, namespace, kind and apiVersion. A field another manager has since taken
+// over (a forced apply, an update) is not in it, so a configuration extracted, changed
+// and applied again as fieldManager conflicts with no one and gives up only what it
+// leaves out. beacon must be as read from the API server, unmodified: the field sets
+// describe it.
 func ExtractBeaconFrom(beacon *apiv1.Beacon, fieldManager string, subresource string) (*BeaconApplyConfiguration, error) {
 	b := &BeaconApplyConfiguration{}
 	err := managedfields.ExtractInto(beacon, internal.Parser().Type("com.example.fleet.v1.Beacon"), fieldManager, b, subresource)
@@ -55,8 +56,8 @@ func ExtractBeaconFrom(beacon *apiv1.Beacon, fieldManager string, subresource st
 	return b, nil
 }
 
-// ExtractBeacon returns what fieldManager applied and still owns of beacon itself, not of a
-// subresource; see ExtractBeaconFrom.
+// ExtractBeacon returns what fieldManager applied and still owns of beacon itself, not of
+// a subresource; see ExtractBeaconFrom.
 func ExtractBeacon(beacon *apiv1.Beacon, fieldManager string) (*BeaconApplyConfiguration, error) {
 	return ExtractBeaconFrom(beacon, fieldManager, "")
 }

@@ -34,13 +34,14 @@ func Stage(name, namespace string) *StageApplyConfiguration {
 	return b
 }
 
-// ExtractStageFrom returns what fieldManager owns of stage on a subresource ("" for
-// the object itself, "status" for its status) as an apply configuration: the fields the
-// API server's managedFields record as applied by that manager and still owned by it,
-// with stage's name, namespace, kind and apiVersion. A field another manager has since
-// taken over (a forced apply, an update) is not in it, so a configuration extracted,
-// changed and applied again as fieldManager gives up nothing it did not mean to.
-// stage must be as read from the API server, unmodified: the field sets describe it.
+// ExtractStageFrom returns what fieldManager owns of stage on a subresource ("" for the
+// object itself, "status" for its status) as an apply configuration: the fields the API
+// server's managedFields record as applied by that manager and still owned by it, with
+// stage's name, namespace, kind and apiVersion. A field another manager has since taken
+// over (a forced apply, an update) is not in it, so a configuration extracted, changed
+// and applied again as fieldManager conflicts with no one and gives up only what it
+// leaves out. stage must be as read from the API server, unmodified: the field sets
+// describe it.
 func ExtractStageFrom(stage *apiv1.Stage, fieldManager string, subresource string) (*StageApplyConfiguration, error) {
 	b := &StageApplyConfiguration{}
 	err := managedfields.ExtractInto(stage, internal.Parser().Type("com.example.ci.v1.Stage"), fieldManager, b, subresource)
