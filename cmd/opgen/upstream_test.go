@@ -56,7 +56,7 @@ func TestApplyConfigurationsMatchControllerGen(t *testing.T) {
 	if out, err := install.CombinedOutput(); err != nil {
 		t.Fatalf("installing controller-gen: %v\n%s", err, out)
 	}
-	for _, name := range []string{"minimal", "multi-kind", "rich-types", "every-marker"} {
+	for _, name := range []string{"minimal", "multi-kind", "rich-types", "every-marker", "owned"} {
 		t.Run(name, func(t *testing.T) {
 			ours := moduleCopy(t, filepath.Join(goldenDir, name), name)
 			theirs := moduleCopy(t, filepath.Join(testdataDir, name), name)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"path"
 	"path/filepath"
@@ -12,9 +13,12 @@ import (
 	"sync"
 
 	"github.com/dave/jennifer/jen"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/controller-tools/pkg/loader"
 
 	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/generator/applyconfig/smd"
+	"github.com/opgen-dev/opgen/generator/controllertools"
 	"github.com/opgen-dev/opgen/generator/gen"
 	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/model"
@@ -26,6 +30,12 @@ const Suffix = "ApplyConfiguration"
 const (
 	metaV1   = model.MetaV1
 	metaV1AC = "k8s.io/client-go/applyconfigurations/meta/v1"
+
+	managedFieldsPkg = "k8s.io/apimachinery/pkg/util/managedfields"
+	typedPkg         = "sigs.k8s.io/structured-merge-diff/v6/typed"
+	// internalDir holds, under a package's applyconfiguration directory, the schema its
+	// Extract functions read, where controller-gen puts it.
+	internalDir = "internal"
 )
 
 // metaTypes are the meta/v1 types client-go has apply configurations for; upstream
@@ -56,6 +66,9 @@ func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
 // Generate implements gen.Generator.
 func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 	g := newBuilder(ctx)
+	if err := g.buildSchemas(); err != nil {
+		return nil, err
+	}
 	var files []artifact.File
 	for _, p := range g.packages() {
 		if !ctx.Scope[p.Path] {
@@ -81,6 +94,13 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 			return nil, err
 		}
 		files = append(files, artifact.File{Path: path.Join(ctx.Rel(p.Dir), model.ApplyConfigurationDir, "utils.go"), Content: src})
+		if y := g.schemaYAML[p.Path]; y != nil {
+			src, err := g.internal(p, y)
+			if err != nil {
+				return nil, err
+			}
+			files = append(files, artifact.File{Path: path.Join(ctx.Rel(p.Dir), model.ApplyConfigurationDir, internalDir, "internal.go"), Content: src})
+		}
 	}
 	return files, nil
 }
@@ -109,10 +129,17 @@ type builder struct {
 	// docs holds doc comments of declarations in the packages of local's structs.
 	docs  map[types.Object]string
 	kinds map[*types.TypeName]*model.Kind
+	// extract holds the kinds that get Extract functions: those another kind of the run
+	// owns (+opguard:owns) and that have apply configurations.
+	extract map[*types.TypeName]*model.Kind
+	// schemaYAML is the structured-merge-diff schema of the extracted kinds of each
+	// package in scope, by import path.
+	schemaYAML map[string][]byte
 }
 
 func newBuilder(ctx *gen.Context) *builder {
-	g := &builder{ctx: ctx, api: ctx.API, byPath: map[string]*model.Package{}, local: map[*types.TypeName]string{}, docs: map[types.Object]string{}, kinds: map[*types.TypeName]*model.Kind{}}
+	g := &builder{ctx: ctx, api: ctx.API, byPath: map[string]*model.Package{}, local: map[*types.TypeName]string{}, docs: map[types.Object]string{}, kinds: map[*types.TypeName]*model.Kind{},
+		extract: map[*types.TypeName]*model.Kind{}, schemaYAML: map[string][]byte{}}
 	for _, p := range ctx.API.Packages {
 		g.byPath[p.Path] = p
 		g.indexDocs(p)
@@ -188,7 +215,74 @@ func newBuilder(ctx *gen.Context) *builder {
 			}
 		}
 	}
+	for _, k := range ctx.API.Kinds() {
+		for _, o := range k.Owns {
+			if owned := ctx.API.Lookup(o); owned != nil && owned != k {
+				if _, hasAC := g.local[owned.Named.Obj()]; hasAC {
+					g.extract[owned.Named.Obj()] = owned
+				}
+			}
+		}
+	}
 	return g
+}
+
+// buildSchemas derives the schema of each scoped package's extracted kinds from their
+// CustomResourceDefinitions, as the crd generator writes them.
+func (g *builder) buildSchemas() error {
+	byPkg := map[string][]*model.Kind{}
+	var gks []schema.GroupKind
+	for _, k := range g.extract {
+		if g.ctx.Scope[k.Package.Path] {
+			byPkg[k.Package.Path] = append(byPkg[k.Package.Path], k)
+			gks = append(gks, schema.GroupKind{Group: k.Package.Group, Kind: k.Name})
+		}
+	}
+	if len(gks) == 0 {
+		return nil
+	}
+	sort.Slice(gks, func(i, j int) bool { return gks[i].String() < gks[j].String() })
+	crds, err := controllertools.CRDs(g.ctx, gks)
+	if err != nil {
+		return fmt.Errorf("the schema of Extract functions: %w", err)
+	}
+	for pkgPath, kinds := range byPkg {
+		sort.Slice(kinds, func(i, j int) bool { return kinds[i].Name < kinds[j].Name })
+		var in []smd.Kind
+		var names []string
+		for _, k := range kinds {
+			crd := crds[schema.GroupKind{Group: k.Package.Group, Kind: k.Name}]
+			sk := smd.Kind{Group: k.Package.Group, Version: k.Package.Version, Kind: k.Name}
+			for _, v := range crd.Spec.Versions {
+				if v.Name == k.Package.Version && v.Schema != nil {
+					sk.Schema = v.Schema.OpenAPIV3Schema
+				}
+			}
+			in = append(in, sk)
+			names = append(names, typeName(k))
+		}
+		s, err := smd.Build(in)
+		if err != nil {
+			return fmt.Errorf("the schema of Extract functions in %s: %w", pkgPath, err)
+		}
+		y, err := smd.YAML(s, names...)
+		if err != nil {
+			return fmt.Errorf("the schema of Extract functions in %s: %w", pkgPath, err)
+		}
+		g.schemaYAML[pkgPath] = y
+	}
+	return nil
+}
+
+// typeName is the kind's type in the schema: the name the API server gives its model.
+func typeName(k *model.Kind) string {
+	return smd.TypeName(k.Package.Group, k.Package.Version, k.Name)
+}
+
+// internalPath is the import path of the package holding the schema of p's Extract
+// functions.
+func internalPath(p *model.Package) string {
+	return path.Join(p.Path, model.ApplyConfigurationDir, internalDir)
 }
 
 // packages returns every package that has apply configurations, by import path.
@@ -499,6 +593,9 @@ func (g *builder) file(p *model.Package, n *types.Named) ([]byte, error) {
 		f.Comment("apply.")
 		f.Func().Id(name).Params().Op("*").Id(ac).Block(jen.Return(jen.Op("&").Id(ac).Values()))
 	}
+	if k := g.extract[n.Obj()]; k != nil {
+		g.extractFuncs(f, k)
+	}
 	if kind != nil || hasTypeMeta(st) {
 		f.Line()
 		f.Func().Params(jen.Id("b").Id(ac)).Id("IsApplyConfiguration").Params().Block()
@@ -513,6 +610,164 @@ func (g *builder) file(p *model.Package, n *types.Named) ([]byte, error) {
 		return nil, fmt.Errorf("rendering apply configuration of %s.%s: %w", p.Path, name, err)
 	}
 	return buf.Bytes(), nil
+}
+
+// extractFuncs writes Extract<Kind>From, Extract<Kind> and, with a status subresource,
+// Extract<Kind>Status, with the signatures of client-go's.
+func (g *builder) extractFuncs(f *jen.File, k *model.Kind) {
+	name, ac := k.Name, k.Name+Suffix
+	identity := "name, kind and apiVersion"
+	if k.Namespaced {
+		identity = "name, namespace, kind and apiVersion"
+	}
+	obj := objParam(name)
+	from := "Extract" + name + "From"
+	apiVersion := k.Package.Group + "/" + k.Package.Version
+	f.ImportAlias(managedFieldsPkg, "managedfields")
+	f.ImportAlias(internalPath(k.Package), "internal")
+
+	/* target shape:
+	func ExtractFooFrom(foo *apiv1.Foo, fieldManager string, subresource string) (*FooApplyConfiguration, error) {
+		b := &FooApplyConfiguration{}
+		err := managedfields.ExtractInto(foo, internal.Parser().Type("com.example.v1.Foo"), fieldManager, b, subresource)
+		if err != nil {
+			return nil, err
+		}
+		b.WithName(foo.Name)
+		b.WithNamespace(foo.Namespace)
+
+		b.WithKind("Foo")
+		b.WithAPIVersion("example.com/v1")
+		return b, nil
+	}
+	*/
+	body := []jen.Code{
+		jen.Id("b").Op(":=").Op("&").Id(ac).Values(),
+		jen.Id("err").Op(":=").Qual(managedFieldsPkg, "ExtractInto").Call(
+			jen.Id(obj),
+			jen.Qual(internalPath(k.Package), "Parser").Call().Dot("Type").Call(jen.Lit(typeName(k))),
+			jen.Id("fieldManager"), jen.Id("b"), jen.Id("subresource"),
+		),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.Id("b").Dot("WithName").Call(jen.Id(obj).Dot("Name")),
+	}
+	if k.Namespaced {
+		body = append(body, jen.Id("b").Dot("WithNamespace").Call(jen.Id(obj).Dot("Namespace")))
+	}
+	body = append(body,
+		jen.Line(),
+		jen.Id("b").Dot("WithKind").Call(jen.Lit(name)),
+		jen.Id("b").Dot("WithAPIVersion").Call(jen.Lit(apiVersion)),
+		jen.Return(jen.Id("b"), jen.Nil()),
+	)
+	f.Line()
+	comment(f, fmt.Sprintf("%s returns what fieldManager owns of %s on a subresource (\"\" for the "+
+		"object itself, \"status\" for its status) as an apply configuration: the fields the API "+
+		"server's managedFields record as applied by that manager and still owned by it, with %s's %s. "+
+		"A field another manager has since taken over (a forced apply, an update) is not in it, so a "+
+		"configuration extracted, changed and applied again as fieldManager conflicts with no one and "+
+		"gives up only what it leaves out. %s must be as read from the API server, unmodified: the "+
+		"field sets describe it.", from, obj, obj, identity, obj))
+	f.Func().Id(from).Params(
+		jen.Id(obj).Op("*").Qual(k.Package.Path, name),
+		jen.Id("fieldManager").String(),
+		jen.Id("subresource").String(),
+	).Parens(jen.List(jen.Op("*").Id(ac), jen.Error())).Block(body...)
+
+	sub := func(fn, subresource, doc string) {
+		f.Line()
+		comment(f, doc)
+		f.Func().Id(fn).Params(jen.Id(obj).Op("*").Qual(k.Package.Path, name), jen.Id("fieldManager").String()).
+			Parens(jen.List(jen.Op("*").Id(ac), jen.Error())).
+			Block(jen.Return(jen.Id(from).Call(jen.Id(obj), jen.Id("fieldManager"), jen.Lit(subresource))))
+	}
+	sub("Extract"+name, "", fmt.Sprintf("Extract%s returns what fieldManager applied and still owns "+
+		"of %s itself, not of a subresource; see %s.", name, obj, from))
+	if k.StatusSubresource {
+		sub("Extract"+name+"Status", "status", fmt.Sprintf("Extract%sStatus returns what fieldManager "+
+			"applied and still owns of %s's status subresource; see %s.", name, obj, from))
+	}
+}
+
+// comment writes text as // lines of at most commentWidth columns.
+func comment(f *jen.File, text string) {
+	line := ""
+	for _, w := range strings.Fields(text) {
+		if line != "" && len(line)+1+len(w) > commentWidth-3 {
+			f.Comment(line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	if line != "" {
+		f.Comment(line)
+	}
+}
+
+// commentWidth is where the comments opgen writes itself wrap.
+const commentWidth = 90
+
+// objParam names the object parameter of the Extract functions as client-go does, the
+// kind in lower camel case, unless that is a keyword or a name the body uses.
+func objParam(kind string) string {
+	p := strings.ToLower(kind[:1]) + kind[1:]
+	switch {
+	case token.IsKeyword(p), p == "b", p == "err", p == "fieldManager", p == "subresource",
+		p == "internal", p == "managedfields", p == "nil":
+		return "obj"
+	}
+	return p
+}
+
+// internal renders applyconfiguration/internal/internal.go: the schema the package's
+// Extract functions read, parsed once on first use.
+func (g *builder) internal(p *model.Package, schemaYAML []byte) ([]byte, error) {
+	f := jen.NewFilePathName(internalPath(p), internalDir)
+	g.ctx.HeaderComments(f)
+	f.ImportAlias(typedPkg, "typed")
+	/* target shape:
+	func Parser() *typed.Parser {
+		parserOnce.Do(func() {
+			var err error
+			parser, err = typed.NewParser(schemaYAML)
+			if err != nil {
+				panic(fmt.Sprintf("Failed to parse schema: %v", err))
+			}
+		})
+		return parser
+	}
+	*/
+	f.Comment("Parser returns the parser of the structured-merge-diff schema below, built on the first")
+	f.Comment("call. The generator checked that the schema parses.")
+	f.Func().Id("Parser").Params().Op("*").Qual(typedPkg, "Parser").Block(
+		jen.Id("parserOnce").Dot("Do").Call(jen.Func().Params().Block(
+			jen.Var().Err().Error(),
+			jen.List(jen.Id("parser"), jen.Err()).Op("=").Qual(typedPkg, "NewParser").Call(jen.Id("schemaYAML")),
+			jen.If(jen.Err().Op("!=").Nil()).Block(
+				jen.Panic(jen.Qual("fmt", "Sprintf").Call(jen.Lit("Failed to parse schema: %v"), jen.Err())),
+			),
+		)),
+		jen.Return(jen.Id("parser")),
+	)
+	f.Line()
+	f.Var().Id("parserOnce").Qual("sync", "Once")
+	f.Var().Id("parser").Op("*").Qual(typedPkg, "Parser")
+	f.Line()
+	f.Comment("schemaYAML describes the kinds with Extract functions as the API server tracks their")
+	f.Comment("fields: derived from their CustomResourceDefinitions' schemas, with ObjectMeta and the")
+	f.Comment("types it refers to.")
+	f.Var().Id("schemaYAML").Op("=").Qual(typedPkg, "YAMLObject").Call(rawString(string(schemaYAML)))
+	return gen.Render(f, internalPath(p))
+}
+
+// rawString renders s as a raw string literal, backquotes spliced in as
+// interpreted ones.
+func rawString(s string) jen.Code {
+	parts := strings.Split(s, "`")
+	return jen.Op("`" + strings.Join(parts, "` + \"`\" + `") + "`")
 }
 
 func hasTypeMeta(st *types.Struct) bool {

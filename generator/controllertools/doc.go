@@ -10,4 +10,9 @@
 // Errors controller-tools records on the API packages while it generates (a field type
 // a CRD cannot express) come back as positioned diagnostics; type errors do not, as
 // controller-gen ignores them too: the load reports those it must.
+//
+// [CRDGenerator] is the CRD generator with opgen's settings, once: the crd generator runs
+// it, and [CRDs] builds controller-tools' CRD parser with the same settings to hand
+// another generator (applyconfig, for the schema of Extract) the CustomResourceDefinitions
+// those manifests hold, in memory, without generators importing each other.
 package controllertools

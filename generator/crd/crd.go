@@ -1,8 +1,6 @@
 package crd
 
 import (
-	ctcrd "sigs.k8s.io/controller-tools/pkg/crd"
-
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/controllertools"
 	"github.com/opgen-dev/opgen/generator/gen"
@@ -22,11 +20,5 @@ func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
 
 // Generate implements gen.Generator.
 func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
-	yes := true
-	return controllertools.Run(ctx, ctcrd.Generator{
-		HeaderFile:      controllertools.HeaderFileName,
-		OmitToolVersion: &yes,
-		// Unexported fields are never serialized; controller-gen's default rejects them.
-		IgnoreUnexportedFields: &yes,
-	}, ctx.CRDDir, nil)
+	return controllertools.Run(ctx, controllertools.CRDGenerator(), ctx.CRDDir, nil)
 }

@@ -3,5 +3,7 @@
 // one file per group and plural as controller-gen names them. Unexported fields, which
 // never reach the API server, are skipped rather than rejected. The files start with
 // opgen's YAML header and carry no tool version annotation; a manifest controller-gen
-// wrote before is replaced.
+// wrote before is replaced. Its settings are controllertools.CRDGenerator, which
+// controllertools.CRDs shares, so a schema another generator derives from a kind's CRD
+// is the one in the manifest.
 package crd

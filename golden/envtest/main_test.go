@@ -17,6 +17,7 @@ import (
 
 	everymarker "opgen.test/golden/every-marker/api/v1alpha1"
 	multikind "opgen.test/golden/multi-kind/api/v1"
+	owned "opgen.test/golden/owned/api/v1"
 	richtypes "opgen.test/golden/rich-types/api/v1beta1"
 )
 
@@ -35,7 +36,7 @@ func run(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "KUBEBUILDER_ASSETS is not set: export KUBEBUILDER_ASSETS=\"$(hack/envtest.sh | tail -n 1)\"")
 		return 1
 	}
-	for _, add := range []func(*runtime.Scheme) error{clientgoscheme.AddToScheme, richtypes.AddToScheme, multikind.AddToScheme, everymarker.AddToScheme} {
+	for _, add := range []func(*runtime.Scheme) error{clientgoscheme.AddToScheme, richtypes.AddToScheme, multikind.AddToScheme, everymarker.AddToScheme, owned.AddToScheme} {
 		if err := add(scheme); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 1
@@ -46,6 +47,7 @@ func run(m *testing.M) int {
 			filepath.Join("..", "rich-types", "config", "crd", "bases"),
 			filepath.Join("..", "multi-kind", "config", "crd", "bases"),
 			filepath.Join("..", "every-marker", "config", "crd", "bases"),
+			filepath.Join("..", "owned", "config", "crd", "bases"),
 		},
 		ErrorIfCRDPathMissing: true,
 		Scheme:                scheme,

@@ -5,7 +5,10 @@ package v1
 import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	types "k8s.io/apimachinery/pkg/types"
+	managedfields "k8s.io/apimachinery/pkg/util/managedfields"
 	metav1ac "k8s.io/client-go/applyconfigurations/meta/v1"
+	apiv1 "opgen.test/golden/multi-kind/api/v1"
+	internal "opgen.test/golden/multi-kind/api/v1/applyconfiguration/internal"
 )
 
 // BeaconApplyConfiguration represents a declarative configuration of the Beacon type for use
@@ -29,6 +32,34 @@ func Beacon(name, namespace string) *BeaconApplyConfiguration {
 	b.WithKind("Beacon")
 	b.WithAPIVersion("fleet.example.com/v1")
 	return b
+}
+
+// ExtractBeaconFrom returns what fieldManager owns of beacon on a subresource ("" for the
+// object itself, "status" for its status) as an apply configuration: the fields the API
+// server's managedFields record as applied by that manager and still owned by it, with
+// beacon's name, namespace, kind and apiVersion. A field another manager has since taken
+// over (a forced apply, an update) is not in it, so a configuration extracted, changed
+// and applied again as fieldManager conflicts with no one and gives up only what it
+// leaves out. beacon must be as read from the API server, unmodified: the field sets
+// describe it.
+func ExtractBeaconFrom(beacon *apiv1.Beacon, fieldManager string, subresource string) (*BeaconApplyConfiguration, error) {
+	b := &BeaconApplyConfiguration{}
+	err := managedfields.ExtractInto(beacon, internal.Parser().Type("com.example.fleet.v1.Beacon"), fieldManager, b, subresource)
+	if err != nil {
+		return nil, err
+	}
+	b.WithName(beacon.Name)
+	b.WithNamespace(beacon.Namespace)
+
+	b.WithKind("Beacon")
+	b.WithAPIVersion("fleet.example.com/v1")
+	return b, nil
+}
+
+// ExtractBeacon returns what fieldManager applied and still owns of beacon itself, not of
+// a subresource; see ExtractBeaconFrom.
+func ExtractBeacon(beacon *apiv1.Beacon, fieldManager string) (*BeaconApplyConfiguration, error) {
+	return ExtractBeaconFrom(beacon, fieldManager, "")
 }
 
 func (b BeaconApplyConfiguration) IsApplyConfiguration() {}
