@@ -59,10 +59,15 @@ func writer(f *jen.File, k *model.Kind) {
 	func ApplyFooStatus(ctx context.Context, c client.Client, obj *v1.Foo, desired v1.FooStatus) (bool, error) {
 		want := desired.DeepCopy()
 		want.ObservedGeneration = obj.Generation
-		prepareConditions(want.Conditions, obj.Status.Conditions, obj.Generation, now())
 		var owned v1.FooStatus
-		if ok, err := ownedStatus(obj, FooFieldManager, obj.Status, &owned); err != nil { return false, err } else if !ok { owned = *obj.Status.DeepCopy() }
-		if equalFooStatus(&owned, want) || repeatsLastApply(obj.UID, obj.ResourceVersion, func(last any) bool { return equalFooStatus(last.(*v1.FooStatus), want) }) { return false, nil }
+		live := obj.Status.Conditions
+		if last, behind := lastApply(obj.UID, obj.ResourceVersion).(*v1.FooStatus); behind {
+			// The cache has not caught up with this writer's last apply: that status is what the server holds of its fields.
+			owned = *last.DeepCopy()
+			live = owned.Conditions
+		} else if ok, err := ownedStatus(obj, FooFieldManager, obj.Status, &owned); err != nil { return false, err } else if !ok { owned = *obj.Status.DeepCopy() }
+		prepareConditions(want.Conditions, live, obj.Generation, now())
+		if equalFooStatus(&owned, want) { return false, nil }
 		apply := v1ac.Foo(obj.Name, obj.Namespace).WithStatus(&v1ac.FooStatusApplyConfiguration{})
 		if err := convert(want, apply.Status); err != nil { return false, err }
 		base := obj.ResourceVersion
@@ -85,22 +90,35 @@ func writer(f *jen.File, k *model.Kind) {
 		body = append(body, jen.Id("want").Dot("ObservedGeneration").Op("=").Id("obj").Dot("Generation"))
 		generation = jen.Id("obj").Dot("Generation")
 	}
+	body = append(body, jen.Var().Id("owned").Qual(api, status))
 	if conds {
-		body = append(body, jen.Id(symbols.PrepareConditions).Call(jen.Id("want").Dot("Conditions"), jen.Id("obj").Dot("Status").Dot("Conditions"), generation, jen.Id(symbols.Now).Call()))
+		body = append(body, jen.Id("live").Op(":=").Id("obj").Dot("Status").Dot("Conditions"))
+	}
+	// While the cache has not caught up with the writer's last apply, the status it
+	// applied stands for the live one: for the comparison, and for the conditions'
+	// lastTransitionTime, which the stale object would otherwise give a fresh value.
+	behind := []jen.Code{
+		jen.Comment("The cache has not caught up with this writer's last apply: that status is what"),
+		jen.Comment("the server holds of its fields."),
+		jen.Id("owned").Op("=").Op("*").Id("last").Dot("DeepCopy").Call(),
+	}
+	if conds {
+		behind = append(behind, jen.Id("live").Op("=").Id("owned").Dot("Conditions"))
 	}
 	body = append(body,
-		jen.Var().Id("owned").Qual(api, status),
-		jen.If(jen.List(jen.Id("ok"), jen.Err()).Op(":=").Id(symbols.OwnedStatus).Call(jen.Id("obj"), jen.Id(fm), jen.Id("obj").Dot("Status"), jen.Op("&").Id("owned")), jen.Err().Op("!=").Nil()).Block(
+		jen.If(jen.List(jen.Id("last"), jen.Id("behind")).Op(":=").Id(symbols.LastApply).Call(jen.Id("obj").Dot("UID"), jen.Id("obj").Dot("ResourceVersion")).Assert(jen.Op("*").Qual(api, status)), jen.Id("behind")).Block(
+			behind...,
+		).Else().If(jen.List(jen.Id("ok"), jen.Err()).Op(":=").Id(symbols.OwnedStatus).Call(jen.Id("obj"), jen.Id(fm), jen.Id("obj").Dot("Status"), jen.Op("&").Id("owned")), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.False(), jen.Err()),
 		).Else().If(jen.Op("!").Id("ok")).Block(
 			jen.Id("owned").Op("=").Op("*").Id("obj").Dot("Status").Dot("DeepCopy").Call(),
 		),
-		jen.If(jen.Id(equal).Call(jen.Op("&").Id("owned"), jen.Id("want")).Op("||").Id(symbols.RepeatsLastApply).Call(
-			jen.Id("obj").Dot("UID"), jen.Id("obj").Dot("ResourceVersion"),
-			jen.Func().Params(jen.Id("last").Any()).Bool().Block(
-				jen.Return(jen.Id(equal).Call(jen.Id("last").Assert(jen.Op("*").Qual(api, status)), jen.Id("want"))),
-			),
-		)).Block(jen.Return(jen.False(), jen.Nil())),
+	)
+	if conds {
+		body = append(body, jen.Id(symbols.PrepareConditions).Call(jen.Id("want").Dot("Conditions"), jen.Id("live"), generation, jen.Id(symbols.Now).Call()))
+	}
+	body = append(body,
+		jen.If(jen.Id(equal).Call(jen.Op("&").Id("owned"), jen.Id("want"))).Block(jen.Return(jen.False(), jen.Nil())),
 	)
 	ctor := jen.Qual(ac, kind).Call(jen.Id("obj").Dot("Name"), jen.Id("obj").Dot("Namespace"))
 	if !k.Namespaced {

@@ -21,16 +21,20 @@ const CacheFieldManager = "storm-guarded"
 func ApplyCacheStatus(ctx context.Context, c client.Client, obj *stormv1.Cache, desired stormv1.CacheStatus) (bool, error) {
 	want := desired.DeepCopy()
 	want.ObservedGeneration = obj.Generation
-	prepareConditions(want.Conditions, obj.Status.Conditions, obj.Generation, now())
 	var owned stormv1.CacheStatus
-	if ok, err := ownedStatus(obj, CacheFieldManager, obj.Status, &owned); err != nil {
+	live := obj.Status.Conditions
+	if last, behind := lastApply(obj.UID, obj.ResourceVersion).(*stormv1.CacheStatus); behind {
+		// The cache has not caught up with this writer's last apply: that status is what
+		// the server holds of its fields.
+		owned = *last.DeepCopy()
+		live = owned.Conditions
+	} else if ok, err := ownedStatus(obj, CacheFieldManager, obj.Status, &owned); err != nil {
 		return false, err
 	} else if !ok {
 		owned = *obj.Status.DeepCopy()
 	}
-	if equalCacheStatus(&owned, want) || repeatsLastApply(obj.UID, obj.ResourceVersion, func(last any) bool {
-		return equalCacheStatus(last.(*stormv1.CacheStatus), want)
-	}) {
+	prepareConditions(want.Conditions, live, obj.Generation, now())
+	if equalCacheStatus(&owned, want) {
 		return false, nil
 	}
 	apply := stormv1ac.Cache(obj.Name, obj.Namespace).WithStatus(&stormv1ac.CacheStatusApplyConfiguration{})

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/opgen-dev/opgen/policy"
+	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -220,24 +221,51 @@ func TestProjectSetsAndIndexes(t *testing.T) {
 
 func TestStatusMemory(t *testing.T) {
 	uid := types.UID("u1")
-	same := func(want string) func(any) bool { return func(last any) bool { return last.(string) == want } }
-	if repeatsLastApply(uid, "1", same("s")) {
-		t.Fatal("nothing remembered yet")
+	if last := lastApply(uid, "1"); last != nil {
+		t.Fatalf("nothing remembered yet, got %v", last)
 	}
 	rememberApply(uid, "1", "2", "s")
-	if !repeatsLastApply(uid, "1", same("s")) {
-		t.Fatal("the same status on the stale object is a repeat")
+	if last := lastApply(uid, "1"); last != "s" {
+		t.Fatalf("on the object the apply was decided from, the applied status stands for the live one; got %v", last)
 	}
-	if repeatsLastApply(uid, "1", same("other")) {
-		t.Fatal("a different status is not a repeat")
+	if last := lastApply(uid, "1"); last != "s" {
+		t.Fatalf("asking again while the cache is behind: got %v", last)
 	}
-	if repeatsLastApply(uid, "2", same("s")) {
-		t.Fatal("once the cache shows the write, the diff decides")
+	if last := lastApply(uid, "2"); last != nil {
+		t.Fatalf("once the cache shows the write, the live object decides; got %v", last)
 	}
-	if repeatsLastApply(uid, "1", same("s")) {
-		t.Fatal("the entry must be gone once the cache caught up")
+	if last := lastApply(uid, "1"); last != nil {
+		t.Fatalf("the entry must be gone once the cache caught up; got %v", last)
 	}
 	var _ client.Object = &metav1.PartialObjectMetadata{}
+}
+
+// TestConditionsWhileCacheBehind is a second reconcile from the object as it was before
+// the writer's apply, in a later second, with the condition built by
+// meta.SetStatusCondition (whose lastTransitionTime is time.Now()): prepared against the
+// conditions of the last apply, as the generated writer does while lastApply returns
+// them, the condition keeps the time that apply recorded, so the desired status equals
+// it; prepared against the stale object's, it gets a new time and would be applied again.
+func TestConditionsWhileCacheBehind(t *testing.T) {
+	first := metav1.NewTime(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	applied := []metav1.Condition{{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Up", ObservedGeneration: 1, LastTransitionTime: first}}
+	desired := func() []metav1.Condition {
+		var conds []metav1.Condition
+		meta.SetStatusCondition(&conds, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Up"})
+		return conds
+	}
+	later := metav1.NewTime(first.Add(time.Second))
+
+	fromApplied := desired()
+	prepareConditions(fromApplied, applied, 1, later)
+	if d := cmp.Diff(applied, fromApplied); d != "" {
+		t.Fatalf("against the last apply's conditions (-applied +desired):\n%s", d)
+	}
+	fromStale := desired()
+	prepareConditions(fromStale, nil, 1, later)
+	if fromStale[0].LastTransitionTime.Equal(&first) {
+		t.Fatal("against the stale object's conditions the time cannot be the applied one: the test proves nothing")
+	}
 }
 
 // TestPolicy holds the runtime's copy of opgen's policy equal to package policy, which

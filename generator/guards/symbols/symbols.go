@@ -29,7 +29,7 @@ const (
 	OwnedPredicate   = "ownedPredicate"
 
 	// Status.
-	RepeatsLastApply  = "repeatsLastApply"
+	LastApply         = "lastApply"
 	RememberApply     = "rememberApply"
 	OwnedStatus       = "ownedStatus"
 	PrepareConditions = "prepareConditions"
@@ -58,7 +58,7 @@ var PartOf = map[string]Part{
 	PrimaryPredicate: Reconcile, OwnedPredicate: Reconcile,
 	"requeueAfter": Reconcile, "terminal": Reconcile,
 
-	RepeatsLastApply: Status, RememberApply: Status, OwnedStatus: Status, PrepareConditions: Status,
+	LastApply: Status, RememberApply: Status, OwnedStatus: Status, PrepareConditions: Status,
 	SortConditions: Status, Now: Status, Convert: Status,
 	"statusMemory": Status, "appliedStatus": Status, "project": Status, "onlyDot": Status,
 	"matches": Status, "jsonEqual": Status,

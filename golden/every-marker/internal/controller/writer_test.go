@@ -164,3 +164,92 @@ func TestWriterMatrix(t *testing.T) {
 		t.Fatalf("after the release: nodes %v, conditions %+v", live.Status.Nodes, live.Status.Conditions)
 	}
 }
+
+// nextSecond sleeps into the next second: lastTransitionTime has a precision of a second,
+// and a reconcile that follows another across a second boundary is the case to prove.
+func nextSecond() {
+	time.Sleep(time.Until(time.Now().Truncate(time.Second).Add(time.Second + 50*time.Millisecond)))
+}
+
+// TestWriterBehindItsOwnWrite: the writer called again with the object as it was before
+// its own apply, as the generated Reconcile does when a second event (an owned object's)
+// comes before the cache shows the write. The condition is new to that stale object, so
+// its lastTransitionTime is set afresh on every call (by meta.SetStatusCondition, or by
+// the writer when the reconciler leaves it zero), and the second call comes in a later
+// second: the writer must still see its last apply, send nothing, and leave the time that
+// apply recorded. Likewise after a flip, and a return to what the stale object shows must
+// be written, because the server no longer holds it.
+func TestWriterBehindItsOwnWrite(t *testing.T) {
+	ctx := context.Background()
+	withSetStatusCondition := func(status metav1.ConditionStatus) cachev1alpha1.MemcachedStatus {
+		var s cachev1alpha1.MemcachedStatus
+		meta.SetStatusCondition(&s.Conditions, ready("up", status)) // lastTransitionTime: time.Now()
+		return s
+	}
+	withoutTime := func(status metav1.ConditionStatus) cachev1alpha1.MemcachedStatus {
+		return cachev1alpha1.MemcachedStatus{Conditions: []metav1.Condition{ready("up", status)}} // the writer stamps it
+	}
+	for _, tc := range []struct {
+		name    string
+		desired func(metav1.ConditionStatus) cachev1alpha1.MemcachedStatus
+	}{
+		{"behind-set-status-condition", withSetStatusCondition},
+		{"behind-zero-time", withoutTime},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			obj := &cachev1alpha1.Memcached{}
+			obj.Name, obj.Namespace, obj.Spec.Size = tc.name, "matrix", 1
+			if err := direct.Create(ctx, obj); err != nil {
+				t.Fatal(err)
+			}
+			readyTime := func() metav1.Time {
+				t.Helper()
+				c := meta.FindStatusCondition(get(t, tc.name).Status.Conditions, ReadyCondition)
+				if c == nil {
+					t.Fatal("no Ready condition stored")
+				}
+				return c.LastTransitionTime
+			}
+
+			// The cache's copy, held behind: it never shows the writer's applies.
+			created := get(t, tc.name)
+			if written, reqs := writeStatus(t, created.DeepCopy(), tc.desired(metav1.ConditionTrue)); !written || len(reqs) != 1 {
+				t.Fatalf("first write: written=%v requests=%v, want one apply", written, reqs)
+			}
+			recorded := readyTime()
+			nextSecond()
+			if written, reqs := writeStatus(t, created.DeepCopy(), tc.desired(metav1.ConditionTrue)); written || len(reqs) != 0 {
+				t.Fatalf("second reconcile from the object before the write, a second later: written=%v requests=%v, want none", written, reqs)
+			}
+			if ltt := readyTime(); !ltt.Equal(&recorded) {
+				t.Fatalf("lastTransitionTime moved from %v to %v without a status change", recorded, ltt)
+			}
+
+			// A flip from an object the cache shows caught up, then the same from it again.
+			caughtUp := get(t, tc.name)
+			nextSecond()
+			if written, _ := writeStatus(t, caughtUp.DeepCopy(), tc.desired(metav1.ConditionFalse)); !written {
+				t.Fatal("the flip was not written")
+			}
+			flipped := readyTime()
+			if !flipped.After(recorded.Time) {
+				t.Fatalf("lastTransitionTime %v did not move on the flip from %v", flipped, recorded)
+			}
+			nextSecond()
+			if written, reqs := writeStatus(t, caughtUp.DeepCopy(), tc.desired(metav1.ConditionFalse)); written || len(reqs) != 0 {
+				t.Fatalf("the flip again from the object before it, a second later: written=%v requests=%v, want none", written, reqs)
+			}
+			if ltt := readyTime(); !ltt.Equal(&flipped) {
+				t.Fatalf("lastTransitionTime of the flip moved from %v to %v", flipped, ltt)
+			}
+
+			// Back to True, which the stale object still shows but the server does not.
+			if written, _ := writeStatus(t, caughtUp.DeepCopy(), tc.desired(metav1.ConditionTrue)); !written {
+				t.Fatal("a return to the status the stale object shows was not written: the server holds False")
+			}
+			if c := meta.FindStatusCondition(get(t, tc.name).Status.Conditions, ReadyCondition); c.Status != metav1.ConditionTrue {
+				t.Fatalf("Ready is %s on the server, want True", c.Status)
+			}
+		})
+	}
+}

@@ -21,16 +21,20 @@ const MemcachedFieldManager = "memcached-operator"
 func ApplyMemcachedStatus(ctx context.Context, c client.Client, obj *cachev1alpha1.Memcached, desired cachev1alpha1.MemcachedStatus) (bool, error) {
 	want := desired.DeepCopy()
 	want.ObservedGeneration = obj.Generation
-	prepareConditions(want.Conditions, obj.Status.Conditions, obj.Generation, now())
 	var owned cachev1alpha1.MemcachedStatus
-	if ok, err := ownedStatus(obj, MemcachedFieldManager, obj.Status, &owned); err != nil {
+	live := obj.Status.Conditions
+	if last, behind := lastApply(obj.UID, obj.ResourceVersion).(*cachev1alpha1.MemcachedStatus); behind {
+		// The cache has not caught up with this writer's last apply: that status is what
+		// the server holds of its fields.
+		owned = *last.DeepCopy()
+		live = owned.Conditions
+	} else if ok, err := ownedStatus(obj, MemcachedFieldManager, obj.Status, &owned); err != nil {
 		return false, err
 	} else if !ok {
 		owned = *obj.Status.DeepCopy()
 	}
-	if equalMemcachedStatus(&owned, want) || repeatsLastApply(obj.UID, obj.ResourceVersion, func(last any) bool {
-		return equalMemcachedStatus(last.(*cachev1alpha1.MemcachedStatus), want)
-	}) {
+	prepareConditions(want.Conditions, live, obj.Generation, now())
+	if equalMemcachedStatus(&owned, want) {
 		return false, nil
 	}
 	apply := cachev1alpha1ac.Memcached(obj.Name, obj.Namespace).WithStatus(&cachev1alpha1ac.MemcachedStatusApplyConfiguration{})

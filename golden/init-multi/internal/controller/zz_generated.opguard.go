@@ -150,7 +150,8 @@ func ownedPredicate() predicate.Predicate {
 // statusMemory remembers, per object, the last status a writer applied, the
 // resourceVersion its input had, and the one the server answered. Right after a write
 // the informer cache often still holds the old object, and a reconcile in that window
-// would apply the same status again. Entries live only while the cache is behind.
+// (an owned object's event, a second event of the object) would apply the same status
+// again. Entries live only while the cache is behind.
 var statusMemory = struct {
 	sync.Mutex
 	m map[types.UID]appliedStatus
@@ -162,21 +163,30 @@ type appliedStatus struct {
 	at           time.Time
 }
 
-// repeatsLastApply reports whether applying status to an object seen at resourceVersion
-// rv would repeat the writer's last apply while the cache has not caught up with it.
-func repeatsLastApply(uid types.UID, rv string, same func(last any) bool) bool {
+// lastApply returns the status the writer last applied to the object, when the object
+// the caller has was read at that apply's input resourceVersion rv: the cache has not
+// caught up with the write, and what the server holds of the writer's fields is that
+// status, not the one the stale object shows. Nil otherwise.
+//
+// The writer compares with it, and carries its conditions' lastTransitionTime over, as
+// it would with a live object that showed the write. Comparing only the new desired
+// status with it is not enough: a condition new to the stale object gets a fresh
+// transition time on every reconcile (meta.SetStatusCondition's time.Now(), or now()
+// in the next second), so a second reconcile before the cache catches up would apply
+// again and move the time the first apply recorded.
+func lastApply(uid types.UID, rv string) any {
 	statusMemory.Lock()
 	defer statusMemory.Unlock()
 	last, ok := statusMemory.m[uid]
 	if !ok {
-		return false
+		return nil
 	}
 	if rv != last.base {
 		// The cache has moved on (to our write or past it): the diff sees the truth.
 		delete(statusMemory.m, uid)
-		return false
+		return nil
 	}
-	return same(last.status)
+	return last.status
 }
 
 // rememberApply records a successful apply.
@@ -327,7 +337,8 @@ func jsonEqual(a, b any) bool {
 // lastTransitionTime of the live condition of its type unless its status changed (a
 // Server-Side Apply must re-assert every field it owns, so the time is carried over
 // rather than left out), gets now when it changed or is new, and with generation > 0
-// records it as its observedGeneration.
+// records it as its observedGeneration. While the cache is behind the writer's last
+// apply, live is the conditions of that apply (see lastApply).
 func prepareConditions(desired, live []metav1.Condition, generation int64, now metav1.Time) {
 	for i := range desired {
 		d := &desired[i]

@@ -21,16 +21,20 @@ const SweeperFieldManager = "fleet"
 func ApplySweeperStatus(ctx context.Context, c client.Client, obj *batchv1beta1.Sweeper, desired batchv1beta1.SweeperStatus) (bool, error) {
 	want := desired.DeepCopy()
 	want.ObservedGeneration = obj.Generation
-	prepareConditions(want.Conditions, obj.Status.Conditions, obj.Generation, now())
 	var owned batchv1beta1.SweeperStatus
-	if ok, err := ownedStatus(obj, SweeperFieldManager, obj.Status, &owned); err != nil {
+	live := obj.Status.Conditions
+	if last, behind := lastApply(obj.UID, obj.ResourceVersion).(*batchv1beta1.SweeperStatus); behind {
+		// The cache has not caught up with this writer's last apply: that status is what
+		// the server holds of its fields.
+		owned = *last.DeepCopy()
+		live = owned.Conditions
+	} else if ok, err := ownedStatus(obj, SweeperFieldManager, obj.Status, &owned); err != nil {
 		return false, err
 	} else if !ok {
 		owned = *obj.Status.DeepCopy()
 	}
-	if equalSweeperStatus(&owned, want) || repeatsLastApply(obj.UID, obj.ResourceVersion, func(last any) bool {
-		return equalSweeperStatus(last.(*batchv1beta1.SweeperStatus), want)
-	}) {
+	prepareConditions(want.Conditions, live, obj.Generation, now())
+	if equalSweeperStatus(&owned, want) {
 		return false, nil
 	}
 	apply := batchv1beta1ac.Sweeper(obj.Name).WithStatus(&batchv1beta1ac.SweeperStatusApplyConfiguration{})

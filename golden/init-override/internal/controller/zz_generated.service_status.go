@@ -21,16 +21,20 @@ const ServiceFieldManager = "platform-operator"
 func ApplyServiceStatus(ctx context.Context, c client.Client, obj *appsv1.Service, desired appsv1.ServiceStatus) (bool, error) {
 	want := desired.DeepCopy()
 	want.ObservedGeneration = obj.Generation
-	prepareConditions(want.Conditions, obj.Status.Conditions, obj.Generation, now())
 	var owned appsv1.ServiceStatus
-	if ok, err := ownedStatus(obj, ServiceFieldManager, obj.Status, &owned); err != nil {
+	live := obj.Status.Conditions
+	if last, behind := lastApply(obj.UID, obj.ResourceVersion).(*appsv1.ServiceStatus); behind {
+		// The cache has not caught up with this writer's last apply: that status is what
+		// the server holds of its fields.
+		owned = *last.DeepCopy()
+		live = owned.Conditions
+	} else if ok, err := ownedStatus(obj, ServiceFieldManager, obj.Status, &owned); err != nil {
 		return false, err
 	} else if !ok {
 		owned = *obj.Status.DeepCopy()
 	}
-	if equalServiceStatus(&owned, want) || repeatsLastApply(obj.UID, obj.ResourceVersion, func(last any) bool {
-		return equalServiceStatus(last.(*appsv1.ServiceStatus), want)
-	}) {
+	prepareConditions(want.Conditions, live, obj.Generation, now())
+	if equalServiceStatus(&owned, want) {
 		return false, nil
 	}
 	apply := appsv1ac.Service(obj.Name, obj.Namespace).WithStatus(&appsv1ac.ServiceStatusApplyConfiguration{})

@@ -21,16 +21,20 @@ const ShipFieldManager = "fleet-operator"
 func ApplyShipStatus(ctx context.Context, c client.Client, obj *fleetv1.Ship, desired fleetv1.ShipStatus) (bool, error) {
 	want := desired.DeepCopy()
 	want.ObservedGeneration = obj.Generation
-	prepareConditions(want.Conditions, obj.Status.Conditions, obj.Generation, now())
 	var owned fleetv1.ShipStatus
-	if ok, err := ownedStatus(obj, ShipFieldManager, obj.Status, &owned); err != nil {
+	live := obj.Status.Conditions
+	if last, behind := lastApply(obj.UID, obj.ResourceVersion).(*fleetv1.ShipStatus); behind {
+		// The cache has not caught up with this writer's last apply: that status is what
+		// the server holds of its fields.
+		owned = *last.DeepCopy()
+		live = owned.Conditions
+	} else if ok, err := ownedStatus(obj, ShipFieldManager, obj.Status, &owned); err != nil {
 		return false, err
 	} else if !ok {
 		owned = *obj.Status.DeepCopy()
 	}
-	if equalShipStatus(&owned, want) || repeatsLastApply(obj.UID, obj.ResourceVersion, func(last any) bool {
-		return equalShipStatus(last.(*fleetv1.ShipStatus), want)
-	}) {
+	prepareConditions(want.Conditions, live, obj.Generation, now())
+	if equalShipStatus(&owned, want) {
 		return false, nil
 	}
 	apply := fleetv1ac.Ship(obj.Name, obj.Namespace).WithStatus(&fleetv1ac.ShipStatusApplyConfiguration{})

@@ -21,16 +21,20 @@ const WorkloadFieldManager = "workload-operator"
 func ApplyWorkloadStatus(ctx context.Context, c client.Client, obj *appsv1beta1.Workload, desired appsv1beta1.WorkloadStatus) (bool, error) {
 	want := desired.DeepCopy()
 	want.ObservedGeneration = obj.Generation
-	prepareConditions(want.Conditions, obj.Status.Conditions, obj.Generation, now())
 	var owned appsv1beta1.WorkloadStatus
-	if ok, err := ownedStatus(obj, WorkloadFieldManager, obj.Status, &owned); err != nil {
+	live := obj.Status.Conditions
+	if last, behind := lastApply(obj.UID, obj.ResourceVersion).(*appsv1beta1.WorkloadStatus); behind {
+		// The cache has not caught up with this writer's last apply: that status is what
+		// the server holds of its fields.
+		owned = *last.DeepCopy()
+		live = owned.Conditions
+	} else if ok, err := ownedStatus(obj, WorkloadFieldManager, obj.Status, &owned); err != nil {
 		return false, err
 	} else if !ok {
 		owned = *obj.Status.DeepCopy()
 	}
-	if equalWorkloadStatus(&owned, want) || repeatsLastApply(obj.UID, obj.ResourceVersion, func(last any) bool {
-		return equalWorkloadStatus(last.(*appsv1beta1.WorkloadStatus), want)
-	}) {
+	prepareConditions(want.Conditions, live, obj.Generation, now())
+	if equalWorkloadStatus(&owned, want) {
 		return false, nil
 	}
 	apply := appsv1beta1ac.Workload(obj.Name, obj.Namespace).WithStatus(&appsv1beta1ac.WorkloadStatusApplyConfiguration{})
