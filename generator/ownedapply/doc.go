@@ -20,6 +20,10 @@
 //     a resourceVersion: a stale cache never gets a 409, fields other managers own are
 //     left alone, and a field desired sets that another manager took is taken back.
 //
+// A kind of the run gets one only when it has apply configurations (in an opgen project
+// every kind has; elsewhere +kubebuilder:ac:generate asks for them): its Extract<Kind>
+// is generated beside them.
+//
 // The logic is the runtime's applyOwned (generator/guards/source/owned.go); the
 // generated function binds it to the kinds, the field manager and the owner reference.
 package ownedapply

@@ -8,6 +8,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/generator/applyconfig"
 	"github.com/opgen-dev/opgen/generator/gen"
 	"github.com/opgen-dev/opgen/generator/guards/symbols"
 	"github.com/opgen-dev/opgen/kubeapi"
@@ -35,15 +36,12 @@ func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
 func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 	var files []artifact.File
 	for _, k := range ctx.API.Reconciled() {
-		owned := Owned(ctx.API, k)
+		owned := Owned(ctx, k)
 		if len(owned) == 0 {
 			continue
 		}
 		f := ctx.NewControllerFile()
 		for _, o := range owned {
-			if o.Local != nil {
-				continue // Extract<Kind> for the module's own kinds is not generated yet
-			}
 			f.ImportAlias(o.Package, o.PackageAlias)
 			f.ImportAlias(o.ACPackage, o.ACAlias)
 			apply(f, k, o)
@@ -74,8 +72,11 @@ type Kind struct {
 	Local *model.Kind
 }
 
-// Owned lists what k owns, in the order of its markers.
-func Owned(api *model.API, k *model.Kind) []Kind {
+// Owned lists what k owns that gets a gated apply, in the order of its markers: every
+// kind of k8s.io/api, and each kind of the run that has apply configurations (whose
+// package then has its Extract<Kind>, see generator/applyconfig).
+func Owned(ctx *gen.Context, k *model.Kind) []Kind {
+	api := ctx.API
 	names := map[string]int{}
 	for _, g := range k.Owns {
 		names[g.Kind]++
@@ -87,6 +88,9 @@ func Owned(api *model.API, k *model.Kind) []Kind {
 			o.Func = "Apply" + k.Name + groupWord(g.Group) + g.Kind
 		}
 		if local := api.Lookup(g); local != nil {
+			if !applyconfig.Asked(ctx, local) {
+				continue
+			}
 			o.Local = local
 			o.Package, o.PackageAlias = local.Package.Path, local.Package.Alias
 			o.ACPackage, o.ACAlias = local.Package.ApplyConfigurationPath(), local.Package.Alias+"ac"

@@ -261,7 +261,7 @@ func scaffold(ctx *gen.Context, k *model.Kind) (artifact.File, error) {
 	// any other gets a comment naming its Apply function.
 	var owned []map[string]string
 	managed, replicas := false, false
-	for _, o := range ownedapply.Owned(ctx.API, k) {
+	for _, o := range ownedapply.Owned(ctx, k) {
 		tmpl := ""
 		if o.Local == nil {
 			tmpl = starters[o.Group+"/"+o.Version+"/"+o.Kind]

@@ -20,7 +20,7 @@ import (
 // controller when it names none, and obj's namespace when it names none.
 func ApplyCacheDeployment(ctx context.Context, c client.Client, obj *stormv1.Cache, desired *appsv1ac.DeploymentApplyConfiguration) (bool, error) {
 	switch ns := desired.GetNamespace(); {
-	case ns == nil:
+	case ns == nil || *ns == "":
 		desired.WithNamespace(obj.Namespace)
 	case *ns != obj.Namespace:
 		return false, fmt.Errorf("Cache %s/%s cannot own a Deployment in namespace %s: a namespaced owner owns only objects of its own namespace", obj.Namespace, obj.Name, *ns)
@@ -38,7 +38,7 @@ func ApplyCacheDeployment(ctx context.Context, c client.Client, obj *stormv1.Cac
 // controller when it names none, and obj's namespace when it names none.
 func ApplyCacheConfigMap(ctx context.Context, c client.Client, obj *stormv1.Cache, desired *corev1ac.ConfigMapApplyConfiguration) (bool, error) {
 	switch ns := desired.GetNamespace(); {
-	case ns == nil:
+	case ns == nil || *ns == "":
 		desired.WithNamespace(obj.Namespace)
 	case *ns != obj.Namespace:
 		return false, fmt.Errorf("Cache %s/%s cannot own a ConfigMap in namespace %s: a namespaced owner owns only objects of its own namespace", obj.Namespace, obj.Name, *ns)

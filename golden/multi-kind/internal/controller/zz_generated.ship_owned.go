@@ -8,6 +8,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	corev1ac "k8s.io/client-go/applyconfigurations/core/v1"
 	fleetv1 "opgen.test/golden/multi-kind/api/v1"
+	fleetv1ac "opgen.test/golden/multi-kind/api/v1/applyconfiguration/api/v1"
 	client "sigs.k8s.io/controller-runtime/pkg/client"
 )
 
@@ -27,4 +28,22 @@ func ApplyShipConfigMap(ctx context.Context, c client.Client, obj *fleetv1.Ship,
 		desired.WithOwnerReferences(controllerReference(obj, "fleet.example.com/v1", "Ship"))
 	}
 	return applyOwned(ctx, c, ShipFieldManager, desired, &corev1.ConfigMap{}, corev1ac.ExtractConfigMap)
+}
+
+// ApplyShipBeacon applies desired, a Beacon obj manages, with one Server-Side Apply as
+// ShipFieldManager, and only when it differs from the fields of the live Beacon that
+// manager owns; it reports whether it wrote. No resourceVersion is sent, so a stale cache
+// never gets a 409; fields other managers own are left alone. desired gets obj as its
+// controller when it names none, and obj's namespace when it names none.
+func ApplyShipBeacon(ctx context.Context, c client.Client, obj *fleetv1.Ship, desired *fleetv1ac.BeaconApplyConfiguration) (bool, error) {
+	switch ns := desired.GetNamespace(); {
+	case ns == nil || *ns == "":
+		desired.WithNamespace(obj.Namespace)
+	case *ns != obj.Namespace:
+		return false, fmt.Errorf("Ship %s/%s cannot own a Beacon in namespace %s: a namespaced owner owns only objects of its own namespace", obj.Namespace, obj.Name, *ns)
+	}
+	if !hasController(desired.OwnerReferences) {
+		desired.WithOwnerReferences(controllerReference(obj, "fleet.example.com/v1", "Ship"))
+	}
+	return applyOwned(ctx, c, ShipFieldManager, desired, &fleetv1.Beacon{}, fleetv1ac.ExtractBeacon)
 }

@@ -3,21 +3,28 @@
 package controller
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"reflect"
 	"slices"
 	"sort"
 	"sync"
 	"time"
 
+	"k8s.io/apimachinery/pkg/api/equality"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
+	metav1ac "k8s.io/client-go/applyconfigurations/meta/v1"
 	"k8s.io/client-go/rest"
 	"k8s.io/client-go/util/workqueue"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/event"
+	logf "sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 )
@@ -143,7 +150,8 @@ func ownedPredicate() predicate.Predicate {
 // statusMemory remembers, per object, the last status a writer applied, the
 // resourceVersion its input had, and the one the server answered. Right after a write
 // the informer cache often still holds the old object, and a reconcile in that window
-// would apply the same status again. Entries live only while the cache is behind.
+// (an owned object's event, a second event of the object) would apply the same status
+// again. Entries live only while the cache is behind.
 var statusMemory = struct {
 	sync.Mutex
 	m map[types.UID]appliedStatus
@@ -155,21 +163,30 @@ type appliedStatus struct {
 	at           time.Time
 }
 
-// repeatsLastApply reports whether applying status to an object seen at resourceVersion
-// rv would repeat the writer's last apply while the cache has not caught up with it.
-func repeatsLastApply(uid types.UID, rv string, same func(last any) bool) bool {
+// lastApply returns the status the writer last applied to the object, when the object
+// the caller has was read at that apply's input resourceVersion rv: the cache has not
+// caught up with the write, and what the server holds of the writer's fields is that
+// status, not the one the stale object shows. Nil otherwise.
+//
+// The writer compares with it, and carries its conditions' lastTransitionTime over, as
+// it would with a live object that showed the write. Comparing only the new desired
+// status with it is not enough: a condition new to the stale object gets a fresh
+// transition time on every reconcile (meta.SetStatusCondition's time.Now(), or now()
+// in the next second), so a second reconcile before the cache catches up would apply
+// again and move the time the first apply recorded.
+func lastApply(uid types.UID, rv string) any {
 	statusMemory.Lock()
 	defer statusMemory.Unlock()
 	last, ok := statusMemory.m[uid]
 	if !ok {
-		return false
+		return nil
 	}
 	if rv != last.base {
 		// The cache has moved on (to our write or past it): the diff sees the truth.
 		delete(statusMemory.m, uid)
-		return false
+		return nil
 	}
-	return same(last.status)
+	return last.status
 }
 
 // rememberApply records a successful apply.
@@ -320,7 +337,8 @@ func jsonEqual(a, b any) bool {
 // lastTransitionTime of the live condition of its type unless its status changed (a
 // Server-Side Apply must re-assert every field it owns, so the time is carried over
 // rather than left out), gets now when it changed or is new, and with generation > 0
-// records it as its observedGeneration.
+// records it as its observedGeneration. While the cache is behind the writer's last
+// apply, live is the conditions of that apply (see lastApply).
 func prepareConditions(desired, live []metav1.Condition, generation int64, now metav1.Time) {
 	for i := range desired {
 		d := &desired[i]
@@ -384,4 +402,145 @@ func (l ClientLimits) Apply(cfg *rest.Config) {
 	if l.QPS < 0 {
 		cfg.QPS, cfg.Burst = -1, 0
 	}
+}
+
+// ownedConfig is what applyOwned needs of an owned object's apply configuration; every
+// client-go and opgen apply configuration of a kind has it.
+type ownedConfig interface {
+	runtime.ApplyConfiguration
+	GetName() *string
+	GetNamespace() *string
+}
+
+// applyOwned is the gated apply of an object a reconciler manages: it sends desired as
+// one Server-Side Apply, as manager, with force and without a resourceVersion, only
+// when desired differs from the part of the live object manager owns. It reports
+// whether it wrote.
+//
+// The live object is read with c (the manager's cache for a watched kind) into live,
+// and extract returns the fields manager owns there (client-go's Extract<Kind>, or the
+// one opgen generates for a kind of the module). Comparing with only those fields is
+// what lets other managers own other fields of the object — defaults, a replica count
+// an autoscaler sets, an annotation a person adds — without a difference that never
+// goes away; a field desired sets that another manager took is a difference, and the
+// forced apply takes it back. Each apply re-asserts every field desired sets, and a
+// field this manager set before and desired leaves out is released.
+//
+// Right after an apply the cache often still holds the object as it was; an apply that
+// would repeat the last one from that same copy is skipped (see ownedMemory).
+func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Client, manager string, desired A, live O, extract func(O, string) (A, error)) (bool, error) {
+	name, namespace := desired.GetName(), desired.GetNamespace()
+	if name == nil || *name == "" {
+		return false, fmt.Errorf("the desired %T names no object", desired)
+	}
+	key := client.ObjectKey{Name: *name}
+	if namespace != nil {
+		key.Namespace = *namespace
+	}
+	memo := fmt.Sprintf("%T %s", live, key)
+	want, err := json.Marshal(desired)
+	if err != nil {
+		return false, err
+	}
+	// What is sent is a copy decoded from want: the client writes the server's answer
+	// into the configuration it sends, and desired is the caller's. The same copy is what
+	// the live fields are compared with, so both sides have been through the same JSON.
+	sent := reflect.New(reflect.TypeOf(desired).Elem()).Interface().(A)
+	if err := json.Unmarshal(want, sent); err != nil {
+		return false, err
+	}
+	base := ""
+	switch err := c.Get(ctx, key, live); {
+	case err == nil:
+		current, err := extract(live, manager)
+		if err != nil {
+			return false, fmt.Errorf("reading the fields %s owns of %s: %w", manager, memo, err)
+		}
+		if equality.Semantic.DeepEqual(current, sent) {
+			return false, nil
+		}
+		base = live.GetResourceVersion()
+	case !apierrors.IsNotFound(err):
+		return false, err
+	}
+	if repeatsOwnedApply(memo, base, want) {
+		return false, nil
+	}
+	if err := c.Apply(ctx, sent, client.FieldOwner(manager), client.ForceOwnership); err != nil {
+		return false, err
+	}
+	rememberOwnedApply(memo, base, want)
+	logf.FromContext(ctx).V(1).Info("applied an owned object", "object", memo, "fieldManager", manager)
+	return true, nil
+}
+
+// ownedMemory remembers, per owned object, the configuration last applied to it and
+// the resourceVersion of the copy that decision was made from ("" when the cache did
+// not have the object yet). While the cache still shows that copy, the same
+// configuration is not sent again: the answer to the first is on its way. Once the
+// cache moves on, the entry goes and the fields decide.
+var ownedMemory = struct {
+	sync.Mutex
+	m map[string]appliedOwned
+}{m: map[string]appliedOwned{}}
+
+type appliedOwned struct {
+	base   string
+	config []byte
+	at     time.Time
+}
+
+// repeatsOwnedApply reports whether applying config to the object memo, judged from a
+// copy at resourceVersion base, would repeat the last apply while the cache is behind.
+func repeatsOwnedApply(memo, base string, config []byte) bool {
+	ownedMemory.Lock()
+	defer ownedMemory.Unlock()
+	last, ok := ownedMemory.m[memo]
+	if !ok {
+		return false
+	}
+	if last.base != base {
+		delete(ownedMemory.m, memo)
+		return false
+	}
+	return string(last.config) == string(config)
+}
+
+// rememberOwnedApply records a successful apply.
+func rememberOwnedApply(memo, base string, config []byte) {
+	ownedMemory.Lock()
+	defer ownedMemory.Unlock()
+	now := time.Now()
+	ownedMemory.m[memo] = appliedOwned{base: base, config: config, at: now}
+	// Objects deleted right after a write never come back to clear their entry.
+	if len(ownedMemory.m) > 1024 {
+		for k, v := range ownedMemory.m {
+			if now.Sub(v.at) > 10*time.Minute {
+				delete(ownedMemory.m, k)
+			}
+		}
+	}
+}
+
+// hasController reports whether refs name a controller.
+func hasController(refs []metav1ac.OwnerReferenceApplyConfiguration) bool {
+	for _, r := range refs {
+		if r.Controller != nil && *r.Controller {
+			return true
+		}
+	}
+	return false
+}
+
+// controllerReference is owner as the controller of an object it manages: the garbage
+// collector deletes the object with its owner, and Owns() maps the object's events to
+// the owner's reconcile.
+func controllerReference(owner client.Object, apiVersion, kind string) *metav1ac.OwnerReferenceApplyConfiguration {
+	return metav1ac.OwnerReference().
+		WithAPIVersion(apiVersion).
+		WithKind(kind).
+		WithName(owner.GetName()).
+		WithUID(owner.GetUID()).
+		WithController(true).
+		WithBlockOwnerDeletion(true)
 }
