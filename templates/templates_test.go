@@ -20,6 +20,14 @@ var data = map[string]any{
 	},
 	"Package": "controller", "APIImport": "example.com/op/api/v1", "APIAlias": "appv1", "Kind": "App",
 	"HasConditions": true, "Finalizer": "example.com/cleanup",
+	"Namespaced": true, "NotApplied": "appNotApplied", "Replicas": "value", "Managed": true, "NeedsReplicas": true,
+	"Owned": []map[string]string{
+		{"Kind": "Deployment", "Func": "ApplyAppDeployment", "Template": "deployment"},
+		{"Kind": "Service", "Func": "ApplyAppService", "Template": "service"},
+		{"Kind": "ConfigMap", "Func": "ApplyAppConfigMap", "Template": "configmap"},
+		{"Kind": "Secret", "Func": "ApplyAppSecret", "Template": "secret"},
+		{"Kind": "Widget", "Func": "ApplyAppWidget", "Template": ""},
+	},
 	"ControllerImport": "example.com/op/internal/controller", "ControllerName": "controller", "LeaderElectionID": "op.example.com",
 }
 
