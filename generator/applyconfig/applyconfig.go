@@ -105,19 +105,8 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 	return files, nil
 }
 
-// Asked reports whether a kind gets apply configurations: in a project opgen
-// scaffolded, every kind; elsewhere, a kind with a +opguard marker (its status writer
-// applies through them), or one that +kubebuilder:ac:generate asks for, on the kind or
-// (unless the kind says false) on its package.
-func Asked(ctx *gen.Context, k *model.Kind) bool {
-	if ctx.Project != nil || k.Guarded() {
-		return true
-	}
-	if v, ok := k.Package.TypeApplyConfigurations[k.Name]; ok {
-		return v
-	}
-	return k.Package.ApplyConfigurations != nil && *k.Package.ApplyConfigurations
-}
+// Asked reports whether a kind gets apply configurations (gen.AppliesConfigurations).
+func Asked(ctx *gen.Context, k *model.Kind) bool { return gen.AppliesConfigurations(ctx, k) }
 
 type builder struct {
 	ctx    *gen.Context

@@ -8,11 +8,8 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/opgen-dev/opgen/artifact"
-	"github.com/opgen-dev/opgen/generator/applyconfig"
 	"github.com/opgen-dev/opgen/generator/gen"
 	"github.com/opgen-dev/opgen/generator/guards/symbols"
-	"github.com/opgen-dev/opgen/kubeapi"
-	"github.com/opgen-dev/opgen/markers"
 	"github.com/opgen-dev/opgen/model"
 )
 
@@ -36,7 +33,7 @@ func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
 func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 	var files []artifact.File
 	for _, k := range ctx.API.Reconciled() {
-		owned := Owned(ctx, k)
+		owned := gen.Owned(ctx, k)
 		if len(owned) == 0 {
 			continue
 		}
@@ -58,64 +55,7 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 // File is the generated file of a kind's owned-object applies.
 func File(k *model.Kind) string { return "zz_generated." + strings.ToLower(k.Name) + "_owned.go" }
 
-// Kind is one kind a reconciled kind owns, as its gated apply names it.
-type Kind struct {
-	markers.GVK
-	// Func is the gated apply: Apply<Owner><Kind>, the owned kind qualified by its group
-	// where the owner owns two kinds of one name.
-	Func string
-	// Package and ACPackage are the Go type's package and its apply configurations';
-	// the aliases are what generated code imports them as.
-	Package, PackageAlias string
-	ACPackage, ACAlias    string
-	// Local is the kind when it is one of this run's, nil for a kind of k8s.io/api.
-	Local *model.Kind
-}
-
-// Owned lists what k owns that gets a gated apply, in the order of its markers: every
-// kind of k8s.io/api, and each kind of the run that has apply configurations (whose
-// package then has its Extract<Kind>, see generator/applyconfig).
-func Owned(ctx *gen.Context, k *model.Kind) []Kind {
-	api := ctx.API
-	names := map[string]int{}
-	for _, g := range k.Owns {
-		names[g.Kind]++
-	}
-	var out []Kind
-	for _, g := range k.Owns {
-		o := Kind{GVK: g, Func: "Apply" + k.Name + g.Kind}
-		if names[g.Kind] > 1 {
-			o.Func = "Apply" + k.Name + groupWord(g.Group) + g.Kind
-		}
-		if local := api.Lookup(g); local != nil {
-			if !applyconfig.Asked(ctx, local) {
-				continue
-			}
-			o.Local = local
-			o.Package, o.PackageAlias = local.Package.Path, local.Package.Alias
-			o.ACPackage, o.ACAlias = local.Package.ApplyConfigurationPath(), local.Package.Alias+"ac"
-		} else {
-			o.Package = kubeapi.Package(g.Group, g.Version)
-			o.PackageAlias = kubeapi.Alias(o.Package)
-			o.ACPackage = kubeapi.ApplyConfigurations[o.Package+"."+g.Kind]
-			o.ACAlias = kubeapi.Alias(o.ACPackage)
-		}
-		out = append(out, o)
-	}
-	return out
-}
-
-// groupWord is a group as part of a Go name: "networking.k8s.io" → "Networking", the
-// core group → "Core".
-func groupWord(group string) string {
-	first, _, _ := strings.Cut(group, ".")
-	if first == "" {
-		first = "core"
-	}
-	return strings.ToUpper(first[:1]) + first[1:]
-}
-
-func apply(f *jen.File, k *model.Kind, o Kind) {
+func apply(f *jen.File, k *model.Kind, o gen.OwnedKind) {
 	fm := k.FieldManagerConst()
 	ac := jen.Op("*").Qual(o.ACPackage, o.Kind+"ApplyConfiguration")
 	apiVersion := k.Package.Version

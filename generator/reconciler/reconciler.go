@@ -14,7 +14,6 @@ import (
 	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/generator/gen"
 	"github.com/opgen-dev/opgen/generator/guards/symbols"
-	"github.com/opgen-dev/opgen/generator/ownedapply"
 	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/model"
 	"github.com/opgen-dev/opgen/policy"
@@ -261,7 +260,7 @@ func scaffold(ctx *gen.Context, k *model.Kind) (artifact.File, error) {
 	// any other gets a comment naming its Apply function.
 	var owned []map[string]string
 	managed, replicas := false, false
-	for _, o := range ownedapply.Owned(ctx, k) {
+	for _, o := range gen.Owned(ctx, k) {
 		tmpl := ""
 		if o.Local == nil {
 			tmpl = starters[o.Group+"/"+o.Version+"/"+o.Kind]

@@ -1,0 +1,81 @@
+package gen
+
+import (
+	"strings"
+
+	"github.com/opgen-dev/opgen/kubeapi"
+	"github.com/opgen-dev/opgen/markers"
+	"github.com/opgen-dev/opgen/model"
+)
+
+// AppliesConfigurations reports whether a kind gets apply configurations: in a project
+// opgen scaffolded, every kind; elsewhere, a kind with a +opguard marker (its status
+// writer applies through them), or one that +kubebuilder:ac:generate asks for, on the
+// kind or (unless the kind says false) on its package. The applyconfig and ownedapply
+// generators must agree on it.
+func AppliesConfigurations(ctx *Context, k *model.Kind) bool {
+	if ctx.Project != nil || k.Guarded() {
+		return true
+	}
+	if v, ok := k.Package.TypeApplyConfigurations[k.Name]; ok {
+		return v
+	}
+	return k.Package.ApplyConfigurations != nil && *k.Package.ApplyConfigurations
+}
+
+// OwnedKind is one kind a reconciled kind owns, as its gated apply names it.
+type OwnedKind struct {
+	markers.GVK
+	// Func is the gated apply: Apply<Owner><Kind>, the owned kind qualified by its group
+	// where the owner owns two kinds of one name.
+	Func string
+	// Package and ACPackage are the Go type's package and its apply configurations';
+	// the aliases are what generated code imports them as.
+	Package, PackageAlias string
+	ACPackage, ACAlias    string
+	// Local is the kind when it is one of this run's, nil for a kind of k8s.io/api.
+	Local *model.Kind
+}
+
+// Owned lists what k owns that gets a gated apply, in the order of its markers: every
+// kind of k8s.io/api, and each kind of the run that has apply configurations (whose
+// package then has its Extract<Kind>, see generator/applyconfig).
+func Owned(ctx *Context, k *model.Kind) []OwnedKind {
+	api := ctx.API
+	names := map[string]int{}
+	for _, g := range k.Owns {
+		names[g.Kind]++
+	}
+	var out []OwnedKind
+	for _, g := range k.Owns {
+		o := OwnedKind{GVK: g, Func: "Apply" + k.Name + g.Kind}
+		if names[g.Kind] > 1 {
+			o.Func = "Apply" + k.Name + groupWord(g.Group) + g.Kind
+		}
+		if local := api.Lookup(g); local != nil {
+			if !AppliesConfigurations(ctx, local) {
+				continue
+			}
+			o.Local = local
+			o.Package, o.PackageAlias = local.Package.Path, local.Package.Alias
+			o.ACPackage, o.ACAlias = local.Package.ApplyConfigurationPath(), local.Package.Alias+"ac"
+		} else {
+			o.Package = kubeapi.Package(g.Group, g.Version)
+			o.PackageAlias = kubeapi.Alias(o.Package)
+			o.ACPackage = kubeapi.ApplyConfigurations[o.Package+"."+g.Kind]
+			o.ACAlias = kubeapi.Alias(o.ACPackage)
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// groupWord is a group as part of a Go name: "networking.k8s.io" → "Networking", the
+// core group → "Core".
+func groupWord(group string) string {
+	first, _, _ := strings.Cut(group, ".")
+	if first == "" {
+		first = "core"
+	}
+	return strings.ToUpper(first[:1]) + first[1:]
+}
