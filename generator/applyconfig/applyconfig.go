@@ -105,9 +105,6 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 	return files, nil
 }
 
-// Asked reports whether a kind gets apply configurations (gen.AppliesConfigurations).
-func Asked(ctx *gen.Context, k *model.Kind) bool { return gen.AppliesConfigurations(ctx, k) }
-
 type builder struct {
 	ctx    *gen.Context
 	api    *model.API
@@ -193,7 +190,7 @@ func newBuilder(ctx *gen.Context) *builder {
 	for _, p := range ctx.API.Packages {
 		for _, k := range p.Kinds {
 			g.kinds[k.Named.Obj()] = k
-			if Asked(ctx, k) {
+			if gen.AppliesConfigurations(ctx, k) {
 				walk(k.Named)
 			}
 		}
