@@ -19,6 +19,12 @@ func table(r *Report) string {
 			q.Writes, q.Reconciles, run.Converged, run.Objects)
 	}
 	tw.Flush()
+	for _, run := range r.Runs {
+		if run.SetupConverged < run.Objects {
+			fmt.Fprintf(&b, "\n%s / %s: only %d of %d objects had converged %v after their creation; the load started regardless.",
+				run.Scenario, run.Controller, run.SetupConverged, run.Objects, setupTimeout)
+		}
+	}
 	p := r.Params
 	fmt.Fprintf(&b, "\n%d objects (conflict: 5), %d writers every %v, load %v then quiet %v, %d workers (conflict: 10), seed %d.\n",
 		p.Objects, p.Writers, p.Interval.String(), p.Load.String(), p.Quiet.String(), p.Workers, p.Seed)

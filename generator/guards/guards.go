@@ -18,7 +18,7 @@ import (
 	"github.com/opgen-dev/opgen/generator/guards/symbols"
 )
 
-//go:embed source/reconcile.go source/status.go source/finalizer.go source/clientlimits.go source/owned.go
+//go:embed source/reconcile.go source/status.go source/finalizer.go source/clientlimits.go source/owned.go source/memory.go
 var source embed.FS
 
 // FileName is the runtime's file in the controller package.
@@ -90,6 +90,10 @@ func InUse(ctx *gen.Context) []symbols.Part {
 			}
 			return true
 		})
+	}
+	// Both the status writer and the gated apply recall their last write.
+	if use[symbols.Status] || use[symbols.Owned] {
+		use[symbols.Memory] = true
 	}
 	var out []symbols.Part
 	for _, p := range symbols.Parts {

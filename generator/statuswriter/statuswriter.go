@@ -61,7 +61,7 @@ func writer(f *jen.File, k *model.Kind) {
 		want.ObservedGeneration = obj.Generation
 		var owned v1.FooStatus
 		live := obj.Status.Conditions
-		if last, behind := lastApply(obj.UID, obj.ResourceVersion).(*v1.FooStatus); behind {
+		if last, behind := recallWrite(obj.UID, obj.ResourceVersion).(*v1.FooStatus); behind {
 			// The cache has not caught up with this writer's last apply: that status is what the server holds of its fields.
 			owned = *last.DeepCopy()
 			live = owned.Conditions
@@ -75,7 +75,7 @@ func writer(f *jen.File, k *model.Kind) {
 		var answer v1.Foo
 		if err := convert(apply, &answer); err != nil { return true, err }
 		obj.Status, obj.ResourceVersion, obj.ManagedFields = answer.Status, answer.ResourceVersion, answer.ManagedFields
-		rememberApply(obj.UID, base, answer.ResourceVersion, want)
+		rememberWrite(obj.UID, base, answer.ResourceVersion, want)
 		return true, nil
 	}
 	*/
@@ -106,7 +106,7 @@ func writer(f *jen.File, k *model.Kind) {
 		behind = append(behind, jen.Id("live").Op("=").Id("owned").Dot("Conditions"))
 	}
 	body = append(body,
-		jen.If(jen.List(jen.Id("last"), jen.Id("behind")).Op(":=").Id(symbols.LastApply).Call(jen.Id("obj").Dot("UID"), jen.Id("obj").Dot("ResourceVersion")).Assert(jen.Op("*").Qual(api, status)), jen.Id("behind")).Block(
+		jen.If(jen.List(jen.Id("last"), jen.Id("behind")).Op(":=").Id(symbols.RecallWrite).Call(jen.Id("obj").Dot("UID"), jen.Id("obj").Dot("ResourceVersion")).Assert(jen.Op("*").Qual(api, status)), jen.Id("behind")).Block(
 			behind...,
 		).Else().If(jen.List(jen.Id("ok"), jen.Err()).Op(":=").Id(symbols.OwnedStatus).Call(jen.Id("obj"), jen.Id(fm), jen.Id("obj").Dot("Status"), jen.Op("&").Id("owned")), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.False(), jen.Err()),
@@ -140,7 +140,7 @@ func writer(f *jen.File, k *model.Kind) {
 		),
 		jen.List(jen.Id("obj").Dot("Status"), jen.Id("obj").Dot("ResourceVersion"), jen.Id("obj").Dot("ManagedFields")).Op("=").
 			List(jen.Id("answer").Dot("Status"), jen.Id("answer").Dot("ResourceVersion"), jen.Id("answer").Dot("ManagedFields")),
-		jen.Id(symbols.RememberApply).Call(jen.Id("obj").Dot("UID"), jen.Id("base"), jen.Id("answer").Dot("ResourceVersion"), jen.Id("want")),
+		jen.Id(symbols.RememberWrite).Call(jen.Id("obj").Dot("UID"), jen.Id("base"), jen.Id("answer").Dot("ResourceVersion"), jen.Id("want")),
 		jen.Return(jen.True(), jen.Nil()),
 	)
 	f.Func().Id(k.WriterFunc()).Params(

@@ -23,7 +23,7 @@ func ApplyCacheStatus(ctx context.Context, c client.Client, obj *stormv1.Cache, 
 	want.ObservedGeneration = obj.Generation
 	var owned stormv1.CacheStatus
 	live := obj.Status.Conditions
-	if last, behind := lastApply(obj.UID, obj.ResourceVersion).(*stormv1.CacheStatus); behind {
+	if last, behind := recallWrite(obj.UID, obj.ResourceVersion).(*stormv1.CacheStatus); behind {
 		// The cache has not caught up with this writer's last apply: that status is what
 		// the server holds of its fields.
 		owned = *last.DeepCopy()
@@ -50,7 +50,7 @@ func ApplyCacheStatus(ctx context.Context, c client.Client, obj *stormv1.Cache, 
 		return true, err
 	}
 	obj.Status, obj.ResourceVersion, obj.ManagedFields = answer.Status, answer.ResourceVersion, answer.ManagedFields
-	rememberApply(obj.UID, base, answer.ResourceVersion, want)
+	rememberWrite(obj.UID, base, answer.ResourceVersion, want)
 	return true, nil
 }
 

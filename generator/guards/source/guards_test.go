@@ -219,23 +219,55 @@ func TestProjectSetsAndIndexes(t *testing.T) {
 	}
 }
 
-func TestStatusMemory(t *testing.T) {
-	uid := types.UID("u1")
-	if last := lastApply(uid, "1"); last != nil {
-		t.Fatalf("nothing remembered yet, got %v", last)
+// TestWriteMemory is the rule for when a copy of an object predates the guard's last
+// write to it, so that the write is recalled instead of judged from the copy.
+func TestWriteMemory(t *testing.T) {
+	for _, c := range []struct {
+		name, base, result, rv string
+		behind                 bool
+	}{
+		{"the copy the write was decided from", "10", "14", "10", true},
+		{"a change stored between that copy and the write", "10", "14", "12", true},
+		{"the answer to an earlier write, arriving late", "10", "14", "9", true},
+		{"the answer itself", "10", "14", "14", false},
+		{"a later change", "10", "14", "15", false},
+		{"a longer, hence later, resourceVersion", "10", "14", "100", false},
+		{"a storage whose versions are not ordered: only the base", "a", "b", "0x", false},
+		{"a storage whose versions are not ordered, at the base", "a", "b", "a", true},
+		{"a create the cache has not seen", "", "14", "", true},
+		{"a create the cache shows", "", "14", "14", false},
+		{"an object gone from the cache after an update", "10", "14", "", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			key := types.UID(c.name)
+			if got := recallWrite(key, c.rv); got != nil {
+				t.Fatalf("nothing remembered yet, got %v", got)
+			}
+			rememberWrite(key, c.base, c.result, "s")
+			want := any(nil)
+			if c.behind {
+				want = "s"
+			}
+			if got := recallWrite(key, c.rv); got != want {
+				t.Fatalf("recallWrite at %q after a write from %q answered %q = %v, want %v", c.rv, c.base, c.result, got, want)
+			}
+			if c.behind {
+				if got := recallWrite(key, c.rv); got != "s" {
+					t.Fatalf("asking again while the cache is behind: got %v", got)
+				}
+				if got := recallWrite(key, c.result); got != nil {
+					t.Fatalf("once the cache shows the write the copy decides; got %v", got)
+				}
+			}
+			if got := recallWrite(key, c.base); got != nil {
+				t.Fatalf("the entry must be gone once the cache caught up; got %v", got)
+			}
+		})
 	}
-	rememberApply(uid, "1", "2", "s")
-	if last := lastApply(uid, "1"); last != "s" {
-		t.Fatalf("on the object the apply was decided from, the applied status stands for the live one; got %v", last)
-	}
-	if last := lastApply(uid, "1"); last != "s" {
-		t.Fatalf("asking again while the cache is behind: got %v", last)
-	}
-	if last := lastApply(uid, "2"); last != nil {
-		t.Fatalf("once the cache shows the write, the live object decides; got %v", last)
-	}
-	if last := lastApply(uid, "1"); last != nil {
-		t.Fatalf("the entry must be gone once the cache caught up; got %v", last)
+	// Keys of different types never meet: a status writer's UID and an owned object's name.
+	rememberWrite(types.UID("same"), "1", "2", "status")
+	if got := recallWrite("same", "1"); got != nil {
+		t.Fatalf("a string key found the UID's entry: %v", got)
 	}
 	var _ client.Object = &metav1.PartialObjectMetadata{}
 }
@@ -243,7 +275,7 @@ func TestStatusMemory(t *testing.T) {
 // TestConditionsWhileCacheBehind is a second reconcile from the object as it was before
 // the writer's apply, in a later second, with the condition built by
 // meta.SetStatusCondition (whose lastTransitionTime is time.Now()): prepared against the
-// conditions of the last apply, as the generated writer does while lastApply returns
+// conditions of the last apply, as the generated writer does while recallWrite returns
 // them, the condition keeps the time that apply recorded, so the desired status equals
 // it; prepared against the stale object's, it gets a new time and would be applied again.
 func TestConditionsWhileCacheBehind(t *testing.T) {

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"sync"
-	"time"
 
 	"k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -39,7 +37,7 @@ type ownedConfig interface {
 // field this manager set before and desired leaves out is released.
 //
 // Right after an apply the cache often still holds the object as it was; an apply that
-// would repeat the last one from that same copy is skipped (see ownedMemory).
+// would repeat the last one from a copy that predates it is skipped (see recallWrite).
 func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Client, manager string, desired A, live O, extract func(O, string) (A, error)) (bool, error) {
 	name, namespace := desired.GetName(), desired.GetNamespace()
 	if name == nil || *name == "" {
@@ -75,63 +73,27 @@ func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Cl
 	case !apierrors.IsNotFound(err):
 		return false, err
 	}
-	if repeatsOwnedApply(memo, base, want) {
+	// Right after an apply the cache often still holds the object as it was; the same
+	// configuration is not sent again from a copy that predates it: the answer is on its
+	// way. A different configuration (the owner's spec changed) is sent.
+	if last, ok := recallWrite(memo, base).([]byte); ok && string(last) == string(want) {
 		return false, nil
 	}
 	if err := c.Apply(ctx, sent, client.FieldOwner(manager), client.ForceOwnership); err != nil {
 		return false, err
 	}
-	rememberOwnedApply(memo, base, want)
+	// The client decoded the server's answer into sent.
+	var answer struct {
+		Metadata struct {
+			ResourceVersion string `json:"resourceVersion"`
+		} `json:"metadata"`
+	}
+	if raw, err := json.Marshal(sent); err == nil {
+		_ = json.Unmarshal(raw, &answer)
+	}
+	rememberWrite(memo, base, answer.Metadata.ResourceVersion, want)
 	logf.FromContext(ctx).V(1).Info("applied an owned object", "object", memo, "fieldManager", manager)
 	return true, nil
-}
-
-// ownedMemory remembers, per owned object, the configuration last applied to it and
-// the resourceVersion of the copy that decision was made from ("" when the cache did
-// not have the object yet). While the cache still shows that copy, the same
-// configuration is not sent again: the answer to the first is on its way. Once the
-// cache moves on, the entry goes and the fields decide.
-var ownedMemory = struct {
-	sync.Mutex
-	m map[string]appliedOwned
-}{m: map[string]appliedOwned{}}
-
-type appliedOwned struct {
-	base   string
-	config []byte
-	at     time.Time
-}
-
-// repeatsOwnedApply reports whether applying config to the object memo, judged from a
-// copy at resourceVersion base, would repeat the last apply while the cache is behind.
-func repeatsOwnedApply(memo, base string, config []byte) bool {
-	ownedMemory.Lock()
-	defer ownedMemory.Unlock()
-	last, ok := ownedMemory.m[memo]
-	if !ok {
-		return false
-	}
-	if last.base != base {
-		delete(ownedMemory.m, memo)
-		return false
-	}
-	return string(last.config) == string(config)
-}
-
-// rememberOwnedApply records a successful apply.
-func rememberOwnedApply(memo, base string, config []byte) {
-	ownedMemory.Lock()
-	defer ownedMemory.Unlock()
-	now := time.Now()
-	ownedMemory.m[memo] = appliedOwned{base: base, config: config, at: now}
-	// Objects deleted right after a write never come back to clear their entry.
-	if len(ownedMemory.m) > 1024 {
-		for k, v := range ownedMemory.m {
-			if now.Sub(v.at) > 10*time.Minute {
-				delete(ownedMemory.m, k)
-			}
-		}
-	}
 }
 
 // hasController reports whether refs name a controller.

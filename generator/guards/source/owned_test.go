@@ -299,9 +299,9 @@ func TestApplyOwnedStaleCache(t *testing.T) {
 		t.Fatal("the caught-up cache got an apply")
 	}
 	// The memory is what held the stale copy back: forget it, and the same call applies.
-	ownedMemory.Lock()
-	clear(ownedMemory.m)
-	ownedMemory.Unlock()
+	writeMemory.Lock()
+	clear(writeMemory.m)
+	writeMemory.Unlock()
 	if !applyDeployment(t, stale, deployment(ns, 5, "memcached:1.6")) || c.sent() != 1 {
 		t.Fatal("without the memory the stale copy did not apply: the test above proves nothing")
 	}

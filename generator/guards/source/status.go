@@ -4,71 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
-	"sync"
 	"time"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
-
-// statusMemory remembers, per object, the last status a writer applied, the
-// resourceVersion its input had, and the one the server answered. Right after a write
-// the informer cache often still holds the old object, and a reconcile in that window
-// (an owned object's event, a second event of the object) would apply the same status
-// again. Entries live only while the cache is behind.
-var statusMemory = struct {
-	sync.Mutex
-	m map[types.UID]appliedStatus
-}{m: map[types.UID]appliedStatus{}}
-
-type appliedStatus struct {
-	base, result string
-	status       any
-	at           time.Time
-}
-
-// lastApply returns the status the writer last applied to the object, when the object
-// the caller has was read at that apply's input resourceVersion rv: the cache has not
-// caught up with the write, and what the server holds of the writer's fields is that
-// status, not the one the stale object shows. Nil otherwise.
-//
-// The writer compares with it, and carries its conditions' lastTransitionTime over, as
-// it would with a live object that showed the write. Comparing only the new desired
-// status with it is not enough: a condition new to the stale object gets a fresh
-// transition time on every reconcile (meta.SetStatusCondition's time.Now(), or now()
-// in the next second), so a second reconcile before the cache catches up would apply
-// again and move the time the first apply recorded.
-func lastApply(uid types.UID, rv string) any {
-	statusMemory.Lock()
-	defer statusMemory.Unlock()
-	last, ok := statusMemory.m[uid]
-	if !ok {
-		return nil
-	}
-	if rv != last.base {
-		// The cache has moved on (to our write or past it): the diff sees the truth.
-		delete(statusMemory.m, uid)
-		return nil
-	}
-	return last.status
-}
-
-// rememberApply records a successful apply.
-func rememberApply(uid types.UID, base, result string, status any) {
-	statusMemory.Lock()
-	defer statusMemory.Unlock()
-	now := time.Now()
-	statusMemory.m[uid] = appliedStatus{base: base, result: result, status: status, at: now}
-	// Objects deleted right after a write never come back to clear their entry.
-	if len(statusMemory.m) > 1024 {
-		for k, v := range statusMemory.m {
-			if now.Sub(v.at) > 10*time.Minute {
-				delete(statusMemory.m, k)
-			}
-		}
-	}
-}
 
 // ownedStatus returns the part of obj's status that manager owns through Server-Side
 // Apply on the status subresource, decoded through JSON into out, which must be zero.
@@ -203,7 +143,11 @@ func jsonEqual(a, b any) bool {
 // Server-Side Apply must re-assert every field it owns, so the time is carried over
 // rather than left out), gets now when it changed or is new, and with generation > 0
 // records it as its observedGeneration. While the cache is behind the writer's last
-// apply, live is the conditions of that apply (see lastApply).
+// apply, live is the conditions of that apply (see recallWrite): comparing only the
+// new desired status with that apply is not enough, since a condition new to the stale
+// copy would get a fresh transition time on every reconcile (meta.SetStatusCondition's
+// time.Now(), or now() in the next second) and a second reconcile before the cache
+// catches up would apply again and move the time the first apply recorded.
 func prepareConditions(desired, live []metav1.Condition, generation int64, now metav1.Time) {
 	for i := range desired {
 		d := &desired[i]

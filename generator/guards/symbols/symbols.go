@@ -10,10 +10,11 @@ const (
 	ClientLimits Part = "clientlimits"
 	Finalizer    Part = "finalizer"
 	Owned        Part = "owned"
+	Memory       Part = "memory"
 )
 
 // Parts lists every part in order.
-var Parts = []Part{Reconcile, Status, ClientLimits, Finalizer, Owned}
+var Parts = []Part{Reconcile, Status, ClientLimits, Finalizer, Owned, Memory}
 
 // What generated code calls.
 const (
@@ -28,9 +29,11 @@ const (
 	PrimaryPredicate = "primaryPredicate"
 	OwnedPredicate   = "ownedPredicate"
 
+	// Memory.
+	RecallWrite   = "recallWrite"
+	RememberWrite = "rememberWrite"
+
 	// Status.
-	LastApply         = "lastApply"
-	RememberApply     = "rememberApply"
 	OwnedStatus       = "ownedStatus"
 	PrepareConditions = "prepareConditions"
 	SortConditions    = "sortConditions"
@@ -58,9 +61,12 @@ var PartOf = map[string]Part{
 	PrimaryPredicate: Reconcile, OwnedPredicate: Reconcile,
 	"requeueAfter": Reconcile, "terminal": Reconcile,
 
-	LastApply: Status, RememberApply: Status, OwnedStatus: Status, PrepareConditions: Status,
+	RecallWrite: Memory, RememberWrite: Memory, "writeMemory": Memory, "lastWrite": Memory,
+	"cacheBehind": Memory,
+
+	OwnedStatus: Status, PrepareConditions: Status,
 	SortConditions: Status, Now: Status, Convert: Status,
-	"statusMemory": Status, "appliedStatus": Status, "project": Status, "onlyDot": Status,
+	"project": Status, "onlyDot": Status,
 	"matches": Status, "jsonEqual": Status,
 
 	EnsureFinalizer: Finalizer, RemoveFinalizer: Finalizer, "finalizerApply": Finalizer,
@@ -68,8 +74,7 @@ var PartOf = map[string]Part{
 	ClientLimitsType: ClientLimits,
 
 	ApplyOwned: Owned, HasController: Owned, ControllerReference: Owned,
-	"ownedConfig": Owned, "ownedMemory": Owned, "appliedOwned": Owned,
-	"repeatsOwnedApply": Owned, "rememberOwnedApply": Owned,
+	"ownedConfig": Owned,
 }
 
 // Exported returns the runtime's exported names: those the user's own code in the

@@ -23,7 +23,7 @@ func ApplyMemcachedStatus(ctx context.Context, c client.Client, obj *cachev1alph
 	want.ObservedGeneration = obj.Generation
 	var owned cachev1alpha1.MemcachedStatus
 	live := obj.Status.Conditions
-	if last, behind := lastApply(obj.UID, obj.ResourceVersion).(*cachev1alpha1.MemcachedStatus); behind {
+	if last, behind := recallWrite(obj.UID, obj.ResourceVersion).(*cachev1alpha1.MemcachedStatus); behind {
 		// The cache has not caught up with this writer's last apply: that status is what
 		// the server holds of its fields.
 		owned = *last.DeepCopy()
@@ -50,7 +50,7 @@ func ApplyMemcachedStatus(ctx context.Context, c client.Client, obj *cachev1alph
 		return true, err
 	}
 	obj.Status, obj.ResourceVersion, obj.ManagedFields = answer.Status, answer.ResourceVersion, answer.ManagedFields
-	rememberApply(obj.UID, base, answer.ResourceVersion, want)
+	rememberWrite(obj.UID, base, answer.ResourceVersion, want)
 	return true, nil
 }
 

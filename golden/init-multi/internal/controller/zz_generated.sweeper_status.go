@@ -23,7 +23,7 @@ func ApplySweeperStatus(ctx context.Context, c client.Client, obj *batchv1beta1.
 	want.ObservedGeneration = obj.Generation
 	var owned batchv1beta1.SweeperStatus
 	live := obj.Status.Conditions
-	if last, behind := lastApply(obj.UID, obj.ResourceVersion).(*batchv1beta1.SweeperStatus); behind {
+	if last, behind := recallWrite(obj.UID, obj.ResourceVersion).(*batchv1beta1.SweeperStatus); behind {
 		// The cache has not caught up with this writer's last apply: that status is what
 		// the server holds of its fields.
 		owned = *last.DeepCopy()
@@ -50,7 +50,7 @@ func ApplySweeperStatus(ctx context.Context, c client.Client, obj *batchv1beta1.
 		return true, err
 	}
 	obj.Status, obj.ResourceVersion, obj.ManagedFields = answer.Status, answer.ResourceVersion, answer.ManagedFields
-	rememberApply(obj.UID, base, answer.ResourceVersion, want)
+	rememberWrite(obj.UID, base, answer.ResourceVersion, want)
 	return true, nil
 }
 

@@ -22,7 +22,7 @@ func ApplyHarborStatus(ctx context.Context, c client.Client, obj *fleetv1.Harbor
 	want := desired.DeepCopy()
 	want.ObservedGeneration = obj.Generation
 	var owned fleetv1.HarborStatus
-	if last, behind := lastApply(obj.UID, obj.ResourceVersion).(*fleetv1.HarborStatus); behind {
+	if last, behind := recallWrite(obj.UID, obj.ResourceVersion).(*fleetv1.HarborStatus); behind {
 		// The cache has not caught up with this writer's last apply: that status is what
 		// the server holds of its fields.
 		owned = *last.DeepCopy()
@@ -47,7 +47,7 @@ func ApplyHarborStatus(ctx context.Context, c client.Client, obj *fleetv1.Harbor
 		return true, err
 	}
 	obj.Status, obj.ResourceVersion, obj.ManagedFields = answer.Status, answer.ResourceVersion, answer.ManagedFields
-	rememberApply(obj.UID, base, answer.ResourceVersion, want)
+	rememberWrite(obj.UID, base, answer.ResourceVersion, want)
 	return true, nil
 }
 

@@ -18,7 +18,7 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
-	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/util/resourceversion"
 	metav1ac "k8s.io/client-go/applyconfigurations/meta/v1"
 	"k8s.io/client-go/rest"
 	"k8s.io/client-go/util/workqueue"
@@ -145,64 +145,6 @@ func primaryPredicate(labels, annotations []string) predicate.Predicate {
 // does not change it. It only drops resyncs, which change nothing.
 func ownedPredicate() predicate.Predicate {
 	return predicate.ResourceVersionChangedPredicate{}
-}
-
-// statusMemory remembers, per object, the last status a writer applied, the
-// resourceVersion its input had, and the one the server answered. Right after a write
-// the informer cache often still holds the old object, and a reconcile in that window
-// (an owned object's event, a second event of the object) would apply the same status
-// again. Entries live only while the cache is behind.
-var statusMemory = struct {
-	sync.Mutex
-	m map[types.UID]appliedStatus
-}{m: map[types.UID]appliedStatus{}}
-
-type appliedStatus struct {
-	base, result string
-	status       any
-	at           time.Time
-}
-
-// lastApply returns the status the writer last applied to the object, when the object
-// the caller has was read at that apply's input resourceVersion rv: the cache has not
-// caught up with the write, and what the server holds of the writer's fields is that
-// status, not the one the stale object shows. Nil otherwise.
-//
-// The writer compares with it, and carries its conditions' lastTransitionTime over, as
-// it would with a live object that showed the write. Comparing only the new desired
-// status with it is not enough: a condition new to the stale object gets a fresh
-// transition time on every reconcile (meta.SetStatusCondition's time.Now(), or now()
-// in the next second), so a second reconcile before the cache catches up would apply
-// again and move the time the first apply recorded.
-func lastApply(uid types.UID, rv string) any {
-	statusMemory.Lock()
-	defer statusMemory.Unlock()
-	last, ok := statusMemory.m[uid]
-	if !ok {
-		return nil
-	}
-	if rv != last.base {
-		// The cache has moved on (to our write or past it): the diff sees the truth.
-		delete(statusMemory.m, uid)
-		return nil
-	}
-	return last.status
-}
-
-// rememberApply records a successful apply.
-func rememberApply(uid types.UID, base, result string, status any) {
-	statusMemory.Lock()
-	defer statusMemory.Unlock()
-	now := time.Now()
-	statusMemory.m[uid] = appliedStatus{base: base, result: result, status: status, at: now}
-	// Objects deleted right after a write never come back to clear their entry.
-	if len(statusMemory.m) > 1024 {
-		for k, v := range statusMemory.m {
-			if now.Sub(v.at) > 10*time.Minute {
-				delete(statusMemory.m, k)
-			}
-		}
-	}
 }
 
 // ownedStatus returns the part of obj's status that manager owns through Server-Side
@@ -338,7 +280,11 @@ func jsonEqual(a, b any) bool {
 // Server-Side Apply must re-assert every field it owns, so the time is carried over
 // rather than left out), gets now when it changed or is new, and with generation > 0
 // records it as its observedGeneration. While the cache is behind the writer's last
-// apply, live is the conditions of that apply (see lastApply).
+// apply, live is the conditions of that apply (see recallWrite): comparing only the
+// new desired status with that apply is not enough, since a condition new to the stale
+// copy would get a fresh transition time on every reconcile (meta.SetStatusCondition's
+// time.Now(), or now() in the next second) and a second reconcile before the cache
+// catches up would apply again and move the time the first apply recorded.
 func prepareConditions(desired, live []metav1.Condition, generation int64, now metav1.Time) {
 	for i := range desired {
 		d := &desired[i]
@@ -427,7 +373,7 @@ type ownedConfig interface {
 // field this manager set before and desired leaves out is released.
 //
 // Right after an apply the cache often still holds the object as it was; an apply that
-// would repeat the last one from that same copy is skipped (see ownedMemory).
+// would repeat the last one from a copy that predates it is skipped (see recallWrite).
 func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Client, manager string, desired A, live O, extract func(O, string) (A, error)) (bool, error) {
 	name, namespace := desired.GetName(), desired.GetNamespace()
 	if name == nil || *name == "" {
@@ -463,63 +409,27 @@ func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Cl
 	case !apierrors.IsNotFound(err):
 		return false, err
 	}
-	if repeatsOwnedApply(memo, base, want) {
+	// Right after an apply the cache often still holds the object as it was; the same
+	// configuration is not sent again from a copy that predates it: the answer is on its
+	// way. A different configuration (the owner's spec changed) is sent.
+	if last, ok := recallWrite(memo, base).([]byte); ok && string(last) == string(want) {
 		return false, nil
 	}
 	if err := c.Apply(ctx, sent, client.FieldOwner(manager), client.ForceOwnership); err != nil {
 		return false, err
 	}
-	rememberOwnedApply(memo, base, want)
+	// The client decoded the server's answer into sent.
+	var answer struct {
+		Metadata struct {
+			ResourceVersion string `json:"resourceVersion"`
+		} `json:"metadata"`
+	}
+	if raw, err := json.Marshal(sent); err == nil {
+		_ = json.Unmarshal(raw, &answer)
+	}
+	rememberWrite(memo, base, answer.Metadata.ResourceVersion, want)
 	logf.FromContext(ctx).V(1).Info("applied an owned object", "object", memo, "fieldManager", manager)
 	return true, nil
-}
-
-// ownedMemory remembers, per owned object, the configuration last applied to it and
-// the resourceVersion of the copy that decision was made from ("" when the cache did
-// not have the object yet). While the cache still shows that copy, the same
-// configuration is not sent again: the answer to the first is on its way. Once the
-// cache moves on, the entry goes and the fields decide.
-var ownedMemory = struct {
-	sync.Mutex
-	m map[string]appliedOwned
-}{m: map[string]appliedOwned{}}
-
-type appliedOwned struct {
-	base   string
-	config []byte
-	at     time.Time
-}
-
-// repeatsOwnedApply reports whether applying config to the object memo, judged from a
-// copy at resourceVersion base, would repeat the last apply while the cache is behind.
-func repeatsOwnedApply(memo, base string, config []byte) bool {
-	ownedMemory.Lock()
-	defer ownedMemory.Unlock()
-	last, ok := ownedMemory.m[memo]
-	if !ok {
-		return false
-	}
-	if last.base != base {
-		delete(ownedMemory.m, memo)
-		return false
-	}
-	return string(last.config) == string(config)
-}
-
-// rememberOwnedApply records a successful apply.
-func rememberOwnedApply(memo, base string, config []byte) {
-	ownedMemory.Lock()
-	defer ownedMemory.Unlock()
-	now := time.Now()
-	ownedMemory.m[memo] = appliedOwned{base: base, config: config, at: now}
-	// Objects deleted right after a write never come back to clear their entry.
-	if len(ownedMemory.m) > 1024 {
-		for k, v := range ownedMemory.m {
-			if now.Sub(v.at) > 10*time.Minute {
-				delete(ownedMemory.m, k)
-			}
-		}
-	}
 }
 
 // hasController reports whether refs name a controller.
@@ -543,4 +453,77 @@ func controllerReference(owner client.Object, apiVersion, kind string) *metav1ac
 		WithUID(owner.GetUID()).
 		WithController(true).
 		WithBlockOwnerDeletion(true)
+}
+
+// writeMemory remembers, per object a guard wrote (key: the object's UID for a status
+// writer, its type and name for an owned object), the last write: what was written, the
+// resourceVersion of the copy the decision was made from ("" when the cache did not
+// have the object), and the one the server answered. Right after a write the informer
+// cache often still holds an older copy, and a reconcile in that window (an owned
+// object's event, a second event of the object) would judge from it and write the same
+// thing again. Entries live only while the cache is behind.
+var writeMemory = struct {
+	sync.Mutex
+	m map[any]lastWrite
+}{m: map[any]lastWrite{}}
+
+type lastWrite struct {
+	base, result string
+	value        any
+	at           time.Time
+}
+
+// recallWrite returns what was last written to the object key when a copy at
+// resourceVersion rv ("" when the cache has no copy) does not show that write yet,
+// and nil otherwise: then the copy tells the truth and the entry goes.
+func recallWrite(key any, rv string) any {
+	writeMemory.Lock()
+	defer writeMemory.Unlock()
+	last, ok := writeMemory.m[key]
+	if !ok {
+		return nil
+	}
+	if !cacheBehind(rv, last.base, last.result) {
+		delete(writeMemory.m, key)
+		return nil
+	}
+	return last.value
+}
+
+// cacheBehind reports whether a copy at resourceVersion rv predates a write made from
+// a copy at base that the server answered with result.
+//
+// The copy the decision was made from is behind. So is any copy older than the answer:
+// a change by someone else that the server stored between base and the write (a
+// second spec change), or the answer to an earlier write of this guard, whose event
+// reaches the cache after the write was sent. Such a copy still shows the guard's
+// fields as they were, and judging from it would write again what the server already
+// holds. Resource versions are compared as the API server defines them
+// (k8s.io/apimachinery/pkg/util/resourceversion); when either is not a well-formed one
+// (a storage that does not promise the order), only the base counts as behind.
+func cacheBehind(rv, base, result string) bool {
+	if rv == base {
+		return true
+	}
+	if rv == "" || result == "" {
+		return false
+	}
+	order, err := resourceversion.CompareResourceVersion(rv, result)
+	return err == nil && order < 0
+}
+
+// rememberWrite records a successful write.
+func rememberWrite(key any, base, result string, value any) {
+	writeMemory.Lock()
+	defer writeMemory.Unlock()
+	now := time.Now()
+	writeMemory.m[key] = lastWrite{base: base, result: result, value: value, at: now}
+	// Objects deleted right after a write never come back to clear their entry.
+	if len(writeMemory.m) > 1024 {
+		for k, v := range writeMemory.m {
+			if now.Sub(v.at) > 10*time.Minute {
+				delete(writeMemory.m, k)
+			}
+		}
+	}
 }

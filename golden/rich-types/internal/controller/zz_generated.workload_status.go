@@ -23,7 +23,7 @@ func ApplyWorkloadStatus(ctx context.Context, c client.Client, obj *appsv1beta1.
 	want.ObservedGeneration = obj.Generation
 	var owned appsv1beta1.WorkloadStatus
 	live := obj.Status.Conditions
-	if last, behind := lastApply(obj.UID, obj.ResourceVersion).(*appsv1beta1.WorkloadStatus); behind {
+	if last, behind := recallWrite(obj.UID, obj.ResourceVersion).(*appsv1beta1.WorkloadStatus); behind {
 		// The cache has not caught up with this writer's last apply: that status is what
 		// the server holds of its fields.
 		owned = *last.DeepCopy()
@@ -50,7 +50,7 @@ func ApplyWorkloadStatus(ctx context.Context, c client.Client, obj *appsv1beta1.
 		return true, err
 	}
 	obj.Status, obj.ResourceVersion, obj.ManagedFields = answer.Status, answer.ResourceVersion, answer.ManagedFields
-	rememberApply(obj.UID, base, answer.ResourceVersion, want)
+	rememberWrite(obj.UID, base, answer.ResourceVersion, want)
 	return true, nil
 }
 

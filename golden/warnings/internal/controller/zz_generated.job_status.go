@@ -22,7 +22,7 @@ func ApplyJobStatus(ctx context.Context, c client.Client, obj *warningsv1.Job, d
 	want := desired.DeepCopy()
 	want.ObservedGeneration = obj.Generation
 	var owned warningsv1.JobStatus
-	if last, behind := lastApply(obj.UID, obj.ResourceVersion).(*warningsv1.JobStatus); behind {
+	if last, behind := recallWrite(obj.UID, obj.ResourceVersion).(*warningsv1.JobStatus); behind {
 		// The cache has not caught up with this writer's last apply: that status is what
 		// the server holds of its fields.
 		owned = *last.DeepCopy()
@@ -47,7 +47,7 @@ func ApplyJobStatus(ctx context.Context, c client.Client, obj *warningsv1.Job, d
 		return true, err
 	}
 	obj.Status, obj.ResourceVersion, obj.ManagedFields = answer.Status, answer.ResourceVersion, answer.ManagedFields
-	rememberApply(obj.UID, base, answer.ResourceVersion, want)
+	rememberWrite(obj.UID, base, answer.ResourceVersion, want)
 	return true, nil
 }
 
