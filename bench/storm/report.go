@@ -22,7 +22,7 @@ func table(r *Report) string {
 	for _, run := range r.Runs {
 		if run.SetupConverged < run.Objects {
 			fmt.Fprintf(&b, "\n%s / %s: only %d of %d objects had converged %v after their creation; the load started regardless.",
-				run.Scenario, run.Controller, run.SetupConverged, run.Objects, setupTimeout)
+				run.Scenario, run.Controller, run.SetupConverged, run.Objects, setupTimeout(run.Objects))
 		}
 	}
 	p := r.Params

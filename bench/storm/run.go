@@ -174,7 +174,7 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	// A naive operator may leave objects unconverged for long (its 409s back them off
 	// exponentially while its loop keeps the queue full): that is the incident, and the
 	// load starts regardless. The guarded operator must converge.
-	converged, err := waitConverged(ctx, outside, objects, setupTimeout)
+	converged, err := waitConverged(ctx, outside, objects, setupTimeout(objects))
 	run.SetupConverged = converged
 	if err != nil && (job.Controller == "guarded" || converged == 0) {
 		return nil, err
@@ -360,8 +360,10 @@ func (pr *probe) timeline(start, end time.Time) []int {
 	return out
 }
 
-// setupTimeout bounds the wait for the created objects to converge.
-const setupTimeout = 2 * time.Minute
+// setupTimeout bounds the wait for n created objects to converge: the guarded
+// operator's first sync is bounded by its client limit (three writes per object at 50
+// QPS: 60 ms each), so the bound grows with the count.
+func setupTimeout(n int) time.Duration { return 2*time.Minute + time.Duration(n)*100*time.Millisecond }
 
 // waitConverged waits until n objects converged, and returns how many did.
 func waitConverged(ctx context.Context, c client.Client, n int, timeout time.Duration) (int, error) {
