@@ -35,7 +35,7 @@ func (r Requirement) String() string { return r.Module + "@" + r.Version }
 // (which the go command resolved, so go.mod and go.sum cover them). Each goes at the
 // version go.mod requires of its module; a module go.mod does not require (a types-only
 // module rarely requires k8s.io/client-go) goes at the version of k8s.io/apimachinery,
-// or at the controller-runtime opgen generates for.
+// or at the controller-runtime or kustomize opgen generates for.
 func MissingRequirements(p *Plan, loaded map[string]bool) ([]Requirement, error) {
 	data, err := os.ReadFile(filepath.Join(p.Root, "go.mod"))
 	if err != nil {
@@ -108,7 +108,7 @@ func requirementOf(p string, have map[string]string) Requirement {
 }
 
 func moduleOf(importPath string) string {
-	for _, m := range append(append([]string(nil), stack.KubernetesModules...), "sigs.k8s.io/controller-runtime") {
+	for _, m := range append(append([]string(nil), stack.KubernetesModules...), "sigs.k8s.io/controller-runtime", kustomizeAPI, kustomizeKyaml) {
 		if importPath == m || strings.HasPrefix(importPath, m+"/") {
 			return m
 		}
@@ -116,9 +116,18 @@ func moduleOf(importPath string) string {
 	return ""
 }
 
+// The modules of kustomize's Go API, which a project's generated deploy tests import.
+const (
+	kustomizeAPI   = "sigs.k8s.io/kustomize/api"
+	kustomizeKyaml = "sigs.k8s.io/kustomize/kyaml"
+)
+
 func versionFor(m string, have map[string]string) string {
-	if m == "sigs.k8s.io/controller-runtime" {
+	switch m {
+	case "sigs.k8s.io/controller-runtime":
 		return stack.ControllerRuntime
+	case kustomizeAPI, kustomizeKyaml:
+		return stack.Kustomize
 	}
 	return have["k8s.io/apimachinery"]
 }

@@ -24,6 +24,8 @@ type Data struct {
 	GoVersion                string
 	KubernetesVersion        string
 	ControllerRuntimeVersion string
+	KustomizeVersion         string
+	KustomizeCLIVersion      string
 	// Resource is the kind being created, for the api/ templates.
 	Resource *Resource
 }
@@ -85,6 +87,7 @@ func (o InitOptions) data() Data {
 	return Data{
 		Module: o.Module, ProjectName: o.ProjectName, Domain: o.Domain,
 		GoVersion: stack.Go, KubernetesVersion: stack.Kubernetes, ControllerRuntimeVersion: stack.ControllerRuntime,
+		KustomizeVersion: stack.Kustomize, KustomizeCLIVersion: stack.KustomizeCLI,
 	}
 }
 
@@ -143,6 +146,7 @@ func CreateAPI(set *templates.Set, module string, cfg *project.Config, o APIOpti
 	data := Data{
 		Module: module, ProjectName: cfg.ProjectName, Domain: cfg.Domain,
 		GoVersion: stack.Go, KubernetesVersion: stack.Kubernetes, ControllerRuntimeVersion: stack.ControllerRuntime,
+		KustomizeVersion: stack.Kustomize, KustomizeCLIVersion: stack.KustomizeCLI,
 		Resource: &Resource{
 			Group: o.Group, FullGroup: o.Group + "." + cfg.Domain, Version: o.Version, Kind: o.Kind,
 			Plural: kubeapi.Plural(o.Kind), Namespaced: o.Namespaced, Owns: o.Owns,

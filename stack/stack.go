@@ -8,6 +8,12 @@ const (
 	Kubernetes = "v0.37.2"
 	// ControllerRuntime is the version of sigs.k8s.io/controller-runtime.
 	ControllerRuntime = "v0.25.2"
+	// Kustomize is the version of sigs.k8s.io/kustomize/api and kyaml (released in
+	// lockstep), which a project's deploy tests build config/ with.
+	Kustomize = "v0.21.2"
+	// KustomizeCLI is the kustomize command the project's Makefile runs: the release
+	// built on [Kustomize], so that the installer it writes and the tests' build agree.
+	KustomizeCLI = "v5.8.2"
 )
 
 // KubernetesModules are released in lockstep at [Kubernetes].

@@ -211,3 +211,36 @@ func TestScaffoldUnderLoad(t *testing.T) {
 		t.Fatalf("go test in the scaffolded project: %v\n%s", err, out)
 	}
 }
+
+// TestLeastPrivilegeCannotPassVacuously: in golden/init-memcached, the project's own
+// deploy test runs the operator as its ServiceAccount with only config/rbac; taking the
+// status patch rule out of role.yaml must make it fail on the 403s of the status
+// writer, so its passing elsewhere proves the RBAC is enough.
+func TestLeastPrivilegeCannotPassVacuously(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a scaffolded project against a real API server")
+	}
+	assets := envtestAssets(t)
+	dir := filepath.Join(t.TempDir(), "init-memcached")
+	copyTree(t, filepath.Join(goldenDir, "init-memcached"), dir)
+	role := filepath.Join(dir, "config", "rbac", "role.yaml")
+	data, err := os.ReadFile(role)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rule := "- apiGroups:\n  - cache.example.com\n  resources:\n  - memcacheds/status\n  verbs:\n  - patch\n"
+	if !strings.Contains(string(data), rule) {
+		t.Fatalf("role.yaml has no status patch rule to take out:\n%s", data)
+	}
+	writeFile(t, role, []byte(strings.Replace(string(data), rule, "", 1)))
+	cmd := exec.Command("go", "test", "-count=1", "-run", "TestLeastPrivilege", "./test/deploy/")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "KUBEBUILDER_ASSETS="+assets)
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatalf("the deploy test passed without the status patch rule:\n%s", out)
+	}
+	if !strings.Contains(string(out), "refused (403)") || !strings.Contains(string(out), "/memcacheds/memcached-sample/status") {
+		t.Fatalf("the deploy test failed, but not on the status writes' 403s:\n%s", out)
+	}
+}

@@ -24,6 +24,17 @@ const client = "sigs.k8s.io/controller-runtime/pkg/client"
 //go:embed suite_test.go.txt
 var suiteSource string
 
+// deploySource is zz_generated.deploy_test.go with the controller package's import
+// path, the path up to the project root, and the table of reconciled kinds to fill in.
+//
+//go:embed deploy_test.go.txt
+var deploySource string
+
+// DeployDir is the package of the deploy tests: a package of its own, because it runs
+// its own manager (as the operator's ServiceAccount) on its own API server, which the
+// controller package's suite, running every reconciler as an admin, must not share.
+const DeployDir = "test/deploy"
+
 // Generator is the envtest suite generator.
 type Generator struct{}
 
@@ -35,7 +46,7 @@ func (Generator) Name() string { return "envtestsuite" }
 
 // Claims implements gen.Generator.
 func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
-	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: "zz_generated.*_test.go"}}
+	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: "zz_generated.*_test.go"}, {Dir: DeployDir, Match: "zz_generated.*_test.go"}}
 }
 
 // Generate implements gen.Generator.
@@ -69,7 +80,47 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 		}
 		files = append(files, artifact.File{Path: path.Join(ctx.Controller.Dir, k.TestFile()), Content: src})
 	}
+	if ctx.Wired && len(ctx.API.Reconciled()) > 0 {
+		src, err := deployTest(ctx)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, artifact.File{Path: path.Join(DeployDir, "zz_generated.deploy_test.go"), Content: src})
+	}
 	return files, nil
+}
+
+// deployTest fills in the deploy tests for the project's reconciled kinds.
+func deployTest(ctx *gen.Context) ([]byte, error) {
+	gvk := func(group, version, kind string) string {
+		return fmt.Sprintf("{Group: %q, Version: %q, Kind: %q}", group, version, kind)
+	}
+	var table strings.Builder
+	table.WriteString("[]reconciledKind{\n")
+	for _, k := range ctx.API.Reconciled() {
+		fmt.Fprintf(&table, "{gvk: schema.GroupVersionKind%s, observedGeneration: %t", gvk(k.Package.Group, k.Package.Version, k.Name), k.ObservedGeneration)
+		if len(k.Owns) > 0 {
+			table.WriteString(", owns: []schema.GroupVersionKind{")
+			for i, o := range k.Owns {
+				if i > 0 {
+					table.WriteString(", ")
+				}
+				table.WriteString(gvk(o.Group, o.Version, o.Kind))
+			}
+			table.WriteString("}")
+		}
+		table.WriteString("},\n")
+	}
+	table.WriteString("}")
+	src, err := format.Source([]byte(ctx.GoHeader() + "\n\n" + strings.NewReplacer(
+		"CONTROLLER_IMPORT", strconv.Quote(ctx.Controller.ImportPath),
+		"ROOT", strconv.Quote(strings.Repeat("../", strings.Count(DeployDir, "/"))+".."),
+		"KINDS", table.String(),
+	).Replace(deploySource)))
+	if err != nil {
+		return nil, fmt.Errorf("deploy test: %w", err)
+	}
+	return src, nil
 }
 
 func kindTest(f *jen.File, k *model.Kind) {
