@@ -60,6 +60,8 @@ type childJob struct {
 	Controller string `json:"controller"`
 	Scenario   string `json:"scenario"`
 	CRDDir     string `json:"crdDir"`
+	// Peer is the kubebuilder controller's binary (peer.go).
+	Peer string `json:"peer,omitempty"`
 }
 
 func main() {
@@ -151,6 +153,10 @@ func runAll(ctx context.Context, p Params, progress *os.File) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	peer, err := preparePeerFor(ctx, p.Controllers, progress)
+	if err != nil {
+		return nil, err
+	}
 	report := &Report{Params: p}
 	total, n := len(p.Scenarios)*len(p.Controllers), 0
 	for _, s := range p.Scenarios {
@@ -158,7 +164,7 @@ func runAll(ctx context.Context, p Params, progress *os.File) (*Report, error) {
 			n++
 			start := time.Now()
 			fmt.Fprintf(progress, "storm [%d/%d] %s / %s ...", n, total, s, c)
-			job, _ := json.Marshal(childJob{Params: p, Controller: c, Scenario: s, CRDDir: filepath.Join(repo, "bench", "storm", "config", "crd")})
+			job, _ := json.Marshal(peer.job(childJob{Params: p, Controller: c, Scenario: s, CRDDir: filepath.Join(repo, "bench", "storm", "config", "crd")}))
 			cmd := exec.CommandContext(ctx, self)
 			cmd.Env = append(os.Environ(), childEnv+"="+string(job), "KUBEBUILDER_ASSETS="+assets)
 			var stdout, stderr bytes.Buffer

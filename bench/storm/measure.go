@@ -126,6 +126,8 @@ type sample struct {
 type sampler struct {
 	mu      sync.Mutex
 	samples []sample
+	// gather reads the metrics when the controller runs in another process.
+	gather func() ([]*dto.MetricFamily, error)
 }
 
 func (s *sampler) run(ctx context.Context, controller string) {
@@ -142,7 +144,11 @@ func (s *sampler) run(ctx context.Context, controller string) {
 }
 
 func (s *sampler) take(controller string) {
-	families, err := metrics.Registry.Gather()
+	gather := metrics.Registry.Gather
+	if s.gather != nil {
+		gather = s.gather
+	}
+	families, err := gather()
 	if err != nil {
 		return
 	}

@@ -111,6 +111,9 @@ func childMain(jobJSON string) int {
 
 // runOne starts an API server, the controller and the load, and measures.
 func runOne(ctx context.Context, job childJob) (*Run, error) {
+	if job.Controller == peerController {
+		return runPeer(ctx, job)
+	}
 	sc := scenarioByName(job.Scenario)
 	objects, workers, writers, interval := sc.settings(job.Params)
 	run := &Run{Controller: job.Controller, Scenario: sc.name, Objects: objects, Workers: workers, PriorityQueue: !sc.legacyQueue}
@@ -273,6 +276,8 @@ type probe struct {
 	effective *effectiveWrites
 	owned     *ownedChanges
 	gen       *loadGenerator
+	// resource is the kind's resource when it is not the storm Cache (caches).
+	resource  string
 	serverAt  map[time.Time]float64
 	gensAt    map[time.Time]int64
 }
@@ -296,6 +301,10 @@ func (pr *probe) mark(ctx context.Context, cfg *rest.Config, outside client.Clie
 // window sums what happened between from and to.
 func (pr *probe) window(from, to time.Time) Window {
 	w := Window{Seconds: to.Sub(from).Seconds(), Requests: map[string]int{}}
+	res := "caches"
+	if pr.resource != "" {
+		res = pr.resource
+	}
 	pr.reqs.mu.Lock()
 	for _, r := range pr.reqs.log {
 		if r.at.Before(from) || !r.at.Before(to) {
@@ -304,7 +313,7 @@ func (pr *probe) window(from, to time.Time) Window {
 		w.Requests[r.key]++
 		if isWrite(r.key) {
 			w.Writes++
-			if r.key == "APPLY caches/status" || r.key == "PUT caches/status" || r.key == "PATCH caches/status" {
+			if r.key == "APPLY "+res+"/status" || r.key == "PUT "+res+"/status" || r.key == "PATCH "+res+"/status" {
 				w.StatusWrites++
 			}
 			if _, res, _ := strings.Cut(r.key, " "); res == "deployments" || res == "configmaps" {
@@ -474,6 +483,8 @@ type loadGenerator struct {
 	objects int
 	mix     map[action]int
 	seed    int64
+	// kind is the kind the writers act on when it is not the storm Cache.
+	kind loadKind
 
 	mu     sync.Mutex
 	writes []time.Time
@@ -516,7 +527,10 @@ func (g *loadGenerator) run(ctx context.Context, writers int, interval time.Dura
 // write makes one outside write; a failure (the window closing) is not counted.
 func (g *loadGenerator) write(ctx context.Context, name string, a action) {
 	n := g.count.Add(1)
-	obj := &stormv1.Cache{ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: "default"}}
+	var obj client.Object = &stormv1.Cache{ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: "default"}}
+	if g.kind != nil {
+		obj = g.kind.object(name)
+	}
 	var err error
 	switch a {
 	case specChange:
@@ -533,6 +547,10 @@ func (g *loadGenerator) write(ctx context.Context, name string, a action) {
 	case annotationChange:
 		err = g.c.Patch(ctx, obj, client.RawPatch(types.MergePatchType, []byte(fmt.Sprintf(`{"metadata":{"annotations":{"noise":"%d"}}}`, n))))
 	case foreignStatus:
+		if g.kind != nil {
+			err = g.kind.applyForeignStatus(ctx, g.c, name, n)
+			break
+		}
 		ac := stormac.Cache(name, "default").WithStatus(stormac.CacheStatus().WithConditions(
 			metav1ac.Condition().WithType(outsiderCondition).WithStatus(metav1.ConditionTrue).
 				WithReason("Poke").WithMessage(fmt.Sprint(n)).WithLastTransitionTime(metav1.Now())))

@@ -65,7 +65,7 @@ func scenarioByName(name string) *scenario {
 	return nil
 }
 
-var controllerNames = []string{"guarded", "naive", "naive-patch"}
+var controllerNames = []string{"guarded", "naive", "naive-patch", peerController}
 
 func validController(name string) bool {
 	for _, c := range controllerNames {
