@@ -277,9 +277,9 @@ type probe struct {
 	owned     *ownedChanges
 	gen       *loadGenerator
 	// resource is the kind's resource when it is not the storm Cache (caches).
-	resource  string
-	serverAt  map[time.Time]float64
-	gensAt    map[time.Time]int64
+	resource string
+	serverAt map[time.Time]float64
+	gensAt   map[time.Time]int64
 }
 
 // mark records the server's write count and the generations at t.
