@@ -2,7 +2,7 @@
 // Conflict storm and an update–watch–update loop, on a real kube-apiserver and etcd,
 // and measures the operator opgen generates against naive ones under the same load.
 //
-//	go run ./bench/storm [-scenario noise,conflict,...] [-controller guarded,naive,naive-patch]
+//	go run ./bench/storm [-scenario noise,conflict,...] [-controller guarded,naive,naive-patch,kubebuilder]
 //	                     [-objects 100] [-writers 4] [-interval 200ms] [-load 12s] [-quiet 10s]
 //	                     [-workers 2] [-seed 1] [-json FILE] [-svg FILE]
 //	go run ./bench/storm -from FILE.json -svg FILE.svg   # redraw an earlier run
@@ -15,7 +15,12 @@
 //   - naive: Get from the cache, Phase and LastReconcileTime = metav1.Now(),
 //     Status().Update() on every reconcile, errors returned for requeue, For() without
 //     predicates, client-side throttling off (controller-runtime's default);
-//   - naive-patch: naive with Status().Patch(MergeFrom), the partial fix.
+//   - naive-patch: naive with Status().Patch(MergeFrom), the partial fix;
+//   - kubebuilder: the peer, kubebuilder v4.16.0's deploy-image Memcached controller as
+//     scaffolded (peer.go: installed through the module proxy, scaffolded and built at
+//     benchmark time in os.UserCacheDir()/opgen-peer/v4.16.0, cached there), run in a
+//     process of its own built from the scaffolded module with controller-runtime's
+//     default client (no limit); the load acts on its Memcached kind.
 //
 // Scenarios, each a load window of outside writers, 2 seconds in which the events of the
 // last outside writes are delivered and handled, then a quiet window:

@@ -108,23 +108,55 @@ func peerCache() (string, error) {
 	return filepath.Join(d, "opgen-peer", peerVersion), nil
 }
 
+// peerPaths are the files preparePeer makes.
+type peerPaths struct {
+	kubebuilder, project, scaffolded, binary string
+	peerBuild
+}
+
+func paths() (peerPaths, error) {
+	cache, err := peerCache()
+	if err != nil {
+		return peerPaths{}, err
+	}
+	bin := filepath.Join(cache, "bin")
+	project := filepath.Join(cache, "memcached-operator")
+	sum := sha256.Sum256(peerMain)
+	binary := filepath.Join(bin, "storm-peer-"+hex.EncodeToString(sum[:6]))
+	return peerPaths{kubebuilder: filepath.Join(bin, "kubebuilder"), project: project,
+		scaffolded: filepath.Join(project, ".opgen-scaffolded"),
+		peerBuild:  peerBuild{Binary: binary, CRDDir: filepath.Join(project, "config", "crd", "bases")}}, nil
+}
+
+// peerCached is the peer when a previous run prepared it.
+func peerCached() (*peerBuild, bool) {
+	p, err := paths()
+	if err != nil {
+		return nil, false
+	}
+	for _, f := range []string{p.scaffolded, p.Binary} {
+		if _, err := os.Stat(f); err != nil {
+			return nil, false
+		}
+	}
+	return &p.peerBuild, true
+}
+
 // preparePeer installs kubebuilder, scaffolds the project and builds the peer's binary,
 // each step skipped when already done.
 func preparePeer(ctx context.Context, progress io.Writer) (*peerBuild, error) {
-	cache, err := peerCache()
+	p, err := paths()
 	if err != nil {
 		return nil, err
 	}
-	bin := filepath.Join(cache, "bin")
-	kb := filepath.Join(bin, "kubebuilder")
+	kb, project, done, binary := p.kubebuilder, p.project, p.scaffolded, p.Binary
+	bin := filepath.Dir(kb)
 	if _, err := os.Stat(kb); err != nil {
 		fmt.Fprintf(progress, "storm: installing kubebuilder %s in %s\n", peerVersion, bin)
-		if err := runIn(ctx, cache, []string{"GOBIN=" + bin}, "go", "install", "sigs.k8s.io/kubebuilder/v4@"+peerVersion); err != nil {
+		if err := runIn(ctx, bin, []string{"GOBIN=" + bin}, "go", "install", "sigs.k8s.io/kubebuilder/v4@"+peerVersion); err != nil {
 			return nil, err
 		}
 	}
-	project := filepath.Join(cache, "memcached-operator")
-	done := filepath.Join(project, ".opgen-scaffolded")
 	if _, err := os.Stat(done); err != nil {
 		fmt.Fprintf(progress, "storm: scaffolding kubebuilder's deploy-image Memcached operator in %s\n", project)
 		if err := os.RemoveAll(project); err != nil {
@@ -145,8 +177,6 @@ func preparePeer(ctx context.Context, progress io.Writer) (*peerBuild, error) {
 			return nil, err
 		}
 	}
-	sum := sha256.Sum256(peerMain)
-	binary := filepath.Join(bin, "storm-peer-"+hex.EncodeToString(sum[:6]))
 	if _, err := os.Stat(binary); err != nil {
 		fmt.Fprintf(progress, "storm: building %s\n", binary)
 		dir := filepath.Join(project, "cmd", "storm-peer")
@@ -160,7 +190,7 @@ func preparePeer(ctx context.Context, progress io.Writer) (*peerBuild, error) {
 			return nil, err
 		}
 	}
-	return &peerBuild{Binary: binary, CRDDir: filepath.Join(project, "config", "crd", "bases")}, nil
+	return &p.peerBuild, nil
 }
 
 func scaffoldLines() []string {

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"context"
+	"os"
+	"testing"
+	"time"
+)
+
+// TestPeerCounts checks the peer is measured as the in-process controllers are: its
+// requests, counted in its own process and read back, agree with the API server's count
+// of writes on its kind, its reconciles are sampled, and it converges. It runs only where
+// a benchmark run already scaffolded and built the peer (os.UserCacheDir()/opgen-peer):
+// go test ./... on a fresh machine, as in CI, never installs kubebuilder.
+func TestPeerCounts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts an API server")
+	}
+	if _, ok := peerCached(); !ok {
+		t.Skip("the kubebuilder peer is not prepared: go run ./bench/storm -controller kubebuilder prepares it")
+	}
+	p := Params{Scenarios: []string{"mixed"}, Controllers: []string{peerController}, Objects: 20, Writers: 4,
+		Interval: Duration(100 * time.Millisecond), Load: Duration(5 * time.Second), Quiet: Duration(4 * time.Second), Workers: 2, Seed: 1}
+	r, err := runAll(context.Background(), p, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := r.Runs[0]
+	l := run.Load
+	onKind := 0
+	for k, n := range l.Requests {
+		if (k == "PUT memcacheds" || k == "PATCH memcacheds" || k == "PUT memcacheds/status" || k == "PATCH memcacheds/status" || k == "APPLY memcacheds/status") {
+			onKind += n
+		}
+	}
+	if onKind == 0 || l.StatusWrites == 0 || l.Reconciles == 0 {
+		t.Errorf("nothing counted: %d writes on the kind, %d status writes, %d reconciles", onKind, l.StatusWrites, l.Reconciles)
+	}
+	// Requests in flight at a window's edge may land on either side.
+	if d := l.ServerWrites - onKind; d > 2 || d < -2 {
+		t.Errorf("%d writes on memcacheds counted, the server counted %d", onKind, l.ServerWrites)
+	}
+	if run.Converged != run.Objects {
+		t.Errorf("%d of %d objects converged", run.Converged, run.Objects)
+	}
+	t.Logf("kubebuilder/mixed: %d spec changes, %d writes (%d on the kind, server %d), %d status writes, %d effective, %d reconciles",
+		run.SpecChanges, l.Writes, onKind, l.ServerWrites, l.StatusWrites, l.EffectiveWrites, l.Reconciles)
+}
