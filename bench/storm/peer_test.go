@@ -29,7 +29,7 @@ func TestPeerCounts(t *testing.T) {
 	l := run.Load
 	onKind := 0
 	for k, n := range l.Requests {
-		if (k == "PUT memcacheds" || k == "PATCH memcacheds" || k == "PUT memcacheds/status" || k == "PATCH memcacheds/status" || k == "APPLY memcacheds/status") {
+		if k == "PUT memcacheds" || k == "PATCH memcacheds" || k == "PUT memcacheds/status" || k == "PATCH memcacheds/status" || k == "APPLY memcacheds/status" {
 			onKind += n
 		}
 	}
