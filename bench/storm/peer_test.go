@@ -19,7 +19,10 @@ func TestPeerCounts(t *testing.T) {
 	if _, ok := peerCached(); !ok {
 		t.Skip("the kubebuilder peer is not prepared: go run ./bench/storm -controller kubebuilder prepares it")
 	}
-	p := Params{Scenarios: []string{"mixed"}, Controllers: []string{peerController}, Objects: 20, Writers: 4,
+	// conflict: its outside writes are all on the kind, so the server's count less them
+	// is the controller's (ServerWrites also subtracts the load's Deployment status
+	// writes, which are not on the kind).
+	p := Params{Scenarios: []string{"conflict"}, Controllers: []string{peerController}, Objects: 20, Writers: 4,
 		Interval: Duration(100 * time.Millisecond), Load: Duration(5 * time.Second), Quiet: Duration(4 * time.Second), Workers: 2, Seed: 1}
 	r, err := runAll(context.Background(), p, os.Stderr)
 	if err != nil {
@@ -33,16 +36,17 @@ func TestPeerCounts(t *testing.T) {
 			onKind += n
 		}
 	}
-	if onKind == 0 || l.StatusWrites == 0 || l.Reconciles == 0 {
-		t.Errorf("nothing counted: %d writes on the kind, %d status writes, %d reconciles", onKind, l.StatusWrites, l.Reconciles)
+	if onKind == 0 || l.StatusWrites == 0 || l.Reconciles == 0 || l.Conflicts == 0 {
+		t.Errorf("nothing counted: %d writes on the kind, %d status writes, %d reconciles, %d 409s", onKind, l.StatusWrites, l.Reconciles, l.Conflicts)
 	}
-	// Requests in flight at a window's edge may land on either side.
-	if d := l.ServerWrites - onKind; d > 2 || d < -2 {
+	// Requests in flight at a window's edge may land on either side, and an outside write
+	// cut off by the end of the load is not counted as one though the server may count it.
+	if d := l.ServerWrites - onKind; d > 2+onKind/50 || d < -2-onKind/50 {
 		t.Errorf("%d writes on memcacheds counted, the server counted %d", onKind, l.ServerWrites)
 	}
 	if run.Converged != run.Objects {
 		t.Errorf("%d of %d objects converged", run.Converged, run.Objects)
 	}
-	t.Logf("kubebuilder/mixed: %d spec changes, %d writes (%d on the kind, server %d), %d status writes, %d effective, %d reconciles",
-		run.SpecChanges, l.Writes, onKind, l.ServerWrites, l.StatusWrites, l.EffectiveWrites, l.Reconciles)
+	t.Logf("kubebuilder/conflict: %d spec changes, %d writes (%d on the kind, server %d), %d status writes, %d effective, %d reconciles, %d 409s",
+		run.SpecChanges, l.Writes, onKind, l.ServerWrites, l.StatusWrites, l.EffectiveWrites, l.Reconciles, l.Conflicts)
 }
