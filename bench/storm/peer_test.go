@@ -19,9 +19,7 @@ func TestPeerCounts(t *testing.T) {
 	if _, ok := peerCached(); !ok {
 		t.Skip("the kubebuilder peer is not prepared: go run ./bench/storm -controller kubebuilder prepares it")
 	}
-	// conflict: its outside writes are all on the kind, so the server's count less them
-	// is the controller's (ServerWrites also subtracts the load's Deployment status
-	// writes, which are not on the kind).
+	// conflict: the load writes most on the kind, where the cross-check is sharpest.
 	p := Params{Scenarios: []string{"conflict"}, Controllers: []string{peerController}, Objects: 20, Writers: 4,
 		Interval: Duration(100 * time.Millisecond), Load: Duration(5 * time.Second), Quiet: Duration(4 * time.Second), Workers: 2, Seed: 1}
 	r, err := runAll(context.Background(), p, os.Stderr)

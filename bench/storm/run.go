@@ -86,8 +86,8 @@ type Window struct {
 	OwnedWrites  int `json:"ownedWrites"`
 	OwnedChanges int `json:"ownedChanges"`
 	// OutsideWrites are the load generator's writes; ServerWrites is the server's own
-	// count of writes on the kind (apiserver_request_total) minus them: a cross-check of
-	// Writes.
+	// count of writes on the kind (apiserver_request_total) minus the load's writes on
+	// it: a cross-check of the controller's writes on the kind.
 	OutsideWrites int `json:"outsideWrites"`
 	ServerWrites  int `json:"serverWrites"`
 	SpecChanges   int `json:"specChanges"`
@@ -347,7 +347,13 @@ func (pr *probe) window(from, to time.Time) Window {
 	}
 	if s0, ok := pr.serverAt[from]; ok {
 		if s1, ok := pr.serverAt[to]; ok {
-			w.ServerWrites = int(s1-s0) - w.OutsideWrites
+			// The server counts writes on the kind; the load's Deployment status writes
+			// are on another.
+			onKind := w.OutsideWrites
+			if pr.gen != nil {
+				onKind -= pr.gen.ownedBetween(from, to)
+			}
+			w.ServerWrites = int(s1-s0) - onKind
 		}
 	}
 	return w
