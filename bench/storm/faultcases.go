@@ -213,9 +213,12 @@ func runLeaderChange(ctx context.Context, repo string, p FaultParams) ([]FaultRu
 	time.Sleep(time.Second)
 
 	run := FaultRun{Fault: "leader", Variant: "a (keeps lease) → b|c (release) → last", Objects: p.Objects}
+	// Each of the three leaders must lead under load for a while: the first takeover
+	// alone waits out a lease.
+	loadFor := max(time.Duration(p.Load), 3*(faultLeaseDuration+2*time.Second))
 	g0 := f.generations(ctx)
 	loadStart := time.Now()
-	load := f.startLoad(ctx, p, mixed, time.Duration(p.Load))
+	load := f.startLoad(ctx, p, mixed, loadFor)
 	// takeover cancels leader and returns how long until another candidate led, and
 	// until a spec change made at the cancel was reconciled.
 	takeover := func(leader string, candidates []string) (string, time.Duration, time.Duration, error) {
@@ -240,12 +243,12 @@ func runLeaderChange(ctx context.Context, repo string, p FaultParams) ([]FaultRu
 		}
 		return next, at.Sub(cancelled), rec, nil
 	}
-	time.Sleep(time.Duration(p.Load) / 3)
+	time.Sleep(loadFor / 3)
 	second, kept, recKept, err := takeover("a", []string{"b", "c"})
 	if err != nil {
 		return nil, err
 	}
-	time.Sleep(time.Duration(p.Load) / 3)
+	time.Sleep(max(time.Until(loadStart.Add(2*loadFor/3)), 2*time.Second))
 	third := "b"
 	if second == "b" {
 		third = "c"
@@ -266,10 +269,20 @@ func runLeaderChange(ctx context.Context, repo string, p FaultParams) ([]FaultRu
 	run.OutsideWrites = load.gen.between(loadStart, time.Now())
 	run.Recovery = recKept.Seconds()
 	overlap := sameSecondWriters(logs)
+	// The overlap rule means something only if more than one manager wrote.
+	var perManager []string
+	writers := 0
+	for _, n := range names {
+		w := logs[n].count(loadStart, time.Now(), func(x objRequest) bool { return operatorWrite(x) && accepted(x) })
+		perManager = append(perManager, fmt.Sprintf("%s %d", n, w))
+		if w > 0 {
+			writers++
+		}
+	}
 	run.Figures = map[string]float64{"takeoverKeptSeconds": kept.Seconds(), "takeoverReleasedSeconds": released.Seconds(),
-		"reconciledKeptSeconds": recKept.Seconds(), "reconciledReleasedSeconds": recReleased.Seconds(), "sameSecondObjects": float64(len(overlap))}
-	run.Detail = fmt.Sprintf("takeover %.1f s with the lease kept, %.1f s released (reconciled %.1f / %.1f s); objects written by two managers in one second: %d",
-		kept.Seconds(), released.Seconds(), recKept.Seconds(), recReleased.Seconds(), len(overlap))
+		"reconciledKeptSeconds": recKept.Seconds(), "reconciledReleasedSeconds": recReleased.Seconds(), "sameSecondObjects": float64(len(overlap)), "managersThatWrote": float64(writers)}
+	run.Detail = fmt.Sprintf("takeover %.1f s with the lease kept, %.1f s released (reconciled %.1f / %.1f s); writes by manager: %s; objects written by two managers in one second: %d",
+		kept.Seconds(), released.Seconds(), recKept.Seconds(), recReleased.Seconds(), strings.Join(perManager, ", "), len(overlap))
 	run.checkCommon(p.Objects)
 	if run.StatusWrites > run.SpecChanges {
 		run.violate("%d status writes for %d spec changes", run.StatusWrites, run.SpecChanges)

@@ -56,6 +56,9 @@ func TestFaultLeaderChange(t *testing.T) {
 	if kept < faultLeaseDuration.Seconds()/2 || kept <= released {
 		t.Errorf("takeover %.1f s with the lease kept, %.1f s released: the kept lease was not waited for", kept, released)
 	}
+	if r.Figures["managersThatWrote"] < 2 {
+		t.Errorf("%.0f managers wrote during the load: no handover to judge the overlap of", r.Figures["managersThatWrote"])
+	}
 }
 
 // TestFaultIntruder: another field manager forcing status.phase. The guarded operator
