@@ -221,6 +221,12 @@ func runLeaderChange(ctx context.Context, repo string, p FaultParams) ([]FaultRu
 	load := f.startLoad(ctx, p, mixed, loadFor)
 	// takeover cancels leader and returns how long until another candidate led, and
 	// until a spec change made at the cancel was reconciled.
+	// handovers are (old leader, new leader, the new one's election).
+	type handover struct {
+		from, to string
+		at       time.Time
+	}
+	var handovers []handover
 	takeover := func(leader string, candidates []string) (string, time.Duration, time.Duration, error) {
 		cancelled := time.Now()
 		mgrs[leader].cancel()
@@ -241,6 +247,7 @@ func runLeaderChange(ctx context.Context, repo string, p FaultParams) ([]FaultRu
 		if err := mgrs[leader].stop(); err != nil {
 			return "", 0, 0, fmt.Errorf("manager %s: %w", leader, err)
 		}
+		handovers = append(handovers, handover{leader, next, at})
 		return next, at.Sub(cancelled), rec, nil
 	}
 	time.Sleep(loadFor / 3)
@@ -281,7 +288,7 @@ func runLeaderChange(ctx context.Context, repo string, p FaultParams) ([]FaultRu
 	}
 	run.Figures = map[string]float64{"takeoverKeptSeconds": kept.Seconds(), "takeoverReleasedSeconds": released.Seconds(),
 		"reconciledKeptSeconds": recKept.Seconds(), "reconciledReleasedSeconds": recReleased.Seconds(), "sameSecondObjects": float64(len(overlap)), "managersThatWrote": float64(writers)}
-	run.Detail = fmt.Sprintf("takeover %.1f s with the lease kept, %.1f s released (reconciled %.1f / %.1f s); writes by manager: %s; objects written by two managers in one second: %d",
+	run.Detail = fmt.Sprintf("takeover %.1f s with the lease kept, %.1f s released (reconciled %.1f / %.1f s); writes by manager: %s; objects written by two managers within a second (one on each side of a handover): %d",
 		kept.Seconds(), released.Seconds(), recKept.Seconds(), recReleased.Seconds(), strings.Join(perManager, ", "), len(overlap))
 	run.checkCommon(p.Objects)
 	if run.StatusWrites > run.SpecChanges {
@@ -295,47 +302,58 @@ func runLeaderChange(ctx context.Context, repo string, p FaultParams) ([]FaultRu
 	if limit := 22*faultRetryPeriod/10 + time.Second; released > limit {
 		run.violate("takeover with the lease released took %v (limit %v)", released, limit)
 	}
-	if len(overlap) > 0 {
-		run.violate("objects written by two managers in one second: %s", strings.Join(overlap, ", "))
+	// Two leaders never write at once: the old one's last write was answered before the
+	// new one was elected (a write is logged when its answer arrives, so after the
+	// server stored it). Writes of one object by both within a second are allowed, and
+	// reported: under this load an object's spec can change twice in a second, once on
+	// each side of a handover that takes half a second.
+	for _, h := range handovers {
+		if n := logs[h.from].count(h.at, time.Now(), func(x objRequest) bool { return operatorWrite(x) && accepted(x) }); n > 0 {
+			run.violate("%s wrote %d times after %s was elected", h.from, n, h.to)
+		}
 	}
 	return []FaultRun{run}, nil
 }
 
 // sameSecondWriters lists the objects two managers both wrote (accepted writes) within
-// one second of each other.
+// one second of each other, each with the two writes.
 func sameSecondWriters(logs map[string]*faultLog) []string {
-	// per object, per manager, the write times
-	times := map[string]map[string][]time.Time{}
+	type write struct {
+		at  time.Time
+		key string
+	}
+	// per object, per manager, the writes
+	writes := map[string]map[string][]write{}
 	for m, l := range logs {
 		for _, r := range l.requests() {
 			if operatorWrite(r) && accepted(r) && r.name != "" {
-				if times[r.name] == nil {
-					times[r.name] = map[string][]time.Time{}
+				if writes[r.name] == nil {
+					writes[r.name] = map[string][]write{}
 				}
-				times[r.name][m] = append(times[r.name][m], r.at)
+				writes[r.name][m] = append(writes[r.name][m], write{r.at, r.key})
 			}
 		}
 	}
 	var out []string
-	for _, obj := range sortedKeys(times) {
-		byMgr := times[obj]
-		found := false
-		for m1, t1 := range byMgr {
-			for m2, t2 := range byMgr {
-				if m1 >= m2 || found {
+	for _, obj := range sortedKeys(writes) {
+		byMgr := writes[obj]
+		found := ""
+		for _, m1 := range sortedKeys(byMgr) {
+			for _, m2 := range sortedKeys(byMgr) {
+				if m1 >= m2 || found != "" {
 					continue
 				}
-				for _, x := range t1 {
-					for _, y := range t2 {
-						if d := x.Sub(y); d < time.Second && d > -time.Second {
-							found = true
+				for _, x := range byMgr[m1] {
+					for _, y := range byMgr[m2] {
+						if d := x.at.Sub(y.at); found == "" && d < time.Second && d > -time.Second {
+							found = fmt.Sprintf("%s (%s %s at %s, %s %s at %s)", obj, m1, x.key, x.at.Format("15:04:05.000"), m2, y.key, y.at.Format("15:04:05.000"))
 						}
 					}
 				}
 			}
 		}
-		if found {
-			out = append(out, obj)
+		if found != "" {
+			out = append(out, found)
 		}
 	}
 	return out

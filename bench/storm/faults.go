@@ -317,8 +317,14 @@ func startFaultEnv(ctx context.Context, repo string) (*faultEnv, error) {
 	}
 	api := env.ControlPlane.GetAPIServer()
 	api.CertDir = certDir
-	if os.Getenv("STORM_APISERVER_LOG") != "" {
-		lf, _ := os.Create(os.Getenv("STORM_APISERVER_LOG"))
+	// STORM_APISERVER_LOG=FILE keeps kube-apiserver's log, which envtest discards: it is
+	// where a stop that hangs, or a restart that fails, shows why.
+	if name := os.Getenv("STORM_APISERVER_LOG"); name != "" {
+		lf, err := os.Create(name)
+		if err != nil {
+			os.RemoveAll(certDir)
+			return nil, err
+		}
 		api.Out, api.Err = lf, lf
 	}
 	api.Configure().Set("advertise-address", "127.0.0.1").Set("endpoint-reconciler-type", "none")

@@ -47,9 +47,10 @@ func TestFaultRestart(t *testing.T) {
 }
 
 // TestFaultLeaderChange: the leader cancelled twice, keeping then releasing the lease;
-// the other manager takes over within the lease duration, and no object is written by
-// two managers within one second. A kept lease must delay the takeover beyond a
-// released one, or the two variants were not what ran.
+// the other manager takes over within the lease duration, and no old leader's write is
+// answered after the new leader's election. A kept lease must delay the takeover beyond
+// a released one, and at least two managers must have written, or the variants and the
+// ordering rule were not what ran.
 func TestFaultLeaderChange(t *testing.T) {
 	r := runFault(t, "leader")[0]
 	kept, released := r.Figures["takeoverKeptSeconds"], r.Figures["takeoverReleasedSeconds"]
