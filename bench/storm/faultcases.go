@@ -555,9 +555,15 @@ func runDeletion(ctx context.Context, repo string, p FaultParams) ([]FaultRun, e
 	time.Sleep(time.Duration(p.Load) / 2)
 	deletedAt := map[string]time.Time{}
 	for i := 0; i < n; i++ {
+		// A spec change right before the deletion puts a reconcile in flight across it:
+		// the race under test, which the load alone rarely hits.
 		name := fmt.Sprintf("c%04d", i)
+		obj := &stormv1.Cache{ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: "default"}}
+		if err := f.outside.Patch(ctx, obj, client.RawPatch(types.MergePatchType, []byte(`{"spec":{"image":"cache:doomed"}}`))); err != nil {
+			return nil, err
+		}
 		deletedAt[name] = time.Now()
-		if err := f.outside.Delete(ctx, &stormv1.Cache{ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: "default"}}); err != nil {
+		if err := f.outside.Delete(ctx, obj); err != nil {
 			return nil, err
 		}
 	}
@@ -590,7 +596,7 @@ func runDeletion(ctx context.Context, repo string, p FaultParams) ([]FaultRun, e
 		}
 	}
 	// What the operator sent for objects after their deletion began.
-	statusAfter, notFound, ownedCreated := 0, 0, 0
+	statusAfter, notFound, ownedAfter := 0, 0, 0
 	for _, r := range log.requests() {
 		t, deleted := deletedAt[r.name]
 		if !deleted || r.at.Before(t) || !operatorWrite(r) {
@@ -601,16 +607,19 @@ func runDeletion(ctx context.Context, repo string, p FaultParams) ([]FaultRun, e
 			statusAfter++
 		case statusWrite(r) && r.code == http.StatusNotFound:
 			notFound++
-		case !statusWrite(r) && r.code == http.StatusCreated:
-			ownedCreated++
+		case !statusWrite(r) && accepted(r):
+			ownedAfter++
 		}
 	}
-	if statusAfter > 0 {
-		run.violate("%d status writes accepted for objects being deleted", statusAfter)
+	// A reconcile that read the object before its deletion may still write its status
+	// while it is Terminating; every later one sees the deletion and writes nothing, so
+	// there is at most one such write per object.
+	if statusAfter > n {
+		run.violate("%d status writes accepted for %d objects being deleted", statusAfter, n)
 	}
-	run.Figures = map[string]float64{"deleted": float64(n + 1), "held": float64(len(held)), "statusNotFound": float64(notFound), "ownedCreatedAfterDeletion": float64(ownedCreated)}
-	run.Detail = fmt.Sprintf("%d deleted (%d held Terminating 2 s), %d status writes after deletion answered 404, %d owned objects created after their owner's deletion",
-		n+1, len(held), notFound, ownedCreated)
+	run.Figures = map[string]float64{"deleted": float64(n + 1), "held": float64(len(held)), "statusAcceptedAfterDeletion": float64(statusAfter), "statusNotFound": float64(notFound), "ownedWritesAfterDeletion": float64(ownedAfter)}
+	run.Detail = fmt.Sprintf("%d deleted (%d held Terminating 2 s), each right after a spec change; status writes after deletion: %d accepted, %d answered 404; %d writes of owned objects after their owner's deletion",
+		n+1, len(held), statusAfter, notFound, ownedAfter)
 	// Spec changes are counted on the objects that remain (specChanges): so is the bound.
 	remainingWrites := 0
 	for _, r := range log.requests() {
