@@ -513,9 +513,10 @@ const holdFinalizer = "storm.opgen.dev/hold"
 // runDeletion deletes a quarter of the objects in the middle of a load that keeps
 // changing their specs, half of them held Terminating by an outside finalizer for 2
 // seconds. Nothing may bring a deleted object back, nothing may stay Terminating, and
-// the operator must not write the status of a Terminating object. Before the load, a
-// direct check: the status writer, given a stale copy of a deleted object, must get 404
-// from its apply to /status, not create the object.
+// the operator may write the status of a deleted object at most once (the reconcile
+// that read it before the deletion). Before the load, a direct check: the status
+// writer, given a stale copy of a deleted object, must get 404 from its apply to
+// /status, not create the object.
 func runDeletion(ctx context.Context, repo string, p FaultParams) ([]FaultRun, error) {
 	f, err := startFaultEnv(ctx, repo)
 	if err != nil {

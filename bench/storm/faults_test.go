@@ -79,9 +79,9 @@ func TestFaultIntruder(t *testing.T) {
 }
 
 // TestFaultDeletion: objects deleted under spec changes, some held Terminating by an
-// outside finalizer: none comes back, none stays Terminating, no status write on a
-// Terminating object is accepted, and the status writer's apply to a deleted object is
-// answered 404 (FaultRun.Violations).
+// outside finalizer: none comes back, none stays Terminating, at most one status write
+// per deleted object (the reconcile in flight) is accepted after its deletion, and the
+// status writer's apply to a deleted object is answered 404 (FaultRun.Violations).
 func TestFaultDeletion(t *testing.T) {
 	r := runFault(t, "deletion")[0]
 	if r.Figures["deleted"] == 0 {
