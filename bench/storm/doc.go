@@ -6,6 +6,11 @@
 //	                     [-objects 100] [-writers 4] [-interval 200ms] [-load 12s] [-quiet 10s]
 //	                     [-workers 2] [-seed 1] [-json FILE] [-svg FILE]
 //	go run ./bench/storm -from FILE.json -svg FILE.svg   # redraw an earlier run
+//	go run ./bench/storm -faults all [-objects 100] [-load 20s] [-quiet 10s] [-json FILE]
+//
+// -faults runs the faults of faults.go instead (restart, leader, intruder, deletion):
+// each a fault during a steady outside load on a fresh API server, judged by the same
+// rules; docs/storm.md#faults has the table.
 //
 // Controllers, for the same kind (package api/v1):
 //

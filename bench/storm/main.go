@@ -81,8 +81,12 @@ func main() {
 	jsonOut := flag.String("json", "", "write every figure and the parameters to this file")
 	svgOut := flag.String("svg", "", "write a chart of controller writes per second to this file")
 	from := flag.String("from", "", "run nothing: print the table and draw the chart of an earlier -json file")
+	faults := flag.String("faults", "", "run these faults instead of the scenarios: "+strings.Join(faultNames, ",")+" or all (see faults.go)")
 	flag.Parse()
 	p.Interval, p.Load, p.Quiet = Duration(*interval), Duration(*load), Duration(*quiet)
+	if *faults != "" {
+		os.Exit(faultsMain(p, *faults, *jsonOut))
+	}
 	p.Scenarios, p.Controllers = split(*scen), split(*ctrls)
 	var report *Report
 	var err error

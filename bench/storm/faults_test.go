@@ -1,0 +1,90 @@
+package main
+
+import (
+	"context"
+	"os"
+	"testing"
+	"time"
+)
+
+// shortFaults are the fault runs' settings in CI: small enough that the five runs take
+// about two and a half minutes together, long enough that each fault happens under load.
+var shortFaults = FaultParams{Objects: 20, Writers: 4, Interval: Duration(100 * time.Millisecond), Load: Duration(8 * time.Second),
+	Quiet: Duration(4 * time.Second), Downtime: Duration(3 * time.Second), Seed: 1}
+
+// runFault runs one fault and fails the test on every broken rule (FaultRun.Violations:
+// no 409, no write in the quiet window, every object converged, status writes bounded).
+func runFault(t *testing.T, name string) []FaultRun {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("starts an API server")
+	}
+	runs, err := runFaults(context.Background(), shortFaults, []string{name}, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range runs {
+		t.Logf("%s / %s: %d spec changes, %d status writes (%d effective, %d failed), %d writes, %d 409s, %d quiet writes, %d/%d converged, recovery %.1f s; %s",
+			r.Fault, r.Variant, r.SpecChanges, r.StatusWrites, r.Effective, r.FailedStatusWrites, r.Writes, r.Conflicts, r.QuietWrites, r.Converged, r.Objects, r.Recovery, r.Detail)
+		for _, v := range r.Violations {
+			t.Errorf("%s / %s: %s", r.Fault, r.Variant, v)
+		}
+	}
+	return runs
+}
+
+// TestFaultRestart: kube-apiserver stopped and started again on the same etcd during
+// the load; the manager recovers by itself, and the fault happened (its requests went
+// unanswered while the server was down).
+func TestFaultRestart(t *testing.T) {
+	r := runFault(t, "restart")[0]
+	if r.Figures["unanswered"] == 0 {
+		t.Error("no request of the manager went unanswered: the restart did not happen under it")
+	}
+	if r.SpecChanges == 0 {
+		t.Error("no spec change during the load")
+	}
+}
+
+// TestFaultLeaderChange: the leader cancelled twice, keeping then releasing the lease;
+// the other manager takes over within the lease duration, and no old leader's write is
+// answered after the new leader's election. A kept lease must delay the takeover beyond
+// a released one, and at least two managers must have written, or the variants and the
+// ordering rule were not what ran.
+func TestFaultLeaderChange(t *testing.T) {
+	r := runFault(t, "leader")[0]
+	kept, released := r.Figures["takeoverKeptSeconds"], r.Figures["takeoverReleasedSeconds"]
+	if kept < faultLeaseDuration.Seconds()/2 || kept <= released {
+		t.Errorf("takeover %.1f s with the lease kept, %.1f s released: the kept lease was not waited for", kept, released)
+	}
+	if r.Figures["managersThatWrote"] < 2 {
+		t.Errorf("%.0f managers wrote during the load: no handover to judge the overlap of", r.Figures["managersThatWrote"])
+	}
+}
+
+// TestFaultIntruder: another field manager forcing status.phase. The guarded operator
+// answers none of its writes and takes the field back at most once per reconcile, and
+// the fight ends with the outside load (FaultRun.Violations); a naive operator, which
+// answers every status event, fights on through the quiet window, or the intruder
+// would prove nothing.
+func TestFaultIntruder(t *testing.T) {
+	runs := runFault(t, "intruder")
+	if len(runs) != 2 {
+		t.Fatalf("%d runs, want guarded and naive", len(runs))
+	}
+	n := runs[1]
+	if n.QuietWrites == 0 || n.Figures["intruderQuietWrites"] == 0 {
+		t.Errorf("naive vs. intruder: %d operator and %.0f intruder writes in the quiet window: the intruder does not fight", n.QuietWrites, n.Figures["intruderQuietWrites"])
+	}
+}
+
+// TestFaultDeletion: objects deleted under spec changes, some held Terminating by an
+// outside finalizer: none comes back, none stays Terminating, at most one status write
+// per deleted object (the reconcile in flight) is accepted after its deletion, and the
+// status writer's apply to a deleted object is answered 404 (FaultRun.Violations).
+func TestFaultDeletion(t *testing.T) {
+	r := runFault(t, "deletion")[0]
+	if r.Figures["deleted"] == 0 {
+		t.Error("nothing was deleted")
+	}
+}
