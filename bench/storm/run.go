@@ -23,6 +23,7 @@ import (
 	"k8s.io/client-go/util/flowcontrol"
 	"k8s.io/utils/ptr"
 	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/config"
 	"sigs.k8s.io/controller-runtime/pkg/envtest"
@@ -43,6 +44,9 @@ type Run struct {
 	QPS           float32 `json:"qps"`
 	Burst         int     `json:"burst"`
 	PriorityQueue bool    `json:"priorityQueue"`
+	// ManagedFields is what the controller's cache kept of managedFields: trimmed,
+	// full or stripped (see Params.ManagedFields).
+	ManagedFields string `json:"managedFields"`
 	// SpecChanges counts the outside writes that changed a spec (a new generation).
 	SpecChanges int `json:"specChanges"`
 	// Setup is the creation of the objects until every one converged, or for a naive
@@ -59,6 +63,16 @@ type Run struct {
 	Converged int `json:"converged"`
 	// Timeline is the controller's writes per second, from the start of the load window.
 	Timeline []int `json:"timeline"`
+	// ConvergedSeconds is the time from the first creation until every object converged
+	// (or the setup wait ended).
+	ConvergedSeconds float64 `json:"convergedSeconds"`
+	// PeakRSSBytes is the process's peak resident set (VmHWM) at the end of the run;
+	// PeakHeapBytes the highest Go heap sampled every 100 ms; LiveHeapBytes the heap after
+	// a collection at the end of the quiet window, before the manager stops: what its
+	// caches hold.
+	PeakRSSBytes  uint64 `json:"peakRSSBytes"`
+	PeakHeapBytes uint64 `json:"peakHeapBytes"`
+	LiveHeapBytes uint64 `json:"liveHeapBytes"`
 }
 
 // Window is what happened in one window.
@@ -113,7 +127,12 @@ func childMain(jobJSON string) int {
 func runOne(ctx context.Context, job childJob) (*Run, error) {
 	sc := scenarioByName(job.Scenario)
 	objects, workers, writers, interval := sc.settings(job.Params)
-	run := &Run{Controller: job.Controller, Scenario: sc.name, Objects: objects, Workers: workers, PriorityQueue: !sc.legacyQueue}
+	run := &Run{Controller: job.Controller, Scenario: sc.name, Objects: objects, Workers: workers, PriorityQueue: !sc.legacyQueue,
+		ManagedFields: job.ManagedFields}
+	heap := &heapPeak{}
+	hctx, stopHeap := context.WithCancel(ctx)
+	defer stopHeap()
+	go heap.run(hctx)
 
 	env := &envtest.Environment{CRDDirectoryPaths: []string{job.CRDDir}, ErrorIfCRDPathMissing: true}
 	env.ControlPlane.GetAPIServer().Configure().
@@ -175,7 +194,7 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	// exponentially while its loop keeps the queue full): that is the incident, and the
 	// load starts regardless. The guarded operator must converge.
 	converged, err := waitConverged(ctx, outside, objects, setupTimeout(objects))
-	run.SetupConverged = converged
+	run.SetupConverged, run.ConvergedSeconds = converged, time.Since(setupStart).Seconds()
 	if err != nil && (job.Controller == "guarded" || converged == 0) {
 		return nil, err
 	}
@@ -208,8 +227,13 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 			run.Converged++
 		}
 	}
+	run.LiveHeapBytes = liveHeap()
 	stop()
 	<-mgrDone
+	run.PeakHeapBytes = heap.max()
+	if run.PeakRSSBytes, err = peakRSS(); err != nil {
+		return nil, err
+	}
 
 	run.Setup = pr.window(setupStart, loadStart)
 	run.Load = pr.window(loadStart, loadEnd)
@@ -228,6 +252,12 @@ func newManager(job childJob, sc *scenario, workers int, cfg *rest.Config, schem
 	qps, burst := float32(-1), 0 // controller-runtime's default: no client-side limit
 	if job.Controller == "guarded" {
 		qps, burst = guarded.DefaultKubeAPIQPS, guarded.DefaultKubeAPIBurst
+		if job.Params.KubeAPIQPS > 0 {
+			qps = float32(job.Params.KubeAPIQPS)
+		}
+		if job.Params.KubeAPIBurst > 0 {
+			burst = job.Params.KubeAPIBurst
+		}
 	}
 	if sc.qps > 0 {
 		qps, burst = sc.qps, sc.burst
@@ -239,8 +269,16 @@ func newManager(job childJob, sc *scenario, workers int, cfg *rest.Config, schem
 	} else {
 		mcfg.QPS, mcfg.Burst = -1, 0
 	}
+	var cacheOpts cache.Options // full: controller-runtime's default
+	switch job.ManagedFields {
+	case "trimmed":
+		cacheOpts = guarded.CacheOptions()
+	case "stripped":
+		cacheOpts.DefaultTransform = cache.TransformStripManagedFields()
+	}
 	mgr, err := ctrl.NewManager(mcfg, ctrl.Options{
 		Scheme:                 scheme,
+		Cache:                  cacheOpts,
 		Metrics:                metricsserver.Options{BindAddress: "0"},
 		HealthProbeBindAddress: "0",
 		Controller: config.Controller{
