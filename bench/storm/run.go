@@ -67,12 +67,14 @@ type Run struct {
 	// (or the setup wait ended).
 	ConvergedSeconds float64 `json:"convergedSeconds"`
 	// PeakRSSBytes is the process's peak resident set (VmHWM) at the end of the run;
-	// PeakHeapBytes the highest Go heap sampled every 100 ms; LiveHeapBytes the heap after
-	// a collection at the end of the quiet window, before the manager stops: what its
-	// caches hold.
-	PeakRSSBytes  uint64 `json:"peakRSSBytes"`
-	PeakHeapBytes uint64 `json:"peakHeapBytes"`
-	LiveHeapBytes uint64 `json:"liveHeapBytes"`
+	// PeakHeapBytes the highest Go heap sampled every 100 ms (live objects and garbage
+	// not yet swept), PeakLiveHeapBytes the highest live heap (as the last collection
+	// found it) among the same samples; LiveHeapBytes the live heap after a collection at
+	// the end of the quiet window, before the manager stops: what its caches hold.
+	PeakRSSBytes      uint64 `json:"peakRSSBytes"`
+	PeakHeapBytes     uint64 `json:"peakHeapBytes"`
+	PeakLiveHeapBytes uint64 `json:"peakLiveHeapBytes"`
+	LiveHeapBytes     uint64 `json:"liveHeapBytes"`
 }
 
 // Window is what happened in one window.
@@ -230,7 +232,7 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	run.LiveHeapBytes = liveHeap()
 	stop()
 	<-mgrDone
-	run.PeakHeapBytes = heap.max()
+	run.PeakHeapBytes, run.PeakLiveHeapBytes = heap.max()
 	if run.PeakRSSBytes, err = peakRSS(); err != nil {
 		return nil, err
 	}
