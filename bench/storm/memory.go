@@ -11,6 +11,14 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	stormv1 "github.com/opgen-dev/opgen/bench/storm/api/v1"
 )
 
 // heapObjects is the Go heap's memory in objects, live or not yet swept: what the
@@ -96,3 +104,27 @@ func peakRSS() (uint64, error) {
 
 // mib is bytes in MiB.
 func mib(b uint64) float64 { return float64(b) / (1 << 20) }
+
+// cachedManagedFields counts the managedFields entries a cache holds of the kinds the
+// controllers watch, and the bytes of their field sets.
+func cachedManagedFields(ctx context.Context, c cache.Cache) (entries, bytes int, err error) {
+	for _, l := range []client.ObjectList{&stormv1.CacheList{}, &appsv1.DeploymentList{}, &corev1.ConfigMapList{}} {
+		if err := c.List(ctx, l, client.InNamespace("default")); err != nil {
+			return 0, 0, err
+		}
+		items, err := meta.ExtractList(l)
+		if err != nil {
+			return 0, 0, err
+		}
+		for _, it := range items {
+			o, _ := it.(client.Object)
+			for _, e := range o.GetManagedFields() {
+				entries++
+				if e.FieldsV1 != nil {
+					bytes += len(e.FieldsV1.Raw)
+				}
+			}
+		}
+	}
+	return entries, bytes, nil
+}

@@ -23,13 +23,14 @@ func table(r *Report) string {
 	// Scale and memory: the first sync, and what the process held.
 	b.WriteString("\n")
 	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "scenario\tcontroller\tmanagedFields\tobjects\tconverged in s\twrites per object at creation / in all\tmax depth at creation\tpeak RSS MiB\tpeak heap MiB\tpeak live heap MiB\tlive heap at end MiB\t")
+	fmt.Fprintln(tw, "scenario\tcontroller\tmanagedFields\tobjects\tconverged in s\twrites per object at creation / in all\tmax depth at creation\tpeak RSS MiB\tpeak heap MiB\tpeak live heap MiB\tlive heap at end MiB\tcached managedFields: entries / MiB\t")
 	for _, run := range r.Runs {
 		all := run.Setup.Writes + run.Load.Writes + run.Drain.Writes + run.Quiet.Writes
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%.1f\t%.2f / %.2f\t%d\t%.0f\t%.0f\t%.0f\t%.0f\t\n",
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%.1f\t%.2f / %.2f\t%d\t%.0f\t%.0f\t%.0f\t%.0f\t%d / %.1f\t\n",
 			run.Scenario, run.Controller, managedFields(run), run.Objects, run.ConvergedSeconds,
 			perObject(run.Setup.Writes, run.Objects), perObject(all, run.Objects), run.Setup.MaxDepth,
-			mib(run.PeakRSSBytes), mib(run.PeakHeapBytes), mib(run.PeakLiveHeapBytes), mib(run.LiveHeapBytes))
+			mib(run.PeakRSSBytes), mib(run.PeakHeapBytes), mib(run.PeakLiveHeapBytes), mib(run.LiveHeapBytes),
+			run.CachedManagedFields, mib(uint64(run.CachedManagedFieldsBytes)))
 	}
 	tw.Flush()
 	for _, run := range r.Runs {
