@@ -489,7 +489,7 @@ func mainUsesWiring(gctx *gen.Context) (bool, diag.Diagnostics) {
 
 // wiring are the names the manager and guards generators give a main.
 var wiring = map[string]bool{
-	"SetupReconcilers": true, "AddToScheme": true, "ClientLimits": true,
+	"SetupReconcilers": true, "AddToScheme": true, "ClientLimits": true, "CacheOptions": true,
 	"DefaultKubeAPIQPS": true, "DefaultKubeAPIBurst": true,
 }
 

@@ -5,6 +5,7 @@
 //	go run ./bench/storm [-scenario noise,conflict,...] [-controller guarded,naive,naive-patch,kubebuilder]
 //	                     [-objects 100] [-writers 4] [-interval 200ms] [-load 12s] [-quiet 10s]
 //	                     [-workers 2] [-seed 1] [-json FILE] [-svg FILE]
+//	                     [-managed-fields trimmed,full,stripped] [-kube-api-qps Q -kube-api-burst B]
 //	go run ./bench/storm -from FILE.json -svg FILE.svg   # redraw an earlier run
 //	go run ./bench/storm -faults all [-objects 100] [-load 20s] [-quiet 10s] [-json FILE]
 //
@@ -16,7 +17,10 @@
 //
 //   - guarded: the operator `opgen generate` writes for api/v1 (package guarded; checked
 //     to be exactly opgen's output before every run), with its client policy
-//     (50 QPS, burst 100);
+//     (50 QPS, burst 100, or -kube-api-qps/-kube-api-burst) and its generated cache options
+//     (managedFields trimmed to its own entries); -managed-fields runs it once per cache
+//     policy: trimmed, full (controller-runtime's default) or stripped
+//     (cache.TransformStripManagedFields);
 //   - naive: Get from the cache, Phase and LastReconcileTime = metav1.Now(),
 //     Status().Update() on every reconcile, errors returned for requeue, For() without
 //     predicates, client-side throttling off (controller-runtime's default);
@@ -45,5 +49,10 @@
 // 409s, reconciles and their p50/p99 duration, the peak workqueue depth, time spent
 // waiting in the client's rate limiter, spec changes, status writes, and effective
 // writes (those that changed the stored status, counted by a separate watch); and at the
-// end whether every object converged (observedGeneration == generation).
+// end whether every object converged (observedGeneration == generation); and, per run,
+// the time until the created objects first converged, writes per object, and memory:
+// the process's peak RSS (VmHWM of /proc/self/status at the end: the manager with its
+// caches, and the benchmark's own clients and watches, the same for every run; the API
+// server and etcd are processes of their own), the Go heap's peak (sampled every
+// 100 ms) and its live size after a collection at the end of the quiet window.
 package main

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -27,6 +28,14 @@ type Params struct {
 	Quiet       Duration `json:"quiet"`
 	Workers     int      `json:"workers"`
 	Seed        int64    `json:"seed"`
+	// ManagedFields are what the guarded operator's cache keeps of managedFields, one
+	// run each: "trimmed" (its generated CacheOptions: only its own entries), "full"
+	// (controller-runtime's default) or "stripped" (cache.TransformStripManagedFields).
+	// The naive operators always run with controller-runtime's default.
+	ManagedFields []string `json:"managedFields,omitempty"`
+	// KubeAPIQPS and KubeAPIBurst replace the guarded operator's client limit when > 0.
+	KubeAPIQPS   float64 `json:"kubeAPIQPS,omitempty"`
+	KubeAPIBurst int     `json:"kubeAPIBurst,omitempty"`
 }
 
 // Duration is a time.Duration that reads as "15s" in JSON.
@@ -56,12 +65,28 @@ type Report struct {
 const childEnv = "OPGEN_STORM_CHILD"
 
 type childJob struct {
-	Params     Params `json:"params"`
-	Controller string `json:"controller"`
-	Scenario   string `json:"scenario"`
-	CRDDir     string `json:"crdDir"`
+	Params        Params `json:"params"`
+	Controller    string `json:"controller"`
+	Scenario      string `json:"scenario"`
+	ManagedFields string `json:"managedFields"`
+	CRDDir        string `json:"crdDir"`
 	// Peer is the kubebuilder controller's binary (peer.go).
 	Peer string `json:"peer,omitempty"`
+}
+
+// The cache's managedFields policies a run can have.
+var managedFieldsModes = []string{"trimmed", "full", "stripped"}
+
+// modes returns the managedFields policies controller runs with: the guarded operator
+// each of those asked, the others their own default.
+func (p Params) modes(controller string) []string {
+	if controller != "guarded" {
+		return []string{"full"}
+	}
+	if len(p.ManagedFields) == 0 {
+		return []string{"trimmed"}
+	}
+	return p.ManagedFields
 }
 
 func main() {
@@ -78,6 +103,9 @@ func main() {
 	quiet := flag.Duration("quiet", 10*time.Second, "quiet window")
 	flag.IntVar(&p.Workers, "workers", 2, "MaxConcurrentReconciles (conflict uses 10)")
 	flag.Int64Var(&p.Seed, "seed", 1, "seed of the outside writers' choices")
+	mf := flag.String("managed-fields", "trimmed", "what the guarded operator's cache keeps of managedFields, one run each: trimmed (its generated CacheOptions), full, stripped")
+	flag.Float64Var(&p.KubeAPIQPS, "kube-api-qps", 0, "the guarded operator's client QPS instead of its generated default (its first sync of N objects takes 3N/QPS seconds)")
+	flag.IntVar(&p.KubeAPIBurst, "kube-api-burst", 0, "the guarded operator's client burst instead of its generated default")
 	jsonOut := flag.String("json", "", "write every figure and the parameters to this file")
 	svgOut := flag.String("svg", "", "write a chart of controller writes per second to this file")
 	from := flag.String("from", "", "run nothing: print the table and draw the chart of an earlier -json file")
@@ -87,7 +115,7 @@ func main() {
 	if *faults != "" {
 		os.Exit(faultsMain(p, *faults, *jsonOut))
 	}
-	p.Scenarios, p.Controllers = split(*scen), split(*ctrls)
+	p.Scenarios, p.Controllers, p.ManagedFields = split(*scen), split(*ctrls), split(*mf)
 	var report *Report
 	var err error
 	if *from != "" {
@@ -142,6 +170,11 @@ func runAll(ctx context.Context, p Params, progress *os.File) (*Report, error) {
 			return nil, fmt.Errorf("unknown controller %q (have %s)", c, strings.Join(controllerNames, ", "))
 		}
 	}
+	for _, m := range p.ManagedFields {
+		if !slices.Contains(managedFieldsModes, m) {
+			return nil, fmt.Errorf("unknown managedFields policy %q (have %s)", m, strings.Join(managedFieldsModes, ", "))
+		}
+	}
 	repo, err := repoRoot()
 	if err != nil {
 		return nil, err
@@ -162,27 +195,32 @@ func runAll(ctx context.Context, p Params, progress *os.File) (*Report, error) {
 		return nil, err
 	}
 	report := &Report{Params: p}
-	total, n := len(p.Scenarios)*len(p.Controllers), 0
+	total, n := 0, 0
+	for _, c := range p.Controllers {
+		total += len(p.Scenarios) * len(p.modes(c))
+	}
 	for _, s := range p.Scenarios {
 		for _, c := range p.Controllers {
-			n++
-			start := time.Now()
-			fmt.Fprintf(progress, "storm [%d/%d] %s / %s ...", n, total, s, c)
-			job, _ := json.Marshal(peer.job(childJob{Params: p, Controller: c, Scenario: s, CRDDir: filepath.Join(repo, "bench", "storm", "config", "crd")}))
-			cmd := exec.CommandContext(ctx, self)
-			cmd.Env = append(os.Environ(), childEnv+"="+string(job), "KUBEBUILDER_ASSETS="+assets)
-			var stdout, stderr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			if err := cmd.Run(); err != nil {
-				fmt.Fprintln(progress, " failed")
-				return nil, fmt.Errorf("%s / %s: %v\n%s", s, c, err, stderr.String())
+			for _, m := range p.modes(c) {
+				n++
+				start := time.Now()
+				fmt.Fprintf(progress, "storm [%d/%d] %s / %s (managedFields %s) ...", n, total, s, c, m)
+				job, _ := json.Marshal(peer.job(childJob{Params: p, Controller: c, Scenario: s, ManagedFields: m, CRDDir: filepath.Join(repo, "bench", "storm", "config", "crd")}))
+				cmd := exec.CommandContext(ctx, self)
+				cmd.Env = append(os.Environ(), childEnv+"="+string(job), "KUBEBUILDER_ASSETS="+assets)
+				var stdout, stderr bytes.Buffer
+				cmd.Stdout, cmd.Stderr = &stdout, &stderr
+				if err := cmd.Run(); err != nil {
+					fmt.Fprintln(progress, " failed")
+					return nil, fmt.Errorf("%s / %s: %v\n%s", s, c, err, stderr.String())
+				}
+				var run Run
+				if err := json.Unmarshal(stdout.Bytes(), &run); err != nil {
+					return nil, fmt.Errorf("%s / %s: reading the result: %v\n%s", s, c, err, stdout.String())
+				}
+				fmt.Fprintf(progress, " %d writes, %d 409s, peak RSS %.0f MiB in %v\n", run.Load.Writes+run.Quiet.Writes, run.Load.Conflicts+run.Quiet.Conflicts, mib(run.PeakRSSBytes), time.Since(start).Round(time.Second))
+				report.Runs = append(report.Runs, run)
 			}
-			var run Run
-			if err := json.Unmarshal(stdout.Bytes(), &run); err != nil {
-				return nil, fmt.Errorf("%s / %s: reading the result: %v\n%s", s, c, err, stdout.String())
-			}
-			fmt.Fprintf(progress, " %d writes, %d 409s in %v\n", run.Load.Writes+run.Quiet.Writes, run.Load.Conflicts+run.Quiet.Conflicts, time.Since(start).Round(time.Second))
-			report.Runs = append(report.Runs, run)
 		}
 	}
 	return report, nil

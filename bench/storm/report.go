@@ -10,13 +10,27 @@ import (
 func table(r *Report) string {
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "scenario\tcontroller\tspec changes\twrites\tstatus writes / effective\towned writes / changes\t409s\treconciles\tp50 ms\tp99 ms\tmax depth\tthrottled s\t| quiet writes\tquiet reconciles\tconverged\t")
+	fmt.Fprintln(tw, "scenario\tcontroller\tmanagedFields\tspec changes\twrites\tstatus writes / effective\towned writes / changes\t409s\treconciles\tp50 ms\tp99 ms\tmax depth\tthrottled s\t| quiet writes\tquiet reconciles\tconverged\t")
 	for _, run := range r.Runs {
 		l, q := run.Load, run.Quiet
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d / %d\t%d / %d\t%d\t%d\t%.1f\t%.1f\t%d\t%.1f\t| %d\t%d\t%d/%d\t\n",
-			run.Scenario, run.Controller, run.SpecChanges, l.Writes, l.StatusWrites, l.EffectiveWrites, l.OwnedWrites, l.OwnedChanges,
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d / %d\t%d / %d\t%d\t%d\t%.1f\t%.1f\t%d\t%.1f\t| %d\t%d\t%d/%d\t\n",
+			run.Scenario, run.Controller, managedFields(run), run.SpecChanges, l.Writes, l.StatusWrites, l.EffectiveWrites, l.OwnedWrites, l.OwnedChanges,
 			l.Conflicts+q.Conflicts, l.Reconciles, l.P50ms, l.P99ms, l.MaxDepth, l.ThrottleSeconds,
 			q.Writes, q.Reconciles, run.Converged, run.Objects)
+	}
+	tw.Flush()
+
+	// Scale and memory: the first sync, and what the process held.
+	b.WriteString("\n")
+	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "scenario\tcontroller\tmanagedFields\tobjects\tconverged in s\twrites per object at creation / in all\tmax depth at creation\tpeak RSS MiB\tpeak heap MiB\tpeak live heap MiB\tlive heap at end MiB\tcached managedFields: entries / MiB\t")
+	for _, run := range r.Runs {
+		all := run.Setup.Writes + run.Load.Writes + run.Drain.Writes + run.Quiet.Writes
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%.1f\t%.2f / %.2f\t%d\t%.0f\t%.0f\t%.0f\t%.0f\t%d / %.1f\t\n",
+			run.Scenario, run.Controller, managedFields(run), run.Objects, run.ConvergedSeconds,
+			perObject(run.Setup.Writes, run.Objects), perObject(all, run.Objects), run.Setup.MaxDepth,
+			mib(run.PeakRSSBytes), mib(run.PeakHeapBytes), mib(run.PeakLiveHeapBytes), mib(run.LiveHeapBytes),
+			run.CachedManagedFields, mib(uint64(run.CachedManagedFieldsBytes)))
 	}
 	tw.Flush()
 	for _, run := range r.Runs {
@@ -28,7 +42,25 @@ func table(r *Report) string {
 	p := r.Params
 	fmt.Fprintf(&b, "\n%d objects (conflict: 5), %d writers every %v, load %v then quiet %v, %d workers (conflict: 10), seed %d.\n",
 		p.Objects, p.Writers, p.Interval.String(), p.Load.String(), p.Quiet.String(), p.Workers, p.Seed)
+	if p.KubeAPIQPS > 0 || p.KubeAPIBurst > 0 {
+		fmt.Fprintf(&b, "The guarded operator's client limit raised for the run: %g QPS, burst %d (0: its default).\n", p.KubeAPIQPS, p.KubeAPIBurst)
+	}
 	return b.String()
 }
 
 func (d Duration) String() string { return fmt.Sprint(durationOf(d)) }
+
+func perObject(n, objects int) float64 {
+	if objects == 0 {
+		return 0
+	}
+	return float64(n) / float64(objects)
+}
+
+// managedFields is what run's cache kept of managedFields.
+func managedFields(run Run) string {
+	if run.ManagedFields == "" {
+		return "full" // a report from before the policy was recorded
+	}
+	return run.ManagedFields
+}

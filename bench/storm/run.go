@@ -23,6 +23,7 @@ import (
 	"k8s.io/client-go/util/flowcontrol"
 	"k8s.io/utils/ptr"
 	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/config"
 	"sigs.k8s.io/controller-runtime/pkg/envtest"
@@ -43,6 +44,9 @@ type Run struct {
 	QPS           float32 `json:"qps"`
 	Burst         int     `json:"burst"`
 	PriorityQueue bool    `json:"priorityQueue"`
+	// ManagedFields is what the controller's cache kept of managedFields: trimmed,
+	// full or stripped (see Params.ManagedFields).
+	ManagedFields string `json:"managedFields"`
 	// SpecChanges counts the outside writes that changed a spec (a new generation).
 	SpecChanges int `json:"specChanges"`
 	// Setup is the creation of the objects until every one converged, or for a naive
@@ -59,6 +63,23 @@ type Run struct {
 	Converged int `json:"converged"`
 	// Timeline is the controller's writes per second, from the start of the load window.
 	Timeline []int `json:"timeline"`
+	// ConvergedSeconds is the time from the first creation until every object converged
+	// (or the setup wait ended).
+	ConvergedSeconds float64 `json:"convergedSeconds"`
+	// PeakRSSBytes is the process's peak resident set (VmHWM) at the end of the run;
+	// PeakHeapBytes the highest Go heap sampled every 100 ms (live objects and garbage
+	// not yet swept), PeakLiveHeapBytes the highest live heap (as the last collection
+	// found it) among the same samples; LiveHeapBytes the live heap after a collection at
+	// the end of the quiet window, before the manager stops: what its caches hold.
+	PeakRSSBytes      uint64 `json:"peakRSSBytes"`
+	PeakHeapBytes     uint64 `json:"peakHeapBytes"`
+	PeakLiveHeapBytes uint64 `json:"peakLiveHeapBytes"`
+	LiveHeapBytes     uint64 `json:"liveHeapBytes"`
+	// CachedManagedFields and CachedManagedFieldsBytes are the managedFields entries the
+	// manager's cache holds at the end, of the Caches, Deployments and ConfigMaps, and the
+	// bytes of their field sets (FieldsV1), the bulk of an entry.
+	CachedManagedFields      int `json:"cachedManagedFields"`
+	CachedManagedFieldsBytes int `json:"cachedManagedFieldsBytes"`
 }
 
 // Window is what happened in one window.
@@ -116,7 +137,12 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	}
 	sc := scenarioByName(job.Scenario)
 	objects, workers, writers, interval := sc.settings(job.Params)
-	run := &Run{Controller: job.Controller, Scenario: sc.name, Objects: objects, Workers: workers, PriorityQueue: !sc.legacyQueue}
+	run := &Run{Controller: job.Controller, Scenario: sc.name, Objects: objects, Workers: workers, PriorityQueue: !sc.legacyQueue,
+		ManagedFields: job.ManagedFields}
+	heap := &heapPeak{}
+	hctx, stopHeap := context.WithCancel(ctx)
+	defer stopHeap()
+	go heap.run(hctx)
 
 	env := &envtest.Environment{CRDDirectoryPaths: []string{job.CRDDir}, ErrorIfCRDPathMissing: true}
 	env.ControlPlane.GetAPIServer().Configure().
@@ -178,7 +204,7 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	// exponentially while its loop keeps the queue full): that is the incident, and the
 	// load starts regardless. The guarded operator must converge.
 	converged, err := waitConverged(ctx, outside, objects, setupTimeout(objects))
-	run.SetupConverged = converged
+	run.SetupConverged, run.ConvergedSeconds = converged, time.Since(setupStart).Seconds()
 	if err != nil && (job.Controller == "guarded" || converged == 0) {
 		return nil, err
 	}
@@ -202,14 +228,22 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	end := time.Now()
 	pr.mark(ctx, cfg, outside, end)
 
-	var list stormv1.CacheList
-	if err := outside.List(ctx, &list, client.InNamespace("default")); err != nil {
-		return nil, err
-	}
-	for _, o := range list.Items {
+	if err := eachCache(ctx, outside, func(o *stormv1.Cache) {
 		if o.Status.ObservedGeneration == o.Generation {
 			run.Converged++
 		}
+	}); err != nil {
+		return nil, err
+	}
+	// Memory, before the counting below allocates: the peaks, then the live heap.
+	if run.PeakRSSBytes, err = peakRSS(); err != nil {
+		return nil, err
+	}
+	run.PeakHeapBytes, run.PeakLiveHeapBytes = heap.max()
+	stopHeap()
+	run.LiveHeapBytes = liveHeap()
+	if run.CachedManagedFields, run.CachedManagedFieldsBytes, err = cachedManagedFields(ctx, mgr.GetCache()); err != nil {
+		return nil, err
 	}
 	stop()
 	<-mgrDone
@@ -231,6 +265,12 @@ func newManager(job childJob, sc *scenario, workers int, cfg *rest.Config, schem
 	qps, burst := float32(-1), 0 // controller-runtime's default: no client-side limit
 	if job.Controller == "guarded" {
 		qps, burst = guarded.DefaultKubeAPIQPS, guarded.DefaultKubeAPIBurst
+		if job.Params.KubeAPIQPS > 0 {
+			qps = float32(job.Params.KubeAPIQPS)
+		}
+		if job.Params.KubeAPIBurst > 0 {
+			burst = job.Params.KubeAPIBurst
+		}
 	}
 	if sc.qps > 0 {
 		qps, burst = sc.qps, sc.burst
@@ -242,8 +282,16 @@ func newManager(job childJob, sc *scenario, workers int, cfg *rest.Config, schem
 	} else {
 		mcfg.QPS, mcfg.Burst = -1, 0
 	}
+	var cacheOpts cache.Options // full: controller-runtime's default
+	switch job.ManagedFields {
+	case "trimmed":
+		cacheOpts = guarded.CacheOptions()
+	case "stripped":
+		cacheOpts.DefaultTransform = cache.TransformStripManagedFields()
+	}
 	mgr, err := ctrl.NewManager(mcfg, ctrl.Options{
 		Scheme:                 scheme,
+		Cache:                  cacheOpts,
 		Metrics:                metricsserver.Options{BindAddress: "0"},
 		HealthProbeBindAddress: "0",
 		Controller: config.Controller{
@@ -290,11 +338,9 @@ func (pr *probe) mark(ctx context.Context, cfg *rest.Config, outside client.Clie
 	} else {
 		fmt.Fprintln(os.Stderr, "storm: reading apiserver_request_total:", err)
 	}
-	var list stormv1.CacheList
-	if err := outside.List(ctx, &list, client.InNamespace("default")); err == nil {
-		for _, o := range list.Items {
-			pr.gensAt[t] += o.Generation
-		}
+	var gens int64
+	if err := eachCache(ctx, outside, func(o *stormv1.Cache) { gens += o.Generation }); err == nil {
+		pr.gensAt[t] = gens
 	}
 }
 
@@ -384,15 +430,13 @@ func setupTimeout(n int) time.Duration { return 2*time.Minute + time.Duration(n)
 func waitConverged(ctx context.Context, c client.Client, n int, timeout time.Duration) (int, error) {
 	deadline := time.Now().Add(timeout)
 	for {
-		var list stormv1.CacheList
-		if err := c.List(ctx, &list, client.InNamespace("default")); err != nil {
-			return 0, err
-		}
 		done := 0
-		for _, o := range list.Items {
+		if err := eachCache(ctx, c, func(o *stormv1.Cache) {
 			if o.Generation > 0 && o.Status.ObservedGeneration == o.Generation {
 				done++
 			}
+		}); err != nil {
+			return 0, err
 		}
 		if done == n {
 			return done, nil
@@ -401,6 +445,25 @@ func waitConverged(ctx context.Context, c client.Client, n int, timeout time.Dur
 			return done, fmt.Errorf("only %d of %d objects converged in %v", done, n, timeout)
 		}
 		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// eachCache calls f with every Cache of the namespace, read in pages of 500: one
+// answer with thousands of objects, every 200 ms while the benchmark waits, would weigh
+// on the memory of the process whose peak it reports.
+func eachCache(ctx context.Context, c client.Client, f func(*stormv1.Cache)) error {
+	cont := ""
+	for {
+		var list stormv1.CacheList
+		if err := c.List(ctx, &list, client.InNamespace("default"), client.Limit(500), client.Continue(cont)); err != nil {
+			return err
+		}
+		for i := range list.Items {
+			f(&list.Items[i])
+		}
+		if cont = list.Continue; cont == "" {
+			return nil
+		}
 	}
 }
 

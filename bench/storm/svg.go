@@ -62,9 +62,18 @@ func chart(r *Report) string {
 			}
 			fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="2" points="%s"/>`+"\n", colors[run.Controller], strings.Join(pts, " "))
 			fmt.Fprintf(&b, `<text x="%d" y="%d" fill="%s">%s: %d writes, %d in quiet</text>`+"\n",
-				left+w+10, y0+16+j*16, colors[run.Controller], run.Controller, run.Load.Writes+run.Quiet.Writes, run.Quiet.Writes)
+				left+w+10, y0+16+j*16, colors[run.Controller], legend(run), run.Load.Writes+run.Quiet.Writes, run.Quiet.Writes)
 		}
 	}
 	b.WriteString("</svg>\n")
 	return b.String()
+}
+
+// legend names a run's line: its controller, and the cache policy of a guarded run
+// that is not the generated one.
+func legend(run Run) string {
+	if mf := managedFields(run); run.Controller == "guarded" && mf != "trimmed" && run.ManagedFields != "" {
+		return run.Controller + " (managedFields " + mf + ")"
+	}
+	return run.Controller
 }

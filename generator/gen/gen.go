@@ -78,7 +78,7 @@ type Context struct {
 	API        *model.API
 	Controller ControllerPackage
 	// Wired says the operator's wiring is generated in the controller package
-	// (SetupReconcilers, AddToScheme, the client-limit flags): in an opgen project, when a
+	// (SetupReconcilers, AddToScheme, CacheOptions, the client-limit flags): in an opgen project, when a
 	// kind has a reconciler, or when the main at Options.MainPath calls it. A main that
 	// calls it never loses it because the last marker went.
 	Wired bool

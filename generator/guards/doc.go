@@ -2,7 +2,8 @@
 // runtime every generated status writer and reconciler shares (the owned-fields diff,
 // condition bookkeeping, the memory that skips duplicate applies while the cache is
 // behind, predicates, finalizer handling, error and requeue policy, Outcome and
-// Terminal, the client-side rate limit).
+// Terminal, the client-side rate limit, the cache transform that keeps only the
+// operator's own managedFields entries).
 //
 // The file is assembled from the parts of package generator/guards/source that the run
 // uses ([InUse]): those the generated code calls, and those whose exported names the

@@ -18,7 +18,7 @@ import (
 	"github.com/opgen-dev/opgen/generator/guards/symbols"
 )
 
-//go:embed source/reconcile.go source/status.go source/finalizer.go source/clientlimits.go source/owned.go source/memory.go
+//go:embed source/reconcile.go source/status.go source/finalizer.go source/clientlimits.go source/owned.go source/memory.go source/managedfields.go
 var source embed.FS
 
 // FileName is the runtime's file in the controller package.
@@ -67,7 +67,9 @@ func InUse(ctx *gen.Context) []symbols.Part {
 		}
 	}
 	if ctx.Wired {
+		// The wiring's CacheOptions installs the managedFields transform.
 		use[symbols.ClientLimits] = true
+		use[symbols.ManagedFields] = true
 	}
 	exported := symbols.Exported()
 	for _, f := range ctx.Controller.Files {

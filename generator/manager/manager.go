@@ -9,6 +9,8 @@ import (
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/generator/guards/symbols"
+	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/policy"
 )
 
@@ -75,6 +77,9 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 	f.Comment("SetupReconcilers registers every generated reconciler with mgr.")
 	f.Func().Id("SetupReconcilers").Params(jen.Id("mgr").Qual("sigs.k8s.io/controller-runtime", "Manager")).Error().Block(setups...)
 
+	f.Line()
+	cacheOptions(f, ctx)
+
 	src, err := gen.Render(f, FileName)
 	if err != nil {
 		return nil, err
@@ -93,6 +98,67 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 		return nil, err
 	}
 	return append(files, artifact.File{Path: ctx.MainPath, Content: main, Owner: artifact.Scaffold}), nil
+}
+
+// cacheOptions emits CacheOptions: the cache's managedFields transform, keeping for
+// each kind a guard reads managedFields of (a status-owner kind, a kind a reconciler
+// owns) the entries of the field managers that write it, and no entry of any other
+// kind.
+func cacheOptions(f *jen.File, ctx *gen.Context) {
+	type goType struct{ pkg, name string }
+	var order []goType
+	managers := map[goType][]string{}
+	add := func(t goType, fm string) {
+		if _, seen := managers[t]; !seen {
+			order = append(order, t)
+		}
+		for _, m := range managers[t] {
+			if m == fm {
+				return
+			}
+		}
+		managers[t] = append(managers[t], fm)
+	}
+	for _, k := range ctx.API.StatusOwners() {
+		add(goType{k.Package.Path, k.Name}, k.FieldManagerConst())
+		for _, o := range k.Owns {
+			if local := ctx.API.Lookup(o); local != nil {
+				add(goType{local.Package.Path, local.Name}, k.FieldManagerConst())
+			} else {
+				p := kubeapi.Package(o.Group, o.Version)
+				f.ImportAlias(p, kubeapi.Alias(p))
+				add(goType{p, o.Kind}, k.FieldManagerConst())
+			}
+		}
+	}
+	/* target shape:
+	func CacheOptions() cache.Options {
+		return cache.Options{DefaultTransform: trimManagedFields(map[reflect.Type][]string{
+			reflect.TypeFor[*v1.Foo](): {FooFieldManager},
+			reflect.TypeFor[*appsv1.Deployment](): {FooFieldManager},
+		})}
+	}
+	*/
+	var entries []jen.Code
+	for _, t := range order {
+		var ms []jen.Code
+		for _, m := range managers[t] {
+			ms = append(ms, jen.Id(m))
+		}
+		entries = append(entries, jen.Qual("reflect", "TypeFor").Types(jen.Op("*").Qual(t.pkg, t.name)).Call().Op(":").Values(ms...))
+	}
+	keep := jen.Map(jen.Qual("reflect", "Type")).Index().String().Custom(jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}, entries...)
+	f.Comment("CacheOptions returns the options of the manager's cache (ctrl.Options.Cache): its")
+	f.Comment("managedFields transform keeps, of the kinds whose managedFields the status writers")
+	f.Comment("and gated applies read, only the entries of the operator's field managers, and strips")
+	f.Comment("them from every other kind. Set namespaces or selectors on the result; a")
+	f.Comment("DefaultTransform of your own replaces the trim, and without managedFields every")
+	f.Comment("guard compares with the whole object and writes on every reconcile.")
+	f.Func().Id("CacheOptions").Params().Qual("sigs.k8s.io/controller-runtime/pkg/cache", "Options").Block(
+		jen.Return(jen.Qual("sigs.k8s.io/controller-runtime/pkg/cache", "Options").Values(jen.Dict{
+			jen.Id("DefaultTransform"): jen.Id(symbols.TrimManagedFields).Call(keep),
+		})),
+	)
 }
 
 // leaderElectionID names the operator's lease: <project>.<domain>, the domain being the

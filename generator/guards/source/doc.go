@@ -6,7 +6,11 @@
 // (see generator/guards/symbols): reconcile.go (Outcome, Terminal, the retry policy,
 // the predicates), status.go (what the status writers call), clientlimits.go (the
 // client-side rate limit flags), finalizer.go (finalizers added and released by
-// Server-Side Apply) and owned.go (the gated apply of objects a reconciler owns). The parts import nothing of each other.
+// Server-Side Apply), owned.go (the gated apply of objects a reconciler owns),
+// memory.go (a guard's last write, recalled while the cache is behind it) and
+// managedfields.go (the cache transform that keeps only the operator's own managedFields
+// entries, which the status writer and the gated apply read). The parts import nothing
+// of each other.
 //
 // It is compiled and tested here, in opgen's module, and copied verbatim into projects
 // with its package clause rewritten (package generator/guards does that). It must

@@ -7,6 +7,7 @@
 // use: [Status] when a kind has a status writer, [Reconcile] when one has a reconciler
 // (or the user's code there calls Outcome, Terminal or ReadyCondition), [Finalizer] when
 // one has a finalizer, [ClientLimits] when the operator's main is wired by opgen, [Owned]
-// when one owns a kind (the gated apply of owned objects), and [Memory] (a guard's last write,
-// recalled while the cache is behind it) with [Status] or [Owned].
+// when one owns a kind (the gated apply of owned objects), [Memory] (a guard's last write,
+// recalled while the cache is behind it) with [Status] or [Owned], and [ManagedFields]
+// (the cache transform the generated CacheOptions installs) when the main is wired.
 package symbols

@@ -11,10 +11,13 @@ const (
 	Finalizer    Part = "finalizer"
 	Owned        Part = "owned"
 	Memory       Part = "memory"
+	// ManagedFields is the cache transform that keeps only the operator's own
+	// managedFields entries.
+	ManagedFields Part = "managedfields"
 )
 
 // Parts lists every part in order.
-var Parts = []Part{Reconcile, Status, ClientLimits, Finalizer, Owned, Memory}
+var Parts = []Part{Reconcile, Status, ClientLimits, Finalizer, Owned, Memory, ManagedFields}
 
 // What generated code calls.
 const (
@@ -51,6 +54,9 @@ const (
 	ApplyOwned          = "applyOwned"
 	HasController       = "hasController"
 	ControllerReference = "controllerReference"
+
+	// ManagedFields.
+	TrimManagedFields = "trimManagedFields"
 )
 
 // PartOf maps every top-level name the runtime declares to its part: those generated
@@ -75,6 +81,8 @@ var PartOf = map[string]Part{
 
 	ApplyOwned: Owned, HasController: Owned, ControllerReference: Owned,
 	"ownedConfig": Owned,
+
+	TrimManagedFields: ManagedFields,
 }
 
 // Exported returns the runtime's exported names: those the user's own code in the

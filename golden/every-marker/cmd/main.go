@@ -63,6 +63,8 @@ func main() {
 		LeaderElection:                leaderElect,
 		LeaderElectionID:              "every-marker.cache.example.com",
 		LeaderElectionReleaseOnCancel: true,
+		// managedFields trimmed to the operator's own entries, which its guards read.
+		Cache: controller.CacheOptions(),
 	})
 	if err != nil {
 		log.Error(err, "creating the manager")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -286,5 +287,71 @@ func TestTransientError(t *testing.T) {
 	t.Logf("retries after %v and %v", first, second)
 	if first < 900*time.Millisecond || second < 1800*time.Millisecond {
 		t.Fatalf("retries after %v and %v, want backoff of about 1 s then 2 s", first, second)
+	}
+}
+
+// managersOf lists the field managers of managedFields entries, in order, once each.
+func managersOf(entries []metav1.ManagedFieldsEntry) []string {
+	var out []string
+	for _, e := range entries {
+		if !slices.Contains(out, e.Manager) {
+			out = append(out, e.Manager)
+		}
+	}
+	return out
+}
+
+// TestCacheKeepsOnlyOwnManagedFields: the manager's cache (CacheOptions) holds only
+// the entries of MemcachedFieldManager, though an outside manager owns a status
+// condition and a label of the object; and the writer, comparing with what it owns
+// there, does not fight the outsider: its changes cost no write and no reconcile.
+func TestCacheKeepsOnlyOwnManagedFields(t *testing.T) {
+	ctx := context.Background()
+	obj := createLifecycle(t, "trimmed", "memcached:1.6")
+	eventually(t, 20*time.Second, "a converged status", func() (bool, error) {
+		o, err := getLifecycle("trimmed")
+		return err == nil && converged(o), err
+	})
+	quiet(t)
+	mark, reconciles := managerR.mark(), Calls.Reconciles.Load()
+	for i := 0; i < 5; i++ {
+		ac := cachev1alpha1ac.Memcached(obj.Name, lifecycleNS).
+			WithLabels(map[string]string{"outsider": fmt.Sprint(i)}).
+			WithStatus(cachev1alpha1ac.MemcachedStatus().WithConditions(
+				metav1ac.Condition().WithType("Outsider").WithStatus(metav1.ConditionTrue).WithReason("Poke").
+					WithMessage(fmt.Sprint(i)).WithLastTransitionTime(metav1.Now())))
+		if err := direct.Status().Apply(ctx, ac, client.FieldOwner("outsider"), client.ForceOwnership); err != nil {
+			t.Fatal(err)
+		}
+		patch := fmt.Sprintf(`{"metadata":{"labels":{"outsider":"%d"}}}`, i)
+		if err := direct.Patch(ctx, &cachev1alpha1.Memcached{ObjectMeta: metav1.ObjectMeta{Name: obj.Name, Namespace: lifecycleNS}},
+			client.RawPatch(types.MergePatchType, []byte(patch)), client.FieldOwner("labeller")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	server, err := getLifecycle("trimmed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := managersOf(server.ManagedFields); !slices.Contains(m, "outsider") || !slices.Contains(m, "labeller") {
+		t.Fatalf("the server names %v as managers: the outsiders' entries are missing, nothing for the cache to drop", m)
+	}
+	var inCache cachev1alpha1.Memcached
+	eventually(t, 20*time.Second, "the cache catching up", func() (bool, error) {
+		err := managerCache.Get(ctx, client.ObjectKeyFromObject(obj), &inCache)
+		return err == nil && inCache.ResourceVersion == server.ResourceVersion, err
+	})
+	if m := managersOf(inCache.ManagedFields); !slices.Equal(m, []string{MemcachedFieldManager}) {
+		t.Fatalf("the manager's cache holds the entries of %v, want only %s's", m, MemcachedFieldManager)
+	}
+	if meta.FindStatusCondition(inCache.Status.Conditions, "Outsider") == nil {
+		t.Fatal("the cached status lost the outsider's condition: only managedFields are trimmed")
+	}
+	time.Sleep(2 * time.Second)
+	if w := managerR.writesSince(mark); len(w) != 0 {
+		t.Errorf("the manager wrote %v after the outsider's changes", w)
+	}
+	if r := Calls.Reconciles.Load() - reconciles; r != 0 {
+		t.Errorf("%d reconciles after the outsider's changes, want 0", r)
 	}
 }

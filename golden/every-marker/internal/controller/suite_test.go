@@ -25,13 +25,16 @@ import (
 
 // The behaviour tests of the generated runtime, against a real kube-apiserver and etcd.
 // TestMain starts them once, and one manager that runs the generated reconcilers in
-// the namespaces the manager tests use; the writer tests use other namespaces.
+// the namespaces the manager tests use, with the generated cache options; the writer
+// tests use other namespaces.
 
 var (
 	cfg      *rest.Config
 	scheme   = runtime.NewScheme()
 	direct   client.Client // uncounted, uncached: the tests' own reads and writes
 	managerR = &requests{}
+	// managerCache is the manager's cache, which the reconcilers read.
+	managerCache cache.Cache
 )
 
 const (
@@ -82,16 +85,21 @@ func run(m *testing.M) int {
 	var limits ClientLimits
 	limits.QPS, limits.Burst = DefaultKubeAPIQPS, DefaultKubeAPIBurst
 	limits.Apply(mcfg)
+	// The generated cache options, as the scaffolded main passes them: managedFields
+	// trimmed to the operator's own entries.
+	cacheOpts := CacheOptions()
+	cacheOpts.DefaultNamespaces = map[string]cache.Config{quietNS: {}, lifecycleNS: {}}
 	mgr, err := ctrl.NewManager(mcfg, ctrl.Options{
 		Scheme:                 scheme,
 		Metrics:                metricsserver.Options{BindAddress: "0"},
 		HealthProbeBindAddress: "0",
-		Cache:                  cache.Options{DefaultNamespaces: map[string]cache.Config{quietNS: {}, lifecycleNS: {}}},
+		Cache:                  cacheOpts,
 	})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
+	managerCache = mgr.GetCache()
 	if err := SetupReconcilers(mgr); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1

@@ -24,6 +24,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/resourceversion"
 	metav1ac "k8s.io/client-go/applyconfigurations/meta/v1"
 	"k8s.io/client-go/rest"
+	toolscache "k8s.io/client-go/tools/cache"
 	"k8s.io/client-go/util/workqueue"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/event"
@@ -152,15 +153,17 @@ func ownedPredicate() predicate.Predicate {
 
 // ownedStatus returns the part of obj's status that manager owns through Server-Side
 // Apply on the status subresource, decoded through JSON into out, which must be zero.
-// It reports false when obj carries no managed fields (a cache that strips them), in
-// which case the caller must compare with the whole status.
+// It reports false when obj carries no managed fields (nil: a cache that strips them),
+// in which case the caller must compare with the whole status. An empty, non-nil list
+// (the operator's cache trims other managers' entries, see trimManagedFields) means
+// manager owns nothing.
 //
 // Comparing desired status with only what the writer owns is what keeps fields written
 // by other managers from looking like a difference forever: the writer would re-apply
 // on every reconcile and never converge.
 func ownedStatus(obj client.Object, manager string, status any, out any) (bool, error) {
 	mf := obj.GetManagedFields()
-	if len(mf) == 0 {
+	if mf == nil {
 		return false, nil
 	}
 	var fields map[string]any
@@ -582,5 +585,64 @@ func rememberWrite(key any, base, result string, value any) {
 				delete(writeMemory.m, k)
 			}
 		}
+	}
+}
+
+// trimManagedFields returns the informer transform of the operator's cache: an object
+// whose Go type keep names keeps only the managedFields entries of those field
+// managers, any other object keeps none.
+//
+// managedFields are often the larger part of a cached object, and every other manager
+// that touches an object adds an entry; but the guards read them: the status writer
+// compares desired status with what its manager owns (ownedStatus), and the gated apply
+// with what client-go's Extract<Kind> finds of its manager. Stripping them all
+// (cache.TransformStripManagedFields) would make both compare with the whole object, so
+// a field another manager owns would be a difference forever and every reconcile a
+// write. Only the entries of other managers are dropped: what the guards read is there,
+// the rest is not kept in memory.
+//
+// An object of a kept type with no entry of these managers keeps an empty, non-nil
+// list, so that ownedStatus still tells "this manager owns nothing yet" from a cache
+// that strips managedFields (nil).
+//
+// The informer calls a transform with each object it decoded from a list or a watch
+// event, before the object reaches its store or any handler (client-go ≥ 1.27), and
+// never with a tombstone; so the object is the transform's to change. The entries are
+// copied to a new slice rather than filtered in place: the old backing array, and the
+// dropped entries' fields with it, then become garbage. An object that has nothing to
+// drop is returned untouched, so the transform is idempotent and never writes an object
+// it may already share.
+func trimManagedFields(keep map[reflect.Type][]string) toolscache.TransformFunc {
+	return func(in any) (any, error) {
+		obj, ok := in.(metav1.Object)
+		if !ok {
+			return in, nil
+		}
+		entries := obj.GetManagedFields()
+		if len(entries) == 0 {
+			return in, nil // nothing to drop
+		}
+		managers, kept := keep[reflect.TypeOf(in)]
+		if !kept {
+			obj.SetManagedFields(nil)
+			return in, nil
+		}
+		n := 0
+		for _, e := range entries {
+			if slices.Contains(managers, e.Manager) {
+				n++
+			}
+		}
+		if n == len(entries) {
+			return in, nil
+		}
+		out := make([]metav1.ManagedFieldsEntry, 0, n)
+		for _, e := range entries {
+			if slices.Contains(managers, e.Manager) {
+				out = append(out, e)
+			}
+		}
+		obj.SetManagedFields(out)
+		return in, nil
 	}
 }

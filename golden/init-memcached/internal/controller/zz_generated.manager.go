@@ -5,9 +5,12 @@ package controller
 import (
 	cachev1alpha1 "example.com/memcached-operator/api/cache/v1alpha1"
 	"fmt"
+	appsv1 "k8s.io/api/apps/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
+	"reflect"
 	ctrl "sigs.k8s.io/controller-runtime"
+	cache "sigs.k8s.io/controller-runtime/pkg/cache"
 )
 
 // Defaults of --kube-api-qps and --kube-api-burst (see ClientLimits).
@@ -32,4 +35,17 @@ func SetupReconcilers(mgr ctrl.Manager) error {
 		return fmt.Errorf("setting up the Memcached reconciler: %w", err)
 	}
 	return nil
+}
+
+// CacheOptions returns the options of the manager's cache (ctrl.Options.Cache): its
+// managedFields transform keeps, of the kinds whose managedFields the status writers
+// and gated applies read, only the entries of the operator's field managers, and strips
+// them from every other kind. Set namespaces or selectors on the result; a
+// DefaultTransform of your own replaces the trim, and without managedFields every
+// guard compares with the whole object and writes on every reconcile.
+func CacheOptions() cache.Options {
+	return cache.Options{DefaultTransform: trimManagedFields(map[reflect.Type][]string{
+		reflect.TypeFor[*cachev1alpha1.Memcached](): {MemcachedFieldManager},
+		reflect.TypeFor[*appsv1.Deployment]():       {MemcachedFieldManager},
+	})}
 }

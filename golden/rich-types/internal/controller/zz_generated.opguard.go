@@ -16,15 +16,17 @@ import (
 
 // ownedStatus returns the part of obj's status that manager owns through Server-Side
 // Apply on the status subresource, decoded through JSON into out, which must be zero.
-// It reports false when obj carries no managed fields (a cache that strips them), in
-// which case the caller must compare with the whole status.
+// It reports false when obj carries no managed fields (nil: a cache that strips them),
+// in which case the caller must compare with the whole status. An empty, non-nil list
+// (the operator's cache trims other managers' entries, see trimManagedFields) means
+// manager owns nothing.
 //
 // Comparing desired status with only what the writer owns is what keeps fields written
 // by other managers from looking like a difference forever: the writer would re-apply
 // on every reconcile and never converge.
 func ownedStatus(obj client.Object, manager string, status any, out any) (bool, error) {
 	mf := obj.GetManagedFields()
-	if len(mf) == 0 {
+	if mf == nil {
 		return false, nil
 	}
 	var fields map[string]any
