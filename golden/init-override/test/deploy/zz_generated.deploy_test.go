@@ -317,7 +317,9 @@ func TestLeastPrivilege(t *testing.T) {
 		t.Fatal(err)
 	}
 	mgr, err := ctrl.NewManager(cfg, ctrl.Options{
-		Scheme:                        scheme,
+		Scheme: scheme,
+		// The cache the operator's main gives it (managedFields trimmed to its own).
+		Cache:                         controller.CacheOptions(),
 		Metrics:                       metricsserver.Options{BindAddress: "0"},
 		HealthProbeBindAddress:        "0",
 		LeaderElection:                true,
