@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	eventsv1 "k8s.io/api/events/v1"
 	"math/rand"
 	"net/http"
 	"strings"
@@ -466,6 +467,24 @@ func runIntruder(ctx context.Context, repo string, p FaultParams, controller str
 	if controller != "guarded" {
 		// The naive operator is the measure of what the bound prevents, judged by nothing.
 		return []FaultRun{run}, nil
+	}
+	// The take-backs are surfaced: the status writer records an Event naming the
+	// intruder when it takes the field back, at most one per object and manager every
+	// ten minutes: some, and never more than the objects.
+	var evs eventsv1.EventList
+	if err := f.outside.List(ctx, &evs, client.InNamespace("default")); err != nil {
+		return nil, err
+	}
+	named := 0
+	for _, e := range evs.Items {
+		if e.Reason == "StatusFieldTaken" && strings.Contains(e.Note, `"`+intruderManager+`"`) && strings.Contains(e.Note, ".status.phase") {
+			named++
+		}
+	}
+	run.Figures["takenEvents"] = float64(named)
+	run.Detail += fmt.Sprintf(" | %d Events naming the intruder", named)
+	if named == 0 || named > p.Objects {
+		run.violate("%d StatusFieldTaken Events naming %q, for %d objects", named, intruderManager, p.Objects)
 	}
 	run.checkCommon(p.Objects)
 	if pokeWrites != 0 || pokeReconciles != 0 {

@@ -68,6 +68,14 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 
 	var setups []jen.Code
 	for _, k := range kinds {
+		if k.StatusOwner != "" {
+			// The status writers name another field manager that holds their fields in an
+			// Event; the recorder is the manager's, under the first writer's field manager.
+			setups = append(setups, jen.Id(symbols.StatusEvents).Op("=").Id("mgr").Dot("GetEventRecorder").Call(jen.Id(k.FieldManagerConst())))
+			break
+		}
+	}
+	for _, k := range kinds {
 		setups = append(setups, jen.If(
 			jen.Err().Op(":=").Id(k.ReconcilerConstructor()).Call(jen.Id("mgr")).Dot("SetupWithManager").Call(jen.Id("mgr")),
 			jen.Err().Op("!=").Nil(),
@@ -102,8 +110,9 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 
 // cacheOptions emits CacheOptions: the cache's managedFields transform, keeping for
 // each kind a guard reads managedFields of (a status-owner kind, a kind a reconciler
-// owns) the entries of the field managers that write it, and no entry of any other
-// kind.
+// owns) the entries of the field managers that write it, and of a status-owner kind
+// every manager's status entries (so a writer can name who else holds its fields), and
+// no entry of any other kind.
 func cacheOptions(f *jen.File, ctx *gen.Context) {
 	type goType struct{ pkg, name string }
 	var order []goType
@@ -148,6 +157,10 @@ func cacheOptions(f *jen.File, ctx *gen.Context) {
 		entries = append(entries, jen.Qual("reflect", "TypeFor").Types(jen.Op("*").Qual(t.pkg, t.name)).Call().Op(":").Values(ms...))
 	}
 	keep := jen.Map(jen.Qual("reflect", "Type")).Index().String().Custom(jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}, entries...)
+	args := []jen.Code{keep}
+	for _, k := range ctx.API.StatusOwners() {
+		args = append(args, jen.Qual("reflect", "TypeFor").Types(jen.Op("*").Qual(k.Package.Path, k.Name)).Call())
+	}
 	f.Comment("CacheOptions returns the options of the manager's cache (ctrl.Options.Cache): its")
 	f.Comment("managedFields transform keeps, of the kinds whose managedFields the status writers")
 	f.Comment("and gated applies read, only the entries of the operator's field managers, and strips")
@@ -156,7 +169,7 @@ func cacheOptions(f *jen.File, ctx *gen.Context) {
 	f.Comment("guard compares with the whole object and writes on every reconcile.")
 	f.Func().Id("CacheOptions").Params().Qual("sigs.k8s.io/controller-runtime/pkg/cache", "Options").Block(
 		jen.Return(jen.Qual("sigs.k8s.io/controller-runtime/pkg/cache", "Options").Values(jen.Dict{
-			jen.Id("DefaultTransform"): jen.Id(symbols.TrimManagedFields).Call(keep),
+			jen.Id("DefaultTransform"): jen.Id(symbols.TrimManagedFields).Call(args...),
 		})),
 	)
 }

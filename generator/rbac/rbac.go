@@ -88,6 +88,8 @@ func Rules(api *model.API) []string {
 		if k.Reconciler == nil {
 			continue
 		}
+		// The Event a status writer records when it takes back another manager's field.
+		rule("events.k8s.io", "events", "create;patch")
 		if k.Finalizer != "" {
 			rule(k.Package.Group, k.Plural, "get;list;watch;patch")
 			rule(k.Package.Group, k.Plural+"/finalizers", "update")

@@ -129,6 +129,7 @@ func writer(f *jen.File, k *model.Kind) {
 		jen.If(jen.Err().Op(":=").Id(symbols.Convert).Call(jen.Id("want"), jen.Id("apply").Dot("Status")), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.False(), jen.Err()),
 		),
+		jen.Id(symbols.ReportTakenFields).Call(jen.Id("obj"), jen.Id(fm), jen.Id("want")),
 		jen.Id("base").Op(":=").Id("obj").Dot("ResourceVersion"),
 		jen.If(jen.Err().Op(":=").Id("c").Dot("Status").Call().Dot("Apply").Call(jen.Id("ctx"), jen.Id("apply"),
 			jen.Qual(client, "FieldOwner").Call(jen.Id(fm)), jen.Qual(client, "ForceOwnership")), jen.Err().Op("!=").Nil()).Block(

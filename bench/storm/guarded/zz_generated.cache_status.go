@@ -41,6 +41,7 @@ func ApplyCacheStatus(ctx context.Context, c client.Client, obj *stormv1.Cache, 
 	if err := convert(want, apply.Status); err != nil {
 		return false, err
 	}
+	reportTakenFields(obj, CacheFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(CacheFieldManager), client.ForceOwnership); err != nil {
 		return false, err

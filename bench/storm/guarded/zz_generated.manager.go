@@ -32,6 +32,7 @@ func AddToScheme(s *runtime.Scheme) error {
 
 // SetupReconcilers registers every generated reconciler with mgr.
 func SetupReconcilers(mgr ctrl.Manager) error {
+	statusEvents = mgr.GetEventRecorder(CacheFieldManager)
 	if err := NewCacheReconciler(mgr).SetupWithManager(mgr); err != nil {
 		return fmt.Errorf("setting up the Cache reconciler: %w", err)
 	}
@@ -49,5 +50,5 @@ func CacheOptions() cache.Options {
 		reflect.TypeFor[*stormv1.Cache]():     {CacheFieldManager},
 		reflect.TypeFor[*appsv1.Deployment](): {CacheFieldManager},
 		reflect.TypeFor[*corev1.ConfigMap]():  {CacheFieldManager},
-	})}
+	}, reflect.TypeFor[*stormv1.Cache]())}
 }

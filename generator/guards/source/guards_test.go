@@ -307,3 +307,46 @@ func TestPolicy(t *testing.T) {
 		t.Errorf("MinRequeueAfter is %v, policy says %v", MinRequeueAfter, policy.MinRequeueAfter)
 	}
 }
+
+// TestTakenFields: the fields of desired status another manager's status entry holds
+// and the writer's does not, by manager; fields both hold (the same value, shared) and
+// fields desired does not set are not taken; entries of the main resource do not count.
+func TestTakenFields(t *testing.T) {
+	type status struct {
+		Phase      string             `json:"phase,omitempty"`
+		Message    string             `json:"message,omitempty"`
+		Conditions []metav1.Condition `json:"conditions,omitempty"`
+	}
+	entry := func(manager, subresource, fields string) metav1.ManagedFieldsEntry {
+		return metav1.ManagedFieldsEntry{Manager: manager, Operation: metav1.ManagedFieldsOperationApply, Subresource: subresource,
+			FieldsType: "FieldsV1", FieldsV1: &metav1.FieldsV1{Raw: []byte(fields)}}
+	}
+	obj := &metav1.PartialObjectMetadata{ObjectMeta: metav1.ObjectMeta{ManagedFields: []metav1.ManagedFieldsEntry{
+		entry("me", "status", `{"f:status":{"f:message":{},"f:conditions":{"k:{\"type\":\"Ready\"}":{".":{},"f:type":{},"f:status":{}}}}}`),
+		entry("intruder", "status", `{"f:status":{"f:phase":{},"f:message":{},"f:conditions":{"k:{\"type\":\"Degraded\"}":{".":{},"f:type":{}}}}}`),
+		entry("other", "status", `{"f:status":{"f:conditions":{"k:{\"type\":\"Outsider\"}":{".":{},"f:type":{}}}}}`),
+		entry("kubectl", "", `{"f:status":{"f:phase":{}}}`),
+	}}}
+	desired := status{Phase: "Running", Message: "ok", Conditions: []metav1.Condition{{Type: "Ready"}, {Type: "Degraded"}}}
+	got := takenFields(obj, "me", desired)
+	want := map[string][]string{"intruder": {`.status.conditions[{"type":"Degraded"}]`, ".status.phase"}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Fatalf("takenFields (-want +got):\n%s", d)
+	}
+	if got := takenFields(obj, "me", status{Message: "ok"}); len(got) != 0 {
+		t.Fatalf("a field both hold was reported taken: %v", got)
+	}
+}
+
+// TestTakenReportDue: one Event per object and other manager per interval.
+func TestTakenReportDue(t *testing.T) {
+	if !takenReportDue("u-report", "intruder") {
+		t.Fatal("the first report was not due")
+	}
+	if takenReportDue("u-report", "intruder") {
+		t.Fatal("a second report within the interval was due")
+	}
+	if !takenReportDue("u-report", "another") || !takenReportDue("u-other", "intruder") {
+		t.Fatal("another manager, or another object, shared the first one's interval")
+	}
+}

@@ -32,7 +32,11 @@ import (
 // dropped entries' fields with it, then become garbage. An object that has nothing to
 // drop is returned untouched, so the transform is idempotent and never writes an object
 // it may already share.
-func trimManagedFields(keep map[reflect.Type][]string) toolscache.TransformFunc {
+//
+// Of the types withStatus names (the status-owner kinds), the status entries of every
+// manager stay too: they are small, and they are how a status writer names another
+// manager that holds fields it sets (reportTakenFields).
+func trimManagedFields(keep map[reflect.Type][]string, withStatus ...reflect.Type) toolscache.TransformFunc {
 	return func(in any) (any, error) {
 		obj, ok := in.(metav1.Object)
 		if !ok {
@@ -47,9 +51,13 @@ func trimManagedFields(keep map[reflect.Type][]string) toolscache.TransformFunc 
 			obj.SetManagedFields(nil)
 			return in, nil
 		}
+		status := slices.Contains(withStatus, reflect.TypeOf(in))
+		keeps := func(e metav1.ManagedFieldsEntry) bool {
+			return slices.Contains(managers, e.Manager) || (status && e.Subresource == "status")
+		}
 		n := 0
 		for _, e := range entries {
-			if slices.Contains(managers, e.Manager) {
+			if keeps(e) {
 				n++
 			}
 		}
@@ -58,7 +66,7 @@ func trimManagedFields(keep map[reflect.Type][]string) toolscache.TransformFunc 
 		}
 		out := make([]metav1.ManagedFieldsEntry, 0, n)
 		for _, e := range entries {
-			if slices.Contains(managers, e.Manager) {
+			if keeps(e) {
 				out = append(out, e)
 			}
 		}

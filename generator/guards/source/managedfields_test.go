@@ -220,3 +220,32 @@ func TestTrimmedCacheKeepsTheGuardsWorking(t *testing.T) {
 		t.Fatalf("ownedStatus of an object the manager never wrote: %v, %v; want owns nothing", ok, err)
 	}
 }
+
+// TestTrimKeepsStatusEntriesOfStatusOwners: of a type named withStatus, every manager's
+// status entries stay besides its own managers' entries; other entries go; a type not
+// named keeps only its managers'.
+func TestTrimKeepsStatusEntriesOfStatusOwners(t *testing.T) {
+	trim := trimManagedFields(map[reflect.Type][]string{
+		reflect.TypeFor[*appsv1.Deployment](): {"me"},
+		reflect.TypeFor[*corev1.Service]():    {"me"},
+	}, reflect.TypeFor[*appsv1.Deployment]())
+	entries := []metav1.ManagedFieldsEntry{
+		{Manager: "me", Operation: metav1.ManagedFieldsOperationApply, Subresource: "status"},
+		{Manager: "intruder", Operation: metav1.ManagedFieldsOperationApply, Subresource: "status"},
+		{Manager: "kubectl", Operation: metav1.ManagedFieldsOperationUpdate},
+	}
+	d := &appsv1.Deployment{ObjectMeta: metav1.ObjectMeta{ManagedFields: slices.Clone(entries)}}
+	if _, err := trim(d); err != nil {
+		t.Fatal(err)
+	}
+	if m := managers(d.ManagedFields); !slices.Equal(m, []string{"intruder", "me"}) {
+		t.Fatalf("status-owner kind kept %v, want intruder's status entry and mine", m)
+	}
+	s := &corev1.Service{ObjectMeta: metav1.ObjectMeta{ManagedFields: slices.Clone(entries)}}
+	if _, err := trim(s); err != nil {
+		t.Fatal(err)
+	}
+	if m := managers(s.ManagedFields); !slices.Equal(m, []string{"me"}) {
+		t.Fatalf("a kind without a status writer kept %v, want only mine", m)
+	}
+}

@@ -37,6 +37,8 @@ const (
 	RememberWrite = "rememberWrite"
 
 	// Status.
+	StatusEvents      = "statusEvents"
+	ReportTakenFields = "reportTakenFields"
 	OwnedStatus       = "ownedStatus"
 	PrepareConditions = "prepareConditions"
 	SortConditions    = "sortConditions"
@@ -70,7 +72,8 @@ var PartOf = map[string]Part{
 	RecallWrite: Memory, RememberWrite: Memory, "writeMemory": Memory, "lastWrite": Memory,
 	"cacheBehind": Memory,
 
-	OwnedStatus: Status, PrepareConditions: Status,
+	OwnedStatus: Status, StatusEvents: Status, ReportTakenFields: Status, "takenFields": Status, "heldPaths": Status,
+	"takenReports": Status, "takenReportInterval": Status, "takenReportDue": Status, PrepareConditions: Status,
 	SortConditions: Status, Now: Status, Convert: Status,
 	"project": Status, "onlyDot": Status,
 	"matches": Status, "jsonEqual": Status,

@@ -32,6 +32,7 @@ func AddToScheme(s *runtime.Scheme) error {
 
 // SetupReconcilers registers every generated reconciler with mgr.
 func SetupReconcilers(mgr ctrl.Manager) error {
+	statusEvents = mgr.GetEventRecorder(MemcachedFieldManager)
 	if err := NewMemcachedReconciler(mgr).SetupWithManager(mgr); err != nil {
 		return fmt.Errorf("setting up the Memcached reconciler: %w", err)
 	}
@@ -49,5 +50,5 @@ func CacheOptions() cache.Options {
 		reflect.TypeFor[*cachev1alpha1.Memcached](): {MemcachedFieldManager},
 		reflect.TypeFor[*appsv1.Deployment]():       {MemcachedFieldManager},
 		reflect.TypeFor[*corev1.ConfigMap]():        {MemcachedFieldManager},
-	})}
+	}, reflect.TypeFor[*cachev1alpha1.Memcached]())}
 }

@@ -41,6 +41,7 @@ func ApplyMemcachedStatus(ctx context.Context, c client.Client, obj *cachev1alph
 	if err := convert(want, apply.Status); err != nil {
 		return false, err
 	}
+	reportTakenFields(obj, MemcachedFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(MemcachedFieldManager), client.ForceOwnership); err != nil {
 		return false, err

@@ -34,6 +34,7 @@ func AddToScheme(s *runtime.Scheme) error {
 
 // SetupReconcilers registers every generated reconciler with mgr.
 func SetupReconcilers(mgr ctrl.Manager) error {
+	statusEvents = mgr.GetEventRecorder(SweeperFieldManager)
 	if err := NewSweeperReconciler(mgr).SetupWithManager(mgr); err != nil {
 		return fmt.Errorf("setting up the Sweeper reconciler: %w", err)
 	}
@@ -57,5 +58,5 @@ func CacheOptions() cache.Options {
 		reflect.TypeFor[*cachev1alpha1.Memcached](): {MemcachedFieldManager},
 		reflect.TypeFor[*appsv1.Deployment]():       {MemcachedFieldManager},
 		reflect.TypeFor[*corev1.Service]():          {MemcachedFieldManager},
-	})}
+	}, reflect.TypeFor[*batchv1beta1.Sweeper](), reflect.TypeFor[*cachev1alpha1.Memcached]())}
 }

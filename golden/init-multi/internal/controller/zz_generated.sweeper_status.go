@@ -41,6 +41,7 @@ func ApplySweeperStatus(ctx context.Context, c client.Client, obj *batchv1beta1.
 	if err := convert(want, apply.Status); err != nil {
 		return false, err
 	}
+	reportTakenFields(obj, SweeperFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(SweeperFieldManager), client.ForceOwnership); err != nil {
 		return false, err

@@ -41,6 +41,7 @@ func ApplyServiceStatus(ctx context.Context, c client.Client, obj *appsv1.Servic
 	if err := convert(want, apply.Status); err != nil {
 		return false, err
 	}
+	reportTakenFields(obj, ServiceFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(ServiceFieldManager), client.ForceOwnership); err != nil {
 		return false, err

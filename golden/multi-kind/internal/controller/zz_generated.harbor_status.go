@@ -38,6 +38,7 @@ func ApplyHarborStatus(ctx context.Context, c client.Client, obj *fleetv1.Harbor
 	if err := convert(want, apply.Status); err != nil {
 		return false, err
 	}
+	reportTakenFields(obj, HarborFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(HarborFieldManager), client.ForceOwnership); err != nil {
 		return false, err

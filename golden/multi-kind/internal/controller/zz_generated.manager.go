@@ -31,6 +31,7 @@ func AddToScheme(s *runtime.Scheme) error {
 
 // SetupReconcilers registers every generated reconciler with mgr.
 func SetupReconcilers(mgr ctrl.Manager) error {
+	statusEvents = mgr.GetEventRecorder(HarborFieldManager)
 	if err := NewHarborReconciler(mgr).SetupWithManager(mgr); err != nil {
 		return fmt.Errorf("setting up the Harbor reconciler: %w", err)
 	}
@@ -52,5 +53,5 @@ func CacheOptions() cache.Options {
 		reflect.TypeFor[*fleetv1.Ship]():     {ShipFieldManager},
 		reflect.TypeFor[*corev1.ConfigMap](): {ShipFieldManager},
 		reflect.TypeFor[*fleetv1.Beacon]():   {ShipFieldManager},
-	})}
+	}, reflect.TypeFor[*fleetv1.Harbor](), reflect.TypeFor[*fleetv1.Ship]())}
 }

@@ -41,6 +41,7 @@ func ApplyShipStatus(ctx context.Context, c client.Client, obj *fleetv1.Ship, de
 	if err := convert(want, apply.Status); err != nil {
 		return false, err
 	}
+	reportTakenFields(obj, ShipFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(ShipFieldManager), client.ForceOwnership); err != nil {
 		return false, err

@@ -30,6 +30,7 @@ func AddToScheme(s *runtime.Scheme) error {
 
 // SetupReconcilers registers every generated reconciler with mgr.
 func SetupReconcilers(mgr ctrl.Manager) error {
+	statusEvents = mgr.GetEventRecorder(PipelineFieldManager)
 	if err := NewPipelineReconciler(mgr).SetupWithManager(mgr); err != nil {
 		return fmt.Errorf("setting up the Pipeline reconciler: %w", err)
 	}
@@ -46,5 +47,5 @@ func CacheOptions() cache.Options {
 	return cache.Options{DefaultTransform: trimManagedFields(map[reflect.Type][]string{
 		reflect.TypeFor[*civ1.Pipeline](): {PipelineFieldManager},
 		reflect.TypeFor[*civ1.Stage]():    {PipelineFieldManager},
-	})}
+	}, reflect.TypeFor[*civ1.Pipeline]())}
 }

@@ -11,17 +11,21 @@ import (
 	"reflect"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
+	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/resourceversion"
 	metav1ac "k8s.io/client-go/applyconfigurations/meta/v1"
 	"k8s.io/client-go/rest"
 	toolscache "k8s.io/client-go/tools/cache"
+	"k8s.io/client-go/tools/events"
 	"k8s.io/client-go/util/workqueue"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/event"
@@ -146,6 +150,150 @@ func primaryPredicate(labels, annotations []string) predicate.Predicate {
 // does not change it. It only drops resyncs, which change nothing.
 func ownedPredicate() predicate.Predicate {
 	return predicate.ResourceVersionChangedPredicate{}
+}
+
+// statusEvents records the status writers' Events; SetupReconcilers sets it from the
+// manager. Nil records none (a writer called from a test without the wiring).
+var statusEvents events.EventRecorder
+
+// reportTakenFields records, when a status writer is about to apply, one Warning
+// Event on obj per other field manager that holds fields of its status the writer sets
+// and does not hold: the forced apply takes them back, and the operator's author should
+// see that something else writes them (another controller, or a person's
+// kubectl apply --server-side --force-conflicts). It costs nothing when no other
+// manager holds such a field, and fires only with a write, so never in answer to the
+// other manager's write (status-only events do not reach the reconciler).
+func reportTakenFields(obj client.Object, manager string, desired any) {
+	if statusEvents == nil {
+		return
+	}
+	taken := takenFields(obj, manager, desired)
+	others := make([]string, 0, len(taken))
+	for other := range taken {
+		others = append(others, other)
+	}
+	sort.Strings(others)
+	for _, other := range others {
+		if !takenReportDue(obj.GetUID(), other) {
+			continue
+		}
+		statusEvents.Eventf(obj, nil, corev1.EventTypeWarning, "StatusFieldTaken", "ApplyStatus",
+			"%s set by field manager %q; %s applies its own value", strings.Join(taken[other], ", "), other, manager)
+	}
+}
+
+// takenReports remembers when an object's Event last named another manager: a fight
+// with a controller that answers every write would otherwise bring one Event per
+// take-back (each names the object at a new resourceVersion, so the recorder never
+// merges them); one per object and manager every takenReportInterval says as much.
+var takenReports = struct {
+	sync.Mutex
+	m map[string]time.Time
+}{m: map[string]time.Time{}}
+
+const takenReportInterval = 10 * time.Minute
+
+// takenReportDue reports whether an Event naming other on the object uid is due, and
+// if so records it as sent.
+func takenReportDue(uid types.UID, other string) bool {
+	takenReports.Lock()
+	defer takenReports.Unlock()
+	key, now := string(uid)+"/"+other, time.Now()
+	if last, ok := takenReports.m[key]; ok && now.Sub(last) < takenReportInterval {
+		return false
+	}
+	takenReports.m[key] = now
+	if len(takenReports.m) > 1024 {
+		for k, at := range takenReports.m {
+			if now.Sub(at) >= takenReportInterval {
+				delete(takenReports.m, k)
+			}
+		}
+	}
+	return true
+}
+
+// takenFields returns, per field manager other than manager, the paths of the fields
+// of desired status that manager's status entries of obj hold and manager's do not
+// (".status.phase", `.status.conditions[{"type":"Ready"}]`).
+func takenFields(obj client.Object, manager string, desired any) map[string][]string {
+	raw, err := json.Marshal(desired)
+	if err != nil {
+		return nil
+	}
+	var value any
+	if err := json.Unmarshal(raw, &value); err != nil {
+		return nil
+	}
+	mine := map[string]bool{}
+	held := map[string][]string{}
+	for _, e := range obj.GetManagedFields() {
+		if e.Subresource != "status" || e.FieldsV1 == nil {
+			continue
+		}
+		var fields map[string]any
+		if json.Unmarshal(e.FieldsV1.Raw, &fields) != nil {
+			continue
+		}
+		status, _ := fields["f:status"].(map[string]any)
+		var paths []string
+		heldPaths(value, status, ".status", &paths)
+		if e.Manager == manager {
+			for _, p := range paths {
+				mine[p] = true
+			}
+			continue
+		}
+		held[e.Manager] = append(held[e.Manager], paths...)
+	}
+	taken := map[string][]string{}
+	for other, paths := range held {
+		seen := map[string]bool{}
+		for _, p := range paths {
+			if !mine[p] && !seen[p] {
+				seen[p] = true
+				taken[other] = append(taken[other], p)
+			}
+		}
+		sort.Strings(taken[other])
+		if len(taken[other]) == 0 {
+			delete(taken, other)
+		}
+	}
+	return taken
+}
+
+// heldPaths appends the paths of the fields of value that a managed-fields set names:
+// down to the leaves of a map, and to the element of a list (an element is one field:
+// a condition, a port).
+func heldPaths(value any, fields map[string]any, prefix string, out *[]string) {
+	if len(fields) == 0 || onlyDot(fields) {
+		*out = append(*out, prefix)
+		return
+	}
+	switch v := value.(type) {
+	case map[string]any:
+		for k, sub := range fields {
+			if len(k) > 2 && k[:2] == "f:" {
+				if x, ok := v[k[2:]]; ok {
+					subFields, _ := sub.(map[string]any)
+					heldPaths(x, subFields, prefix+"."+k[2:], out)
+				}
+			}
+		}
+	case []any:
+		for k := range fields {
+			if len(k) < 2 {
+				continue
+			}
+			for _, elem := range v {
+				if matches(k, elem, v) {
+					*out = append(*out, prefix+"["+k[2:]+"]")
+					break
+				}
+			}
+		}
+	}
 }
 
 // ownedStatus returns the part of obj's status that manager owns through Server-Side
@@ -555,7 +703,11 @@ func rememberWrite(key any, base, result string, value any) {
 // dropped entries' fields with it, then become garbage. An object that has nothing to
 // drop is returned untouched, so the transform is idempotent and never writes an object
 // it may already share.
-func trimManagedFields(keep map[reflect.Type][]string) toolscache.TransformFunc {
+//
+// Of the types withStatus names (the status-owner kinds), the status entries of every
+// manager stay too: they are small, and they are how a status writer names another
+// manager that holds fields it sets (reportTakenFields).
+func trimManagedFields(keep map[reflect.Type][]string, withStatus ...reflect.Type) toolscache.TransformFunc {
 	return func(in any) (any, error) {
 		obj, ok := in.(metav1.Object)
 		if !ok {
@@ -570,9 +722,13 @@ func trimManagedFields(keep map[reflect.Type][]string) toolscache.TransformFunc 
 			obj.SetManagedFields(nil)
 			return in, nil
 		}
+		status := slices.Contains(withStatus, reflect.TypeOf(in))
+		keeps := func(e metav1.ManagedFieldsEntry) bool {
+			return slices.Contains(managers, e.Manager) || (status && e.Subresource == "status")
+		}
 		n := 0
 		for _, e := range entries {
-			if slices.Contains(managers, e.Manager) {
+			if keeps(e) {
 				n++
 			}
 		}
@@ -581,7 +737,7 @@ func trimManagedFields(keep map[reflect.Type][]string) toolscache.TransformFunc 
 		}
 		out := make([]metav1.ManagedFieldsEntry, 0, n)
 		for _, e := range entries {
-			if slices.Contains(managers, e.Manager) {
+			if keeps(e) {
 				out = append(out, e)
 			}
 		}

@@ -38,6 +38,7 @@ func ApplyPipelineStatus(ctx context.Context, c client.Client, obj *civ1.Pipelin
 	if err := convert(want, apply.Status); err != nil {
 		return false, err
 	}
+	reportTakenFields(obj, PipelineFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(PipelineFieldManager), client.ForceOwnership); err != nil {
 		return false, err

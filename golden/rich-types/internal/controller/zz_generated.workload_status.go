@@ -41,6 +41,7 @@ func ApplyWorkloadStatus(ctx context.Context, c client.Client, obj *appsv1beta1.
 	if err := convert(want, apply.Status); err != nil {
 		return false, err
 	}
+	reportTakenFields(obj, WorkloadFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(WorkloadFieldManager), client.ForceOwnership); err != nil {
 		return false, err

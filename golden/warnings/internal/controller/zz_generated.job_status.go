@@ -38,6 +38,7 @@ func ApplyJobStatus(ctx context.Context, c client.Client, obj *warningsv1.Job, d
 	if err := convert(want, apply.Status); err != nil {
 		return false, err
 	}
+	reportTakenFields(obj, JobFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(JobFieldManager), client.ForceOwnership); err != nil {
 		return false, err

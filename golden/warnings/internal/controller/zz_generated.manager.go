@@ -30,6 +30,7 @@ func AddToScheme(s *runtime.Scheme) error {
 
 // SetupReconcilers registers every generated reconciler with mgr.
 func SetupReconcilers(mgr ctrl.Manager) error {
+	statusEvents = mgr.GetEventRecorder(JobFieldManager)
 	if err := NewJobReconciler(mgr).SetupWithManager(mgr); err != nil {
 		return fmt.Errorf("setting up the Job reconciler: %w", err)
 	}
@@ -45,5 +46,5 @@ func SetupReconcilers(mgr ctrl.Manager) error {
 func CacheOptions() cache.Options {
 	return cache.Options{DefaultTransform: trimManagedFields(map[reflect.Type][]string{
 		reflect.TypeFor[*warningsv1.Job](): {JobFieldManager},
-	})}
+	}, reflect.TypeFor[*warningsv1.Job]())}
 }
