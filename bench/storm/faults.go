@@ -245,31 +245,23 @@ func (s *statusWatch) run(ctx context.Context, c client.WithWatch) {
 }
 
 func (s *statusWatch) observe(t watch.EventType, obj *stormv1.Cache, last, phase map[string]string) {
-	st := obj.Status.DeepCopy()
-	var conds []metav1.Condition
-	for _, c := range st.Conditions {
-		if c.Type != outsiderCondition {
-			conds = append(conds, c)
-		}
-	}
-	st.Conditions = conds
-	raw, _ := json.Marshal(st)
+	raw := cacheStatusKey(&obj.Status)
 	key := string(obj.UID)
 	prev, seen := last[key]
-	last[key] = string(raw)
+	last[key] = raw
 	prevPhase, seenPhase := phase[key]
-	phase[key] = st.Phase
+	phase[key] = obj.Status.Phase
 	if t != watch.Modified {
 		return
 	}
 	now := time.Now()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if seen && prev != string(raw) {
+	if seen && prev != raw {
 		s.changes = append(s.changes, now)
 	}
-	if seenPhase && prevPhase != st.Phase {
-		if st.Phase == "Running" {
+	if seenPhase && prevPhase != obj.Status.Phase {
+		if obj.Status.Phase == "Running" {
 			s.toRunning = append(s.toRunning, now)
 		} else {
 			s.toOther = append(s.toOther, now)

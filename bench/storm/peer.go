@@ -30,7 +30,6 @@ import (
 	dto "github.com/prometheus/client_model/go"
 	"github.com/prometheus/common/expfmt"
 	appsv1 "k8s.io/api/apps/v1"
-	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -364,12 +363,8 @@ func runPeer(ctx context.Context, job childJob) (*Run, error) {
 		return nil, err
 	}
 	go pr.effective.countUnstructured(w)
-	for _, l := range []client.ObjectList{&appsv1.DeploymentList{}, &corev1.ConfigMapList{}} {
-		ow, err := outside.Watch(mctx, l, client.InNamespace("default"))
-		if err != nil {
-			return nil, err
-		}
-		go pr.owned.count(ow)
+	if err := pr.owned.watch(mctx, outside); err != nil {
+		return nil, err
 	}
 
 	// Setup: create the objects and wait until the controller converged them.
@@ -494,11 +489,10 @@ func (pr *probe) markPeer(ctx context.Context, cfg *rest.Config, outside client.
 // countUnstructured is count for a kind read as unstructured objects: stored status
 // changes other than the outside writers' condition.
 func (e *effectiveWrites) countUnstructured(w watch.Interface) {
-	last := map[string]string{}
-	for ev := range w.ResultChan() {
-		obj, ok := ev.Object.(*unstructured.Unstructured)
+	e.countBy(w, func(o runtime.Object) (string, string, bool) {
+		obj, ok := o.(*unstructured.Unstructured)
 		if !ok {
-			continue
+			return "", "", false
 		}
 		st, _, _ := unstructured.NestedMap(obj.Object, "status")
 		if conds, ok := st["conditions"].([]any); ok {
@@ -511,14 +505,8 @@ func (e *effectiveWrites) countUnstructured(w watch.Interface) {
 			st["conditions"] = keep
 		}
 		key, _ := json.Marshal(st)
-		prev, seen := last[obj.GetName()]
-		last[obj.GetName()] = string(key)
-		if ev.Type == watch.Modified && seen && prev != string(key) {
-			e.mu.Lock()
-			e.log = append(e.log, time.Now())
-			e.mu.Unlock()
-		}
-	}
+		return obj.GetName(), string(key), true
+	})
 }
 
 // scrape reads a metrics endpoint in the protocol-buffer format, which keeps native

@@ -183,12 +183,8 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 		return nil, err
 	}
 	go pr.effective.count(w)
-	for _, l := range []client.ObjectList{&appsv1.DeploymentList{}, &corev1.ConfigMapList{}} {
-		ow, err := outside.Watch(mctx, l, client.InNamespace("default"))
-		if err != nil {
-			return nil, err
-		}
-		go pr.owned.count(ow)
+	if err := pr.owned.watch(mctx, outside); err != nil {
+		return nil, err
 	}
 
 	// Setup: create the objects and wait until the controller converged them.
@@ -467,66 +463,93 @@ func eachCache(ctx context.Context, c client.Client, f func(*stormv1.Cache)) err
 	}
 }
 
-// effectiveWrites counts stored status changes, leaving out the outside writers' own
-// condition, through a watch of its own.
-type effectiveWrites struct {
+// timeLog records when something happened, for counts per window.
+type timeLog struct {
 	mu  sync.Mutex
 	log []time.Time
 }
 
+func (l *timeLog) add() {
+	l.mu.Lock()
+	l.log = append(l.log, time.Now())
+	l.mu.Unlock()
+}
+
+func (l *timeLog) between(from, to time.Time) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return countBetween(l.log, from, to)
+}
+
+// effectiveWrites counts stored status changes, leaving out the outside writers' own
+// condition, through a watch of its own.
+type effectiveWrites struct{ timeLog }
+
 func (e *effectiveWrites) count(w watch.Interface) {
+	e.countBy(w, func(o runtime.Object) (string, string, bool) {
+		obj, ok := o.(*stormv1.Cache)
+		if !ok {
+			return "", "", false
+		}
+		return obj.Name, cacheStatusKey(&obj.Status), true
+	})
+}
+
+// countBy counts the Modified events whose status, as status gives it with the
+// object's name, differs from the last one seen of that object.
+func (e *effectiveWrites) countBy(w watch.Interface, status func(runtime.Object) (name, key string, ok bool)) {
 	last := map[string]string{}
 	for ev := range w.ResultChan() {
-		obj, ok := ev.Object.(*stormv1.Cache)
+		name, key, ok := status(ev.Object)
 		if !ok {
 			continue
 		}
-		st := obj.Status.DeepCopy()
-		var conds []metav1.Condition
-		for _, c := range st.Conditions {
-			if c.Type != outsiderCondition {
-				conds = append(conds, c)
-			}
-		}
-		st.Conditions = conds
-		key, _ := json.Marshal(st)
-		prev, seen := last[obj.Name]
-		last[obj.Name] = string(key)
-		if ev.Type == watch.Modified && seen && prev != string(key) {
-			e.mu.Lock()
-			e.log = append(e.log, time.Now())
-			e.mu.Unlock()
+		prev, seen := last[name]
+		last[name] = key
+		if ev.Type == watch.Modified && seen && prev != key {
+			e.add()
 		}
 	}
 }
 
-func (e *effectiveWrites) between(from, to time.Time) int {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	return countBetween(e.log, from, to)
+// cacheStatusKey is a Cache's status as JSON without the outside writers' condition:
+// what the operator's writes change.
+func cacheStatusKey(status *stormv1.CacheStatus) string {
+	st := status.DeepCopy()
+	var conds []metav1.Condition
+	for _, c := range st.Conditions {
+		if c.Type != outsiderCondition {
+			conds = append(conds, c)
+		}
+	}
+	st.Conditions = conds
+	raw, _ := json.Marshal(st)
+	return string(raw)
 }
 
 // ownedChanges counts the stored changes of owned objects (created or modified)
 // through watches of their own.
-type ownedChanges struct {
-	mu  sync.Mutex
-	log []time.Time
+type ownedChanges struct{ timeLog }
+
+// watch counts the changes of the Deployments and ConfigMaps in namespace default
+// until ctx ends.
+func (o *ownedChanges) watch(ctx context.Context, c client.WithWatch) error {
+	for _, l := range []client.ObjectList{&appsv1.DeploymentList{}, &corev1.ConfigMapList{}} {
+		w, err := c.Watch(ctx, l, client.InNamespace("default"))
+		if err != nil {
+			return err
+		}
+		go o.count(w)
+	}
+	return nil
 }
 
 func (o *ownedChanges) count(w watch.Interface) {
 	for ev := range w.ResultChan() {
 		if ev.Type == watch.Added || ev.Type == watch.Modified {
-			o.mu.Lock()
-			o.log = append(o.log, time.Now())
-			o.mu.Unlock()
+			o.add()
 		}
 	}
-}
-
-func (o *ownedChanges) between(from, to time.Time) int {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return countBetween(o.log, from, to)
 }
 
 // countBetween counts the times in [from, to).
