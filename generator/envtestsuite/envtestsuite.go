@@ -54,10 +54,7 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 	if ctx.Project == nil {
 		return nil, nil
 	}
-	rel := func(to string) string {
-		up := strings.Repeat("../", strings.Count(ctx.Controller.Dir, "/")+1)
-		return path.Clean(up + to)
-	}
+	rel := func(to string) string { return fromDir(ctx.Controller.Dir, to) }
 	src, err := format.Source([]byte(ctx.GoHeader() + "\n\n" + strings.NewReplacer(
 		"package PACKAGE", "package "+ctx.Controller.Name,
 		"CRD_DIR", strconv.Quote(rel(ctx.CRDDir)),
@@ -90,6 +87,11 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 	return files, nil
 }
 
+// fromDir is the slash path to, relative to the module root, as seen from dir.
+func fromDir(dir, to string) string {
+	return path.Clean(strings.Repeat("../", strings.Count(dir, "/")+1) + to)
+}
+
 // deployTest fills in the deploy tests for the project's reconciled kinds.
 func deployTest(ctx *gen.Context) ([]byte, error) {
 	gvk := func(group, version, kind string) string {
@@ -114,7 +116,7 @@ func deployTest(ctx *gen.Context) ([]byte, error) {
 	table.WriteString("}")
 	src, err := format.Source([]byte(ctx.GoHeader() + "\n\n" + strings.NewReplacer(
 		"CONTROLLER_IMPORT", strconv.Quote(ctx.Controller.ImportPath),
-		"ROOT", strconv.Quote(strings.Repeat("../", strings.Count(DeployDir, "/"))+".."),
+		"ROOT", strconv.Quote(fromDir(DeployDir, ".")),
 		"KINDS", table.String(),
 	).Replace(deploySource)))
 	if err != nil {

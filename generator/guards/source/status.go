@@ -67,13 +67,7 @@ func takenReportDue(uid types.UID, other string) bool {
 		return false
 	}
 	takenReports.m[key] = now
-	if len(takenReports.m) > 1024 {
-		for k, at := range takenReports.m {
-			if now.Sub(at) >= takenReportInterval {
-				delete(takenReports.m, k)
-			}
-		}
-	}
+	pruneStale(takenReports.m, func(at time.Time) time.Time { return at }, now, takenReportInterval)
 	return true
 }
 

@@ -203,13 +203,7 @@ func takenReportDue(uid types.UID, other string) bool {
 		return false
 	}
 	takenReports.m[key] = now
-	if len(takenReports.m) > 1024 {
-		for k, at := range takenReports.m {
-			if now.Sub(at) >= takenReportInterval {
-				delete(takenReports.m, k)
-			}
-		}
-	}
+	pruneStale(takenReports.m, func(at time.Time) time.Time { return at }, now, takenReportInterval)
 	return true
 }
 
@@ -669,12 +663,18 @@ func rememberWrite(key any, base, result string, value any) {
 	defer writeMemory.Unlock()
 	now := time.Now()
 	writeMemory.m[key] = lastWrite{base: base, result: result, value: value, at: now}
-	// Objects deleted right after a write never come back to clear their entry.
-	if len(writeMemory.m) > 1024 {
-		for k, v := range writeMemory.m {
-			if now.Sub(v.at) > 10*time.Minute {
-				delete(writeMemory.m, k)
-			}
+	pruneStale(writeMemory.m, func(v lastWrite) time.Time { return v.at }, now, 10*time.Minute)
+}
+
+// pruneStale bounds a per-object memory: past 1024 entries, those older than age go.
+// An object deleted never comes back to clear its own entry.
+func pruneStale[K comparable, V any](m map[K]V, at func(V) time.Time, now time.Time, age time.Duration) {
+	if len(m) <= 1024 {
+		return
+	}
+	for k, v := range m {
+		if now.Sub(at(v)) >= age {
+			delete(m, k)
 		}
 	}
 }
