@@ -15,6 +15,7 @@ import (
 	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/generator/apf"
 	"github.com/opgen-dev/opgen/generator/applyconfig"
+	"github.com/opgen-dev/opgen/generator/conversion"
 	"github.com/opgen-dev/opgen/generator/crd"
 	"github.com/opgen-dev/opgen/generator/deepcopy"
 	"github.com/opgen-dev/opgen/generator/envtestsuite"
@@ -26,6 +27,7 @@ import (
 	"github.com/opgen-dev/opgen/generator/rbac"
 	"github.com/opgen-dev/opgen/generator/reconciler"
 	"github.com/opgen-dev/opgen/generator/statuswriter"
+	"github.com/opgen-dev/opgen/generator/webhook"
 	"github.com/opgen-dev/opgen/project"
 	"github.com/opgen-dev/opgen/templates"
 )
@@ -36,6 +38,7 @@ var Generators = []gen.Generator{
 	crd.Generator{},
 	rbac.Generator{},
 	applyconfig.Generator{},
+	conversion.Generator{},
 	guards.Generator{},
 	statuswriter.Generator{},
 	reconciler.Generator{},
@@ -43,6 +46,7 @@ var Generators = []gen.Generator{
 	manager.Generator{},
 	apf.Generator{},
 	kustomize.Generator{},
+	webhook.Generator{},
 	envtestsuite.Generator{},
 }
 
@@ -89,6 +93,9 @@ type Result struct {
 	Loaded map[string]bool
 	// Cached says the result came from the cache of an earlier run with the same inputs.
 	Cached bool
+	// MissingHooks are the conversion functions the generated conversions call that the
+	// user has not written yet (opgen create webhook --conversion scaffolds them).
+	MissingHooks []conversion.Hook
 	// RequirementsSatisfied says that, for these inputs, go.mod and go.sum were found to
 	// provide what the generated code imports (see Remember).
 	RequirementsSatisfied bool
@@ -218,6 +225,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 	}
 	sort.Slice(res.Files, func(i, j int) bool { return res.Files[i].Path < res.Files[j].Path })
+	res.MissingHooks = conversion.MissingHooks(gctx.API, gctx.Rel)
 	return res, nil
 }
 

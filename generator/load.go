@@ -26,6 +26,7 @@ import (
 	"sigs.k8s.io/controller-tools/pkg/loader"
 	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
 	ctrbac "sigs.k8s.io/controller-tools/pkg/rbac"
+	ctwebhook "sigs.k8s.io/controller-tools/pkg/webhook"
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/diag"
@@ -42,7 +43,7 @@ import (
 // listing it, and what it imports, would only cost time.
 var relevantText = [][]byte{
 	[]byte(model.RootMarker), []byte("+kubebuilder:rbac:"), []byte("+kubebuilder:object:generate"),
-	[]byte("+groupName"), []byte("+" + model.ACGenerateMarker),
+	[]byte("+groupName"), []byte("+" + model.ACGenerateMarker), []byte("+kubebuilder:webhook:"),
 }
 
 // rootMarker is the text of a package that declares kinds.
@@ -88,6 +89,7 @@ func load(ctx context.Context, cfg Config, root, modPath string, sv *survey, sco
 	reg := &ctmarkers.Registry{}
 	for _, register := range []func(*ctmarkers.Registry) error{
 		ctdeepcopy.Generator{}.RegisterMarkers, ctcrd.Generator{}.RegisterMarkers, ctrbac.Generator{}.RegisterMarkers,
+		ctwebhook.Generator{}.RegisterMarkers,
 	} {
 		if err := register(reg); err != nil {
 			return nil, nil, err

@@ -35,6 +35,7 @@ func Build(in Input) (*API, diag.Diagnostics) {
 	b := &builder{Input: in, api: &API{}}
 	for _, pkg := range in.Roots {
 		b.pkg(pkg)
+		b.webhookSetups(pkg)
 	}
 	sort.Slice(b.api.Packages, func(i, j int) bool { return b.api.Packages[i].Path < b.api.Packages[j].Path })
 	assignAliases(b.api.Packages)
@@ -53,6 +54,7 @@ func Build(in Input) (*API, diag.Diagnostics) {
 			b.diags.Errorf(m.Pos, "%sstatus-owner on %s of group %s: kind %s of group %s (%s) has it too, and their generated names (%s, %s) would clash in the one controller package; rename one of the kinds", markers.Prefix, k.Name, k.Package.Group, first.Name, first.Package.Group, shortFilePos(first.Pos), k.WriterFunc(), k.ReconcilerType())
 		}
 	}
+	b.checkConversions()
 	nameControllers(b.api.Reconciled())
 	for _, k := range b.api.Kinds() {
 		for i, g := range k.Owns {
@@ -123,6 +125,7 @@ func (b *builder) pkg(lp *loader.Package) {
 			b.kindMarkers(k, ms)
 		}
 	}
+	b.conversionMethods(p)
 	volatile := b.volatileFields(p, tm)
 	b.wrongTargets(tm, kindSpecs)
 	b.packageMarkers(tm.pkg)
@@ -194,6 +197,7 @@ func (b *builder) kinds(p *Package) map[*ast.TypeSpec]*Kind {
 				k.Plural = r.Path
 			}
 		}
+		k.Storage = info.Markers.Get("kubebuilder:storageversion") != nil
 		k.Status = statusStruct(b.Fset, named)
 		kindSpecs[info.RawSpec] = k
 		p.Kinds = append(p.Kinds, k)
@@ -570,4 +574,112 @@ func gvkString(g markers.GVK) string {
 		group = "core"
 	}
 	return group + "/" + g.Version + "/" + g.Kind
+}
+
+// conversionMethods finds, in the package's own files, the methods that make a kind's
+// version a conversion hub (Hub) or spoke (ConvertTo); generated files are not loaded,
+// and the methods are the user's (scaffolded by opgen create webhook --conversion).
+func (b *builder) conversionMethods(p *Package) {
+	byName := map[string]*Kind{}
+	for _, k := range p.Kinds {
+		byName[k.Name] = k
+	}
+	for _, f := range p.Loaded.Syntax {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv == nil || len(fd.Recv.List) != 1 {
+				continue
+			}
+			t := fd.Recv.List[0].Type
+			if star, ok := t.(*ast.StarExpr); ok {
+				t = star.X
+			}
+			id, ok := t.(*ast.Ident)
+			if !ok || byName[id.Name] == nil {
+				continue
+			}
+			k := byName[id.Name]
+			switch fd.Name.Name {
+			case "Hub":
+				k.Hub = b.pos(fd.Name.Pos())
+			case "ConvertTo":
+				k.Spoke = b.pos(fd.Name.Pos())
+			}
+		}
+	}
+}
+
+// checkConversions holds a kind served through a conversion webhook to one hub, the
+// storage version, which alone carries +opguard: markers: the hub owns the kind's
+// status writer and reconciler, and a spoke's objects are the hub's, converted.
+func (b *builder) checkConversions() {
+	type gk struct{ group, kind string }
+	versions := map[gk][]*Kind{}
+	var order []gk
+	for _, k := range b.api.Kinds() {
+		key := gk{k.Package.Group, k.Name}
+		if versions[key] == nil {
+			order = append(order, key)
+		}
+		versions[key] = append(versions[key], k)
+	}
+	for _, key := range order {
+		var hubs, spokes []*Kind
+		for _, k := range versions[key] {
+			if k.Hub.IsValid() {
+				hubs = append(hubs, k)
+			}
+			if k.Spoke.IsValid() {
+				spokes = append(spokes, k)
+			}
+		}
+		switch {
+		case len(hubs) > 1:
+			b.diags.Errorf(hubs[1].Hub, "%s %s declares Hub(), and so does %s (%s): a kind converts through one hub, its storage version; remove the other", hubs[1].Package.Version, key.kind, hubs[0].Package.Version, shortFilePos(hubs[0].Hub))
+			continue
+		case len(hubs) == 0 && len(spokes) > 0:
+			b.diags.Errorf(spokes[0].Spoke, "%s %s converts (ConvertTo) but no version of %s declares Hub(): make the storage version the hub (opgen create webhook --conversion)", spokes[0].Package.Version, key.kind, key.kind)
+			continue
+		case len(hubs) == 0:
+			continue
+		}
+		hub := hubs[0]
+		if !hub.Storage && len(versions[key]) > 1 {
+			b.diags.Errorf(hub.Hub, "%s %s is the conversion hub but not the storage version: add +kubebuilder:storageversion to it, or move Hub() to the storage version", hub.Package.Version, key.kind)
+		}
+		for _, k := range versions[key] {
+			if k == hub {
+				continue
+			}
+			if k.Hub.IsValid() {
+				continue
+			}
+			if !k.Spoke.IsValid() {
+				b.diags.Errorf(k.Pos, "%s %s is served beside the hub %s but does not convert: declare ConvertTo and ConvertFrom (opgen create webhook --conversion --spoke %s)", k.Package.Version, k.Name, hub.Package.Version, k.Package.Version)
+			}
+			for _, m := range k.markers {
+				b.diags.Errorf(m.Pos, "%s%s on spoke %s of %s: the hub (%s) owns the kind's status writer and reconciler, and a spoke's objects are the hub's, converted; move it to %s", markers.Prefix, m.Name, k.Package.Version, k.Name, hub.Package.Version, shortFilePos(hub.Pos))
+			}
+		}
+	}
+}
+
+// webhookSetups records the package's functions Setup<Kind>WebhookWithManager with one
+// parameter and one result, the form kubebuilder and opgen create webhook scaffold.
+func (b *builder) webhookSetups(lp *loader.Package) {
+	for _, f := range lp.Syntax {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv != nil || fd.Type.Params.NumFields() != 1 || fd.Type.Results.NumFields() != 1 {
+				continue
+			}
+			if n := fd.Name.Name; strings.HasPrefix(n, "Setup") && strings.HasSuffix(n, "WebhookWithManager") && len(n) > len("SetupWebhookWithManager") {
+				b.api.WebhookSetups = append(b.api.WebhookSetups, WebhookSetup{Path: lp.PkgPath, PackageName: lp.Name, Func: n})
+			}
+		}
+	}
+	sort.Slice(b.api.WebhookSetups, func(i, j int) bool {
+		a, c := b.api.WebhookSetups[i], b.api.WebhookSetups[j]
+		return a.Path < c.Path || a.Path == c.Path && a.Func < c.Func
+	})
 }

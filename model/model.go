@@ -21,6 +21,15 @@ type API struct {
 	Packages []*Package
 	// Client holds the +opguard:client defaults, nil when no package sets them.
 	Client *ClientPolicy
+	// WebhookSetups are the functions Setup<Kind>WebhookWithManager(mgr) of the loaded
+	// packages (opgen create webhook's, kubebuilder's), sorted by package then name:
+	// the generated wiring calls each.
+	WebhookSetups []WebhookSetup
+}
+
+// WebhookSetup is a function that registers a kind's webhooks with a manager.
+type WebhookSetup struct {
+	Path, PackageName, Func string
 }
 
 // StatusOwners returns the kinds with +opguard:status-owner, in [API.Kinds] order.
@@ -50,6 +59,31 @@ func (a *API) Kinds() []*Kind {
 	var out []*Kind
 	for _, p := range a.Packages {
 		out = append(out, p.Kinds...)
+	}
+	return out
+}
+
+// Conversion is a kind served in several versions through a conversion webhook: the
+// hub is the storage version, every other version a spoke that converts to and from it.
+type Conversion struct {
+	Hub    *Kind
+	Spokes []*Kind // in package order
+}
+
+// Conversions returns the kinds with a hub, in [API.Kinds] order of their hubs.
+func (a *API) Conversions() []*Conversion {
+	var out []*Conversion
+	for _, k := range a.Kinds() {
+		if !k.Hub.IsValid() {
+			continue
+		}
+		c := &Conversion{Hub: k}
+		for _, o := range a.Kinds() {
+			if o != k && o.Name == k.Name && o.Package.Group == k.Package.Group {
+				c.Spokes = append(c.Spokes, o)
+			}
+		}
+		out = append(out, c)
 	}
 	return out
 }
@@ -128,6 +162,13 @@ type Kind struct {
 	WatchLabels        []string
 	WatchAnnotations   []string
 	Finalizer          string
+
+	// Storage says the version is the kind's storage version (+kubebuilder:storageversion).
+	Storage bool
+	// Hub is where the version declares the method Hub() that makes it the hub of a
+	// conversion webhook (controller-runtime's conversion.Hub); Spoke is where it
+	// declares ConvertTo (conversion.Convertible). Zero when it declares none.
+	Hub, Spoke token.Position
 
 	// ControllerName names the kind's controller in metrics, logs and leader election:
 	// the lowercase kind, qualified by the group where two groups share a kind name.

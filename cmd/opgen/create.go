@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -57,7 +58,159 @@ the regeneration fails.`,
 	api.Flags().StringArrayVar(&o.Owns, "owns", nil, "a kind the reconciler owns, <group>/<version>/<Kind> (core/v1/ConfigMap); repeatable")
 	api.Flags().StringVar(&templatesDir, "templates", "", "a directory of templates laid over the built-in ones (default: opgen.yaml's)")
 	create.AddCommand(api)
+	create.AddCommand(newCreateWebhookCommand(stdout, stderr, dir))
 	return create
+}
+
+func newCreateWebhookCommand(stdout, stderr io.Writer, dir *string) *cobra.Command {
+	var o scaffold.WebhookOptions
+	var templatesDir string
+	cmd := &cobra.Command{
+		Use:   "webhook",
+		Short: "Add a kind's admission or conversion webhooks; then regenerate",
+		Long: `Add webhooks to a kind of the project, with kubebuilder's flags:
+
+  --defaulting, --programmatic-validation
+      internal/webhook/<group>/<version>/<kind>_webhook.go, yours: a typed
+      admission.Defaulter and admission.Validator (controller-runtime's) with an example
+      rule each, their +kubebuilder:webhook markers, and Setup<Kind>WebhookWithManager,
+      which the generated SetupReconcilers calls; and <kind>_webhook_test.go, tests of
+      the examples through a real API server that calls the webhooks.
+  --conversion --spoke V2[,V3...]
+      the kind's version (its storage version) becomes the hub: Hub() in
+      api/<group>/<version>/<kind>_conversion.go; each spoke gets ConvertTo and
+      ConvertFrom in api/<group>/<spoke>/<kind>_conversion.go, over the generated
+      zz_generated.conversion.go that converts every field whose name and type match,
+      with a function for each field that does not (a rename is paired for you).
+
+opgen generate then writes config/webhook/manifests.yaml, the webhook Service, the
+cert-manager Certificate and Issuer (components config/default enables), the CRD's
+conversion stanza and the webhook tests' envtest suite. A file that exists already
+is refused, and nothing is written; so is everything when the regeneration fails.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			wd, err := workDir(*dir)
+			if err != nil {
+				return err
+			}
+			if templatesDir != "" && !filepath.IsAbs(templatesDir) {
+				templatesDir = filepath.Join(wd, templatesDir)
+			}
+			return runCreateWebhook(cmd.Context(), stderr, stdout, wd, o, templatesDir)
+		},
+	}
+	cmd.Flags().StringVar(&o.Group, "group", "", "API group, without the project's domain: cache")
+	cmd.Flags().StringVar(&o.Version, "version", "", "API version of the kind: v1")
+	cmd.Flags().StringVar(&o.Kind, "kind", "", "kind, UpperCamelCase: Memcached")
+	cmd.Flags().BoolVar(&o.Defaulting, "defaulting", false, "a defaulting (mutating) webhook")
+	cmd.Flags().BoolVar(&o.Validation, "programmatic-validation", false, "a validating webhook")
+	cmd.Flags().BoolVar(&o.Conversion, "conversion", false, "a conversion webhook: --version is the hub")
+	cmd.Flags().StringSliceVar(&o.Spokes, "spoke", nil, "with --conversion, the versions that convert to and from the hub: v2,v3")
+	cmd.Flags().StringVar(&templatesDir, "templates", "", "a directory of templates laid over the built-in ones (default: opgen.yaml's)")
+	return cmd
+}
+
+func runCreateWebhook(ctx context.Context, stderr, stdout io.Writer, wd string, o scaffold.WebhookOptions, templatesDir string) error {
+	root, modPath, err := generator.FindModule(wd)
+	if err != nil {
+		return err
+	}
+	cfg, set, err := generator.ProjectSettings(root, templatesDir)
+	if err != nil {
+		return err
+	}
+	if cfg == nil {
+		return fmt.Errorf("%s has no %s: opgen create webhook adds to a project opgen init made", root, project.FileName)
+	}
+	if err := o.Validate(cfg.Domain); err != nil {
+		return err
+	}
+	for _, v := range append([]string{o.Version}, o.Spokes...) {
+		if declaredKind(root, scaffold.APIDir(o.Group, v), o.Kind) == "" {
+			return fmt.Errorf("kind %s is not in %s: opgen create api --group %s --version %s --kind %s first; nothing was written", o.Kind, scaffold.APIDir(o.Group, v), o.Group, v, o.Kind)
+		}
+	}
+	exists := func(rel string) bool {
+		_, err := os.Stat(filepath.Join(root, filepath.FromSlash(rel)))
+		return err == nil
+	}
+	webhookFile := path.Join(scaffold.WebhookDir(o.Group, o.Version), strings.ToLower(o.Kind)+"_webhook.go")
+	haveWebhook := exists(webhookFile)
+	if haveWebhook && (o.Defaulting || o.Validation) {
+		return fmt.Errorf("%s exists: add the defaulter or validator there by hand (its Setup%sWebhookWithManager); nothing was written", webhookFile, o.Kind)
+	}
+	files, err := scaffold.WebhookFiles(set, modPath, cfg, o, haveWebhook)
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		if exists(f.Path) {
+			return fmt.Errorf("%s exists; nothing was written", f.Path)
+		}
+	}
+	overlay := map[string][]byte{}
+	add := func(f artifact.File) { overlay[filepath.Join(root, filepath.FromSlash(f.Path))] = f.Content }
+	for _, f := range files {
+		add(f)
+	}
+	if o.Conversion {
+		// The spokes' files call the generated conversion and declare a function for each
+		// field it cannot match: one run without them finds those fields.
+		var spokes []artifact.File
+		for _, s := range o.Spokes {
+			f, err := scaffold.SpokeFile(set, modPath, cfg, o, s, nil)
+			if err != nil {
+				return err
+			}
+			if exists(f.Path) {
+				return fmt.Errorf("%s exists; nothing was written", f.Path)
+			}
+			add(f)
+			spokes = append(spokes, f)
+		}
+		res, err := generator.Run(ctx, generator.Config{Dir: root, TemplatesDir: templatesDir, Overlay: overlay})
+		if err != nil {
+			if res != nil {
+				printDiagnostics(stderr, res.Diagnostics)
+			}
+			return err
+		}
+		for i, s := range o.Spokes {
+			var hooks []scaffold.SpokeHook
+			for _, h := range res.MissingHooks {
+				if h.Dir != scaffold.APIDir(o.Group, s) {
+					continue
+				}
+				other := h.Hub
+				if strings.HasSuffix(h.Name, "FromHub") {
+					other = s
+				}
+				hooks = append(hooks, scaffold.SpokeHook{Name: h.Name, Field: h.Field, InType: h.InType, OutType: h.OutType, Suggestion: h.Suggestion, Other: other})
+			}
+			f, err := scaffold.SpokeFile(set, modPath, cfg, o, s, hooks)
+			if err != nil {
+				return err
+			}
+			spokes[i] = f
+			add(f)
+		}
+		files = append(files, spokes...)
+	}
+	if err := runGenerate(ctx, stdout, stderr, generator.Config{Dir: root, TemplatesDir: templatesDir, Overlay: overlay}, write, runExtras{scaffold: files}); err != nil {
+		return err
+	}
+	if !strings.Contains(readFileString(filepath.Join(root, "config", "default", "kustomization.yaml")), "../webhook") {
+		fmt.Fprintln(stderr, "opgen: config/default/kustomization.yaml does not enable the webhooks: add\n  components:\n  - ../webhook\n  - ../certmanager")
+	}
+	for _, f := range files {
+		fmt.Fprintf(stderr, "opgen: %s is yours\n", f.Path)
+	}
+	return nil
+}
+
+func readFileString(p string) string {
+	b, _ := os.ReadFile(p)
+	return string(b)
 }
 
 func runCreateAPI(ctx context.Context, stdout, stderr io.Writer, wd string, o scaffold.APIOptions, templatesDir string) error {

@@ -15,6 +15,8 @@ var initCases = []struct {
 	// setup prepares the empty directory (a platform's templates inside it).
 	setup func(t *testing.T, dir string)
 	cmds  [][]string
+	// edits are a person's edits, each run after the command of its index.
+	edits map[int]func(t *testing.T, dir string)
 }{{
 	name: "init-memcached",
 	cmds: [][]string{
@@ -30,6 +32,18 @@ var initCases = []struct {
 		{"create", "api", "--group", "batch", "--version", "v1beta1", "--kind", "Sweeper", "--namespaced=false", "--owns", "core/v1/ConfigMap", "--owns", "core/v1/Secret"},
 	},
 }, {
+	// The webhook workflow: a kind with defaulting and validation, a second version
+	// whose field is renamed by hand, then conversion with v1 the hub.
+	name: "init-webhook",
+	cmds: [][]string{
+		{"init", "--module", "example.com/webhook-operator", "--domain", "example.com"},
+		{"create", "api", "--group", "cache", "--version", "v1", "--kind", "Memcached", "--owns", "apps/v1/Deployment"},
+		{"create", "webhook", "--group", "cache", "--version", "v1", "--kind", "Memcached", "--defaulting", "--programmatic-validation"},
+		{"create", "api", "--group", "cache", "--version", "v2", "--kind", "Memcached"},
+		{"create", "webhook", "--group", "cache", "--version", "v1", "--kind", "Memcached", "--conversion", "--spoke", "v2"},
+	},
+	edits: map[int]func(t *testing.T, dir string){3: renameReplicas},
+}, {
 	name: "init-override",
 	setup: func(t *testing.T, dir string) {
 		copyTree(t, filepath.Join(testdataDir, "_templates", "platform"), filepath.Join(dir, "platform-templates"))
@@ -39,6 +53,24 @@ var initCases = []struct {
 		{"create", "api", "--group", "apps", "--version", "v1", "--kind", "Service"},
 	},
 }}
+
+// renameReplicas is the hand edit of init-webhook: v2 of Memcached calls the replica
+// count size.
+func renameReplicas(t *testing.T, dir string) {
+	p := filepath.Join(dir, "api", "cache", "v2", "memcached_types.go")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strings.NewReplacer("Replicas int32 `json:\"replicas,omitempty\"`", "Size int32 `json:\"size,omitempty\"`",
+		"Replicas is how many", "Size is how many").Replace(string(b))
+	if s == string(b) {
+		t.Fatal("the v2 types have no Replicas field to rename")
+	}
+	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
 
 // TestGoldenInit runs opgen init and create api for real and compares the project with
 // golden/<name>, both ways; -update rewrites it. A second opgen generate must change
@@ -56,9 +88,12 @@ func TestGoldenInit(t *testing.T) {
 			if c.setup != nil {
 				c.setup(t, dir)
 			}
-			for _, args := range c.cmds {
+			for i, args := range c.cmds {
 				if code, _, stderr := runOpgen(t, append([]string{"-C", dir}, args...)...); code != 0 {
 					t.Fatalf("opgen %s: exit %d\n%s", strings.Join(args, " "), code, stderr)
+				}
+				if edit := c.edits[i]; edit != nil {
+					edit(t, dir)
 				}
 			}
 			got := readTree(t, dir)

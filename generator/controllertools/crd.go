@@ -2,6 +2,7 @@ package controllertools
 
 import (
 	"fmt"
+	"strings"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -55,4 +56,25 @@ func CRDs(ctx *gen.Context, gks []schema.GroupKind) (map[schema.GroupKind]apiext
 		return nil, err
 	}
 	return out, nil
+}
+
+// WebhookServiceName is the Service the API server calls the operator's webhooks
+// through, before config/default's name prefix.
+const WebhookServiceName = "webhook-service"
+
+// ConversionStanza is a CRD's spec.conversion for a kind with a conversion hub, in
+// controller-gen's YAML layout (two-space indent, keys sorted), to go right under spec:.
+func ConversionStanza() string {
+	return strings.Join([]string{
+		"  conversion:",
+		"    strategy: Webhook",
+		"    webhook:",
+		"      clientConfig:",
+		"        service:",
+		"          name: " + WebhookServiceName,
+		"          namespace: system",
+		"          path: /convert",
+		"      conversionReviewVersions:",
+		"      - v1",
+	}, "\n") + "\n"
 }

@@ -1,6 +1,10 @@
 package crd
 
 import (
+	"bytes"
+	"fmt"
+	"path"
+
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/controllertools"
 	"github.com/opgen-dev/opgen/generator/gen"
@@ -20,5 +24,27 @@ func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
 
 // Generate implements gen.Generator.
 func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
-	return controllertools.Run(ctx, controllertools.CRDGenerator(), ctx.CRDDir, nil)
+	files, err := controllertools.Run(ctx, controllertools.CRDGenerator(), ctx.CRDDir, nil)
+	if err != nil {
+		return nil, err
+	}
+	// A kind with a conversion hub is served through the conversion webhook: its CRD
+	// says so (controller-gen leaves that to a kustomize patch, which a kind added later
+	// would miss).
+	for _, c := range ctx.API.Conversions() {
+		name := path.Join(ctx.CRDDir, c.Hub.Package.Group+"_"+c.Hub.Plural+".yaml")
+		for i, f := range files {
+			if f.Path != name {
+				continue
+			}
+			at := bytes.Index(f.Content, []byte("\nspec:\n"))
+			if at < 0 {
+				return nil, fmt.Errorf("%s: no spec to add the conversion webhook to", name)
+			}
+			at += len("\nspec:\n")
+			content := append(append(append([]byte(nil), f.Content[:at]...), controllertools.ConversionStanza()...), f.Content[at:]...)
+			files[i].Content = content
+		}
+	}
+	return files, nil
 }

@@ -30,6 +30,19 @@ var suiteSource string
 //go:embed deploy_test.go.txt
 var deploySource string
 
+// webhookSuiteSource is zz_generated.webhook_suite_test.go of a webhook package, and
+// conversionSource the through-the-API-server conversion test of a hub's webhook package.
+//
+//go:embed webhook_suite_test.go.txt
+var webhookSuiteSource string
+
+//go:embed conversion_test.go.txt
+var conversionSource string
+
+// WebhookSuiteFile is the suite's name; a conversion test is
+// zz_generated.<kind>_conversion_<spoke>_test.go.
+const WebhookSuiteFile = "zz_generated.webhook_suite_test.go"
+
 // DeployDir is the package of the deploy tests: a package of its own, because it runs
 // its own manager (as the operator's ServiceAccount) on its own API server, which the
 // controller package's suite, running every reconciler as an admin, must not share.
@@ -46,7 +59,11 @@ func (Generator) Name() string { return "envtestsuite" }
 
 // Claims implements gen.Generator.
 func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
-	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: "zz_generated.*_test.go"}, {Dir: DeployDir, Match: "zz_generated.*_test.go"}}
+	claims := []artifact.Claim{{Dir: ctx.Controller.Dir, Match: "zz_generated.*_test.go"}, {Dir: DeployDir, Match: "zz_generated.*_test.go"}}
+	for _, dir := range webhookDirs(ctx) {
+		claims = append(claims, artifact.Claim{Dir: dir, Match: "zz_generated.*_test.go"})
+	}
+	return claims
 }
 
 // Generate implements gen.Generator.
@@ -77,6 +94,11 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 		}
 		files = append(files, artifact.File{Path: path.Join(ctx.Controller.Dir, k.TestFile()), Content: src})
 	}
+	wf, err := webhookTests(ctx)
+	if err != nil {
+		return nil, err
+	}
+	files = append(files, wf...)
 	if ctx.Wired && len(ctx.API.Reconciled()) > 0 {
 		src, err := deployTest(ctx)
 		if err != nil {
@@ -137,3 +159,113 @@ func kindTest(f *jen.File, k *model.Kind) {
 			)),
 	)
 }
+
+// webhookDirs are the module's packages with webhook setup functions, relative to the
+// module root, sorted.
+func webhookDirs(ctx *gen.Context) []string {
+	var out []string
+	for _, w := range ctx.API.WebhookSetups {
+		if !strings.HasPrefix(w.Path, ctx.ModulePath+"/") {
+			continue
+		}
+		dir := strings.TrimPrefix(w.Path, ctx.ModulePath+"/")
+		if len(out) == 0 || out[len(out)-1] != dir {
+			out = append(out, dir)
+		}
+	}
+	return out
+}
+
+// webhookTests are the envtest suite of each webhook package of a project, and in the
+// package of a hub's webhooks (Setup<Kind>WebhookWithManager in a directory named
+// after the hub's version) a conversion test per spoke.
+func webhookTests(ctx *gen.Context) ([]artifact.File, error) {
+	if ctx.Project == nil {
+		return nil, nil
+	}
+	var files []artifact.File
+	for _, dir := range webhookDirs(ctx) {
+		pkgName := ""
+		for _, w := range ctx.API.WebhookSetups {
+			if w.Path == ctx.ModulePath+"/"+dir {
+				pkgName = w.PackageName
+			}
+		}
+		rel := func(to string) string { return fromDir(dir, to) }
+		src, err := format.Source([]byte(ctx.GoHeader() + "\n\n" + strings.NewReplacer(
+			"package PACKAGE_test", "package "+pkgName+"_test",
+			"CONTROLLER_IMPORT", ctx.Controller.ImportPath,
+			"CRD_DIR", strconv.Quote(rel(ctx.CRDDir)),
+			"WEBHOOK_DIR", strconv.Quote(rel("config/webhook")),
+			"ENVTEST_SCRIPT", strconv.Quote(rel("hack/envtest.sh")),
+		).Replace(webhookSuiteSource)))
+		if err != nil {
+			return nil, fmt.Errorf("webhook suite: %w", err)
+		}
+		files = append(files, artifact.File{Path: path.Join(dir, WebhookSuiteFile), Content: src})
+		for _, c := range ctx.API.Conversions() {
+			h := c.Hub
+			if path.Base(dir) != h.Package.Version || !hasSetup(ctx, dir, "Setup"+h.Name+"WebhookWithManager") {
+				continue
+			}
+			for _, s := range c.Spokes {
+				src, err := format.Source([]byte(ctx.GoHeader() + "\n\n" + conversionTest(ctx, rel, pkgName, h, s)))
+				if err != nil {
+					return nil, fmt.Errorf("conversion test: %w", err)
+				}
+				name := fmt.Sprintf("zz_generated.%s_conversion_%s_test.go", strings.ToLower(h.Name), s.Package.Version)
+				files = append(files, artifact.File{Path: path.Join(dir, name), Content: src})
+			}
+		}
+	}
+	return files, nil
+}
+
+func hasSetup(ctx *gen.Context, dir, name string) bool {
+	for _, w := range ctx.API.WebhookSetups {
+		if w.Path == ctx.ModulePath+"/"+dir && w.Func == name {
+			return true
+		}
+	}
+	return false
+}
+
+// conversionTest fills in the conversion test of one spoke; only the first of a file
+// keeps the package clause and imports.
+func conversionTest(ctx *gen.Context, rel func(string) string, pkgName string, h, s *model.Kind) string {
+	status := ""
+	statusDoc := ""
+	if h.Reconciler != nil && h.ObservedGeneration && s.Status != nil && s.Status.ObservedGenerationField() != nil {
+		status = strings.NewReplacer("SPOKEVERSION", s.Package.Version, "HUBVERSION", h.Package.Version).Replace(conversionStatusPart)
+		statusDoc = "Its status, which the " + h.Package.Version + " status writer writes, reads as " + s.Package.Version + " with\n// the generation observed, and then the manager sends no write."
+	}
+	short := strings.TrimSuffix(h.Package.Group, "."+ctx.Project.Domain)
+	sample := rel(path.Join("config/samples", short+"_"+s.Package.Version+"_"+strings.ToLower(h.Name)+".yaml"))
+	src := strings.NewReplacer(
+		"package PACKAGE_test", "package "+pkgName+"_test",
+		"HUB_IMPORT", h.Package.Path, "SPOKE_IMPORT", s.Package.Path,
+		"STATUS_TEST", status, "STATUS_DOC", statusDoc,
+		"SAMPLE", strconv.Quote(sample), "NAMESPACED", strconv.FormatBool(h.Namespaced),
+		"SPOKETITLE", strings.ToUpper(s.Package.Version[:1])+s.Package.Version[1:],
+		"SPOKEVERSION", s.Package.Version, "HUBVERSION", h.Package.Version, "KIND", h.Name,
+	).Replace(conversionSource)
+	if status == "" {
+		src = strings.Replace(src, "\t\"time\"\n", "", 1)
+	}
+	return src
+}
+
+// conversionStatusPart checks the hub's status writer through the spoke.
+const conversionStatusPart = `// The HUBVERSION status writer writes the hub; the client reads SPOKEVERSION.
+	waitFor(t, 30*time.Second, "the status, read as SPOKEVERSION, describes the generation", func() (bool, error) {
+		err := testClient.Get(ctx, key, asSpoke)
+		return err == nil && asSpoke.Generation > 0 && asSpoke.Status.ObservedGeneration == asSpoke.Generation, err
+	})
+	writes, rv := managerWrites.Load(), asSpoke.ResourceVersion
+	time.Sleep(quietWindow)
+	if err := testClient.Get(ctx, key, asSpoke); err != nil {
+		t.Fatal(err)
+	}
+	if n := managerWrites.Load() - writes; n != 0 || asSpoke.ResourceVersion != rv {
+		t.Fatalf("in the quiet window after convergence the manager sent %d writes (resourceVersion %s, then %s)", n, rv, asSpoke.ResourceVersion)
+	}`

@@ -81,8 +81,16 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 			jen.Err().Op("!=").Nil(),
 		).Block(jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("setting up the "+k.Name+" reconciler: %w"), jen.Err()))))
 	}
+	if hooks := webhooks(f, ctx); len(hooks) > 0 {
+		setups = append(setups, jen.If(jen.Qual("os", "Getenv").Call(jen.Lit("ENABLE_WEBHOOKS")).Op("!=").Lit("false")).Block(hooks...))
+		f.Comment("SetupReconcilers registers every generated reconciler with mgr, and every webhook")
+		f.Comment("unless the environment sets ENABLE_WEBHOOKS=false (a manager run outside the")
+		f.Comment("cluster has no serving certificate): each Setup<Kind>WebhookWithManager, and the")
+		f.Comment("conversion webhook of each kind with a hub.")
+	} else {
+		f.Comment("SetupReconcilers registers every generated reconciler with mgr.")
+	}
 	setups = append(setups, jen.Return(jen.Nil()))
-	f.Comment("SetupReconcilers registers every generated reconciler with mgr.")
 	f.Func().Id("SetupReconcilers").Params(jen.Id("mgr").Qual("sigs.k8s.io/controller-runtime", "Manager")).Error().Block(setups...)
 
 	f.Line()
@@ -106,6 +114,39 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 		return nil, err
 	}
 	return append(files, artifact.File{Path: ctx.MainPath, Content: main, Owner: artifact.Scaffold}), nil
+}
+
+// webhooks returns the calls that register the module's webhooks: the user's setup
+// functions, and for each kind with a conversion hub a webhook builder for the hub, which
+// serves /convert (controller-runtime registers it once, whoever asks first).
+func webhooks(f *jen.File, ctx *gen.Context) []jen.Code {
+	var out []jen.Code
+	check := func(call jen.Code, what string) {
+		out = append(out, jen.If(jen.Err().Op(":=").Add(call), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("setting up "+what+": %w"), jen.Err()))))
+	}
+	for _, w := range ctx.API.WebhookSetups {
+		if strings.HasPrefix(w.Path, ctx.ModulePath+"/") {
+			f.ImportAlias(w.Path, webhookAlias(w.Path))
+		}
+		check(jen.Qual(w.Path, w.Func).Call(jen.Id("mgr")), "webhooks ("+w.Func+")")
+	}
+	for _, c := range ctx.API.Conversions() {
+		check(jen.Qual("sigs.k8s.io/controller-runtime", "NewWebhookManagedBy").Call(jen.Id("mgr"), jen.Op("&").Qual(c.Hub.Package.Path, c.Hub.Name).Values()).Dot("Complete").Call(),
+			"the conversion webhook of "+c.Hub.Name)
+	}
+	return out
+}
+
+// webhookAlias names a webhook package by its last two elements, "webhookv1" for
+// internal/webhook/v1, "webhookcachev1" for internal/webhook/cache/v1.
+func webhookAlias(p string) string {
+	parts := strings.Split(p, "/")
+	name := parts[len(parts)-1]
+	if len(parts) > 1 && parts[len(parts)-2] != "webhook" {
+		name = parts[len(parts)-2] + name
+	}
+	return "webhook" + strings.NewReplacer("-", "", ".", "", "_", "").Replace(name)
 }
 
 // cacheOptions emits CacheOptions: the cache's managedFields transform, keeping for

@@ -1,0 +1,130 @@
+package scaffold
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/kubeapi"
+	"github.com/opgen-dev/opgen/markers"
+	"github.com/opgen-dev/opgen/project"
+	"github.com/opgen-dev/opgen/templates"
+)
+
+// WebhookOptions are `opgen create webhook`'s flags, spelled as kubebuilder's.
+type WebhookOptions struct {
+	Group, Version, Kind string
+	Defaulting           bool
+	Validation           bool
+	Conversion           bool
+	Spokes               []string
+}
+
+// Validate checks the flags; the error is one line.
+func (o *WebhookOptions) Validate(domain string) error {
+	api := APIOptions{Group: o.Group, Version: o.Version, Kind: o.Kind}
+	if err := api.Validate(domain); err != nil {
+		return err
+	}
+	switch {
+	case !o.Defaulting && !o.Validation && !o.Conversion:
+		return fmt.Errorf("give at least one of --defaulting, --programmatic-validation and --conversion")
+	case o.Conversion && len(o.Spokes) == 0:
+		return fmt.Errorf("--conversion needs --spoke: the versions that convert to and from %s (the hub), like --spoke v2", o.Version)
+	case !o.Conversion && len(o.Spokes) > 0:
+		return fmt.Errorf("--spoke is for --conversion")
+	}
+	for _, s := range o.Spokes {
+		switch {
+		case !markers.IsVersion(s):
+			return fmt.Errorf("--spoke %q is not a Kubernetes API version: v1, v1alpha1, v2beta3", s)
+		case s == o.Version:
+			return fmt.Errorf("--spoke %s is the hub (--version) itself", s)
+		}
+	}
+	return nil
+}
+
+// WebhookDir is where a group-version's webhooks go, relative to the module root.
+func WebhookDir(group, version string) string { return path.Join("internal", "webhook", group, version) }
+
+// WebhookFiles are the user's files of opgen create webhook: the webhook file (and its
+// tests, when it has rules) when haveWebhook is false, and the hub's conversion file.
+// Spoke files come from SpokeFile once the generated conversion's hooks are known.
+func WebhookFiles(set *templates.Set, module string, cfg *project.Config, o WebhookOptions, haveWebhook bool) ([]artifact.File, error) {
+	data := webhookData(module, cfg, o, o.Version)
+	var files []artifact.File
+	add := func(tmpl, p string) error {
+		out, err := set.Render(tmpl, data)
+		if err != nil {
+			return err
+		}
+		files = append(files, artifact.File{Path: p, Content: out, Owner: artifact.Scaffold})
+		return nil
+	}
+	dir := WebhookDir(o.Group, o.Version)
+	base := strings.ToLower(o.Kind)
+	if !haveWebhook {
+		if err := add("webhook/internal/webhook/[group]/[version]/[kind]_webhook.go", path.Join(dir, base+"_webhook.go")); err != nil {
+			return nil, err
+		}
+		if o.Defaulting || o.Validation {
+			if err := add("webhook/internal/webhook/[group]/[version]/[kind]_webhook_test.go", path.Join(dir, base+"_webhook_test.go")); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if o.Conversion {
+		if err := add("webhook/conversion/hub.go", path.Join(APIDir(o.Group, o.Version), base+"_conversion.go")); err != nil {
+			return nil, err
+		}
+	}
+	return files, nil
+}
+
+// SpokeHook is a conversion function a spoke's file declares, as the generator asks.
+type SpokeHook struct {
+	Name, Field, InType, OutType, Suggestion string
+	// Other is the version that lacks the field.
+	Other string
+}
+
+// SpokeFile is a spoke's conversion file: ConvertTo, ConvertFrom and hooks.
+func SpokeFile(set *templates.Set, module string, cfg *project.Config, o WebhookOptions, spoke string, hooks []SpokeHook) (artifact.File, error) {
+	data := webhookData(module, cfg, o, spoke)
+	data.Hooks = hooks
+	out, err := set.Render("webhook/conversion/spoke.go", data)
+	if err != nil {
+		return artifact.File{}, err
+	}
+	return artifact.File{Path: path.Join(APIDir(o.Group, spoke), strings.ToLower(o.Kind)+"_conversion.go"), Content: out, Owner: artifact.Scaffold}, nil
+}
+
+// WebhookData is what the webhook templates see.
+type WebhookData struct {
+	Data
+	Defaulting, Validation bool
+	Namespaced             bool
+	// APIImport and Alias are the hub's (the webhook's kind's) package and import name.
+	APIImport, Alias string
+	// Spoke is the version a spoke file is for.
+	Spoke string
+	Hooks []SpokeHook
+}
+
+func webhookData(module string, cfg *project.Config, o WebhookOptions, version string) WebhookData {
+	return WebhookData{
+		Data: Data{
+			Module: module, ProjectName: cfg.ProjectName, Domain: cfg.Domain,
+			Resource: &Resource{
+				Group: o.Group, FullGroup: o.Group + "." + cfg.Domain, Version: o.Version, Kind: o.Kind,
+				Plural: kubeapi.Plural(o.Kind),
+			},
+		},
+		Defaulting: o.Defaulting, Validation: o.Validation, Namespaced: true,
+		APIImport: path.Join(module, APIDir(o.Group, o.Version)),
+		Alias:     strings.NewReplacer("-", "", ".", "").Replace(strings.SplitN(o.Group, ".", 2)[0]) + o.Version,
+		Spoke:     version,
+	}
+}

@@ -1,0 +1,29 @@
+package v2
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
+)
+
+type MemcachedSpec struct {
+	Size int32 `json:"size,omitempty"`
+}
+
+type MemcachedStatus struct {
+	ObservedGeneration int64 `json:"observedGeneration,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+// +opguard:status-owner=fleet
+type Memcached struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec   MemcachedSpec   `json:"spec,omitempty"`
+	Status MemcachedStatus `json:"status,omitempty"`
+}
+
+func (*Memcached) ConvertTo(conversion.Hub) error { return nil }
+
+func (*Memcached) ConvertFrom(conversion.Hub) error { return nil }
