@@ -96,6 +96,9 @@ func OwnedBy(p string, content []byte) string {
 		if path.Base(p) == "role.yaml" && RoleName(content) != "" {
 			return "controller-gen"
 		}
+		if strings.HasPrefix(path.Base(p), "manifests") && webhookManifests(content) {
+			return "controller-gen"
+		}
 	}
 	return ""
 }
@@ -186,4 +189,34 @@ func (c Claim) Covers(p string) bool {
 	}
 	ok, _ := path.Match(c.Match, base)
 	return ok
+}
+
+// webhookManifests reports whether content is controller-gen's webhook manifests (no
+// mark either): only MutatingWebhookConfiguration and ValidatingWebhookConfiguration
+// documents, named as controller-gen names them.
+func webhookManifests(content []byte) bool {
+	n := 0
+	for _, d := range strings.Split("\n"+string(content), "\n---") {
+		if strings.TrimSpace(stripComments(d)) == "" {
+			continue
+		}
+		var obj struct {
+			APIVersion string `json:"apiVersion"`
+			Kind       string `json:"kind"`
+			Metadata   struct {
+				Name string `json:"name"`
+			} `json:"metadata"`
+		}
+		if yaml.Unmarshal([]byte(d), &obj) != nil || !strings.HasPrefix(obj.APIVersion, "admissionregistration.k8s.io/") {
+			return false
+		}
+		switch {
+		case obj.Kind == "MutatingWebhookConfiguration" && obj.Metadata.Name == "mutating-webhook-configuration":
+		case obj.Kind == "ValidatingWebhookConfiguration" && obj.Metadata.Name == "validating-webhook-configuration":
+		default:
+			return false
+		}
+		n++
+	}
+	return n > 0
 }

@@ -172,6 +172,13 @@ func TestScaffoldBadInput(t *testing.T) {
 		{"existing kind", project, []string{"create", "api", "--group", "cache", "--version", "v1", "--kind", "App"}, "kind App already exists in cache.example.com/v1 (api/cache/v1/app_types.go:"},
 		{"kind of another group", project, []string{"create", "api", "--group", "store", "--version", "v1", "--kind", "App"}, "kind App exists in group cache (api/cache/v1/app_types.go:"},
 		{"not a project", nonEmpty, []string{"create", "api", "--group", "cache", "--version", "v1", "--kind", "App"}, ""},
+		{"webhook of nothing", project, []string{"create", "webhook", "--group", "cache", "--version", "v1", "--kind", "App"}, "give at least one of --defaulting, --programmatic-validation and --conversion"},
+		{"webhook of a missing kind", project, []string{"create", "webhook", "--group", "cache", "--version", "v1", "--kind", "Memcached", "--defaulting"}, "kind Memcached is not in api/cache/v1: opgen create api"},
+		{"conversion without spokes", project, []string{"create", "webhook", "--group", "cache", "--version", "v1", "--kind", "App", "--conversion"}, "--conversion needs --spoke"},
+		{"spoke without conversion", project, []string{"create", "webhook", "--group", "cache", "--version", "v1", "--kind", "App", "--defaulting", "--spoke", "v2"}, "--spoke is for --conversion"},
+		{"spoke that is the hub", project, []string{"create", "webhook", "--group", "cache", "--version", "v1", "--kind", "App", "--conversion", "--spoke", "v1"}, "--spoke v1 is the hub"},
+		{"spoke without the kind", project, []string{"create", "webhook", "--group", "cache", "--version", "v1", "--kind", "App", "--conversion", "--spoke", "v2"}, "kind App is not in api/cache/v2"},
+		{"webhook kind", project, []string{"create", "webhook", "--group", "cache", "--version", "v1", "--kind", "app", "--defaulting"}, `--kind "app" is not UpperCamelCase`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

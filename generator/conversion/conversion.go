@@ -3,6 +3,7 @@ package conversion
 import (
 	"fmt"
 	"go/ast"
+	"slices"
 	"go/types"
 	"path"
 
@@ -52,7 +53,7 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 	var files []artifact.File
 	for _, c := range ctx.API.Conversions() {
 		for _, s := range c.Spokes {
-			if !ctx.Scope[s.Package.Path] {
+			if !ctx.Scope[s.Package.Path] || !uses(s, "convert"+s.Name+"ToHub", "convert"+s.Name+"FromHub") {
 				continue
 			}
 			p := plan(c.Hub, s)
@@ -78,6 +79,9 @@ func MissingHooks(api *model.API, rel func(string) string) []Hook {
 	var out []Hook
 	for _, c := range api.Conversions() {
 		for _, s := range c.Spokes {
+			if !uses(s, "convert"+s.Name+"ToHub", "convert"+s.Name+"FromHub") {
+				continue
+			}
 			declared := map[string]bool{}
 			for _, f := range s.Package.Loaded.Syntax {
 				for _, d := range f.Decls {
@@ -253,4 +257,21 @@ func (c *conv) convertible(s, h types.Type, fieldPath string) bool {
 		return false
 	}
 	return false
+}
+
+// uses reports whether the spoke's own files name one of the functions: a spoke's
+// conversion is generated for the ConvertTo and ConvertFrom that call it (opgen create
+// webhook's), never beside a conversion written by hand (kubebuilder's), where it would
+// ask for functions nobody writes.
+func uses(s *model.Kind, names ...string) bool {
+	found := false
+	for _, f := range s.Package.Loaded.Syntax {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && slices.Contains(names, id.Name) {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }

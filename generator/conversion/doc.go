@@ -1,7 +1,7 @@
 // Package conversion generates, for every spoke of a kind served through a conversion
-// webhook (a version of the kind declares Hub(), see model.Conversion), the part of its
-// conversion that follows from the types: zz_generated.conversion.go in the spoke's
-// package, with
+// webhook (a version of the kind declares Hub(), see model.Conversion) whose own files
+// call it, the part of its conversion that follows from the types:
+// zz_generated.conversion.go in the spoke's package, with
 //
 //   - convert<Kind>ToHub(src, dst) and convert<Kind>FromHub(src, dst), which the
 //     spoke's ConvertTo and ConvertFrom (the user's, scaffolded by opgen create webhook

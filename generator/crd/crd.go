@@ -28,9 +28,12 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	// A kind with a conversion hub is served through the conversion webhook: its CRD
-	// says so (controller-gen leaves that to a kustomize patch, which a kind added later
-	// would miss).
+	// In an opgen project a kind with a conversion hub is served through the conversion
+	// webhook, and its CRD says so. (A kubebuilder project says it with a kustomize patch
+	// of its own, config/crd/patches/webhook_in_<plural>.yaml, which stays its way.)
+	if ctx.Project == nil {
+		return files, nil
+	}
 	for _, c := range ctx.API.Conversions() {
 		name := path.Join(ctx.CRDDir, c.Hub.Package.Group+"_"+c.Hub.Plural+".yaml")
 		for i, f := range files {
