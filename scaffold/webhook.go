@@ -47,7 +47,9 @@ func (o *WebhookOptions) Validate(domain string) error {
 }
 
 // WebhookDir is where a group-version's webhooks go, relative to the module root.
-func WebhookDir(group, version string) string { return path.Join("internal", "webhook", group, version) }
+func WebhookDir(group, version string) string {
+	return path.Join("internal", "webhook", group, version)
+}
 
 // WebhookFiles are the user's files of opgen create webhook: the webhook file (and its
 // tests, when it has rules) when haveWebhook is false, and the hub's conversion file.

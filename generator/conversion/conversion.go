@@ -3,9 +3,9 @@ package conversion
 import (
 	"fmt"
 	"go/ast"
-	"slices"
 	"go/types"
 	"path"
+	"slices"
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/gen"
