@@ -37,7 +37,8 @@ type MemcachedStatus struct {
 //
 // Another version of Memcached is the storage version and has the kind's one
 // status writer and reconciler (two would fight over the same objects); this version is
-// served from the same storage.
+// served from the same storage: keep its schema the same, or convert it through a
+// webhook (opgen create webhook --conversion --spoke v2).
 type Memcached struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`

@@ -15,7 +15,8 @@ import (
 //
 // Another version of Memcached is the storage version and has the kind's one
 // status writer and reconciler (two would fight over the same objects); this version is
-// served from the same storage.
+// served from the same storage: keep its schema the same, or convert it through a
+// webhook (opgen create webhook --conversion --spoke v1).
 type MemcachedApplyConfiguration struct {
 	metav1ac.TypeMetaApplyConfiguration    `json:",inline"`
 	*metav1ac.ObjectMetaApplyConfiguration `json:"metadata,omitempty"`
