@@ -63,10 +63,14 @@ func components(ctx *gen.Context, manifests []byte) []artifact.File {
 	component := "apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\n"
 	conversions := ctx.API.Conversions()
 	if manifests == nil && len(conversions) == 0 {
-		empty := header + "# The project has no webhook yet: opgen create webhook fills this component.\n" + component
+		// kustomize refuses a kustomization with nothing but its type: the name keeps an
+		// empty component a valid one.
+		empty := func(name string) []byte {
+			return []byte(header + "# The project has no webhook yet: opgen create webhook fills this component.\n" + component + "metadata:\n  name: " + name + "\n")
+		}
 		return []artifact.File{
-			{Path: path.Join(Dir, "kustomization.yaml"), Content: []byte(empty)},
-			{Path: path.Join(CertManagerDir, "kustomization.yaml"), Content: []byte(empty)},
+			{Path: path.Join(Dir, "kustomization.yaml"), Content: empty("webhook")},
+			{Path: path.Join(CertManagerDir, "kustomization.yaml"), Content: empty("certmanager")},
 		}
 	}
 	name := ctx.ProjectName
