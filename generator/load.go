@@ -37,13 +37,16 @@ import (
 	"github.com/opgen-dev/opgen/model"
 )
 
-// relevantText marks a package a run must load: one that declares kinds or RBAC rules
-// (project-wide outputs depend on it, whatever the patterns), or asks for deepcopy or
-// apply configurations. Any other package has nothing for opgen, and is not loaded:
+// relevantText marks a package a run must load: one that declares kinds, RBAC rules or
+// webhooks (project-wide outputs depend on it, whatever the patterns), or asks for
+// deepcopy or apply configurations. Any other package has nothing for opgen, and is not loaded:
 // listing it, and what it imports, would only cost time.
 var relevantText = [][]byte{
 	[]byte(model.RootMarker), []byte("+kubebuilder:rbac:"), []byte("+kubebuilder:object:generate"),
 	[]byte("+groupName"), []byte("+" + model.ACGenerateMarker), []byte("+kubebuilder:webhook:"),
+	// A webhook package without a marker (a conversion webhook's): its setup function,
+	// which the generated wiring calls.
+	[]byte("WebhookWithManager(mgr ctrl.Manager)"),
 }
 
 // rootMarker is the text of a package that declares kinds.

@@ -72,3 +72,48 @@ func TestConversionFieldAddedLater(t *testing.T) {
 		t.Fatalf("the round-trip test with Paused dropped: %v, want its failure\n%s", err, out)
 	}
 }
+
+// TestConversionOnlyWebhook: create webhook --conversion on a kind without admission
+// webhooks scaffolds the hub's webhook package (its setup only), and the same run
+// generates that package's suite and conversion test: a second run changes nothing.
+func TestConversionOnlyWebhook(t *testing.T) {
+	if testing.Short() {
+		t.Skip("resolves the project's modules")
+	}
+	dir := filepath.Join(t.TempDir(), "p")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"init", "--module", "example.com/c", "--domain", "example.com"},
+		{"create", "api", "--group", "cache", "--version", "v1", "--kind", "Memcached"},
+		{"create", "api", "--group", "cache", "--version", "v2", "--kind", "Memcached"},
+		{"create", "webhook", "--group", "cache", "--version", "v1", "--kind", "Memcached", "--conversion", "--spoke", "v2"},
+	} {
+		if code, _, stderr := runOpgen(t, append([]string{"-C", dir}, args...)...); code != 0 {
+			t.Fatalf("opgen %s: exit %d\n%s", strings.Join(args, " "), code, stderr)
+		}
+	}
+	got := readTree(t, dir)
+	for _, p := range []string{
+		"internal/webhook/cache/v1/memcached_webhook.go",
+		"internal/webhook/cache/v1/zz_generated.webhook_suite_test.go",
+		"internal/webhook/cache/v1/zz_generated.memcached_conversion_v2_test.go",
+		"api/cache/v2/zz_generated.conversion.go",
+		"api/cache/v2/zz_generated.conversion_test.go",
+	} {
+		if _, ok := got[p]; !ok {
+			t.Errorf("%s was not written", p)
+		}
+	}
+	if _, ok := got["internal/webhook/cache/v1/memcached_webhook_test.go"]; ok {
+		t.Error("a test of admission examples was scaffolded for a webhook without any")
+	}
+	if !strings.Contains(got["config/crd/bases/cache.example.com_memcacheds.yaml"], "strategy: Webhook") {
+		t.Error("the CRD has no conversion stanza")
+	}
+	if code, diff, stderr := runOpgen(t, "-C", dir, "generate", "--check"); code != 0 {
+		t.Fatalf("--check after create webhook: exit %d\n%s%s", code, diff, stderr)
+	}
+	goCmd(t, dir, "vet", "./...")
+}
