@@ -40,23 +40,13 @@ generated SetupReconcilers and AddToScheme.
 A kind that exists already is refused, and nothing is written; so is everything when
 the regeneration fails.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			wd, err := workDir(*dir)
-			if err != nil {
-				return err
-			}
-			if templatesDir != "" && !filepath.IsAbs(templatesDir) {
-				templatesDir = filepath.Join(wd, templatesDir)
-			}
-			return runCreateAPI(cmd.Context(), stdout, stderr, wd, o, templatesDir)
-		},
+		RunE: inProject(dir, &templatesDir, func(ctx context.Context, wd, templatesDir string) error {
+			return runCreateAPI(ctx, stdout, stderr, wd, o, templatesDir)
+		}),
 	}
-	api.Flags().StringVar(&o.Group, "group", "", "API group, without the project's domain: cache")
-	api.Flags().StringVar(&o.Version, "version", "", "API version: v1alpha1")
-	api.Flags().StringVar(&o.Kind, "kind", "", "kind, UpperCamelCase: Memcached")
+	kindFlags(api, &o.Group, &o.Version, &o.Kind, &templatesDir)
 	api.Flags().BoolVar(&o.Namespaced, "namespaced", true, "namespaced (false: cluster-scoped)")
 	api.Flags().StringArrayVar(&o.Owns, "owns", nil, "a kind the reconciler owns, <group>/<version>/<Kind> (core/v1/ConfigMap); repeatable")
-	api.Flags().StringVar(&templatesDir, "templates", "", "a directory of templates laid over the built-in ones (default: opgen.yaml's)")
 	create.AddCommand(api)
 	create.AddCommand(newCreateWebhookCommand(stdout, stderr, dir))
 	return create
@@ -88,26 +78,41 @@ cert-manager Certificate and Issuer (components config/default enables), the CRD
 conversion stanza and the webhook tests' envtest suite. A file that exists already
 is refused, and nothing is written; so is everything when the regeneration fails.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			wd, err := workDir(*dir)
-			if err != nil {
-				return err
-			}
-			if templatesDir != "" && !filepath.IsAbs(templatesDir) {
-				templatesDir = filepath.Join(wd, templatesDir)
-			}
-			return runCreateWebhook(cmd.Context(), stderr, stdout, wd, o, templatesDir)
-		},
+		RunE: inProject(dir, &templatesDir, func(ctx context.Context, wd, templatesDir string) error {
+			return runCreateWebhook(ctx, stderr, stdout, wd, o, templatesDir)
+		}),
 	}
-	cmd.Flags().StringVar(&o.Group, "group", "", "API group, without the project's domain: cache")
-	cmd.Flags().StringVar(&o.Version, "version", "", "API version of the kind: v1")
-	cmd.Flags().StringVar(&o.Kind, "kind", "", "kind, UpperCamelCase: Memcached")
+	kindFlags(cmd, &o.Group, &o.Version, &o.Kind, &templatesDir)
 	cmd.Flags().BoolVar(&o.Defaulting, "defaulting", false, "a defaulting (mutating) webhook")
 	cmd.Flags().BoolVar(&o.Validation, "programmatic-validation", false, "a validating webhook")
 	cmd.Flags().BoolVar(&o.Conversion, "conversion", false, "a conversion webhook: --version is the hub")
 	cmd.Flags().StringSliceVar(&o.Spokes, "spoke", nil, "with --conversion, the versions that convert to and from the hub: v2,v3")
-	cmd.Flags().StringVar(&templatesDir, "templates", "", "a directory of templates laid over the built-in ones (default: opgen.yaml's)")
 	return cmd
+}
+
+// kindFlags are the flags naming a kind, and the templates overlay, of create api and
+// create webhook.
+func kindFlags(cmd *cobra.Command, group, version, kind, templatesDir *string) {
+	cmd.Flags().StringVar(group, "group", "", "API group, without the project's domain: cache")
+	cmd.Flags().StringVar(version, "version", "", "API version: v1alpha1")
+	cmd.Flags().StringVar(kind, "kind", "", "kind, UpperCamelCase: Memcached")
+	cmd.Flags().StringVar(templatesDir, "templates", "", "a directory of templates laid over the built-in ones (default: opgen.yaml's)")
+}
+
+// inProject runs a create command in the working directory, with the templates
+// directory made absolute against it.
+func inProject(dir, templatesDir *string, run func(ctx context.Context, wd, templatesDir string) error) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, args []string) error {
+		wd, err := workDir(*dir)
+		if err != nil {
+			return err
+		}
+		t := *templatesDir
+		if t != "" && !filepath.IsAbs(t) {
+			t = filepath.Join(wd, t)
+		}
+		return run(cmd.Context(), wd, t)
+	}
 }
 
 func runCreateWebhook(ctx context.Context, stderr, stdout io.Writer, wd string, o scaffold.WebhookOptions, templatesDir string) error {
