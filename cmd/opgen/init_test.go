@@ -55,7 +55,7 @@ var initCases = []struct {
 }}
 
 // renameReplicas is the hand edit of init-webhook: v2 of Memcached calls the replica
-// count size.
+// count size, in its types and its sample.
 func renameReplicas(t *testing.T, dir string) {
 	p := filepath.Join(dir, "api", "cache", "v2", "memcached_types.go")
 	b, err := os.ReadFile(p)
@@ -68,6 +68,18 @@ func renameReplicas(t *testing.T, dir string) {
 		t.Fatal("the v2 types have no Replicas field to rename")
 	}
 	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The sample follows, with a value other than the default, which a lost field
+	// would come back as.
+	sample := filepath.Join(dir, "config", "samples", "cache_v2_memcached.yaml")
+	b, err = os.ReadFile(sample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := strings.Replace(string(b), "  replicas: 1\n", "  size: 3\n", 1); s == string(b) {
+		t.Fatal("the v2 sample sets no replicas")
+	} else if err := os.WriteFile(sample, []byte(s), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

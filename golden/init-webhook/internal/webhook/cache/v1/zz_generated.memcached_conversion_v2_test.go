@@ -24,7 +24,9 @@ func TestMemcachedConversionV2(t *testing.T) {
 	ctx := context.Background()
 	created := &spoke.Memcached{}
 	if data, err := os.ReadFile("../../../../config/samples/cache_v2_memcached.yaml"); err == nil {
-		if err := yaml.Unmarshal(data, created); err != nil {
+		// Strict: a field the sample sets that v2 does not have (one renamed since)
+		// would otherwise be dropped, and the test would convert nothing.
+		if err := yaml.UnmarshalStrict(data, created); err != nil {
 			t.Fatalf("%s: %v", "../../../../config/samples/cache_v2_memcached.yaml", err)
 		}
 	}
@@ -32,11 +34,17 @@ func TestMemcachedConversionV2(t *testing.T) {
 	if true {
 		created.Namespace = "default"
 	}
+	sent := created.DeepCopy()
 	if err := testClient.Create(ctx, created); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = testClient.Delete(ctx, created) })
 	key := client.ObjectKeyFromObject(created)
+	// Stored as v1 and answered as v2, every field the sample sets comes
+	// back (fields it leaves unset may be defaulted).
+	if !equality.Semantic.DeepDerivative(sent.Spec, created.Spec) {
+		t.Fatalf("created as v2 with the spec %+v, it comes back as %+v: a field is lost in conversion", sent.Spec, created.Spec)
+	}
 
 	var want hub.Memcached
 	if err := created.DeepCopy().ConvertTo(&want); err != nil {
