@@ -19,6 +19,8 @@ type WebhookOptions struct {
 	Validation           bool
 	Conversion           bool
 	Spokes               []string
+	// ClusterScoped says the kind is cluster-scoped (its tests create no namespace's).
+	ClusterScoped bool
 }
 
 // Validate checks the flags; the error is one line.
@@ -124,7 +126,7 @@ func webhookData(module string, cfg *project.Config, o WebhookOptions, version s
 				Plural: kubeapi.Plural(o.Kind),
 			},
 		},
-		Defaulting: o.Defaulting, Validation: o.Validation, Namespaced: true,
+		Defaulting: o.Defaulting, Validation: o.Validation, Namespaced: !o.ClusterScoped,
 		APIImport: path.Join(module, APIDir(o.Group, o.Version)),
 		Alias:     strings.NewReplacer("-", "", ".", "").Replace(strings.SplitN(o.Group, ".", 2)[0]) + o.Version,
 		Spoke:     version,

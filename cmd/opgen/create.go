@@ -144,6 +144,9 @@ func runCreateWebhook(ctx context.Context, stderr, stdout io.Writer, wd string, 
 	if haveWebhook && (o.Defaulting || o.Validation) {
 		return fmt.Errorf("%s exists: add the defaulter or validator there by hand (its Setup%sWebhookWithManager); nothing was written", webhookFile, o.Kind)
 	}
+	if where := declaredKind(root, scaffold.APIDir(o.Group, o.Version), o.Kind); clusterScoped(filepath.Join(root, filepath.FromSlash(strings.SplitN(where, ":", 2)[0]))) {
+		o.ClusterScoped = true
+	}
 	files, err := scaffold.WebhookFiles(set, modPath, cfg, o, haveWebhook)
 	if err != nil {
 		return err
@@ -316,4 +319,11 @@ func declaredKind(root, dir, kind string) string {
 		}
 	}
 	return ""
+}
+
+// clusterScoped reports whether a types file declares its kind cluster-scoped, as
+// create api writes it (+kubebuilder:resource:scope=Cluster).
+func clusterScoped(file string) bool {
+	b, err := os.ReadFile(file)
+	return err == nil && strings.Contains(string(b), "+kubebuilder:resource:scope=Cluster")
 }
