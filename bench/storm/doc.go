@@ -55,4 +55,10 @@
 // caches, and the benchmark's own clients and watches, the same for every run; the API
 // server and etcd are processes of their own), the Go heap's peak (sampled every
 // 100 ms) and its live size after a collection at the end of the quiet window.
+//
+// OPGEN_STORM_HEAP_PROFILE=DIR is a diagnostic: each run samples the heap profile once
+// per 8 KiB allocated, writes it to DIR/peak-live.pb.gz whenever the live heap sampled
+// reaches a new peak (1 MiB past the last one written) and to DIR/end-live.pb.gz after
+// the collection at the end, and keeps the run's stderr in DIR/child.log (with
+// GODEBUG=gctrace=1, the collector's trace). Run one mode per DIR.
 package main

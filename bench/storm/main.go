@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -210,6 +211,13 @@ func runAll(ctx context.Context, p Params, progress *os.File) (*Report, error) {
 				cmd.Env = append(os.Environ(), childEnv+"="+string(job), "KUBEBUILDER_ASSETS="+assets)
 				var stdout, stderr bytes.Buffer
 				cmd.Stdout, cmd.Stderr = &stdout, &stderr
+				if dir := os.Getenv(heapProfileEnv); dir != "" {
+					// The diagnostic run keeps the child's log too (GODEBUG=gctrace=1 goes there).
+					if f, err := os.Create(filepath.Join(dir, "child.log")); err == nil {
+						defer f.Close()
+						cmd.Stderr = io.MultiWriter(&stderr, f)
+					}
+				}
 				if err := cmd.Run(); err != nil {
 					fmt.Fprintln(progress, " failed")
 					return nil, fmt.Errorf("%s / %s: %v\n%s", s, c, err, stderr.String())

@@ -5,8 +5,10 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/metrics"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"sync"
@@ -35,7 +37,17 @@ const (
 type heapPeak struct {
 	mu         sync.Mutex
 	peak, live uint64
+	// profiled is the live heap of the last profile written (see heapProfileEnv).
+	profiled uint64
 }
+
+// heapProfileEnv names a directory: when set, a heap profile is written there
+// (peak-live.pb.gz, replaced each time) whenever the live heap sampled reaches a new
+// peak, 1 MiB past the last one profiled: what is live at the peak. A diagnostic:
+// writing a profile runs no collection, but the finer sampling it turns on
+// (profileHeapFinely) costs memory of its own, so its runs compare with each other,
+// not with the published ones.
+const heapProfileEnv = "OPGEN_STORM_HEAP_PROFILE"
 
 func (h *heapPeak) run(ctx context.Context) {
 	t := time.NewTicker(100 * time.Millisecond)
@@ -56,7 +68,38 @@ func (h *heapPeak) take() {
 	h.mu.Lock()
 	h.peak = max(h.peak, value(s[0]))
 	h.live = max(h.live, value(s[1]))
+	profile := h.live >= h.profiled+1<<20
+	if profile {
+		h.profiled = h.live
+	}
 	h.mu.Unlock()
+	if dir := os.Getenv(heapProfileEnv); dir != "" && profile {
+		writeHeapProfile(filepath.Join(dir, "peak-live.pb.gz"))
+	}
+}
+
+// profileHeapFinely samples allocations for the heap profile once per 8 KiB instead of
+// 512 KiB when heapProfileEnv is set, for profiles that tell allocations of a few MiB
+// apart. Only in a diagnostic run: the samples cost memory of their own.
+func profileHeapFinely() {
+	if os.Getenv(heapProfileEnv) != "" {
+		runtime.MemProfileRate = 8 << 10
+	}
+}
+
+// writeHeapProfile writes the heap profile to name through a temporary file, so that
+// the file is always a whole profile.
+func writeHeapProfile(name string) {
+	f, err := os.CreateTemp(filepath.Dir(name), ".heap-*")
+	if err != nil {
+		return
+	}
+	err = pprof.Lookup("heap").WriteTo(f, 0)
+	if cerr := f.Close(); err == nil && cerr == nil {
+		_ = os.Rename(f.Name(), name)
+	} else {
+		_ = os.Remove(f.Name())
+	}
 }
 
 // max returns the highest heap and live heap sampled.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -115,6 +116,7 @@ type Window struct {
 }
 
 func childMain(jobJSON string) int {
+	profileHeapFinely()
 	var job childJob
 	if err := json.Unmarshal([]byte(jobJSON), &job); err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -238,6 +240,9 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	run.PeakHeapBytes, run.PeakLiveHeapBytes = heap.max()
 	stopHeap()
 	run.LiveHeapBytes = liveHeap()
+	if dir := os.Getenv(heapProfileEnv); dir != "" {
+		writeHeapProfile(filepath.Join(dir, "end-live.pb.gz"))
+	}
 	if run.CachedManagedFields, run.CachedManagedFieldsBytes, err = cachedManagedFields(ctx, mgr.GetCache()); err != nil {
 		return nil, err
 	}

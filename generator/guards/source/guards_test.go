@@ -264,6 +264,29 @@ func TestWriteMemory(t *testing.T) {
 			}
 		})
 	}
+	// forgetWrite, the decision that found nothing to write, drops the entry exactly when
+	// recallWrite would: not from a copy that is behind, and from one that shows the write.
+	for _, c := range []struct {
+		name, base, result, rv string
+		kept                   bool
+	}{
+		{"forget from the copy the write was decided from", "10", "14", "10", true},
+		{"forget from the answer to an earlier write", "10", "14", "9", true},
+		{"forget from the answer", "10", "14", "14", false},
+		{"forget from a later change", "10", "14", "15", false},
+		{"forget a create from a copy that shows it", "", "14", "14", false},
+	} {
+		key := types.UID(c.name)
+		rememberWrite(key, c.base, c.result, "s")
+		forgetWrite(key, c.rv)
+		writeMemory.Lock()
+		_, kept := writeMemory.m[key]
+		delete(writeMemory.m, key)
+		writeMemory.Unlock()
+		if kept != c.kept {
+			t.Fatalf("%s: entry kept = %v, want %v", c.name, kept, c.kept)
+		}
+	}
 	// Keys of different types never meet: a status writer's UID and an owned object's name.
 	rememberWrite(types.UID("same"), "1", "2", "status")
 	if got := recallWrite("same", "1"); got != nil {

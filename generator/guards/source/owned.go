@@ -67,6 +67,7 @@ func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Cl
 			return false, fmt.Errorf("reading the fields %s owns of %s: %w", manager, memo, err)
 		}
 		if equality.Semantic.DeepEqual(current, sent) {
+			forgetWrite(memo, live.GetResourceVersion())
 			return false, nil
 		}
 		base = live.GetResourceVersion()

@@ -307,6 +307,30 @@ func TestApplyOwnedStaleCache(t *testing.T) {
 	}
 }
 
+// TestApplyOwnedRestoresDeleted: an owned object deleted after the cache showed it (a
+// person's kubectl delete) is created again by the next decision, with one apply. The
+// write memory must not take the copy the deletion leaves (none) for the copy the first
+// create was decided from (none either) and hold the create back.
+func TestApplyOwnedRestoresDeleted(t *testing.T) {
+	c := newCounted(t)
+	ns := namespace(t, c)
+	if !applyDeployment(t, c, deployment(ns, 1, "memcached:1.6")) || c.sent() != 1 {
+		t.Fatal("the absent Deployment was not created with one apply")
+	}
+	if applyDeployment(t, c, deployment(ns, 1, "memcached:1.6")) || c.sent() != 0 {
+		t.Fatal("an unchanged Deployment was written")
+	}
+	if err := c.Delete(context.Background(), live(t, c, ns)); err != nil {
+		t.Fatal(err)
+	}
+	if !applyDeployment(t, c, deployment(ns, 1, "memcached:1.6")) || c.sent() != 1 {
+		t.Fatal("the deleted Deployment was not created again with one apply")
+	}
+	if applyDeployment(t, c, deployment(ns, 1, "memcached:1.6")) || c.sent() != 0 {
+		t.Fatal("the restored Deployment was written again")
+	}
+}
+
 // TestControllerReference: the reference the generated applies add, and when.
 func TestControllerReference(t *testing.T) {
 	owner := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "m", UID: "u-1"}}

@@ -70,7 +70,7 @@ var PartOf = map[string]Part{
 	"requeueAfter": Reconcile, "terminal": Reconcile,
 
 	RecallWrite: Memory, RememberWrite: Memory, "writeMemory": Memory, "lastWrite": Memory,
-	"cacheBehind": Memory, "pruneStale": Memory,
+	"forgetWrite": Memory, "cacheBehind": Memory, "pruneStale": Memory,
 
 	OwnedStatus: Status, StatusEvents: Status, ReportTakenFields: Status, "takenFields": Status, "heldPaths": Status,
 	"takenReports": Status, "takenReportInterval": Status, "takenReportDue": Status, PrepareConditions: Status,
