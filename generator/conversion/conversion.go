@@ -40,7 +40,8 @@ type Hook struct {
 	// Package is the spoke's directory, relative to the module root.
 	Dir  string
 	Name string
-	// Signature is "(in *T, out *hub.T) error", with the hub's import alias HubAlias.
+	// InType and OutType are its parameters' types: "*T" and "*<hub alias>.T", or the
+	// other way round for a FromHub function.
 	InType, OutType string
 	// Field is the field's Go path from the kind ("Spec.Size"), Hub the hub's version.
 	Field, Hub string
@@ -53,7 +54,7 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 	var files []artifact.File
 	for _, c := range ctx.API.Conversions() {
 		for _, s := range c.Spokes {
-			if !ctx.Scope[s.Package.Path] || !uses(s, "convert"+s.Name+"ToHub", "convert"+s.Name+"FromHub") {
+			if !ctx.Scope[s.Package.Path] || !callsGenerated(s) {
 				continue
 			}
 			p := plan(c.Hub, s)
@@ -79,7 +80,7 @@ func MissingHooks(api *model.API, rel func(string) string) []Hook {
 	var out []Hook
 	for _, c := range api.Conversions() {
 		for _, s := range c.Spokes {
-			if !uses(s, "convert"+s.Name+"ToHub", "convert"+s.Name+"FromHub") {
+			if !callsGenerated(s) {
 				continue
 			}
 			declared := map[string]bool{}
@@ -108,6 +109,9 @@ type conv struct {
 	pairs      []pair // struct pairs to convert, the kind first
 	seen       map[string]bool
 	hooks      []Hook
+	// hooked holds the names of hooks: the one decision, made by fields, of which
+	// fields the generated code converts and which it leaves to the user.
+	hooked map[string]bool
 }
 
 // pair is a struct type both versions declare under one name.
@@ -118,7 +122,7 @@ type pair struct {
 }
 
 func plan(hub, spoke *model.Kind) *conv {
-	c := &conv{hub: hub, spoke: spoke, alias: hub.Package.Alias, seen: map[string]bool{}}
+	c := &conv{hub: hub, spoke: spoke, alias: hub.Package.Alias, seen: map[string]bool{}, hooked: map[string]bool{}}
 	c.add(spoke.Name, "")
 	for i := 0; i < len(c.pairs); i++ {
 		p := c.pairs[i]
@@ -189,15 +193,12 @@ func (c *conv) fields(p pair, toHub bool) {
 			h.Suggestion = fmt.Sprintf("out.%s = in.%s", unmatchedTo[0].Name(), f.Name())
 		}
 		c.hooks = append(c.hooks, h)
+		c.hooked[h.Name] = true
 	}
 }
 
-func hookName(typeName, field string, toHub bool) string {
-	if toHub {
-		return "convert" + typeName + field + "ToHub"
-	}
-	return "convert" + typeName + field + "FromHub"
-}
+// hookName names the user's function for one field without a match.
+func hookName(typeName, field string, toHub bool) string { return funcName(typeName+field, toHub) }
 
 func joinPath(a, b string) string {
 	if a == "" {
@@ -259,11 +260,12 @@ func (c *conv) convertible(s, h types.Type, fieldPath string) bool {
 	return false
 }
 
-// uses reports whether the spoke's own files name one of the functions: a spoke's
-// conversion is generated for the ConvertTo and ConvertFrom that call it (opgen create
-// webhook's), never beside a conversion written by hand (kubebuilder's), where it would
-// ask for functions nobody writes.
-func uses(s *model.Kind, names ...string) bool {
+// callsGenerated reports whether the spoke's own files name the kind's generated
+// conversion: it is generated for the ConvertTo and ConvertFrom that call it (opgen
+// create webhook's), never beside a conversion written by hand (kubebuilder's), where it
+// would ask for functions nobody writes.
+func callsGenerated(s *model.Kind) bool {
+	names := []string{funcName(s.Name, true), funcName(s.Name, false)}
 	found := false
 	for _, f := range s.Package.Loaded.Syntax {
 		ast.Inspect(f, func(n ast.Node) bool {

@@ -22,6 +22,7 @@ func (c *conv) file(ctx *gen.Context) *jen.File {
 	return f
 }
 
+// funcName names the generated conversion of a struct pair in one direction.
 func funcName(typeName string, toHub bool) string {
 	if toHub {
 		return "convert" + typeName + "ToHub"
@@ -47,12 +48,12 @@ func (c *conv) pairFunc(f *jen.File, p pair, toHub bool) {
 		if isTypeMeta(fld.Type()) {
 			continue
 		}
-		other := fieldNamed(to, fld.Name())
-		if other != nil && c.convertible(fld.Type(), other.Type(), "") {
+		hook := hookName(p.name, fld.Name(), toHub)
+		if !c.hooked[hook] {
+			other := fieldNamed(to, fld.Name())
 			body = append(body, c.assign(jen.Id("in").Dot(fld.Name()), jen.Id("out").Dot(fld.Name()), fld.Type(), other.Type(), toHub, 0)...)
 			continue
 		}
-		hook := hookName(p.name, fld.Name(), toHub)
 		body = append(body,
 			jen.Commentf("%s.%s has no field of that name and type in %s: %s, yours, converts it.", p.name, fld.Name(), toV, hook),
 			jen.If(jen.Err().Op(":=").Id(hook).Call(jen.Id("in"), jen.Id("out")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
