@@ -60,8 +60,8 @@ func (Generator) Name() string { return "envtestsuite" }
 // Claims implements gen.Generator.
 func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
 	claims := []artifact.Claim{{Dir: ctx.Controller.Dir, Match: "zz_generated.*_test.go"}, {Dir: DeployDir, Match: "zz_generated.*_test.go"}}
-	for _, dir := range webhookDirs(ctx) {
-		claims = append(claims, artifact.Claim{Dir: dir, Match: "zz_generated.*_test.go"})
+	for _, wp := range webhookPackages(ctx) {
+		claims = append(claims, artifact.Claim{Dir: wp.dir, Match: "zz_generated.*_test.go"})
 	}
 	return claims
 }
@@ -160,18 +160,25 @@ func kindTest(f *jen.File, k *model.Kind) {
 	)
 }
 
-// webhookDirs are the module's packages with webhook setup functions, relative to the
-// module root, sorted.
-func webhookDirs(ctx *gen.Context) []string {
-	var out []string
+// webhookPackage is a package of the module with webhook setup functions.
+type webhookPackage struct {
+	dir, name string          // relative to the module root; the package name
+	setups    map[string]bool // its Setup<Kind>WebhookWithManager functions
+}
+
+// webhookPackages are the module's packages with webhook setup functions, sorted by
+// directory (WebhookSetups is sorted by package).
+func webhookPackages(ctx *gen.Context) []*webhookPackage {
+	var out []*webhookPackage
 	for _, w := range ctx.API.WebhookSetups {
-		if !strings.HasPrefix(w.Path, ctx.ModulePath+"/") {
+		dir, ok := strings.CutPrefix(w.Path, ctx.ModulePath+"/")
+		if !ok {
 			continue
 		}
-		dir := strings.TrimPrefix(w.Path, ctx.ModulePath+"/")
-		if len(out) == 0 || out[len(out)-1] != dir {
-			out = append(out, dir)
+		if len(out) == 0 || out[len(out)-1].dir != dir {
+			out = append(out, &webhookPackage{dir: dir, name: w.PackageName, setups: map[string]bool{}})
 		}
+		out[len(out)-1].setups[w.Func] = true
 	}
 	return out
 }
@@ -184,16 +191,10 @@ func webhookTests(ctx *gen.Context) ([]artifact.File, error) {
 		return nil, nil
 	}
 	var files []artifact.File
-	for _, dir := range webhookDirs(ctx) {
-		pkgName := ""
-		for _, w := range ctx.API.WebhookSetups {
-			if w.Path == ctx.ModulePath+"/"+dir {
-				pkgName = w.PackageName
-			}
-		}
-		rel := func(to string) string { return fromDir(dir, to) }
+	for _, wp := range webhookPackages(ctx) {
+		rel := func(to string) string { return fromDir(wp.dir, to) }
 		src, err := format.Source([]byte(ctx.GoHeader() + "\n\n" + strings.NewReplacer(
-			"package PACKAGE_test", "package "+pkgName+"_test",
+			"package PACKAGE_test", "package "+wp.name+"_test",
 			"CONTROLLER_IMPORT", ctx.Controller.ImportPath,
 			"CRD_DIR", strconv.Quote(rel(ctx.CRDDir)),
 			"WEBHOOK_DIR", strconv.Quote(rel("config/webhook")),
@@ -202,36 +203,26 @@ func webhookTests(ctx *gen.Context) ([]artifact.File, error) {
 		if err != nil {
 			return nil, fmt.Errorf("webhook suite: %w", err)
 		}
-		files = append(files, artifact.File{Path: path.Join(dir, WebhookSuiteFile), Content: src})
+		files = append(files, artifact.File{Path: path.Join(wp.dir, WebhookSuiteFile), Content: src})
 		for _, c := range ctx.API.Conversions() {
 			h := c.Hub
-			if path.Base(dir) != h.Package.Version || !hasSetup(ctx, dir, "Setup"+h.Name+"WebhookWithManager") {
+			if path.Base(wp.dir) != h.Package.Version || !wp.setups["Setup"+h.Name+"WebhookWithManager"] {
 				continue
 			}
 			for _, s := range c.Spokes {
-				src, err := format.Source([]byte(ctx.GoHeader() + "\n\n" + conversionTest(ctx, rel, pkgName, h, s)))
+				src, err := format.Source([]byte(ctx.GoHeader() + "\n\n" + conversionTest(ctx, rel, wp.name, h, s)))
 				if err != nil {
 					return nil, fmt.Errorf("conversion test: %w", err)
 				}
 				name := fmt.Sprintf("zz_generated.%s_conversion_%s_test.go", strings.ToLower(h.Name), s.Package.Version)
-				files = append(files, artifact.File{Path: path.Join(dir, name), Content: src})
+				files = append(files, artifact.File{Path: path.Join(wp.dir, name), Content: src})
 			}
 		}
 	}
 	return files, nil
 }
 
-func hasSetup(ctx *gen.Context, dir, name string) bool {
-	for _, w := range ctx.API.WebhookSetups {
-		if w.Path == ctx.ModulePath+"/"+dir && w.Func == name {
-			return true
-		}
-	}
-	return false
-}
-
-// conversionTest fills in the conversion test of one spoke; only the first of a file
-// keeps the package clause and imports.
+// conversionTest fills in the conversion test of one spoke, a file of its own.
 func conversionTest(ctx *gen.Context, rel func(string) string, pkgName string, h, s *model.Kind) string {
 	status := ""
 	statusDoc := ""
