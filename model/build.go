@@ -37,6 +37,10 @@ func Build(in Input) (*API, diag.Diagnostics) {
 		b.pkg(pkg)
 		b.webhookSetups(pkg)
 	}
+	sort.Slice(b.api.WebhookSetups, func(i, j int) bool {
+		a, c := b.api.WebhookSetups[i], b.api.WebhookSetups[j]
+		return a.Path < c.Path || a.Path == c.Path && a.Func < c.Func
+	})
 	sort.Slice(b.api.Packages, func(i, j int) bool { return b.api.Packages[i].Path < b.api.Packages[j].Path })
 	assignAliases(b.api.Packages)
 	// A status-owner kind's generated names (Apply<Kind>Status, <Kind>Reconciler, its
@@ -651,9 +655,6 @@ func (b *builder) checkConversions() {
 			if k == hub {
 				continue
 			}
-			if k.Hub.IsValid() {
-				continue
-			}
 			if !k.Spoke.IsValid() {
 				b.diags.Errorf(k.Pos, "%s %s is served beside the hub %s but does not convert: declare ConvertTo and ConvertFrom (opgen create webhook --conversion --spoke %s)", k.Package.Version, k.Name, hub.Package.Version, k.Package.Version)
 			}
@@ -678,8 +679,4 @@ func (b *builder) webhookSetups(lp *loader.Package) {
 			}
 		}
 	}
-	sort.Slice(b.api.WebhookSetups, func(i, j int) bool {
-		a, c := b.api.WebhookSetups[i], b.api.WebhookSetups[j]
-		return a.Path < c.Path || a.Path == c.Path && a.Func < c.Func
-	})
 }
