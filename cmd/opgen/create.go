@@ -131,8 +131,13 @@ func runCreateWebhook(ctx context.Context, stderr, stdout io.Writer, wd string, 
 		return err
 	}
 	for _, v := range append([]string{o.Version}, o.Spokes...) {
-		if declaredKind(root, scaffold.APIDir(o.Group, v), o.Kind) == "" {
+		where := declaredKind(root, scaffold.APIDir(o.Group, v), o.Kind)
+		if where == "" {
 			return fmt.Errorf("kind %s is not in %s: opgen create api --group %s --version %s --kind %s first; nothing was written", o.Kind, scaffold.APIDir(o.Group, v), o.Group, v, o.Kind)
+		}
+		if v == o.Version {
+			file, _, _ := strings.Cut(where, ":")
+			o.ClusterScoped = clusterScoped(filepath.Join(root, filepath.FromSlash(file)))
 		}
 	}
 	exists := func(rel string) bool {
@@ -143,9 +148,6 @@ func runCreateWebhook(ctx context.Context, stderr, stdout io.Writer, wd string, 
 	haveWebhook := exists(webhookFile)
 	if haveWebhook && (o.Defaulting || o.Validation) {
 		return fmt.Errorf("%s exists: add the defaulter or validator there by hand (its Setup%sWebhookWithManager); nothing was written", webhookFile, o.Kind)
-	}
-	if where := declaredKind(root, scaffold.APIDir(o.Group, o.Version), o.Kind); clusterScoped(filepath.Join(root, filepath.FromSlash(strings.SplitN(where, ":", 2)[0]))) {
-		o.ClusterScoped = true
 	}
 	files, err := scaffold.WebhookFiles(set, modPath, cfg, o, haveWebhook)
 	if err != nil {
@@ -189,11 +191,7 @@ func runCreateWebhook(ctx context.Context, stderr, stdout io.Writer, wd string, 
 				if h.Dir != scaffold.APIDir(o.Group, s) {
 					continue
 				}
-				other := h.Hub
-				if strings.HasSuffix(h.Name, "FromHub") {
-					other = s
-				}
-				hooks = append(hooks, scaffold.SpokeHook{Name: h.Name, Field: h.Field, InType: h.InType, OutType: h.OutType, Suggestion: h.Suggestion, Other: other})
+				hooks = append(hooks, scaffold.SpokeHook{Name: h.Name, Field: h.Field, InType: h.InType, OutType: h.OutType, Suggestion: h.Suggestion, Other: h.Lacks})
 			}
 			f, err := scaffold.SpokeFile(set, modPath, cfg, o, s, hooks)
 			if err != nil {

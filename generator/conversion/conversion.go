@@ -43,8 +43,9 @@ type Hook struct {
 	// InType and OutType are its parameters' types: "*T" and "*<hub alias>.T", or the
 	// other way round for a FromHub function.
 	InType, OutType string
-	// Field is the field's Go path from the kind ("Spec.Size"), Hub the hub's version.
-	Field, Hub string
+	// Field is the field's Go path from the kind ("Spec.Size"), Lacks the version that
+	// has no field of that name and type (the hub for a ToHub function).
+	Field, Lacks string
 	// Suggestion is a body for a rename: one unmatched field of each side, same type.
 	Suggestion string
 }
@@ -183,10 +184,11 @@ func (c *conv) fields(p pair, toHub bool) {
 		unmatchedTo = append(unmatchedTo, f)
 	}
 	for _, f := range unmatchedFrom {
-		h := Hook{Name: hookName(p.name, f.Name(), toHub), Field: joinPath(p.fieldPath, f.Name()), Hub: c.hub.Package.Version}
+		h := Hook{Name: hookName(p.name, f.Name(), toHub), Field: joinPath(p.fieldPath, f.Name()), Lacks: c.hub.Package.Version}
 		h.InType, h.OutType = "*"+p.name, "*"+c.alias+"."+p.name
 		if !toHub {
 			h.InType, h.OutType = h.OutType, h.InType
+			h.Lacks = c.spoke.Package.Version
 		}
 		// A rename: the only unmatched field of each side, of the same type.
 		if len(unmatchedFrom) == 1 && len(unmatchedTo) == 1 && types.Identical(f.Type(), unmatchedTo[0].Type()) {
