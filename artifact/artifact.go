@@ -110,12 +110,7 @@ func OwnedBy(p string, content []byte) string {
 // anything else makes it a file of the user's, but for kubebuilder's scaffold of it: a
 // ClusterRole manager-role with labels.
 func RoleName(content []byte) string {
-	var docs []string
-	for _, d := range strings.Split("\n"+string(content), "\n---") {
-		if strings.TrimSpace(stripComments(d)) != "" {
-			docs = append(docs, d)
-		}
-	}
+	docs := yamlDocuments(content)
 	name := ""
 	for i, d := range docs {
 		var obj struct {
@@ -195,11 +190,8 @@ func (c Claim) Covers(p string) bool {
 // mark either): only MutatingWebhookConfiguration and ValidatingWebhookConfiguration
 // documents, named as controller-gen names them.
 func webhookManifests(content []byte) bool {
-	n := 0
-	for _, d := range strings.Split("\n"+string(content), "\n---") {
-		if strings.TrimSpace(stripComments(d)) == "" {
-			continue
-		}
+	docs := yamlDocuments(content)
+	for _, d := range docs {
 		var obj struct {
 			APIVersion string `json:"apiVersion"`
 			Kind       string `json:"kind"`
@@ -216,7 +208,18 @@ func webhookManifests(content []byte) bool {
 		default:
 			return false
 		}
-		n++
 	}
-	return n > 0
+	return len(docs) > 0
+}
+
+// yamlDocuments splits a YAML stream at its "---" lines, leaving out documents of only
+// comments and blank lines.
+func yamlDocuments(content []byte) []string {
+	var docs []string
+	for _, d := range strings.Split("\n"+string(content), "\n---") {
+		if strings.TrimSpace(stripComments(d)) != "" {
+			docs = append(docs, d)
+		}
+	}
+	return docs
 }
