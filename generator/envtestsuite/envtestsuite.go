@@ -39,6 +39,23 @@ var webhookSuiteSource string
 //go:embed conversion_test.go.txt
 var conversionSource string
 
+// helpersSource holds envtestAssets and roundTripperFunc, which the suite, the deploy
+// test and the webhook suite each declare where their text says ENVTEST_ASSETS_FUNC and
+// ROUND_TRIPPER_FUNC (each is a test package of its own in the user's project).
+//
+//go:embed helpers.go.txt
+var helpersSource string
+
+// withHelpers fills in the helpers of an envtest package's source.
+func withHelpers(src string) string {
+	at := strings.Index(helpersSource, "// envtestAssets is")
+	rt := strings.Index(helpersSource, "type roundTripperFunc")
+	return strings.NewReplacer(
+		"ENVTEST_ASSETS_FUNC\n", helpersSource[at:rt-1],
+		"ROUND_TRIPPER_FUNC\n", helpersSource[rt:],
+	).Replace(src)
+}
+
 // WebhookSuiteFile is the suite's name; a conversion test is
 // zz_generated.<kind>_conversion_<spoke>_test.go.
 const WebhookSuiteFile = "zz_generated.webhook_suite_test.go"
@@ -77,7 +94,7 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 		"CRD_DIR", strconv.Quote(rel(ctx.CRDDir)),
 		"ENVTEST_SCRIPT", strconv.Quote(rel("hack/envtest.sh")),
 		"SAMPLES_DIR", strconv.Quote(rel("config/samples")),
-	).Replace(suiteSource)))
+	).Replace(withHelpers(suiteSource))))
 	if err != nil {
 		return nil, fmt.Errorf("envtest suite: %w", err)
 	}
@@ -140,7 +157,7 @@ func deployTest(ctx *gen.Context) ([]byte, error) {
 		"CONTROLLER_IMPORT", strconv.Quote(ctx.Controller.ImportPath),
 		"ROOT", strconv.Quote(fromDir(DeployDir, ".")),
 		"KINDS", table.String(),
-	).Replace(deploySource)))
+	).Replace(withHelpers(deploySource))))
 	if err != nil {
 		return nil, fmt.Errorf("deploy test: %w", err)
 	}
@@ -199,7 +216,7 @@ func webhookTests(ctx *gen.Context) ([]artifact.File, error) {
 			"CRD_DIR", strconv.Quote(rel(ctx.CRDDir)),
 			"WEBHOOK_DIR", strconv.Quote(rel("config/webhook")),
 			"ENVTEST_SCRIPT", strconv.Quote(rel("hack/envtest.sh")),
-		).Replace(webhookSuiteSource)))
+		).Replace(withHelpers(webhookSuiteSource))))
 		if err != nil {
 			return nil, fmt.Errorf("webhook suite: %w", err)
 		}
