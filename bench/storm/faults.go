@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -123,21 +125,58 @@ type objRequest struct {
 	key  string // as describe names it: "APPLY caches/status"
 	name string // the object's name, "" for a list or watch
 	code int    // 0 when no answer came (the server down)
+	// state is what a write asserts, for telling a repeated write from a new one: the
+	// observedGeneration a status write records, the body's digest for any other write;
+	// "" for a read.
+	state string
 }
 
 func (l *faultLog) wrap(rt http.RoundTripper) http.RoundTripper {
 	return roundTripperFunc(func(req *http.Request) (*http.Response, error) {
 		key, name := describe(req), objectName(req)
+		state := ""
+		if isWrite(key) {
+			state = writeState(req)
+		}
 		resp, err := rt.RoundTrip(req)
 		code := 0
 		if resp != nil {
 			code = resp.StatusCode
 		}
 		l.mu.Lock()
-		l.reqs = append(l.reqs, objRequest{at: time.Now(), key: key, name: name, code: code})
+		l.reqs = append(l.reqs, objRequest{at: time.Now(), key: key, name: name, code: code, state: state})
 		l.mu.Unlock()
 		return resp, err
 	})
+}
+
+// writeState is what a write request asserts (see objRequest.state), read from a copy of
+// its body (GetBody, which client-go's requests have), so the request is not changed.
+func writeState(req *http.Request) string {
+	if req.GetBody == nil {
+		return ""
+	}
+	rc, err := req.GetBody()
+	if err != nil {
+		return ""
+	}
+	defer rc.Close()
+	body, err := io.ReadAll(rc)
+	if err != nil {
+		return ""
+	}
+	if strings.HasSuffix(req.URL.Path, "/status") {
+		var s struct {
+			Status struct {
+				ObservedGeneration *int64 `json:"observedGeneration"`
+			} `json:"status"`
+		}
+		if json.Unmarshal(body, &s) == nil && s.Status.ObservedGeneration != nil {
+			return fmt.Sprintf("observedGeneration %d", *s.Status.ObservedGeneration)
+		}
+	}
+	sum := sha256.Sum256(body)
+	return "body " + hex.EncodeToString(sum[:6])
 }
 
 // objectName is the name in a request's path: …/namespaces/<ns>/<resource>/<name>[/<sub>].

@@ -2,7 +2,10 @@ package main
 
 import (
 	"context"
+	"io"
+	"net/http"
 	"os"
+	"strings"
 	"testing"
 	"time"
 )
@@ -86,5 +89,46 @@ func TestFaultDeletion(t *testing.T) {
 	r := runFault(t, "deletion")[0]
 	if r.Figures["deleted"] == 0 {
 		t.Error("nothing was deleted")
+	}
+}
+
+// TestSameSecondWriters: the leader fault's same-second rule tells a write the new
+// leader repeats (the same status generation, the same owned configuration) from two
+// writes of different states, and ignores writes a second or more apart.
+func TestSameSecondWriters(t *testing.T) {
+	at := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	status := func(name, gen string, d time.Duration) objRequest {
+		return objRequest{at: at.Add(d), key: "APPLY caches/status", name: name, code: 200, state: "observedGeneration " + gen}
+	}
+	a, b := &faultLog{}, &faultLog{}
+	a.reqs = []objRequest{status("c1", "3", 0), status("c2", "3", 0), status("c3", "3", 0)}
+	b.reqs = []objRequest{
+		status("c1", "4", 400*time.Millisecond),  // a new generation: both right
+		status("c2", "3", 600*time.Millisecond),  // the same: repeated
+		status("c3", "3", 1500*time.Millisecond), // the same, but later than a second
+		{at: at, key: "GET caches", code: 200},   // a read is no write
+	}
+	got := sameSecondWriters(map[string]*faultLog{"a": a, "b": b})
+	if len(got) != 2 || got[0].repeated || !got[1].repeated || !strings.HasPrefix(got[1].desc, "c2 ") {
+		t.Fatalf("same-second writers = %+v, want c1 (not repeated) and c2 (repeated)", got)
+	}
+
+	// The state comes from the request's body, which stays whole for the transport.
+	body := `{"apiVersion":"storm.opgen.dev/v1","kind":"Cache","status":{"observedGeneration":7}}`
+	req, err := http.NewRequest(http.MethodPatch, "https://x/apis/storm.opgen.dev/v1/namespaces/default/caches/c1/status", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := writeState(req); s != "observedGeneration 7" {
+		t.Fatalf("writeState of a status apply = %q", s)
+	}
+	if rest, _ := io.ReadAll(req.Body); string(rest) != body {
+		t.Fatalf("the body was consumed: %q left", rest)
+	}
+	req.URL.Path = "/apis/apps/v1/namespaces/default/deployments/c1"
+	one := writeState(req)
+	req2, _ := http.NewRequest(http.MethodPatch, req.URL.String(), strings.NewReader(body+" "))
+	if !strings.HasPrefix(one, "body ") || one == writeState(req2) {
+		t.Fatalf("bodies that differ gave %q and %q", one, writeState(req2))
 	}
 }

@@ -1,6 +1,8 @@
 package guards
 
 import (
+	"crypto/sha256"
+	"reflect"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -264,35 +266,72 @@ func TestWriteMemory(t *testing.T) {
 			}
 		})
 	}
-	// forgetWrite, the decision that found nothing to write, drops the entry exactly when
-	// recallWrite would: not from a copy that is behind, and from one that shows the write.
-	for _, c := range []struct {
-		name, base, result, rv string
-		kept                   bool
-	}{
-		{"forget from the copy the write was decided from", "10", "14", "10", true},
-		{"forget from the answer to an earlier write", "10", "14", "9", true},
-		{"forget from the answer", "10", "14", "14", false},
-		{"forget from a later change", "10", "14", "15", false},
-		{"forget a create from a copy that shows it", "", "14", "14", false},
-	} {
-		key := types.UID(c.name)
-		rememberWrite(key, c.base, c.result, "s")
-		forgetWrite(key, c.rv)
-		writeMemory.Lock()
-		_, kept := writeMemory.m[key]
-		delete(writeMemory.m, key)
-		writeMemory.Unlock()
-		if kept != c.kept {
-			t.Fatalf("%s: entry kept = %v, want %v", c.name, kept, c.kept)
-		}
-	}
-	// Keys of different types never meet: a status writer's UID and an owned object's name.
+	// Keys of different types never meet.
 	rememberWrite(types.UID("same"), "1", "2", "status")
 	if got := recallWrite("same", "1"); got != nil {
 		t.Fatalf("a string key found the UID's entry: %v", got)
 	}
-	var _ client.Object = &metav1.PartialObjectMetadata{}
+}
+
+// TestOwnedMemory: which copies the gated apply's memory settles without a comparison,
+// after an apply from a copy at base answered with result, or a comparison that found
+// the copy at base already holding the configuration (result == base).
+func TestOwnedMemory(t *testing.T) {
+	same, other := sha256.Sum256([]byte("a")), sha256.Sum256([]byte("b"))
+	for _, c := range []struct {
+		name, base, result, rv string
+		settled                bool
+	}{
+		{"the copy the apply was decided from", "10", "14", "10", true},
+		{"a change stored between that copy and the apply", "10", "14", "12", true},
+		{"the answer to an earlier apply, arriving late", "10", "14", "9", true},
+		{"the answer itself", "10", "14", "14", true},
+		{"a later change", "10", "14", "15", false},
+		{"a longer, hence later, resourceVersion", "10", "14", "100", false},
+		{"a storage whose versions are not ordered, at the answer", "a", "b", "b", true},
+		{"a storage whose versions are not ordered: only the base and the answer", "a", "b", "0x", false},
+		{"a create the cache has not seen", "", "14", "", true},
+		{"a create the cache shows", "", "14", "14", true},
+		{"an object gone from the cache after an update", "10", "14", "", false},
+		{"a copy compared before", "14", "14", "14", true},
+		{"an object gone from the cache after a comparison", "14", "14", "", false},
+	} {
+		key := ownedKey{t: reflect.TypeFor[*metav1.PartialObjectMetadata](), ObjectKey: client.ObjectKey{Name: c.name}}
+		if ownedSettled(key, c.rv, same) {
+			t.Fatalf("%s: settled with nothing remembered", c.name)
+		}
+		ownedDecided(key, c.base, c.result, same)
+		if got := ownedSettled(key, c.rv, same); got != c.settled {
+			t.Fatalf("%s: settled at %q after a decision from %q answered %q = %v, want %v", c.name, c.rv, c.base, c.result, got, c.settled)
+		}
+		if ownedSettled(key, c.rv, other) {
+			t.Fatalf("%s: another configuration was settled", c.name)
+		}
+	}
+	// Once a copy showed a create, no copy (a deletion) is no longer the one the create
+	// was decided from.
+	key := ownedKey{t: reflect.TypeFor[*metav1.PartialObjectMetadata](), ObjectKey: client.ObjectKey{Name: "deleted"}}
+	ownedDecided(key, "", "14", same)
+	if !ownedSettled(key, "14", same) || ownedSettled(key, "", same) {
+		t.Fatal("a deletion after the create was shown was taken for the create in flight")
+	}
+	// A cache that never showed the write, a minute later, decides.
+	ownedDecided(key, "", "15", same)
+	ownedMemory.Lock()
+	d := ownedMemory.m[key]
+	d.at = d.at.Add(-time.Minute)
+	ownedMemory.m[key] = d
+	ownedMemory.Unlock()
+	if ownedSettled(key, "", same) {
+		t.Fatal("a write the cache has not shown for a minute still held the decision back")
+	}
+	// Objects of different types with one name never meet.
+	key = ownedKey{t: reflect.TypeFor[*metav1.PartialObjectMetadata](), ObjectKey: client.ObjectKey{Name: "x"}}
+	ownedDecided(key, "1", "1", same)
+	key.t = reflect.TypeFor[*metav1.Status]()
+	if ownedSettled(key, "1", same) {
+		t.Fatal("a Status key found a PartialObjectMetadata's entry")
+	}
 }
 
 // TestConditionsWhileCacheBehind is a second reconcile from the object as it was before

@@ -203,6 +203,51 @@ func TestApplyOwnedOnlyWhenDifferent(t *testing.T) {
 	}
 }
 
+// TestApplyOwnedComparesOnce: the fields of a copy are extracted once per
+// resourceVersion, and not at all at the server's answer to the gated apply's own
+// write; a change by another manager, or a new desired state, is compared again.
+func TestApplyOwnedComparesOnce(t *testing.T) {
+	c := newCounted(t)
+	ns := namespace(t, c)
+	extracts := 0
+	apply := func(d *appsv1ac.DeploymentApplyConfiguration) bool {
+		t.Helper()
+		written, err := applyOwned(context.Background(), c, manager, d, &appsv1.Deployment{},
+			func(d *appsv1.Deployment, m string) (*appsv1ac.DeploymentApplyConfiguration, error) {
+				extracts++
+				return appsv1ac.ExtractDeployment(d, m)
+			})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return written
+	}
+	check := func(step string, wrote, wantWrote bool, wantExtracts int) {
+		t.Helper()
+		if wrote != wantWrote || extracts != wantExtracts {
+			t.Fatalf("%s: wrote %v with %d extractions, want %v with %d", step, wrote, extracts, wantWrote, wantExtracts)
+		}
+		extracts = 0
+	}
+	check("create", apply(deployment(ns, 1, "memcached:1.6")), true, 0)
+	for range 3 {
+		check("the answer to the create", apply(deployment(ns, 1, "memcached:1.6")), false, 0)
+	}
+	other := appsv1ac.Deployment("memcached", ns).WithAnnotations(map[string]string{"team.example.com/owner": "cache"})
+	if err := c.Apply(context.Background(), other, client.FieldOwner("platform-tool"), client.ForceOwnership); err != nil {
+		t.Fatal(err)
+	}
+	check("another manager's change", apply(deployment(ns, 1, "memcached:1.6")), false, 1)
+	for range 3 {
+		check("the copy compared before", apply(deployment(ns, 1, "memcached:1.6")), false, 0)
+	}
+	check("a new desired state", apply(deployment(ns, 2, "memcached:1.6")), true, 1)
+	check("its answer", apply(deployment(ns, 2, "memcached:1.6")), false, 0)
+	if n := c.sent(); n != 3 {
+		t.Fatalf("%d applies, want 3 (the other manager's and two of the gate)", n)
+	}
+}
+
 // TestApplyOwnedLeavesOtherManagers: fields another manager owns are no difference and
 // are never touched; a field desired sets that another manager changed is taken back
 // with one apply, and then there is peace.
@@ -299,9 +344,9 @@ func TestApplyOwnedStaleCache(t *testing.T) {
 		t.Fatal("the caught-up cache got an apply")
 	}
 	// The memory is what held the stale copy back: forget it, and the same call applies.
-	writeMemory.Lock()
-	clear(writeMemory.m)
-	writeMemory.Unlock()
+	ownedMemory.Lock()
+	clear(ownedMemory.m)
+	ownedMemory.Unlock()
 	if !applyDeployment(t, stale, deployment(ns, 5, "memcached:1.6")) || c.sent() != 1 {
 		t.Fatal("without the memory the stale copy did not apply: the test above proves nothing")
 	}

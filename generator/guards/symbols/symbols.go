@@ -70,7 +70,7 @@ var PartOf = map[string]Part{
 	"requeueAfter": Reconcile, "terminal": Reconcile,
 
 	RecallWrite: Memory, RememberWrite: Memory, "writeMemory": Memory, "lastWrite": Memory,
-	"forgetWrite": Memory, "cacheBehind": Memory, "pruneStale": Memory,
+	"cacheBehind": Memory, "pruneStale": Memory,
 
 	OwnedStatus: Status, StatusEvents: Status, ReportTakenFields: Status, "takenFields": Status, "heldPaths": Status,
 	"takenReports": Status, "takenReportInterval": Status, "takenReportDue": Status, PrepareConditions: Status,
@@ -83,7 +83,8 @@ var PartOf = map[string]Part{
 	ClientLimitsType: ClientLimits,
 
 	ApplyOwned: Owned, HasController: Owned, ControllerReference: Owned,
-	"ownedConfig": Owned,
+	"ownedConfig": Owned, "ownedMemory": Owned, "ownedKey": Owned, "ownedDecision": Owned,
+	"ownedSettled": Owned, "ownedDecided": Owned,
 
 	TrimManagedFields: ManagedFields,
 }

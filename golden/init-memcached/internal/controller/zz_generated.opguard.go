@@ -4,6 +4,7 @@ package controller
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -518,20 +519,33 @@ type ownedConfig interface {
 // field this manager set before and desired leaves out is released.
 //
 // Right after an apply the cache often still holds the object as it was; an apply that
-// would repeat the last one from a copy that predates it is skipped (see recallWrite).
+// would repeat the last one from a copy that predates it is skipped. And a copy that
+// has already been compared, or is the server's answer to the last apply, is not
+// compared again (see ownedMemory).
 func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Client, manager string, desired A, live O, extract func(O, string) (A, error)) (bool, error) {
 	name, namespace := desired.GetName(), desired.GetNamespace()
 	if name == nil || *name == "" {
 		return false, fmt.Errorf("the desired %T names no object", desired)
 	}
-	key := client.ObjectKey{Name: *name}
+	key := ownedKey{t: reflect.TypeOf(live)}
+	key.Name = *name
 	if namespace != nil {
 		key.Namespace = *namespace
 	}
-	memo := fmt.Sprintf("%T %s", live, key)
 	want, err := json.Marshal(desired)
 	if err != nil {
 		return false, err
+	}
+	sum := sha256.Sum256(want)
+	rv := ""
+	switch err := c.Get(ctx, key.ObjectKey, live); {
+	case err == nil:
+		rv = live.GetResourceVersion()
+	case !apierrors.IsNotFound(err):
+		return false, err
+	}
+	if ownedSettled(key, rv, sum) {
+		return false, nil
 	}
 	// What is sent is a copy decoded from want: the client writes the server's answer
 	// into the configuration it sends, and desired is the caller's. The same copy is what
@@ -540,26 +554,15 @@ func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Cl
 	if err := json.Unmarshal(want, sent); err != nil {
 		return false, err
 	}
-	base := ""
-	switch err := c.Get(ctx, key, live); {
-	case err == nil:
+	if rv != "" {
 		current, err := extract(live, manager)
 		if err != nil {
-			return false, fmt.Errorf("reading the fields %s owns of %s: %w", manager, memo, err)
+			return false, fmt.Errorf("reading the fields %s owns of %T %s: %w", manager, live, key.ObjectKey, err)
 		}
 		if equality.Semantic.DeepEqual(current, sent) {
-			forgetWrite(memo, live.GetResourceVersion())
+			ownedDecided(key, rv, rv, sum)
 			return false, nil
 		}
-		base = live.GetResourceVersion()
-	case !apierrors.IsNotFound(err):
-		return false, err
-	}
-	// Right after an apply the cache often still holds the object as it was; the same
-	// configuration is not sent again from a copy that predates it: the answer is on its
-	// way. A different configuration (the owner's spec changed) is sent.
-	if last, ok := recallWrite(memo, base).([]byte); ok && string(last) == string(want) {
-		return false, nil
 	}
 	if err := c.Apply(ctx, sent, client.FieldOwner(manager), client.ForceOwnership); err != nil {
 		return false, err
@@ -573,9 +576,93 @@ func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Cl
 	if raw, err := json.Marshal(sent); err == nil {
 		_ = json.Unmarshal(raw, &answer)
 	}
-	rememberWrite(memo, base, answer.Metadata.ResourceVersion, want)
-	logf.FromContext(ctx).V(1).Info("applied an owned object", "object", memo, "fieldManager", manager)
+	ownedDecided(key, rv, answer.Metadata.ResourceVersion, sum)
+	logf.FromContext(ctx).V(1).Info("applied an owned object", "object", fmt.Sprintf("%T %s", live, key.ObjectKey), "fieldManager", manager)
 	return true, nil
+}
+
+// ownedMemory remembers, per owned object (its Go type and key), the last decision of
+// the gated apply that left the object holding a desired configuration: an apply of it
+// (base is the resourceVersion of the copy it was decided from, "" when the cache did
+// not have the object, and result the one the server answered), or a comparison that
+// found the copy at a resourceVersion already holding it (base and result that
+// version). Of the configuration only its SHA-256 is kept.
+//
+// It spares two things. A copy that predates the apply (the cache is behind: the copy
+// the decision was made from, or any older than the answer, see cacheBehind) would
+// judge from fields as they were and send the same configuration again; the answer is
+// on its way, so nothing is sent. And a copy at the version already judged, or at the
+// server's answer to the apply, is not compared again: the comparison through
+// Extract<Kind> converts and validates the whole object (about 80 KiB allocated for a
+// Deployment), and a reconcile of the owner happens on every event of its owned
+// objects, several times per object for each change. A copy at the answer holds what
+// the apply set, as the server stored it: were a field changed on the way (a mutating
+// webhook), a second apply of the same configuration would be changed the same way.
+//
+// A different configuration (the owner's spec changed) is always a new decision, and a
+// copy newer than the one remembered (another manager changed the object, or it was
+// deleted: no copy, "") is compared. A cache that has not shown an apply a minute
+// after it is no longer taken to be behind: it missed the event.
+//
+// An entry costs about 150 bytes, against the kilobytes of the object it describes in
+// the cache. Past 1024 entries, those decided more than 10 minutes ago go, at most once
+// a minute (objects deleted never come back to clear theirs); an object whose entry
+// went is compared once more.
+var ownedMemory = struct {
+	sync.Mutex
+	m         map[ownedKey]ownedDecision
+	lastPrune time.Time
+}{m: map[ownedKey]ownedDecision{}}
+
+type ownedKey struct {
+	t reflect.Type
+	client.ObjectKey
+}
+
+type ownedDecision struct {
+	base, result string
+	sum          [sha256.Size]byte
+	at           time.Time
+}
+
+// ownedSettled reports whether the object key, seen in the cache at resourceVersion rv
+// ("" when the cache has no copy), needs no decision for the configuration whose
+// SHA-256 is sum: that configuration is what the last decision left it holding, and
+// the copy is the one that decision saw or was answered with, or one older still.
+func ownedSettled(key ownedKey, rv string, sum [sha256.Size]byte) bool {
+	ownedMemory.Lock()
+	defer ownedMemory.Unlock()
+	d, ok := ownedMemory.m[key]
+	if !ok || d.sum != sum {
+		return false
+	}
+	if rv != "" && rv == d.result {
+		// The copy shows the answer: from now on only older copies are behind, and no
+		// copy (a deletion) is not the copy a create was decided from.
+		if d.base != rv {
+			d.base = rv
+			ownedMemory.m[key] = d
+		}
+		return true
+	}
+	// An informer delivers a write's event within moments; a cache that has not shown
+	// it after a minute missed it (a relist that saw the object created and deleted
+	// between two lists), and its copy decides.
+	return cacheBehind(rv, d.base, d.result) && time.Since(d.at) < time.Minute
+}
+
+// ownedDecided records that the object key holds the configuration with SHA-256 sum
+// from resourceVersion result on: applied from a copy at base, or found in it (base ==
+// result).
+func ownedDecided(key ownedKey, base, result string, sum [sha256.Size]byte) {
+	ownedMemory.Lock()
+	defer ownedMemory.Unlock()
+	now := time.Now()
+	ownedMemory.m[key] = ownedDecision{base: base, result: result, sum: sum, at: now}
+	if now.Sub(ownedMemory.lastPrune) >= time.Minute {
+		ownedMemory.lastPrune = now
+		pruneStale(ownedMemory.m, func(d ownedDecision) time.Time { return d.at }, now, 10*time.Minute)
+	}
 }
 
 // hasController reports whether refs name a controller.
@@ -601,15 +688,14 @@ func controllerReference(owner client.Object, apiVersion, kind string) *metav1ac
 		WithBlockOwnerDeletion(true)
 }
 
-// writeMemory remembers, per object a guard wrote (key: the object's UID for a status
-// writer, its type and name for an owned object), the last write: what was written, the
-// resourceVersion of the copy the decision was made from ("" when the cache did not
-// have the object), and the one the server answered. Right after a write the informer
-// cache often still holds an older copy, and a reconcile in that window (an owned
-// object's event, a second event of the object) would judge from it and write the same
-// thing again. Entries live only while the cache is behind: the next decision from a
-// copy that shows the write drops the entry, whether it writes (recallWrite) or finds
-// nothing to write (forgetWrite).
+// writeMemory remembers, per object a status writer wrote (key: the object's UID), the
+// last write: what was written, the resourceVersion of the copy the decision was made
+// from, and the one the server answered. Right after a write the informer cache often
+// still holds an older copy, and a reconcile in that window (a second event of the
+// object) would judge from it and write the same thing again. Entries live only while
+// the cache is behind: the next decision from a copy that shows the write drops the
+// entry (recallWrite). The gated apply of owned objects keeps a memory of its own
+// (ownedMemory), which also outlives the write.
 var writeMemory = struct {
 	sync.Mutex
 	m map[any]lastWrite
@@ -636,22 +722,6 @@ func recallWrite(key any, rv string) any {
 		return nil
 	}
 	return last.value
-}
-
-// forgetWrite drops what was last written to the object key once a copy at
-// resourceVersion rv shows that write: a decision from it found nothing to write, and
-// every later copy shows the write too, so the entry would only wait for the next
-// write or recallWrite. Dropped here, the memory holds an entry per object only while
-// its cache is behind, not one per object ever written (a gated apply that compares
-// equal never reaches recallWrite). It also keeps a copy from a later deletion (rv "")
-// from looking like the copy a create was decided from, which would hold back the
-// create that restores the object.
-func forgetWrite(key any, rv string) {
-	writeMemory.Lock()
-	defer writeMemory.Unlock()
-	if last, ok := writeMemory.m[key]; ok && !cacheBehind(rv, last.base, last.result) {
-		delete(writeMemory.m, key)
-	}
 }
 
 // cacheBehind reports whether a copy at resourceVersion rv predates a write made from

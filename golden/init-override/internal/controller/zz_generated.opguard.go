@@ -489,15 +489,14 @@ func (l ClientLimits) Apply(cfg *rest.Config) {
 	}
 }
 
-// writeMemory remembers, per object a guard wrote (key: the object's UID for a status
-// writer, its type and name for an owned object), the last write: what was written, the
-// resourceVersion of the copy the decision was made from ("" when the cache did not
-// have the object), and the one the server answered. Right after a write the informer
-// cache often still holds an older copy, and a reconcile in that window (an owned
-// object's event, a second event of the object) would judge from it and write the same
-// thing again. Entries live only while the cache is behind: the next decision from a
-// copy that shows the write drops the entry, whether it writes (recallWrite) or finds
-// nothing to write (forgetWrite).
+// writeMemory remembers, per object a status writer wrote (key: the object's UID), the
+// last write: what was written, the resourceVersion of the copy the decision was made
+// from, and the one the server answered. Right after a write the informer cache often
+// still holds an older copy, and a reconcile in that window (a second event of the
+// object) would judge from it and write the same thing again. Entries live only while
+// the cache is behind: the next decision from a copy that shows the write drops the
+// entry (recallWrite). The gated apply of owned objects keeps a memory of its own
+// (ownedMemory), which also outlives the write.
 var writeMemory = struct {
 	sync.Mutex
 	m map[any]lastWrite
@@ -524,22 +523,6 @@ func recallWrite(key any, rv string) any {
 		return nil
 	}
 	return last.value
-}
-
-// forgetWrite drops what was last written to the object key once a copy at
-// resourceVersion rv shows that write: a decision from it found nothing to write, and
-// every later copy shows the write too, so the entry would only wait for the next
-// write or recallWrite. Dropped here, the memory holds an entry per object only while
-// its cache is behind, not one per object ever written (a gated apply that compares
-// equal never reaches recallWrite). It also keeps a copy from a later deletion (rv "")
-// from looking like the copy a create was decided from, which would hold back the
-// create that restores the object.
-func forgetWrite(key any, rv string) {
-	writeMemory.Lock()
-	defer writeMemory.Unlock()
-	if last, ok := writeMemory.m[key]; ok && !cacheBehind(rv, last.base, last.result) {
-		delete(writeMemory.m, key)
-	}
 }
 
 // cacheBehind reports whether a copy at resourceVersion rv predates a write made from
