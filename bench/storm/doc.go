@@ -18,7 +18,7 @@
 //   - guarded: the operator `opgen generate` writes for api/v1 (package guarded; checked
 //     to be exactly opgen's output before every run), with its client policy
 //     (50 QPS, burst 100, or -kube-api-qps/-kube-api-burst) and its generated cache options
-//     (managedFields trimmed to its own entries); -managed-fields runs it once per cache
+//     (managedFields trimmed to its own entries, a digest on owned kinds); -managed-fields runs it once per cache
 //     policy: trimmed, full (controller-runtime's default) or stripped
 //     (cache.TransformStripManagedFields);
 //   - naive: Get from the cache, Phase and LastReconcileTime = metav1.Now(),

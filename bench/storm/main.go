@@ -30,7 +30,7 @@ type Params struct {
 	Workers     int      `json:"workers"`
 	Seed        int64    `json:"seed"`
 	// ManagedFields are what the guarded operator's cache keeps of managedFields, one
-	// run each: "trimmed" (its generated CacheOptions: only its own entries), "full"
+	// run each: "trimmed" (its generated CacheOptions: only its own entries, and on owned kinds none, a digest instead), "full"
 	// (controller-runtime's default) or "stripped" (cache.TransformStripManagedFields).
 	// The naive operators always run with controller-runtime's default.
 	ManagedFields []string `json:"managedFields,omitempty"`

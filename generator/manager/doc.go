@@ -14,12 +14,15 @@
 //
 // CacheOptions' DefaultTransform (the runtime's trimManagedFields) knows, from the
 // model, which kinds the guards read managedFields of, and whose entries they read:
-// each status-owner kind and each kind a reconciler owns keeps the entries of the
-// field managers that write it (<Kind>FieldManager), every other kind the cache holds
-// keeps none. Stripping them all, the usual memory fix, would make the status writer
-// and the gated apply compare with the whole object and write on every reconcile; the
-// trim saves nearly as much (docs/storm.md). It is keyed by Go type, so a kind read as
-// unstructured or as metadata only is stripped: the guards read neither.
+// each status-owner kind keeps the entries of the field managers that write it
+// (<Kind>FieldManager) and every manager's status entries; each kind a reconciler owns
+// (unless it is a status-owner kind too) keeps none, its gated applies' managers'
+// fields digested first (the runtime's digestOwnedFields, one per owned kind with its
+// Extract<Kind>); every other kind the cache holds keeps none. Stripping them all, the
+// usual memory fix, would make the status writer and the gated apply compare with the
+// whole object and write on every reconcile; the trim saves nearly as much
+// (docs/storm.md). It is keyed by Go type, so a kind read as unstructured or as
+// metadata only is stripped: the guards read neither.
 //
 // opgen's client policy, when no +opguard:client marker sets one: 50 requests per
 // second, bursts of 100. controller-runtime leaves client-side throttling off (QPS -1)

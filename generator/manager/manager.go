@@ -198,16 +198,41 @@ func cacheOptions(f *jen.File, ctx *gen.Context) {
 		entries = append(entries, jen.Qual("reflect", "TypeFor").Types(jen.Op("*").Qual(t.pkg, t.name)).Call().Op(":").Values(ms...))
 	}
 	keep := jen.Map(jen.Qual("reflect", "Type")).Index().String().Custom(jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}, entries...)
-	args := []jen.Code{keep}
+	// The owned kinds with a gated apply, unless one is a status-owner kind too (its
+	// status writer reads its entries): the transform digests what the gated applies'
+	// managers own and keeps no entry (digestOwnedFields).
+	digested := map[goType]bool{}
+	var digests []jen.Code
+	for _, k := range ctx.API.StatusOwners() {
+		for _, o := range gen.Owned(ctx, k) {
+			t := goType{o.Package, o.Kind}
+			if digested[t] || (o.Local != nil && o.Local.StatusOwner != "") {
+				continue
+			}
+			digested[t] = true
+			f.ImportAlias(o.ACPackage, o.ACAlias)
+			call := []jen.Code{jen.Qual(o.ACPackage, "Extract"+o.Kind)}
+			for _, m := range managers[t] {
+				call = append(call, jen.Id(m))
+			}
+			digests = append(digests, jen.Qual("reflect", "TypeFor").Types(jen.Op("*").Qual(t.pkg, t.name)).Call().Op(":").Id(symbols.DigestOwnedFields).Call(call...))
+		}
+	}
+	digest := jen.Nil()
+	if len(digests) > 0 {
+		digest = jen.Map(jen.Qual("reflect", "Type")).Func().Params(jen.Any()).Bool().Custom(jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}, digests...)
+	}
+	args := []jen.Code{keep, digest}
 	for _, k := range ctx.API.StatusOwners() {
 		args = append(args, jen.Qual("reflect", "TypeFor").Types(jen.Op("*").Qual(k.Package.Path, k.Name)).Call())
 	}
 	f.Comment("CacheOptions returns the options of the manager's cache (ctrl.Options.Cache): its")
 	f.Comment("managedFields transform keeps, of the kinds whose managedFields the status writers")
-	f.Comment("and gated applies read, only the entries of the operator's field managers, and strips")
-	f.Comment("them from every other kind. Set namespaces or selectors on the result; a")
-	f.Comment("DefaultTransform of your own replaces the trim, and without managedFields every")
-	f.Comment("guard compares with the whole object and writes on every reconcile.")
+	f.Comment("read, only the entries of the operator's field managers; of the kinds the gated")
+	f.Comment("applies write, it keeps a digest of what their managers own instead of any entry;")
+	f.Comment("and it strips them from every other kind. Set namespaces or selectors on the")
+	f.Comment("result; a DefaultTransform of your own replaces the trim, and without managedFields")
+	f.Comment("every guard compares with the whole object and writes on every reconcile.")
 	f.Func().Id("CacheOptions").Params().Qual("sigs.k8s.io/controller-runtime/pkg/cache", "Options").Block(
 		jen.Return(jen.Qual("sigs.k8s.io/controller-runtime/pkg/cache", "Options").Values(jen.Dict{
 			jen.Id("DefaultTransform"): jen.Id(symbols.TrimManagedFields).Call(args...),

@@ -2,10 +2,10 @@ package guards
 
 import (
 	"crypto/sha256"
-	"reflect"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 	"time"

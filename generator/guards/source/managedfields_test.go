@@ -2,7 +2,9 @@ package guards
 
 import (
 	"context"
+	"errors"
 	"reflect"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -34,7 +36,7 @@ func managers(entries []metav1.ManagedFieldsEntry) []string {
 // them all; an object with nothing to drop, and anything that is not an object, is
 // returned untouched, so a second pass changes nothing.
 func TestTrimManagedFieldsTransform(t *testing.T) {
-	trim := trimManagedFields(map[reflect.Type][]string{reflect.TypeFor[*appsv1.Deployment](): {"me", "me-too"}})
+	trim := trimManagedFields(map[reflect.Type][]string{reflect.TypeFor[*appsv1.Deployment](): {"me", "me-too"}}, nil)
 	entries := func(names ...string) []metav1.ManagedFieldsEntry {
 		var out []metav1.ManagedFieldsEntry
 		for _, n := range names {
@@ -103,7 +105,7 @@ func TestTrimmedCacheKeepsTheGuardsWorking(t *testing.T) {
 	ns := namespace(t, c)
 	ic, err := cache.New(cfg, cache.Options{
 		DefaultNamespaces: map[string]cache.Config{ns: {}},
-		DefaultTransform:  trimManagedFields(map[reflect.Type][]string{reflect.TypeFor[*appsv1.Deployment](): {manager}}),
+		DefaultTransform:  trimManagedFields(map[reflect.Type][]string{reflect.TypeFor[*appsv1.Deployment](): {manager}}, nil),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -228,7 +230,7 @@ func TestTrimKeepsStatusEntriesOfStatusOwners(t *testing.T) {
 	trim := trimManagedFields(map[reflect.Type][]string{
 		reflect.TypeFor[*appsv1.Deployment](): {"me"},
 		reflect.TypeFor[*corev1.Service]():    {"me"},
-	}, reflect.TypeFor[*appsv1.Deployment]())
+	}, nil, reflect.TypeFor[*appsv1.Deployment]())
 	entries := []metav1.ManagedFieldsEntry{
 		{Manager: "me", Operation: metav1.ManagedFieldsOperationApply, Subresource: "status"},
 		{Manager: "intruder", Operation: metav1.ManagedFieldsOperationApply, Subresource: "status"},
@@ -247,5 +249,215 @@ func TestTrimKeepsStatusEntriesOfStatusOwners(t *testing.T) {
 	}
 	if m := managers(s.ManagedFields); !slices.Equal(m, []string{"me"}) {
 		t.Fatalf("a kind without a status writer kept %v, want only mine", m)
+	}
+}
+
+// TestDigestedCacheKeepsTheGateWorking runs the gated apply against an informer cache
+// whose transform digests what the operator owns of its Deployments and then drops
+// their managedFields (digestOwnedFields): the cached copies hold no managedFields,
+// yet the gate behaves as with its entries kept. Other managers' fields, applied,
+// updated or in status, cost no apply; a field it sets, changed by hand, is taken back
+// with one apply, then none; a new desired state is one apply; a deleted object is
+// created again; and the digest of a copy the cache no longer holds goes with it.
+func TestDigestedCacheKeepsTheGateWorking(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c := newCounted(t)
+	ns := namespace(t, c)
+	deployments := reflect.TypeFor[*appsv1.Deployment]()
+	ic, err := cache.New(cfg, cache.Options{
+		DefaultNamespaces: map[string]cache.Config{ns: {}},
+		DefaultTransform: trimManagedFields(map[reflect.Type][]string{deployments: {manager}},
+			map[reflect.Type]func(any) bool{deployments: digestOwnedFields(appsv1ac.ExtractDeployment, manager)}),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = ic.Start(ctx) }()
+	cc := cached{Client: c, cache: ic}
+	// settle waits until the cache holds the server's copy (or, gone, none of it).
+	settle := func(what string) *appsv1.Deployment {
+		t.Helper()
+		var server appsv1.Deployment
+		gone := c.Get(ctx, client.ObjectKey{Namespace: ns, Name: "memcached"}, &server) != nil
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			d := &appsv1.Deployment{}
+			err := ic.Get(ctx, client.ObjectKey{Namespace: ns, Name: "memcached"}, d)
+			if gone && err != nil || !gone && err == nil && d.ResourceVersion == server.ResourceVersion {
+				return d
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the cache did not see %s (last error %v)", what, err)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	gate := func(step string, d *appsv1ac.DeploymentApplyConfiguration, wantApplies int) {
+		t.Helper()
+		for range 2 {
+			applyDeployment(t, cc, d)
+		}
+		if n := c.sent(); n != wantApplies {
+			t.Fatalf("%s: %d applies, want %d", step, n, wantApplies)
+		}
+	}
+
+	gate("create", deployment(ns, 2, "memcached:1.6"), 1)
+	got := settle("the create")
+	if got.ManagedFields != nil {
+		t.Fatalf("the cached copy keeps the entries of %v, want none", managers(got.ManagedFields))
+	}
+	if at, ok := ownedFieldsOf(got, manager); !ok || at.rv != got.ResourceVersion {
+		t.Fatalf("no digest of the cached copy at %s: %+v", got.ResourceVersion, at)
+	}
+	gate("the answer to the create", deployment(ns, 2, "memcached:1.6"), 0)
+
+	other := appsv1ac.Deployment("memcached", ns).
+		WithAnnotations(map[string]string{"team.example.com/owner": "cache"}).
+		WithSpec(appsv1ac.DeploymentSpec().WithMinReadySeconds(5))
+	if err := c.Apply(ctx, other, client.FieldOwner("platform-tool"), client.ForceOwnership); err != nil {
+		t.Fatal(err)
+	}
+	d := live(t, c, ns)
+	d.Spec.RevisionHistoryLimit = ptr.To[int32](3)
+	if err := c.Update(ctx, d, client.FieldOwner("kubectl-edit")); err != nil {
+		t.Fatal(err)
+	}
+	status := appsv1ac.Deployment("memcached", ns).WithStatus(appsv1ac.DeploymentStatus().WithConditions(
+		appsv1ac.DeploymentCondition().WithType("Theirs").WithStatus(corev1.ConditionTrue).WithReason("Test")))
+	if err := c.Status().Apply(ctx, status, client.FieldOwner("outsider"), client.ForceOwnership); err != nil {
+		t.Fatal(err)
+	}
+	c.sent()
+	settle("the other managers' changes")
+	gate("other managers' fields", deployment(ns, 2, "memcached:1.6"), 0)
+
+	d = live(t, c, ns)
+	d.Spec.Replicas = ptr.To[int32](7)
+	if err := c.Update(ctx, d, client.FieldOwner("kubectl-edit")); err != nil {
+		t.Fatal(err)
+	}
+	settle("the hand-scaled replicas")
+	gate("replicas changed by hand", deployment(ns, 2, "memcached:1.6"), 1)
+	settle("the replicas taken back")
+	gate("after the take-back", deployment(ns, 2, "memcached:1.6"), 0)
+	if r := *live(t, c, ns).Spec.Replicas; r != 2 {
+		t.Fatalf("replicas = %d, want 2", r)
+	}
+
+	gate("a new image", deployment(ns, 2, "memcached:1.7"), 1)
+	settle("the new image")
+	gate("the new image again", deployment(ns, 2, "memcached:1.7"), 0)
+
+	old := live(t, c, ns)
+	if err := c.Delete(ctx, old); err != nil {
+		t.Fatal(err)
+	}
+	settle("the deletion")
+	gate("the deleted object", deployment(ns, 2, "memcached:1.7"), 1)
+	settle("the re-creation")
+	gate("the re-created object", deployment(ns, 2, "memcached:1.7"), 0)
+
+	// The deleted object's copies are garbage: their digest goes with them.
+	key := ownedFieldsKey{uid: old.UID, manager: manager}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		runtime.GC()
+		ownedFields.Lock()
+		_, kept := ownedFields.m[key]
+		ownedFields.Unlock()
+		if !kept {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the digest of a deleted object outlived its cached copies")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestDigestOwnedFields: the digester's truth table on objects as the server stores
+// them. The digest is what comparing sees: a Deployment's, then the same with a field
+// changed, differ; the answer to the gate's own apply is taken from its memory without
+// an extraction; an object with no applied entry of the manager has no digest (and
+// loses one it had); a failed extraction reports false, so the transform keeps the
+// entries.
+func TestDigestOwnedFields(t *testing.T) {
+	c := newCounted(t)
+	ns := namespace(t, c)
+	if !applyDeployment(t, c, deployment(ns, 1, "memcached:1.6")) {
+		t.Fatal("not created")
+	}
+	extracts := 0
+	digest := digestOwnedFields(func(d *appsv1.Deployment, m string) (*appsv1ac.DeploymentApplyConfiguration, error) {
+		extracts++
+		return appsv1ac.ExtractDeployment(d, m)
+	}, manager)
+	key := ownedFieldsKey{manager: manager}
+	at := func(d *appsv1.Deployment) (ownedFieldsAt, bool) {
+		ownedFields.Lock()
+		defer ownedFields.Unlock()
+		key.uid = d.UID
+		a, ok := ownedFields.m[key]
+		return a, ok
+	}
+
+	// The answer to the gate's create: its digest is the memory's, no extraction.
+	first := live(t, c, ns)
+	if !digest(first) || extracts != 0 {
+		t.Fatalf("the answer to the gate's apply: %d extractions, want 0", extracts)
+	}
+	answered, ok := at(first)
+	if !ok || answered.rv != first.ResourceVersion {
+		t.Fatalf("no digest at %s: %+v", first.ResourceVersion, answered)
+	}
+	// Another manager's annotation: a new version, extracted, the same digest.
+	if err := c.Apply(context.Background(), appsv1ac.Deployment("memcached", ns).WithAnnotations(map[string]string{"x": "y"}),
+		client.FieldOwner("platform-tool")); err != nil {
+		t.Fatal(err)
+	}
+	second := live(t, c, ns)
+	if !digest(second) || extracts != 1 {
+		t.Fatalf("another manager's change: %d extractions, want 1", extracts)
+	}
+	if a, _ := at(second); a.rv != second.ResourceVersion || a.sum != answered.sum {
+		t.Fatalf("what the manager owns did not change, yet the digest did: %+v, %+v", answered, a)
+	}
+	// A person scales it: the manager no longer owns replicas, the digest changes.
+	second.Spec.Replicas = ptr.To[int32](5)
+	if err := c.Update(context.Background(), second, client.FieldOwner("kubectl-edit")); err != nil {
+		t.Fatal(err)
+	}
+	third := live(t, c, ns)
+	if !digest(third) {
+		t.Fatal("no digest")
+	}
+	if a, _ := at(third); a.sum == answered.sum {
+		t.Fatal("the manager lost replicas, yet the digest is the same")
+	}
+	// No entry of the manager: no digest, and the old one goes.
+	third.ManagedFields = slices.DeleteFunc(third.ManagedFields, func(e metav1.ManagedFieldsEntry) bool { return e.Manager == manager })
+	if !digest(third) {
+		t.Fatal("an object without the manager's entry is not a failure")
+	}
+	if _, ok := at(third); ok {
+		t.Fatal("a digest stayed for an object the manager owns nothing of")
+	}
+	// A failed extraction.
+	failing := digestOwnedFields(func(*appsv1.Deployment, string) (*appsv1ac.DeploymentApplyConfiguration, error) {
+		return nil, errors.New("no schema")
+	}, manager)
+	if failing(live(t, c, ns)) {
+		t.Fatal("a failed extraction reported a digest")
+	}
+	trim := trimManagedFields(map[reflect.Type][]string{reflect.TypeFor[*appsv1.Deployment](): {manager}},
+		map[reflect.Type]func(any) bool{reflect.TypeFor[*appsv1.Deployment](): failing})
+	kept := live(t, c, ns)
+	if _, err := trim(kept); err != nil {
+		t.Fatal(err)
+	}
+	if m := managers(kept.ManagedFields); !slices.Equal(m, []string{manager}) {
+		t.Fatalf("after a failed digest the cache keeps %v, want the manager's entries", m)
 	}
 }

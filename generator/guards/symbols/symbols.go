@@ -56,6 +56,7 @@ const (
 	ApplyOwned          = "applyOwned"
 	HasController       = "hasController"
 	ControllerReference = "controllerReference"
+	DigestOwnedFields   = "digestOwnedFields"
 
 	// ManagedFields.
 	TrimManagedFields = "trimManagedFields"
@@ -84,7 +85,9 @@ var PartOf = map[string]Part{
 
 	ApplyOwned: Owned, HasController: Owned, ControllerReference: Owned,
 	"ownedConfig": Owned, "ownedMemory": Owned, "ownedKey": Owned, "ownedDecision": Owned,
-	"ownedSettled": Owned, "ownedDecided": Owned,
+	"ownedSettled": Owned, "ownedDecided": Owned, "ownedAnswered": Owned,
+	DigestOwnedFields: Owned, "ownedFields": Owned, "ownedFieldsKey": Owned, "ownedFieldsAt": Owned,
+	"ownedFieldsRef": Owned, "dropOwnedFields": Owned, "ownedFieldsOf": Owned, "resourceVersionNewer": Owned,
 
 	TrimManagedFields: ManagedFields,
 }

@@ -86,7 +86,7 @@ func run(m *testing.M) int {
 	limits.QPS, limits.Burst = DefaultKubeAPIQPS, DefaultKubeAPIBurst
 	limits.Apply(mcfg)
 	// The generated cache options, as the scaffolded main passes them: managedFields
-	// trimmed to the operator's own entries.
+	// trimmed to the operator's own entries, and digested on owned kinds.
 	cacheOpts := CacheOptions()
 	cacheOpts.DefaultNamespaces = map[string]cache.Config{quietNS: {}, lifecycleNS: {}}
 	mgr, err := ctrl.NewManager(mcfg, ctrl.Options{

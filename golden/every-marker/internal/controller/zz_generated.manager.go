@@ -7,6 +7,8 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
+	appsv1ac "k8s.io/client-go/applyconfigurations/apps/v1"
+	corev1ac "k8s.io/client-go/applyconfigurations/core/v1"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	cachev1alpha1 "opgen.test/golden/every-marker/api/v1alpha1"
 	"reflect"
@@ -41,14 +43,18 @@ func SetupReconcilers(mgr ctrl.Manager) error {
 
 // CacheOptions returns the options of the manager's cache (ctrl.Options.Cache): its
 // managedFields transform keeps, of the kinds whose managedFields the status writers
-// and gated applies read, only the entries of the operator's field managers, and strips
-// them from every other kind. Set namespaces or selectors on the result; a
-// DefaultTransform of your own replaces the trim, and without managedFields every
-// guard compares with the whole object and writes on every reconcile.
+// read, only the entries of the operator's field managers; of the kinds the gated
+// applies write, it keeps a digest of what their managers own instead of any entry;
+// and it strips them from every other kind. Set namespaces or selectors on the
+// result; a DefaultTransform of your own replaces the trim, and without managedFields
+// every guard compares with the whole object and writes on every reconcile.
 func CacheOptions() cache.Options {
 	return cache.Options{DefaultTransform: trimManagedFields(map[reflect.Type][]string{
 		reflect.TypeFor[*cachev1alpha1.Memcached](): {MemcachedFieldManager},
 		reflect.TypeFor[*appsv1.Deployment]():       {MemcachedFieldManager},
 		reflect.TypeFor[*corev1.ConfigMap]():        {MemcachedFieldManager},
+	}, map[reflect.Type]func(any) bool{
+		reflect.TypeFor[*appsv1.Deployment](): digestOwnedFields(appsv1ac.ExtractDeployment, MemcachedFieldManager),
+		reflect.TypeFor[*corev1.ConfigMap]():  digestOwnedFields(corev1ac.ExtractConfigMap, MemcachedFieldManager),
 	}, reflect.TypeFor[*cachev1alpha1.Memcached]())}
 }

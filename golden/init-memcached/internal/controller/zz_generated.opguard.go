@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"reflect"
+	goruntime "runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -527,7 +528,7 @@ func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Cl
 	if name == nil || *name == "" {
 		return false, fmt.Errorf("the desired %T names no object", desired)
 	}
-	key := ownedKey{t: reflect.TypeOf(live)}
+	key := ownedKey{t: reflect.TypeOf(live), manager: manager}
 	key.Name = *name
 	if namespace != nil {
 		key.Namespace = *namespace
@@ -536,7 +537,20 @@ func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Cl
 	if err != nil {
 		return false, err
 	}
-	sum := sha256.Sum256(want)
+	// What is sent is a copy decoded from want: the client writes the server's answer
+	// into the configuration it sends, and desired is the caller's. The same copy is what
+	// the live fields are compared with, so both sides have been through the same JSON;
+	// encoded again it is canonical (a quantity "0.5" is "500m"), and its digest is
+	// what the memory and the cache's digest of the live fields (ownedFields) hold.
+	sent := reflect.New(reflect.TypeOf(desired).Elem()).Interface().(A)
+	if err := json.Unmarshal(want, sent); err != nil {
+		return false, err
+	}
+	canonical, err := json.Marshal(sent)
+	if err != nil {
+		return false, err
+	}
+	sum := sha256.Sum256(canonical)
 	rv := ""
 	switch err := c.Get(ctx, key.ObjectKey, live); {
 	case err == nil:
@@ -547,19 +561,23 @@ func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Cl
 	if ownedSettled(key, rv, sum) {
 		return false, nil
 	}
-	// What is sent is a copy decoded from want: the client writes the server's answer
-	// into the configuration it sends, and desired is the caller's. The same copy is what
-	// the live fields are compared with, so both sides have been through the same JSON.
-	sent := reflect.New(reflect.TypeOf(desired).Elem()).Interface().(A)
-	if err := json.Unmarshal(want, sent); err != nil {
-		return false, err
-	}
 	if rv != "" {
-		current, err := extract(live, manager)
-		if err != nil {
-			return false, fmt.Errorf("reading the fields %s owns of %T %s: %w", manager, live, key.ObjectKey, err)
+		var holds bool
+		switch seen, digested := ownedFieldsOf(live, manager); {
+		case digested && seen.rv == rv:
+			holds = seen.sum == sum
+		case digested && resourceVersionNewer(seen.rv, rv):
+			// The cache has not stored yet the version its transform digested; storing
+			// it is an event of the object, which reconciles the owner again.
+			return false, nil
+		default:
+			current, err := extract(live, manager)
+			if err != nil {
+				return false, fmt.Errorf("reading the fields %s owns of %T %s: %w", manager, live, key.ObjectKey, err)
+			}
+			holds = equality.Semantic.DeepEqual(current, sent)
 		}
-		if equality.Semantic.DeepEqual(current, sent) {
+		if holds {
 			ownedDecided(key, rv, rv, sum)
 			return false, nil
 		}
@@ -581,12 +599,13 @@ func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Cl
 	return true, nil
 }
 
-// ownedMemory remembers, per owned object (its Go type and key), the last decision of
-// the gated apply that left the object holding a desired configuration: an apply of it
-// (base is the resourceVersion of the copy it was decided from, "" when the cache did
-// not have the object, and result the one the server answered), or a comparison that
-// found the copy at a resourceVersion already holding it (base and result that
-// version). Of the configuration only its SHA-256 is kept.
+// ownedMemory remembers, per owned object (its Go type and key) and field manager, the
+// last decision of the gated apply that left the object holding a desired
+// configuration: an apply of it (base is the resourceVersion of the copy it was decided
+// from, "" when the cache did not have the object, and result the one the server
+// answered), or a comparison that found the copy at a resourceVersion already holding
+// it (base and result that version). Of the configuration only the SHA-256 of its
+// canonical JSON is kept, the digest ownedFields holds of live fields.
 //
 // It spares two things. A copy that predates the apply (the cache is behind: the copy
 // the decision was made from, or any older than the answer, see cacheBehind) would
@@ -594,7 +613,7 @@ func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Cl
 // on its way, so nothing is sent. And a copy at the version already judged, or at the
 // server's answer to the apply, is not compared again: the comparison through
 // Extract<Kind> converts and validates the whole object (about 80 KiB allocated for a
-// Deployment), and a reconcile of the owner happens on every event of its owned
+// Deployment; the cache's digest spares it too, see ownedFields), and a reconcile of the owner happens on every event of its owned
 // objects, several times per object for each change. A copy at the answer holds what
 // the apply set, as the server stored it: were a field changed on the way (a mutating
 // webhook), a second apply of the same configuration would be changed the same way.
@@ -615,7 +634,8 @@ var ownedMemory = struct {
 }{m: map[ownedKey]ownedDecision{}}
 
 type ownedKey struct {
-	t reflect.Type
+	t       reflect.Type
+	manager string
 	client.ObjectKey
 }
 
@@ -651,6 +671,18 @@ func ownedSettled(key ownedKey, rv string, sum [sha256.Size]byte) bool {
 	return cacheBehind(rv, d.base, d.result) && time.Since(d.at) < time.Minute
 }
 
+// ownedAnswered returns the digest of the configuration the gated apply sent to the
+// object key, when rv is the server's answer to that apply.
+func ownedAnswered(key ownedKey, rv string) ([sha256.Size]byte, bool) {
+	ownedMemory.Lock()
+	defer ownedMemory.Unlock()
+	d, ok := ownedMemory.m[key]
+	if !ok || rv == "" || d.result != rv {
+		return [sha256.Size]byte{}, false
+	}
+	return d.sum, true
+}
+
 // ownedDecided records that the object key holds the configuration with SHA-256 sum
 // from resourceVersion result on: applied from a copy at base, or found in it (base ==
 // result).
@@ -663,6 +695,130 @@ func ownedDecided(key ownedKey, base, result string, sum [sha256.Size]byte) {
 		ownedMemory.lastPrune = now
 		pruneStale(ownedMemory.m, func(d ownedDecision) time.Time { return d.at }, now, 10*time.Minute)
 	}
+}
+
+// ownedFields holds, for each owned object in the operator's cache and each field
+// manager that applies it, the SHA-256 of the configuration that manager owns there
+// (client-go's Extract<Kind>, encoded as JSON) at the object's resourceVersion. The
+// cache's transform (digestOwnedFields, installed by trimManagedFields) records it and
+// then drops the object's managedFields: the gated apply compares digests, so the
+// cache need not keep the field sets, which cannot be shared between objects (each
+// names its owner's UID) and are most of what managedFields cost in memory.
+//
+// An entry lives as long as the cached copy it was made from: a cleanup
+// (runtime.AddCleanup) removes it once that copy is garbage (replaced by a newer one,
+// or deleted from the cache), unless a newer copy replaced the entry first (token).
+var ownedFields = struct {
+	sync.Mutex
+	m     map[ownedFieldsKey]ownedFieldsAt
+	token uint64
+}{m: map[ownedFieldsKey]ownedFieldsAt{}}
+
+type ownedFieldsKey struct {
+	uid     types.UID
+	manager string
+}
+
+type ownedFieldsAt struct {
+	rv    string
+	sum   [sha256.Size]byte
+	token uint64
+}
+
+type ownedFieldsRef struct {
+	key   ownedFieldsKey
+	token uint64
+}
+
+// digestOwnedFields returns the cache transform's step for an owned kind whose objects
+// managers apply: for each manager with an applied entry on the object, the digest of
+// what it owns goes to ownedFields, and for each without one, any entry goes. It
+// reports whether every digest was taken; if an extraction failed, the transform keeps
+// the entries instead, and the gated apply extracts (and reports the error) itself.
+//
+// The answer to the gated apply's own write is not extracted: ownedMemory knows what
+// that apply sent, the digest the extraction would give (see ownedSettled). Only an
+// object another manager changed, or that the operator finds at its start, costs an
+// extraction, once per version and here rather than in every reconcile.
+func digestOwnedFields[T any, O interface {
+	*T
+	client.Object
+}, A any](extract func(O, string) (A, error), managers ...string) func(any) bool {
+	return func(in any) bool {
+		obj, ok := in.(O)
+		if !ok {
+			return false
+		}
+		rv := obj.GetResourceVersion()
+		sums := make([]*[sha256.Size]byte, len(managers))
+		for i, m := range managers {
+			if !slices.ContainsFunc(obj.GetManagedFields(), func(e metav1.ManagedFieldsEntry) bool {
+				return e.Manager == m && e.Operation == metav1.ManagedFieldsOperationApply && e.Subresource == ""
+			}) {
+				continue
+			}
+			key := ownedKey{t: reflect.TypeOf(in), manager: m, ObjectKey: client.ObjectKeyFromObject(obj)}
+			if sum, ok := ownedAnswered(key, rv); ok {
+				sums[i] = &sum
+				continue
+			}
+			owned, err := extract(obj, m)
+			if err != nil {
+				return false
+			}
+			raw, err := json.Marshal(owned)
+			if err != nil {
+				return false
+			}
+			sum := sha256.Sum256(raw)
+			sums[i] = &sum
+		}
+		ownedFields.Lock()
+		defer ownedFields.Unlock()
+		for i, m := range managers {
+			key := ownedFieldsKey{uid: obj.GetUID(), manager: m}
+			if sums[i] == nil {
+				delete(ownedFields.m, key)
+				continue
+			}
+			ownedFields.token++
+			ownedFields.m[key] = ownedFieldsAt{rv: rv, sum: *sums[i], token: ownedFields.token}
+			goruntime.AddCleanup((*T)(obj), dropOwnedFields, ownedFieldsRef{key: key, token: ownedFields.token})
+		}
+		return true
+	}
+}
+
+// dropOwnedFields removes the entry ref made, if no newer copy replaced it.
+func dropOwnedFields(ref ownedFieldsRef) {
+	ownedFields.Lock()
+	defer ownedFields.Unlock()
+	if at, ok := ownedFields.m[ref.key]; ok && at.token == ref.token {
+		delete(ownedFields.m, ref.key)
+	}
+}
+
+// ownedFieldsOf returns the digest the cache's transform took of what manager owns of
+// live, when live's managedFields hold no applied entry of manager (they were dropped
+// after the digest was taken); a copy that still has its entry (a cache without the
+// transform, a read from the server) is extracted instead.
+func ownedFieldsOf(live client.Object, manager string) (ownedFieldsAt, bool) {
+	for _, e := range live.GetManagedFields() {
+		if e.Manager == manager && e.Operation == metav1.ManagedFieldsOperationApply && e.Subresource == "" {
+			return ownedFieldsAt{}, false
+		}
+	}
+	ownedFields.Lock()
+	defer ownedFields.Unlock()
+	at, ok := ownedFields.m[ownedFieldsKey{uid: live.GetUID(), manager: manager}]
+	return at, ok
+}
+
+// resourceVersionNewer reports whether resourceVersion a is newer than b, as the API
+// server orders them; false when either is not a well-formed one.
+func resourceVersionNewer(a, b string) bool {
+	order, err := resourceversion.CompareResourceVersion(a, b)
+	return err == nil && order > 0
 }
 
 // hasController reports whether refs name a controller.
@@ -796,7 +952,13 @@ func pruneStale[K comparable, V any](m map[K]V, at func(V) time.Time, now time.T
 // Of the types withStatus names (the status-owner kinds), the status entries of every
 // manager stay too: they are small, and they are how a status writer names another
 // manager that holds fields it sets (reportTakenFields).
-func trimManagedFields(keep map[reflect.Type][]string, withStatus ...reflect.Type) toolscache.TransformFunc {
+//
+// Of the types digest names (the owned kinds), not even the operator's entries stay:
+// the digester records what its managers own (digestOwnedFields, ownedFields), which
+// is all the gated apply compares, and the object keeps no managedFields at all, as
+// with cache.TransformStripManagedFields. When a digester cannot take its digest, the
+// object keeps its entries of keep's managers, and the gated apply extracts them.
+func trimManagedFields(keep map[reflect.Type][]string, digest map[reflect.Type]func(any) bool, withStatus ...reflect.Type) toolscache.TransformFunc {
 	return func(in any) (any, error) {
 		obj, ok := in.(metav1.Object)
 		if !ok {
@@ -808,6 +970,10 @@ func trimManagedFields(keep map[reflect.Type][]string, withStatus ...reflect.Typ
 		}
 		managers, kept := keep[reflect.TypeOf(in)]
 		if !kept {
+			obj.SetManagedFields(nil)
+			return in, nil
+		}
+		if d, ok := digest[reflect.TypeOf(in)]; ok && d(in) {
 			obj.SetManagedFields(nil)
 			return in, nil
 		}

@@ -39,12 +39,13 @@ func SetupReconcilers(mgr ctrl.Manager) error {
 
 // CacheOptions returns the options of the manager's cache (ctrl.Options.Cache): its
 // managedFields transform keeps, of the kinds whose managedFields the status writers
-// and gated applies read, only the entries of the operator's field managers, and strips
-// them from every other kind. Set namespaces or selectors on the result; a
-// DefaultTransform of your own replaces the trim, and without managedFields every
-// guard compares with the whole object and writes on every reconcile.
+// read, only the entries of the operator's field managers; of the kinds the gated
+// applies write, it keeps a digest of what their managers own instead of any entry;
+// and it strips them from every other kind. Set namespaces or selectors on the
+// result; a DefaultTransform of your own replaces the trim, and without managedFields
+// every guard compares with the whole object and writes on every reconcile.
 func CacheOptions() cache.Options {
 	return cache.Options{DefaultTransform: trimManagedFields(map[reflect.Type][]string{
 		reflect.TypeFor[*appsv1.Service](): {ServiceFieldManager},
-	}, reflect.TypeFor[*appsv1.Service]())}
+	}, nil, reflect.TypeFor[*appsv1.Service]())}
 }

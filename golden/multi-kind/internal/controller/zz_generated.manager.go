@@ -6,8 +6,10 @@ import (
 	"fmt"
 	corev1 "k8s.io/api/core/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
+	corev1ac "k8s.io/client-go/applyconfigurations/core/v1"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	fleetv1 "opgen.test/golden/multi-kind/api/v1"
+	fleetv1ac "opgen.test/golden/multi-kind/api/v1/applyconfiguration/api/v1"
 	"reflect"
 	ctrl "sigs.k8s.io/controller-runtime"
 	cache "sigs.k8s.io/controller-runtime/pkg/cache"
@@ -43,15 +45,19 @@ func SetupReconcilers(mgr ctrl.Manager) error {
 
 // CacheOptions returns the options of the manager's cache (ctrl.Options.Cache): its
 // managedFields transform keeps, of the kinds whose managedFields the status writers
-// and gated applies read, only the entries of the operator's field managers, and strips
-// them from every other kind. Set namespaces or selectors on the result; a
-// DefaultTransform of your own replaces the trim, and without managedFields every
-// guard compares with the whole object and writes on every reconcile.
+// read, only the entries of the operator's field managers; of the kinds the gated
+// applies write, it keeps a digest of what their managers own instead of any entry;
+// and it strips them from every other kind. Set namespaces or selectors on the
+// result; a DefaultTransform of your own replaces the trim, and without managedFields
+// every guard compares with the whole object and writes on every reconcile.
 func CacheOptions() cache.Options {
 	return cache.Options{DefaultTransform: trimManagedFields(map[reflect.Type][]string{
 		reflect.TypeFor[*fleetv1.Harbor]():   {HarborFieldManager},
 		reflect.TypeFor[*fleetv1.Ship]():     {ShipFieldManager},
 		reflect.TypeFor[*corev1.ConfigMap](): {ShipFieldManager},
 		reflect.TypeFor[*fleetv1.Beacon]():   {ShipFieldManager},
+	}, map[reflect.Type]func(any) bool{
+		reflect.TypeFor[*corev1.ConfigMap](): digestOwnedFields(corev1ac.ExtractConfigMap, ShipFieldManager),
+		reflect.TypeFor[*fleetv1.Beacon]():   digestOwnedFields(fleetv1ac.ExtractBeacon, ShipFieldManager),
 	}, reflect.TypeFor[*fleetv1.Harbor](), reflect.TypeFor[*fleetv1.Ship]())}
 }

@@ -7,6 +7,7 @@ import (
 	runtime "k8s.io/apimachinery/pkg/runtime"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	civ1 "opgen.test/golden/owned/api/v1"
+	civ1ac "opgen.test/golden/owned/api/v1/applyconfiguration/api/v1"
 	"reflect"
 	ctrl "sigs.k8s.io/controller-runtime"
 	cache "sigs.k8s.io/controller-runtime/pkg/cache"
@@ -39,13 +40,16 @@ func SetupReconcilers(mgr ctrl.Manager) error {
 
 // CacheOptions returns the options of the manager's cache (ctrl.Options.Cache): its
 // managedFields transform keeps, of the kinds whose managedFields the status writers
-// and gated applies read, only the entries of the operator's field managers, and strips
-// them from every other kind. Set namespaces or selectors on the result; a
-// DefaultTransform of your own replaces the trim, and without managedFields every
-// guard compares with the whole object and writes on every reconcile.
+// read, only the entries of the operator's field managers; of the kinds the gated
+// applies write, it keeps a digest of what their managers own instead of any entry;
+// and it strips them from every other kind. Set namespaces or selectors on the
+// result; a DefaultTransform of your own replaces the trim, and without managedFields
+// every guard compares with the whole object and writes on every reconcile.
 func CacheOptions() cache.Options {
 	return cache.Options{DefaultTransform: trimManagedFields(map[reflect.Type][]string{
 		reflect.TypeFor[*civ1.Pipeline](): {PipelineFieldManager},
 		reflect.TypeFor[*civ1.Stage]():    {PipelineFieldManager},
+	}, map[reflect.Type]func(any) bool{
+		reflect.TypeFor[*civ1.Stage](): digestOwnedFields(civ1ac.ExtractStage, PipelineFieldManager),
 	}, reflect.TypeFor[*civ1.Pipeline]())}
 }

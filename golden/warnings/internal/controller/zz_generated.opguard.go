@@ -597,7 +597,13 @@ func pruneStale[K comparable, V any](m map[K]V, at func(V) time.Time, now time.T
 // Of the types withStatus names (the status-owner kinds), the status entries of every
 // manager stay too: they are small, and they are how a status writer names another
 // manager that holds fields it sets (reportTakenFields).
-func trimManagedFields(keep map[reflect.Type][]string, withStatus ...reflect.Type) toolscache.TransformFunc {
+//
+// Of the types digest names (the owned kinds), not even the operator's entries stay:
+// the digester records what its managers own (digestOwnedFields, ownedFields), which
+// is all the gated apply compares, and the object keeps no managedFields at all, as
+// with cache.TransformStripManagedFields. When a digester cannot take its digest, the
+// object keeps its entries of keep's managers, and the gated apply extracts them.
+func trimManagedFields(keep map[reflect.Type][]string, digest map[reflect.Type]func(any) bool, withStatus ...reflect.Type) toolscache.TransformFunc {
 	return func(in any) (any, error) {
 		obj, ok := in.(metav1.Object)
 		if !ok {
@@ -609,6 +615,10 @@ func trimManagedFields(keep map[reflect.Type][]string, withStatus ...reflect.Typ
 		}
 		managers, kept := keep[reflect.TypeOf(in)]
 		if !kept {
+			obj.SetManagedFields(nil)
+			return in, nil
+		}
+		if d, ok := digest[reflect.TypeOf(in)]; ok && d(in) {
 			obj.SetManagedFields(nil)
 			return in, nil
 		}
