@@ -332,6 +332,12 @@ func TestOwnedMemory(t *testing.T) {
 	if ownedSettled(key, "1", same) {
 		t.Fatal("a Status key found a PartialObjectMetadata's entry")
 	}
+	// Nor do two field managers of one object (two reconcilers owning it).
+	key.t = reflect.TypeFor[*metav1.PartialObjectMetadata]()
+	key.manager = "another"
+	if ownedSettled(key, "1", same) {
+		t.Fatal("another field manager found the first one's entry")
+	}
 }
 
 // TestConditionsWhileCacheBehind is a second reconcile from the object as it was before
