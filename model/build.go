@@ -6,8 +6,11 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path"
 	"path/filepath"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -675,8 +678,68 @@ func (b *builder) webhookSetups(lp *loader.Package) {
 				continue
 			}
 			if n := fd.Name.Name; strings.HasPrefix(n, "Setup") && strings.HasSuffix(n, "WebhookWithManager") && len(n) > len("SetupWebhookWithManager") {
-				b.api.WebhookSetups = append(b.api.WebhookSetups, WebhookSetup{Path: lp.PkgPath, PackageName: lp.Name, Func: n})
+				b.api.WebhookSetups = append(b.api.WebhookSetups, WebhookSetup{Path: lp.PkgPath, PackageName: lp.Name, Func: n, Registers: registeredTypes(f, fd)})
 			}
 		}
 	}
+}
+
+// registeredTypes lists the types fd passes as &pkg.Kind{} to a call of
+// NewWebhookManagedBy or For (controller-runtime's builder, v0.25's
+// NewWebhookManagedBy(mgr, obj) and the older NewWebhookManagedBy(mgr).For(obj)), each
+// as "<import path>.<Kind>", the package resolved through f's imports. Syntax only: a
+// type reached another way (a variable, a helper) is not seen, and then the manager
+// wiring registers a hub's conversion itself, which is harmless.
+func registeredTypes(f *ast.File, fd *ast.FuncDecl) []string {
+	if fd.Body == nil {
+		return nil
+	}
+	imports := map[string]string{}
+	for _, imp := range f.Imports {
+		p, err := strconv.Unquote(imp.Path.Value)
+		if err != nil {
+			continue
+		}
+		name := path.Base(p)
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		imports[name] = p
+	}
+	var out []string
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		var fn string
+		switch f := call.Fun.(type) {
+		case *ast.SelectorExpr:
+			fn = f.Sel.Name
+		case *ast.Ident:
+			fn = f.Name
+		}
+		if fn != "NewWebhookManagedBy" && fn != "For" {
+			return true
+		}
+		for _, arg := range call.Args {
+			u, ok := arg.(*ast.UnaryExpr)
+			if !ok || u.Op != token.AND {
+				continue
+			}
+			lit, ok := u.X.(*ast.CompositeLit)
+			if !ok {
+				continue
+			}
+			if sel, ok := lit.Type.(*ast.SelectorExpr); ok {
+				if pkg, ok := sel.X.(*ast.Ident); ok && imports[pkg.Name] != "" {
+					if t := imports[pkg.Name] + "." + sel.Sel.Name; !slices.Contains(out, t) {
+						out = append(out, t)
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
 }

@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"path"
 	"reflect"
+	"slices"
 	"strings"
 
 	"sigs.k8s.io/controller-tools/pkg/loader"
@@ -30,6 +31,22 @@ type API struct {
 // WebhookSetup is a function that registers a kind's webhooks with a manager.
 type WebhookSetup struct {
 	Path, PackageName, Func string
+	// Registers lists the types the function builds webhooks for, as "<import
+	// path>.<Name>": the &pkg.Kind{} it passes to NewWebhookManagedBy or to For, read
+	// from its syntax. controller-runtime's builder also serves the conversion webhook
+	// of a hub it registers.
+	Registers []string
+}
+
+// RegistersType reports whether some webhook setup builds webhooks for the type
+// name of the package at path.
+func (a *API) RegistersType(path, name string) bool {
+	for _, w := range a.WebhookSetups {
+		if slices.Contains(w.Registers, path+"."+name) {
+			return true
+		}
+	}
+	return false
 }
 
 // StatusOwners returns the kinds with +opguard:status-owner, in [API.Kinds] order.

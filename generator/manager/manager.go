@@ -117,8 +117,8 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 }
 
 // webhooks returns the calls that register the module's webhooks: the user's setup
-// functions, and for each kind with a conversion hub a webhook builder for the hub, which
-// serves /convert (controller-runtime registers it once, whoever asks first).
+// functions, and for each kind with a conversion hub that none of them builds webhooks
+// for, a webhook builder for the hub, which serves its /convert.
 func webhooks(f *jen.File, ctx *gen.Context) []jen.Code {
 	var out []jen.Code
 	check := func(call jen.Code, what string) {
@@ -132,6 +132,10 @@ func webhooks(f *jen.File, ctx *gen.Context) []jen.Code {
 		check(jen.Qual(w.Path, w.Func).Call(jen.Id("mgr")), "webhooks ("+w.Func+")")
 	}
 	for _, c := range ctx.API.Conversions() {
+		// A webhook setup that builds the hub's webhooks serves its conversion too.
+		if ctx.API.RegistersType(c.Hub.Package.Path, c.Hub.Name) {
+			continue
+		}
 		check(jen.Qual("sigs.k8s.io/controller-runtime", "NewWebhookManagedBy").Call(jen.Id("mgr"), jen.Op("&").Qual(c.Hub.Package.Path, c.Hub.Name).Values()).Dot("Complete").Call(),
 			"the conversion webhook of "+c.Hub.Name)
 	}

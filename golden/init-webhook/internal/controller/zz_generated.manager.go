@@ -46,9 +46,6 @@ func SetupReconcilers(mgr ctrl.Manager) error {
 		if err := webhookcachev1.SetupMemcachedWebhookWithManager(mgr); err != nil {
 			return fmt.Errorf("setting up webhooks (SetupMemcachedWebhookWithManager): %w", err)
 		}
-		if err := ctrl.NewWebhookManagedBy(mgr, &cachev1.Memcached{}).Complete(); err != nil {
-			return fmt.Errorf("setting up the conversion webhook of Memcached: %w", err)
-		}
 	}
 	return nil
 }

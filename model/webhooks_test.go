@@ -1,0 +1,59 @@
+package model
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"slices"
+	"testing"
+)
+
+// TestRegisteredTypes: the types a webhook setup builds webhooks for, as v0.25's
+// NewWebhookManagedBy(mgr, obj) and the older NewWebhookManagedBy(mgr).For(obj) pass
+// them, resolved through the file's imports, named or not; a type the syntax does not
+// show (a variable) is not claimed.
+func TestRegisteredTypes(t *testing.T) {
+	src := `package v1
+
+import (
+	cachev1 "example.com/op/api/cache/v1"
+	"example.com/op/api/batch/v2"
+	ctrl "sigs.k8s.io/controller-runtime"
+)
+
+func SetupMemcachedWebhookWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewWebhookManagedBy(mgr, &cachev1.Memcached{}).WithDefaulter(nil).Complete()
+}
+
+func SetupCronJobWebhookWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewWebhookManagedBy(mgr).For(&v2.CronJob{}).Complete()
+}
+
+func SetupOtherWebhookWithManager(mgr ctrl.Manager) error {
+	obj := &cachev1.Memcached{}
+	return ctrl.NewWebhookManagedBy(mgr, obj).Complete()
+}
+`
+	f, err := parser.ParseFile(token.NewFileSet(), "w.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{
+		"SetupMemcachedWebhookWithManager": {"example.com/op/api/cache/v1.Memcached"},
+		"SetupCronJobWebhookWithManager":   {"example.com/op/api/batch/v2.CronJob"},
+		"SetupOtherWebhookWithManager":     nil,
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok {
+			continue
+		}
+		if got := registeredTypes(f, fd); !slices.Equal(got, want[fd.Name.Name]) {
+			t.Errorf("%s registers %v, want %v", fd.Name.Name, got, want[fd.Name.Name])
+		}
+	}
+	api := &API{WebhookSetups: []WebhookSetup{{Func: "SetupMemcachedWebhookWithManager", Registers: want["SetupMemcachedWebhookWithManager"]}}}
+	if !api.RegistersType("example.com/op/api/cache/v1", "Memcached") || api.RegistersType("example.com/op/api/cache/v2", "Memcached") {
+		t.Error("RegistersType does not tell the registered hub from another version")
+	}
+}
