@@ -71,7 +71,7 @@ var PartOf = map[string]Part{
 	"requeueAfter": Reconcile, "terminal": Reconcile,
 
 	RecallWrite: Memory, RememberWrite: Memory, "writeMemory": Memory, "lastWrite": Memory,
-	"cacheBehind": Memory, "pruneStale": Memory,
+	"cacheBehind": Memory, "resourceVersionNewer": Memory, "pruneStale": Memory,
 
 	OwnedStatus: Status, StatusEvents: Status, ReportTakenFields: Status, "takenFields": Status, "heldPaths": Status,
 	"takenReports": Status, "takenReportInterval": Status, "takenReportDue": Status, PrepareConditions: Status,
@@ -87,7 +87,7 @@ var PartOf = map[string]Part{
 	"ownedConfig": Owned, "ownedMemory": Owned, "ownedKey": Owned, "ownedDecision": Owned,
 	"ownedSettled": Owned, "ownedDecided": Owned, "ownedAnswered": Owned,
 	DigestOwnedFields: Owned, "ownedFields": Owned, "ownedFieldsKey": Owned, "ownedFieldsAt": Owned,
-	"ownedFieldsRef": Owned, "dropOwnedFields": Owned, "ownedFieldsOf": Owned, "resourceVersionNewer": Owned,
+	"ownedFieldsRef": Owned, "dropOwnedFields": Owned, "ownedFieldsOf": Owned, "hasAppliedEntry": Owned,
 
 	TrimManagedFields: ManagedFields,
 }

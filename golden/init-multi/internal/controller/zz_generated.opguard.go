@@ -613,8 +613,9 @@ func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Cl
 // on its way, so nothing is sent. And a copy at the version already judged, or at the
 // server's answer to the apply, is not compared again: the comparison through
 // Extract<Kind> converts and validates the whole object (about 80 KiB allocated for a
-// Deployment; the cache's digest spares it too, see ownedFields), and a reconcile of the owner happens on every event of its owned
-// objects, several times per object for each change. A copy at the answer holds what
+// Deployment; the cache's digest spares it too, see ownedFields), and a reconcile of
+// the owner happens on every event of its owned objects, several times per object for
+// each change. A copy at the answer holds what
 // the apply set, as the server stored it: were a field changed on the way (a mutating
 // webhook), a second apply of the same configuration would be changed the same way.
 //
@@ -752,9 +753,7 @@ func digestOwnedFields[T any, O interface {
 		rv := obj.GetResourceVersion()
 		sums := make([]*[sha256.Size]byte, len(managers))
 		for i, m := range managers {
-			if !slices.ContainsFunc(obj.GetManagedFields(), func(e metav1.ManagedFieldsEntry) bool {
-				return e.Manager == m && e.Operation == metav1.ManagedFieldsOperationApply && e.Subresource == ""
-			}) {
+			if !hasAppliedEntry(obj, m) {
 				continue
 			}
 			key := ownedKey{t: reflect.TypeOf(in), manager: m, ObjectKey: client.ObjectKeyFromObject(obj)}
@@ -789,6 +788,14 @@ func digestOwnedFields[T any, O interface {
 	}
 }
 
+// hasAppliedEntry reports whether obj's managedFields hold the entry of what manager
+// applied to the object itself (not a subresource): the entry Extract<Kind> reads.
+func hasAppliedEntry(obj client.Object, manager string) bool {
+	return slices.ContainsFunc(obj.GetManagedFields(), func(e metav1.ManagedFieldsEntry) bool {
+		return e.Manager == manager && e.Operation == metav1.ManagedFieldsOperationApply && e.Subresource == ""
+	})
+}
+
 // dropOwnedFields removes the entry ref made, if no newer copy replaced it.
 func dropOwnedFields(ref ownedFieldsRef) {
 	ownedFields.Lock()
@@ -803,22 +810,13 @@ func dropOwnedFields(ref ownedFieldsRef) {
 // after the digest was taken); a copy that still has its entry (a cache without the
 // transform, a read from the server) is extracted instead.
 func ownedFieldsOf(live client.Object, manager string) (ownedFieldsAt, bool) {
-	for _, e := range live.GetManagedFields() {
-		if e.Manager == manager && e.Operation == metav1.ManagedFieldsOperationApply && e.Subresource == "" {
-			return ownedFieldsAt{}, false
-		}
+	if hasAppliedEntry(live, manager) {
+		return ownedFieldsAt{}, false
 	}
 	ownedFields.Lock()
 	defer ownedFields.Unlock()
 	at, ok := ownedFields.m[ownedFieldsKey{uid: live.GetUID(), manager: manager}]
 	return at, ok
-}
-
-// resourceVersionNewer reports whether resourceVersion a is newer than b, as the API
-// server orders them; false when either is not a well-formed one.
-func resourceVersionNewer(a, b string) bool {
-	order, err := resourceversion.CompareResourceVersion(a, b)
-	return err == nil && order > 0
 }
 
 // hasController reports whether refs name a controller.
@@ -898,8 +896,14 @@ func cacheBehind(rv, base, result string) bool {
 	if rv == "" || result == "" {
 		return false
 	}
-	order, err := resourceversion.CompareResourceVersion(rv, result)
-	return err == nil && order < 0
+	return resourceVersionNewer(result, rv)
+}
+
+// resourceVersionNewer reports whether resourceVersion a is newer than b, as the API
+// server orders them; false when either is not a well-formed one.
+func resourceVersionNewer(a, b string) bool {
+	order, err := resourceversion.CompareResourceVersion(a, b)
+	return err == nil && order > 0
 }
 
 // rememberWrite records a successful write.

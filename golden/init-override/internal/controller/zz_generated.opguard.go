@@ -543,8 +543,14 @@ func cacheBehind(rv, base, result string) bool {
 	if rv == "" || result == "" {
 		return false
 	}
-	order, err := resourceversion.CompareResourceVersion(rv, result)
-	return err == nil && order < 0
+	return resourceVersionNewer(result, rv)
+}
+
+// resourceVersionNewer reports whether resourceVersion a is newer than b, as the API
+// server orders them; false when either is not a well-formed one.
+func resourceVersionNewer(a, b string) bool {
+	order, err := resourceversion.CompareResourceVersion(a, b)
+	return err == nil && order > 0
 }
 
 // rememberWrite records a successful write.
