@@ -199,7 +199,7 @@ func cacheOptions(f *jen.File, ctx *gen.Context) {
 		for _, m := range managers[t] {
 			ms = append(ms, jen.Id(m))
 		}
-		entries = append(entries, jen.Qual("reflect", "TypeFor").Types(jen.Op("*").Qual(t.pkg, t.name)).Call().Op(":").Values(ms...))
+		entries = append(entries, typeFor(t.pkg, t.name).Op(":").Values(ms...))
 	}
 	keep := jen.Map(jen.Qual("reflect", "Type")).Index().String().Custom(jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}, entries...)
 	// The owned kinds with a gated apply, unless one is a status-owner kind too (its
@@ -219,7 +219,7 @@ func cacheOptions(f *jen.File, ctx *gen.Context) {
 			for _, m := range managers[t] {
 				call = append(call, jen.Id(m))
 			}
-			digests = append(digests, jen.Qual("reflect", "TypeFor").Types(jen.Op("*").Qual(t.pkg, t.name)).Call().Op(":").Id(symbols.DigestOwnedFields).Call(call...))
+			digests = append(digests, typeFor(t.pkg, t.name).Op(":").Id(symbols.DigestOwnedFields).Call(call...))
 		}
 	}
 	digest := jen.Nil()
@@ -228,7 +228,7 @@ func cacheOptions(f *jen.File, ctx *gen.Context) {
 	}
 	args := []jen.Code{keep, digest}
 	for _, k := range ctx.API.StatusOwners() {
-		args = append(args, jen.Qual("reflect", "TypeFor").Types(jen.Op("*").Qual(k.Package.Path, k.Name)).Call())
+		args = append(args, typeFor(k.Package.Path, k.Name))
 	}
 	f.Comment("CacheOptions returns the options of the manager's cache (ctrl.Options.Cache): its")
 	f.Comment("managedFields transform keeps, of the kinds whose managedFields the status writers")
@@ -242,6 +242,11 @@ func cacheOptions(f *jen.File, ctx *gen.Context) {
 			jen.Id("DefaultTransform"): jen.Id(symbols.TrimManagedFields).Call(args...),
 		})),
 	)
+}
+
+// typeFor is reflect.TypeFor[*<pkg>.<name>](), how the transform's maps name a kind.
+func typeFor(pkg, name string) *jen.Statement {
+	return jen.Qual("reflect", "TypeFor").Types(jen.Op("*").Qual(pkg, name)).Call()
 }
 
 // leaderElectionID names the operator's lease: <project>.<domain>, the domain being the
