@@ -91,6 +91,24 @@ func (c cached) Get(ctx context.Context, key client.ObjectKey, obj client.Object
 	return c.cache.Get(ctx, key, obj, opts...)
 }
 
+// waitCached waits up to 20 seconds until the cache's answer for the Deployment key
+// (the copy, or the error) satisfies done, and returns that copy.
+func waitCached(t *testing.T, ic cache.Cache, key client.ObjectKey, what string, done func(*appsv1.Deployment, error) bool) *appsv1.Deployment {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		d := &appsv1.Deployment{}
+		err := ic.Get(context.Background(), key, d)
+		if done(d, err) {
+			return d
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the cache did not see %s (last error %v)", what, err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
 // TestTrimmedCacheKeepsTheGuardsWorking runs the gated apply and the status
 // projection against an informer cache with the transform installed, while other
 // managers own fields of the same Deployment, its spec and its status: the cache holds
@@ -115,18 +133,8 @@ func TestTrimmedCacheKeepsTheGuardsWorking(t *testing.T) {
 	// fromCache waits until the cache's copy of the Deployment satisfies cond.
 	fromCache := func(what string, cond func(*appsv1.Deployment) bool) *appsv1.Deployment {
 		t.Helper()
-		d := &appsv1.Deployment{}
-		deadline := time.Now().Add(20 * time.Second)
-		for {
-			err := ic.Get(ctx, client.ObjectKey{Namespace: ns, Name: "memcached"}, d)
-			if err == nil && cond(d) {
-				return d
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("the cache did not see %s (last error %v)", what, err)
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
+		return waitCached(t, ic, client.ObjectKey{Namespace: ns, Name: "memcached"}, what,
+			func(d *appsv1.Deployment, err error) bool { return err == nil && cond(d) })
 	}
 
 	if !applyDeployment(t, cc, deployment(ns, 2, "memcached:1.6")) || c.sent() != 1 {
@@ -278,20 +286,12 @@ func TestDigestedCacheKeepsTheGateWorking(t *testing.T) {
 	// settle waits until the cache holds the server's copy (or, gone, none of it).
 	settle := func(what string) *appsv1.Deployment {
 		t.Helper()
+		key := client.ObjectKey{Namespace: ns, Name: "memcached"}
 		var server appsv1.Deployment
-		gone := c.Get(ctx, client.ObjectKey{Namespace: ns, Name: "memcached"}, &server) != nil
-		deadline := time.Now().Add(20 * time.Second)
-		for {
-			d := &appsv1.Deployment{}
-			err := ic.Get(ctx, client.ObjectKey{Namespace: ns, Name: "memcached"}, d)
-			if gone && err != nil || !gone && err == nil && d.ResourceVersion == server.ResourceVersion {
-				return d
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("the cache did not see %s (last error %v)", what, err)
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
+		gone := c.Get(ctx, key, &server) != nil
+		return waitCached(t, ic, key, what, func(d *appsv1.Deployment, err error) bool {
+			return gone && err != nil || !gone && err == nil && d.ResourceVersion == server.ResourceVersion
+		})
 	}
 	gate := func(step string, d *appsv1ac.DeploymentApplyConfiguration, wantApplies int) {
 		t.Helper()
