@@ -377,15 +377,7 @@ func structRanges(fset *token.FileSet, lp *loader.Package) (ranges, map[string]m
 	for _, f := range lp.Syntax {
 		name := fset.Position(f.Pos()).Filename
 		imported[name] = map[string]bool{}
-		for _, imp := range f.Imports {
-			p, _ := strconv.Unquote(imp.Path.Value)
-			local := path.Base(p)
-			if ip := lp.Package.Imports[p]; ip != nil && ip.Name != "" {
-				local = ip.Name
-			}
-			if imp.Name != nil {
-				local = imp.Name.Name
-			}
+		for local := range model.FileImports(f, lp) {
 			imported[name][local] = true
 		}
 		for _, d := range f.Decls {

@@ -672,13 +672,14 @@ func (b *builder) checkConversions() {
 // parameter and one result, the form kubebuilder and opgen create webhook scaffold.
 func (b *builder) webhookSetups(lp *loader.Package) {
 	for _, f := range lp.Syntax {
+		imports := FileImports(f, lp)
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok || fd.Recv != nil || fd.Type.Params.NumFields() != 1 || fd.Type.Results.NumFields() != 1 {
 				continue
 			}
 			if n := fd.Name.Name; strings.HasPrefix(n, "Setup") && strings.HasSuffix(n, "WebhookWithManager") && len(n) > len("SetupWebhookWithManager") {
-				b.api.WebhookSetups = append(b.api.WebhookSetups, WebhookSetup{Path: lp.PkgPath, PackageName: lp.Name, Func: n, Registers: registeredTypes(f, fd)})
+				b.api.WebhookSetups = append(b.api.WebhookSetups, WebhookSetup{Path: lp.PkgPath, PackageName: lp.Name, Func: n, Registers: registeredTypes(imports, fd)})
 			}
 		}
 	}
@@ -687,24 +688,12 @@ func (b *builder) webhookSetups(lp *loader.Package) {
 // registeredTypes lists the types fd passes as &pkg.Kind{} to a call of
 // NewWebhookManagedBy or For (controller-runtime's builder, v0.25's
 // NewWebhookManagedBy(mgr, obj) and the older NewWebhookManagedBy(mgr).For(obj)), each
-// as "<import path>.<Kind>", the package resolved through f's imports. Syntax only: a
-// type reached another way (a variable, a helper) is not seen, and then the manager
-// wiring registers a hub's conversion itself, which is harmless.
-func registeredTypes(f *ast.File, fd *ast.FuncDecl) []string {
+// as "<import path>.<Kind>", the package resolved through imports (FileImports of fd's
+// file). Syntax only: a type reached another way (a variable, a helper) is not seen,
+// and then the manager wiring registers a hub's conversion itself, which is harmless.
+func registeredTypes(imports map[string]string, fd *ast.FuncDecl) []string {
 	if fd.Body == nil {
 		return nil
-	}
-	imports := map[string]string{}
-	for _, imp := range f.Imports {
-		p, err := strconv.Unquote(imp.Path.Value)
-		if err != nil {
-			continue
-		}
-		name := path.Base(p)
-		if imp.Name != nil {
-			name = imp.Name.Name
-		}
-		imports[name] = p
 	}
 	var out []string
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
@@ -741,5 +730,27 @@ func registeredTypes(f *ast.File, fd *ast.FuncDecl) []string {
 		}
 		return true
 	})
+	return out
+}
+
+// FileImports maps the name under which f, a file of lp, refers to each package it
+// imports to the package's import path: the name the import gives, else the imported
+// package's own name as loaded, else the path's last element.
+func FileImports(f *ast.File, lp *loader.Package) map[string]string {
+	out := map[string]string{}
+	for _, imp := range f.Imports {
+		p, err := strconv.Unquote(imp.Path.Value)
+		if err != nil {
+			continue
+		}
+		local := path.Base(p)
+		if ip := lp.Package.Imports[p]; ip != nil && ip.Name != "" {
+			local = ip.Name
+		}
+		if imp.Name != nil {
+			local = imp.Name.Name
+		}
+		out[local] = p
+	}
 	return out
 }

@@ -6,18 +6,23 @@ import (
 	"go/token"
 	"slices"
 	"testing"
+
+	"golang.org/x/tools/go/packages"
+	"sigs.k8s.io/controller-tools/pkg/loader"
 )
 
 // TestRegisteredTypes: the types a webhook setup builds webhooks for, as v0.25's
 // NewWebhookManagedBy(mgr, obj) and the older NewWebhookManagedBy(mgr).For(obj) pass
-// them, resolved through the file's imports, named or not; a type the syntax does not
-// show (a variable) is not claimed.
+// them, resolved through the file's imports, named or not (an unnamed one by the
+// loaded package's name, which need not be the path's last element); a type the syntax
+// does not show (a variable) is not claimed.
 func TestRegisteredTypes(t *testing.T) {
 	src := `package v1
 
 import (
 	cachev1 "example.com/op/api/cache/v1"
 	"example.com/op/api/batch/v2"
+	"example.com/op/api/apps/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 )
 
@@ -29,6 +34,10 @@ func SetupCronJobWebhookWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewWebhookManagedBy(mgr).For(&v2.CronJob{}).Complete()
 }
 
+func SetupPoolWebhookWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewWebhookManagedBy(mgr, &appsv1.Pool{}).Complete()
+}
+
 func SetupOtherWebhookWithManager(mgr ctrl.Manager) error {
 	obj := &cachev1.Memcached{}
 	return ctrl.NewWebhookManagedBy(mgr, obj).Complete()
@@ -38,9 +47,14 @@ func SetupOtherWebhookWithManager(mgr ctrl.Manager) error {
 	if err != nil {
 		t.Fatal(err)
 	}
+	lp := &loader.Package{Package: &packages.Package{Imports: map[string]*packages.Package{
+		"example.com/op/api/apps/v1": {Name: "appsv1"},
+	}}}
+	imports := FileImports(f, lp)
 	want := map[string][]string{
 		"SetupMemcachedWebhookWithManager": {"example.com/op/api/cache/v1.Memcached"},
 		"SetupCronJobWebhookWithManager":   {"example.com/op/api/batch/v2.CronJob"},
+		"SetupPoolWebhookWithManager":      {"example.com/op/api/apps/v1.Pool"},
 		"SetupOtherWebhookWithManager":     nil,
 	}
 	for _, d := range f.Decls {
@@ -48,7 +62,7 @@ func SetupOtherWebhookWithManager(mgr ctrl.Manager) error {
 		if !ok {
 			continue
 		}
-		if got := registeredTypes(f, fd); !slices.Equal(got, want[fd.Name.Name]) {
+		if got := registeredTypes(imports, fd); !slices.Equal(got, want[fd.Name.Name]) {
 			t.Errorf("%s registers %v, want %v", fd.Name.Name, got, want[fd.Name.Name])
 		}
 	}
