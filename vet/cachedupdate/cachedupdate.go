@@ -13,6 +13,7 @@ import (
 	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 	"github.com/opgen-dev/opgen/vet/internal/writes"
 )
 
@@ -77,7 +78,7 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 			}
 			if arg := cacheRead(pass, o, fd, call); arg != nil {
-				if v := kubetypes.Root(info, arg); v != nil {
+				if v := syntax.Root(info, arg); v != nil {
 					if _, seen := cached[v]; !seen {
 						cached[v] = call.Fun
 					}
@@ -90,7 +91,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		propagate(info, fd.Body, cached)
 		for _, u := range updates {
-			v := kubetypes.Root(info, u.obj)
+			v := syntax.Root(info, u.obj)
 			read, ok := cached[v]
 			if v == nil || !ok {
 				continue
@@ -151,7 +152,7 @@ func propagate(info *types.Info, body *ast.BlockStmt, cached map[*types.Var]ast.
 		if _, done := cached[dst]; done {
 			return false
 		}
-		src := kubetypes.Root(info, rhs)
+		src := syntax.Root(info, rhs)
 		read, ok := cached[src]
 		if src == nil || !ok {
 			return false
@@ -227,10 +228,10 @@ func (o *origins) cached(decl *ast.FuncDecl, c ast.Expr, depth int) bool {
 		if decl.Recv != nil && len(decl.Recv.List) > 0 && len(decl.Recv.List[0].Names) > 0 && info.Defs[decl.Recv.List[0].Names[0]] == v {
 			return true
 		}
-		if i := kubetypes.ParamIndex(info, decl, v); i >= 0 {
+		if i := syntax.ParamIndex(info, decl, v); i >= 0 {
 			return o.paramCached(decl, i, depth)
 		}
-		vals := kubetypes.ValuesOf(o.pass, decl.Body, v)
+		vals := syntax.ValuesOf(o.pass, decl.Body, v)
 		if len(vals) == 0 {
 			return v.Parent() == v.Pkg().Scope() // a package variable set elsewhere: assume the manager's
 		}

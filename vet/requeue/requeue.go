@@ -17,6 +17,7 @@ import (
 	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
 
 // doc is the package comment of doc.go, this analyzer's one documentation.
@@ -185,7 +186,7 @@ func returnedByReconcile(info *types.Info, stack []ast.Node) bool {
 	if _, ok := stack[len(stack)-2].(*ast.ReturnStmt); !ok {
 		return false
 	}
-	fn, _ := kubetypes.EnclosingFunc(stack)
+	fn, _ := syntax.EnclosingFunc(stack)
 	decl, ok := fn.(*ast.FuncDecl)
 	if !ok || decl.Recv == nil || decl.Name.Name != "Reconcile" {
 		return false

@@ -13,8 +13,10 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
+	"github.com/opgen-dev/opgen/vet/internal/diff"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 	"github.com/opgen-dev/opgen/vet/internal/watches"
 )
 
@@ -153,11 +155,11 @@ func (c *clocks) read(e ast.Expr, depth int) (clock, bool) {
 			if !isVar || depth >= 3 || v.IsField() {
 				return true
 			}
-			body := kubetypes.DeclaringBody(c.stack, v)
+			body := syntax.DeclaringBody(c.stack, v)
 			if body == nil {
 				return true // a parameter or a package variable: not known
 			}
-			if val := kubetypes.ValueOf(c.pass, body, v); val != nil {
+			if val := syntax.ValueOf(c.pass, body, v); val != nil {
 				if r, hit := c.read(val, depth+1); hit {
 					found, ok = clock{call: r.call, via: v, at: x}, true
 					return false
@@ -194,14 +196,14 @@ func carriesTime(info *types.Info, call *ast.CallExpr, fn *types.Func) bool {
 //   - compares a status value with == or != with something that is no constant (if
 //     obj.Status.Phase != oldPhase; a test against "" or nil is a state, not a
 //     change), or
-//   - holds a diff (kubetypes.MentionsDiff).
+//   - holds a diff (diff.MentionsDiff).
 func setOnChange(info *types.Info, stack []ast.Node, lhs ast.Expr) bool {
 	path := statusPath(info, lhs)
 	guards := func(cond ast.Node) bool {
 		if cond == nil {
 			return false
 		}
-		if kubetypes.MentionsDiff(info, cond) {
+		if diff.MentionsDiff(info, cond) {
 			return true
 		}
 		found := false
@@ -246,7 +248,7 @@ func setOnChange(info *types.Info, stack []ast.Node, lhs ast.Expr) bool {
 				if st == child {
 					break
 				}
-				if is, ok := st.(*ast.IfStmt); ok && is.Else == nil && kubetypes.Leaves(is.Body.List) && (guards(is.Init) || guards(is.Cond)) {
+				if is, ok := st.(*ast.IfStmt); ok && is.Else == nil && syntax.Leaves(is.Body.List) && (guards(is.Init) || guards(is.Cond)) {
 					return true
 				}
 			}

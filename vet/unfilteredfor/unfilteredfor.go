@@ -9,6 +9,7 @@ import (
 	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 	"github.com/opgen-dev/opgen/vet/internal/watches"
 	"github.com/opgen-dev/opgen/vet/internal/writes"
 )
@@ -48,7 +49,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for _, f := range w.Fors {
 		if loops(f) {
-			rep.Reportf(kubetypes.MethodPos(f.Call), "For(%s) %s: %s has a status subresource, so every status write of this controller is an update event that reconciles it again (update-watch-update loop); add builder.WithPredicates with a generation predicate that still passes deletion and finalizer changes",
+			rep.Reportf(syntax.MethodPos(f.Call), "For(%s) %s: %s has a status subresource, so every status write of this controller is an update event that reconciles it again (update-watch-update loop); add builder.WithPredicates with a generation predicate that still passes deletion and finalizer changes",
 				types.ExprString(f.Call.Args[0]), what(f), kubetypes.TypeString(f.Kind))
 		}
 	}

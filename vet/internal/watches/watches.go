@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
 
 // Analyzer finds the package's For calls; see the package doc.
@@ -121,7 +122,7 @@ func sourceKind(pass *analysis.Pass, stack []ast.Node, call *ast.CallExpr) For {
 		f.Filtered = true
 		return f
 	}
-	_, body := kubetypes.EnclosingFunc(stack)
+	_, body := syntax.EnclosingFunc(stack)
 	preds := call.Args[3:]
 	for _, p := range preds {
 		if !passesEveryUpdate(pass, body, p) {
@@ -156,7 +157,7 @@ func hasReconcile(pass *analysis.Pass) bool {
 // filtered applies the package doc's rule to the For call on top of the stack.
 func filtered(pass *analysis.Pass, stack []ast.Node, call *ast.CallExpr, passAll *bool, filtersIn map[ast.Node]bool) bool {
 	info := pass.TypesInfo
-	fn, body := kubetypes.EnclosingFunc(stack)
+	fn, body := syntax.EnclosingFunc(stack)
 	for _, opt := range call.Args[1:] {
 		if kubetypes.IsNamed(info.TypeOf(opt), kubetypes.BuilderPkg, "Predicates") {
 			if !passesEveryUpdate(pass, body, opt) {
@@ -215,7 +216,7 @@ func passesAll(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr, depth int) 
 		if !ok {
 			return false
 		}
-		if val := kubetypes.ValueOf(pass, body, v); val != nil {
+		if val := syntax.ValueOf(pass, body, v); val != nil {
 			return passesAll(pass, body, val, depth+1)
 		}
 		return false

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
 
 // Analyzer finds the parameters each function writes; see the package doc.
@@ -182,7 +183,7 @@ func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Re
 	reread := rereads(info, x.decl.Body)
 	changed := false
 	add := func(set *[]int, e ast.Expr) {
-		v := kubetypes.Root(info, e)
+		v := syntax.Root(info, e)
 		if v == nil {
 			return
 		}
@@ -225,7 +226,7 @@ func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Re
 			return true
 		}
 		updateable := func(e ast.Expr) bool {
-			v := kubetypes.Root(info, e)
+			v := syntax.Root(info, e)
 			return v != nil && !reread[v] && !kubetypes.InRetry(info, stack)
 		}
 		switch {
@@ -285,7 +286,7 @@ func follow(info *types.Info, body *ast.BlockStmt, params map[*types.Var]int) ma
 		if _, done := from[dst]; done {
 			return false
 		}
-		src := kubetypes.Root(info, rhs)
+		src := syntax.Root(info, rhs)
 		idx, ok := from[src]
 		if src == nil || !ok {
 			return false
@@ -331,11 +332,11 @@ func rereads(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
 		fn := kubetypes.Callee(info, call)
 		switch {
 		case kubetypes.IsMethod(fn, kubetypes.ClientPkg, "Reader", "Get") && len(call.Args) > 2:
-			if v := kubetypes.Root(info, call.Args[2]); v != nil {
+			if v := syntax.Root(info, call.Args[2]); v != nil {
 				out[v] = true
 			}
 		case kubetypes.IsMethod(fn, kubetypes.ClientPkg, "Reader", "List") && len(call.Args) > 1:
-			if v := kubetypes.Root(info, call.Args[1]); v != nil {
+			if v := syntax.Root(info, call.Args[1]); v != nil {
 				out[v] = true
 			}
 		}
