@@ -104,5 +104,8 @@
 // handled as before: if err := r.Status().Update(ctx, obj); err != nil becomes
 // if _, err := ApplyObjStatus(ctx, r.Client, obj, obj.Status); err != nil, err = … and
 // a bare call likewise. A write returned or used in a condition gets no fix: what the
-// caller does with the writer's bool is for its author to say.
+// caller does with the writer's bool is for its author to say. The writer writes less
+// (nothing when the status is unchanged) and with Server-Side Apply, which is the
+// point and a change of behaviour: opgen vet applies the fix only when asked by name
+// (-fix=statusupdate, or -fix=all), not with a bare -fix.
 package statusupdate

@@ -1,0 +1,3 @@
+module example.com/syntaxerror
+
+go 1.22
