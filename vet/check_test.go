@@ -89,7 +89,7 @@ func TestLoadTypeError(t *testing.T) {
 // TestLoadSyntaxError: a file that does not parse is reported at its position, each
 // syntax error as the parser finds it.
 func TestLoadSyntaxError(t *testing.T) {
-	le, _ := checkLoadError(t, vet.Config{Dir: loadDir(t, "syntaxerror"), Env: env("GOPROXY=off")})
+	le, _ := checkLoadError(t, vet.Config{Dir: syntaxErrorModule(t), Env: env("GOPROXY=off")})
 	for _, c := range le.Causes {
 		if !strings.Contains(c, "p.go:4:") {
 			t.Errorf("cause %q is not at p.go:4", c)
@@ -106,4 +106,19 @@ func TestLoadNoPackages(t *testing.T) {
 	if !strings.Contains(strings.Join(le.Causes, "\n"), "nothing") {
 		t.Errorf("causes = %q, want the pattern named", le.Causes)
 	}
+}
+
+// syntaxErrorModule writes a module whose one file does not parse (kept out of the
+// repository, where gofmt would stumble on it).
+func syntaxErrorModule(t *testing.T) string {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod": "module example.com/syntaxerror\n\ngo 1.22\n",
+		"p.go":   "// Package p does not parse.\npackage p\n\nfunc broken( {\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }

@@ -106,7 +106,7 @@ func fixHelp() string {
 		"to the files, and only what is left is printed:\n")
 	for _, f := range vet.Fixers {
 		if f.Changes == "" {
-			b.WriteString(wrapItem(f.Analyzer+": "+f.Does+"."))
+			b.WriteString(wrapItem(f.Analyzer + ": " + f.Does + "."))
 		}
 	}
 	b.WriteString("A fix that can change what the program does is applied only when its analyzer is\n" +

@@ -276,6 +276,9 @@ func TestVetCouldNotRun(t *testing.T) {
 		}
 		return dir
 	}
+	syntaxError := t.TempDir()
+	writeVetFile(t, filepath.Join(syntaxError, "go.mod"), []byte("module example.com/syntaxerror\n\ngo 1.22\n"))
+	writeVetFile(t, filepath.Join(syntaxError, "p.go"), []byte("package p\n\nfunc broken( {\n"))
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -283,7 +286,7 @@ func TestVetCouldNotRun(t *testing.T) {
 	}{
 		{"module not served", []string{"-C", load("unserved"), "vet"}, "main.go:4:8: module lookup disabled by GOPROXY=off"},
 		{"type error", []string{"-C", load("typeerror"), "vet"}, "p.go:4:18: cannot use"},
-		{"syntax error", []string{"-C", load("syntaxerror"), "vet"}, "p.go:4:"},
+		{"syntax error", []string{"-C", syntaxError, "vet"}, "p.go:3:14: expected ')'"},
 		{"no packages", []string{"-C", load("typeerror"), "vet", "./nothing/..."}, "nothing"},
 		{"no directory", []string{"-C", filepath.Join(t.TempDir(), "gone"), "vet"}, "gone"},
 		{"unknown analyzer", []string{"-C", load("typeerror"), "vet", "--disable", "nosuch"}, `unknown analyzer "nosuch"`},

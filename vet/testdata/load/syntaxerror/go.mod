@@ -1,3 +1,0 @@
-module example.com/syntaxerror
-
-go 1.22

@@ -1,4 +1,0 @@
-// Package p does not parse.
-package p
-
-func broken( {
