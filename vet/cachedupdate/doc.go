@@ -33,13 +33,19 @@
 //     helpers and command-line tools build one; it has no cache), nor one held in a
 //     variable that some other function returned (a factory's: not known);
 //   - a variable assigned from one of those (x := list.Items[i], y := x.DeepCopy(),
-//     for _, item := range list.Items), transitively.
+//     for _, item := range list.Items), transitively;
+//   - a variable assigned from a call of a getter: a function that returns an object
+//     it read so itself (func (r *R) getCluster(ctx, req) (*Cluster, error) {
+//     r.Get(…); return &c, nil }), or what another getter returns, in the package or,
+//     through the CachedResults analysis fact, in any package analyzed before it.
 //
 // A call that hands such an object to a function that Updates it as it came in is
 // reported the same way, at the call: a finalizer helper, an updateStatus(ctx, obj)
-// of the same package, common.UpdateStatus(ctx, c, obj) of another; the function is
-// followed through any number of calls and packages (vet/internal/writes carries it
-// as an analysis fact). A function that reads the object again before its Update is
+// of the same package, common.UpdateStatus(ctx, c, obj) of another, or a helper
+// handed the object in a field of a struct (helper(ctx, Params{Object: obj}), or a
+// variable assigned once from such a literal) that Updates params.Object; the
+// function is followed through any number of calls and packages (vet/internal/writes
+// carries it as an analysis fact). A function that reads the object again before its Update is
 // not followed: it sends what it read itself.
 //
 // The function is the declaration that holds the call, function literals in it

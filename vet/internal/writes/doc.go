@@ -16,10 +16,19 @@
 //
 // The parameter is followed through variables assigned from it (o := obj, c :=
 // obj.DeepCopy(), k := o.(*Kind)) and through any number of calls, in the package by
-// a fixed point, across packages by the facts. Only function and method declarations
+// a fixed point, across packages by the facts. An object held in a field of a struct
+// parameter that is no API object (params.Object of a Params{Object, Client}) is
+// followed the same way, as that parameter's field, to the calls that fill the field
+// with a composite literal (or a variable assigned once from one).
+//
+// The fact also carries the custom resources whose status a function writes, or a
+// function it reaches writes (its calls, the functions it takes as values, the
+// methods of the types it builds a value of, which an interface may call), in this
+// package or in another: so the methods of a reconciler declared in one package tell
+// a For() in another what the controller writes. Only function and method declarations
 // carry facts; a function literal is part of the declaration that holds it, and a
 // function called through a value or an interface is not followed. The receiver is no
-// parameter: an object held in a field is not followed.
+// parameter: an object held in a field of the receiver is not followed.
 //
 // The result, for the package analyzed, is every call whose callee writes one of its
 // arguments (with what it writes) and the kinds whose status the package writes.

@@ -1,0 +1,94 @@
+package cachedupdate
+
+import (
+	"context"
+
+	apiv1 "example.com/api/v1"
+	"example.com/common"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+// getMemcached reads the object through the manager's client and returns it: what
+// its callers hold came from the cache.
+func (r *Reconciler) getMemcached(ctx context.Context, req ctrl.Request) (*apiv1.Memcached, error) { // want getMemcached:`cached results \[0\]`
+	var obj apiv1.Memcached
+	if err := r.Get(ctx, req.NamespacedName, &obj); err != nil {
+		return nil, err
+	}
+	return &obj, nil
+}
+
+// latest hands on what another getter returns.
+func (r *Reconciler) latest(ctx context.Context, req ctrl.Request) (*apiv1.Memcached, error) { // want latest:`cached results \[0\]`
+	return r.getMemcached(ctx, req)
+}
+
+// live reads from the API server: no cache.
+func (r *Reconciler) live(ctx context.Context, req ctrl.Request) (*apiv1.Memcached, error) {
+	obj := &apiv1.Memcached{}
+	if err := r.APIReader.Get(ctx, req.NamespacedName, obj); err != nil {
+		return nil, err
+	}
+	return obj, nil
+}
+
+func (r *Reconciler) fromGetters(ctx context.Context, req ctrl.Request) error {
+	obj, err := r.getMemcached(ctx, req)
+	if err != nil {
+		return err
+	}
+	obj.Status.Nodes = []string{"a"}
+	if err := r.Status().Update(ctx, obj); err != nil { // want `r.Status\(\).Update of \*v1.Memcached read from the informer cache \(r.getMemcached\)`
+		return err
+	}
+	again, err := r.latest(ctx, req)
+	if err != nil {
+		return err
+	}
+	if err := r.Update(ctx, again); err != nil { // want `r.Update of \*v1.Memcached read from the informer cache \(r.latest\)`
+		return err
+	}
+	shared, err := common.Fetch(ctx, r.Client, client.ObjectKeyFromObject(obj))
+	if err != nil {
+		return err
+	}
+	if err := r.Update(ctx, shared); err != nil { // want `r.Update of \*v1.Memcached read from the informer cache \(common.Fetch\)`
+		return err
+	}
+	fresh, err := r.live(ctx, req)
+	if err != nil {
+		return err
+	}
+	return r.Update(ctx, fresh)
+}
+
+// statusParams hands a helper of this package the object in a field.
+type statusParams struct {
+	obj    *apiv1.Memcached
+	reason string
+}
+
+func (r *Reconciler) writeStatus(ctx context.Context, p statusParams) error {
+	p.obj.Status.Nodes = []string{p.reason}
+	return r.Status().Update(ctx, p.obj)
+}
+
+func (r *Reconciler) inFields(ctx context.Context, req ctrl.Request) error {
+	obj, err := r.getMemcached(ctx, req)
+	if err != nil {
+		return err
+	}
+	if err := r.writeStatus(ctx, statusParams{obj: obj, reason: "ready"}); err != nil { // want `r.writeStatus sends obj, a \*v1.Memcached read from the informer cache \(r.getMemcached\), whole with Update`
+		return err
+	}
+	if err := common.UpdateWith(ctx, common.Params{Object: obj, Client: r.Client}); err != nil { // want `common.UpdateWith sends obj, a \*v1.Memcached read from the informer cache`
+		return err
+	}
+	params := &common.Params{Object: obj, Client: r.Client}
+	if err := common.StatusWith(ctx, params); err != nil { // want `common.StatusWith sends obj, a \*v1.Memcached read from the informer cache`
+		return err
+	}
+	// A fresh object in the field is not from the cache.
+	return common.UpdateWith(ctx, common.Params{Object: &apiv1.Memcached{}, Client: r.Client})
+}
