@@ -108,6 +108,7 @@ func reconcilerOf(t types.Type) []*types.Func {
 	}
 	return methods
 }
+
 // reconcilerMethods are the methods of the type whose method makes the For call
 // (func (r *FooReconciler) SetupWithManager), when that type has a Reconcile method
 // declared in the package: the controller's own code. Nil when the reconciler cannot
