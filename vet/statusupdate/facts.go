@@ -23,12 +23,26 @@ type Delegated struct {
 	// Status().Patch(ctx, obj, patch) with patch handed in), -1 when there is none: a
 	// caller that hands in a MergeFrom diff writes nothing unguarded.
 	Patch int
+	// Requires are the switches every such write needs (rule 8 of the package doc): a
+	// call that hands in a constant one of them does not have writes nothing
+	// (EnsureAdmitted(ctx, Params{Object: obj, ApplyChanges: false})).
+	Requires []Switch
 }
 
 // AFact marks Delegated as an analysis fact.
 func (*Delegated) AFact() {}
 
-func (d *Delegated) String() string { return fmt.Sprintf("delegated%v patch %d", d.Params, d.Patch) }
+func (d *Delegated) String() string {
+	s := fmt.Sprintf("delegated%v patch %d", d.Params, d.Patch)
+	for _, r := range d.Requires {
+		if r.Field != "" {
+			s += fmt.Sprintf(" requires %d.%s=%v", r.Param, r.Field, r.Value)
+		} else {
+			s += fmt.Sprintf(" requires %d=%v", r.Param, r.Value)
+		}
+	}
+	return s
+}
 
 // NilWhenEqual is the fact of a function that returns nil in some of its results when
 // a diff in it finds nothing changed (if reflect.DeepEqual(previous, current) { return
@@ -55,26 +69,52 @@ type call struct {
 // writes the status of a parameter with nothing in the function guarding it,
 // directly or through a call of another package's delegating function.
 func exportDelegations(pass *analysis.Pass, g *guards, writes []write, calls []call) {
+	info := pass.TypesInfo
 	params := map[*types.Func][]int{}
+	// sources holds, per function, the switches each of its unguarded writes (and
+	// delegating calls) needs; a function's Requires is what all of them need.
+	type source struct {
+		stack []ast.Node
+		// callee is the package's own delegating function a call writes through, nil
+		// for a write or a call of another package's.
+		callee *types.Func
+		reqs   []Switch
+	}
+	sources := map[*types.Func][]source{}
 	changed := false
-	add := func(stack []ast.Node, obj ast.Expr) {
+	add := func(stack []ast.Node, obj ast.Expr, src source) {
 		decl, i := g.paramOf(stack, obj)
 		if decl == nil {
 			return
 		}
-		fn, _ := pass.TypesInfo.Defs[decl.Name].(*types.Func)
-		if fn != nil && !slices.Contains(params[fn], i) {
+		fn, _ := info.Defs[decl.Name].(*types.Func)
+		if fn == nil {
+			return
+		}
+		if !slices.Contains(params[fn], i) {
 			params[fn] = append(params[fn], i)
 			changed = true
 		}
+		sources[fn] = append(sources[fn], src)
+	}
+	localGuard := func(stack []ast.Node, obj ast.Expr) bool {
+		if g.locallyGuarded(stack) {
+			return true
+		}
+		changes, _ := g.changeGuarded(stack, obj, nil)
+		return changes
+	}
+	declOf := func(stack []ast.Node) *ast.FuncDecl {
+		d, _ := g.enclosing(stack).(*ast.FuncDecl)
+		return d
 	}
 	patchParam := map[*types.Func]int{}
 	for _, w := range writes {
-		if len(w.call.Args) >= 2 && !g.locallyGuarded(w.stack) && !g.diffPatch(w.call, w.stack, 0) {
-			add(w.stack, w.call.Args[1])
-			if kubetypes.Callee(pass.TypesInfo, w.call).Name() == "Patch" && len(w.call.Args) >= 3 {
+		if len(w.call.Args) >= 2 && !localGuard(w.stack, w.call.Args[1]) && !g.diffPatch(w.call, w.stack, 0) {
+			add(w.stack, w.call.Args[1], source{stack: w.stack, reqs: g.requires(w.stack, declOf(w.stack))})
+			if kubetypes.Callee(info, w.call).Name() == "Patch" && len(w.call.Args) >= 3 {
 				if decl, j := g.paramOf(w.stack, w.call.Args[2]); decl != nil {
-					if fn, _ := pass.TypesInfo.Defs[decl.Name].(*types.Func); fn != nil {
+					if fn, _ := info.Defs[decl.Name].(*types.Func); fn != nil {
 						patchParam[fn] = j
 					}
 				}
@@ -82,33 +122,61 @@ func exportDelegations(pass *analysis.Pass, g *guards, writes []write, calls []c
 		}
 	}
 	for _, c := range calls {
-		if g.locallyGuarded(c.stack) {
+		translated, off := g.translate(c.call, c.stack, c.fact.Requires)
+		if off {
 			continue
 		}
 		for _, i := range c.fact.Params {
-			if i < len(c.call.Args) {
-				add(c.stack, c.call.Args[i])
+			if i < len(c.call.Args) && !localGuard(c.stack, c.call.Args[i]) {
+				add(c.stack, c.call.Args[i], source{stack: c.stack, reqs: append(translated, g.requires(c.stack, declOf(c.stack))...)})
 			}
 		}
 	}
 	// Through the package's own calls, to a fixed point: an exported function that
 	// hands its parameter to a helper that writes it delegates too.
 	g.collectCalls()
+	seen := map[*ast.CallExpr]bool{}
 	for changed = true; changed; {
 		changed = false
 		for callee, sites := range g.calls {
+			if len(params[callee]) == 0 {
+				continue
+			}
 			for _, site := range sites {
 				c := site[len(site)-1].(*ast.CallExpr)
-				if g.locallyGuarded(site) {
+				if seen[c] {
 					continue
 				}
 				for _, i := range params[callee] {
-					if i < len(c.Args) {
-						add(site, c.Args[i])
+					if i < len(c.Args) && !localGuard(site, c.Args[i]) {
+						seen[c] = true
+						add(site, c.Args[i], source{stack: site, callee: callee})
 					}
 				}
 			}
 		}
+	}
+	// The switches, to a fixed point over the package's own calls.
+	reqs := map[*types.Func][]Switch{}
+	for range maxDepth + 2 {
+		next := map[*types.Func][]Switch{}
+		for fn, srcs := range sources {
+			var sets [][]Switch
+			for _, src := range srcs {
+				own := src.reqs
+				if src.callee != nil {
+					own = g.requires(src.stack, declOf(src.stack))
+					translated, off := g.translate(src.stack[len(src.stack)-1].(*ast.CallExpr), src.stack, reqs[src.callee])
+					if off {
+						continue // the call turns the callee's writes off
+					}
+					own = append(translated, own...)
+				}
+				sets = append(sets, own)
+			}
+			next[fn] = intersect(sets)
+		}
+		reqs = next
 	}
 	for fn, ps := range params {
 		if !fn.Exported() {
@@ -119,7 +187,7 @@ func exportDelegations(pass *analysis.Pass, g *guards, writes []write, calls []c
 		if !ok {
 			patch = -1
 		}
-		pass.ExportObjectFact(fn, &Delegated{Params: ps, Patch: patch})
+		pass.ExportObjectFact(fn, &Delegated{Params: ps, Patch: patch, Requires: reqs[fn]})
 	}
 }
 

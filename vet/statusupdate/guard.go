@@ -30,9 +30,25 @@ type guards struct {
 	uses map[*types.Func]int
 }
 
-func (g *guards) guarded(stack []ast.Node, depth int) bool {
+// guarded reports whether the write (or the delegating call) on top of the stack is
+// guarded (rules 1 to 4, 7 and 8 of the package doc), obj being the object it writes
+// (nil when not known).
+func (g *guards) guarded(stack []ast.Node, obj ast.Expr, depth int) bool {
+	return g.guardedFrom(stack, obj, nil, depth)
+}
+
+// guardedFrom is guarded with inherited, the portable assignments of the status that
+// the functions called on the way to the write make before it.
+func (g *guards) guardedFrom(stack []ast.Node, obj ast.Expr, inherited []assignment, depth int) bool {
 	if g.locallyGuarded(stack) {
 		return true
+	}
+	var path []assignment
+	if obj != nil {
+		var changes bool
+		if changes, path = g.changeGuarded(stack, obj, inherited); changes {
+			return true
+		}
 	}
 	if depth >= maxDepth {
 		return false
@@ -50,8 +66,23 @@ func (g *guards) guarded(stack []ast.Node, depth int) bool {
 	if len(sites) == 0 || len(sites) != g.uses[fn] {
 		return false
 	}
+	reqs := g.requires(stack, decl)
+	param := -1
+	if obj != nil {
+		if v := syntax.Root(g.pass.TypesInfo, obj); v != nil {
+			param = syntax.ParamIndex(g.pass.TypesInfo, decl, v)
+		}
+	}
 	for _, site := range sites {
-		if !g.guarded(site, depth+1) {
+		call := site[len(site)-1].(*ast.CallExpr)
+		if g.switchedOff(call, site, reqs) {
+			continue // the call turns the write off (rule 8)
+		}
+		var arg ast.Expr
+		if param >= 0 && param < len(call.Args) && text(obj) == syntax.Root(g.pass.TypesInfo, obj).Name() {
+			arg = call.Args[param]
+		}
+		if !g.guardedFrom(site, arg, portable(path), depth+1) {
 			return false
 		}
 	}

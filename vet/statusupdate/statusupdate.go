@@ -69,7 +69,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	rep := directive.NewReporter(pass)
 	for _, wr := range writes {
-		if g.guarded(wr.stack, 0) || g.diffPatch(wr.call, wr.stack, 0) || len(wr.call.Args) < 2 {
+		if len(wr.call.Args) < 2 || g.guarded(wr.stack, wr.call.Args[1], 0) || g.diffPatch(wr.call, wr.stack, 0) {
 			continue
 		}
 		if w.FiltersUpdatesOf(info.TypeOf(wr.call.Args[1])) {
@@ -97,7 +97,11 @@ func run(pass *analysis.Pass) (any, error) {
 		rep.Report(d)
 	}
 	for _, c := range calls {
-		if g.guarded(c.stack, 0) {
+		var obj ast.Expr
+		if len(c.fact.Params) > 0 && c.fact.Params[0] < len(c.call.Args) {
+			obj = c.call.Args[c.fact.Params[0]]
+		}
+		if g.guarded(c.stack, obj, 0) || g.switchedOff(c.call, c.stack, c.fact.Requires) {
 			continue
 		}
 		if p := c.fact.Patch; p >= 0 && p < len(c.call.Args) && g.isDiffPatch(c.call.Args[p], nil, c.stack, 0) {

@@ -1,0 +1,42 @@
+// Package admission holds a helper that writes the object's status only when its
+// caller switches it on: a caller that hands in Apply: false writes nothing.
+package admission
+
+import (
+	"context"
+
+	apiv1 "example.com/api/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+// Params hands the helper the object, the client, and whether it may write.
+type Params struct {
+	Object *apiv1.Memcached
+	Client client.Client
+	// Apply is true only in the controller that owns the object's status.
+	Apply bool
+}
+
+// Ensure checks the object and records a failure in its status.
+func Ensure(ctx context.Context, params Params) error { // want Ensure:`delegated\[1\] patch -1 requires 1.Apply=true`
+	if err := ensureValid(ctx, params); err != nil {
+		return err
+	}
+	return nil
+}
+
+func ensureValid(ctx context.Context, params Params) error {
+	if params.Object.Spec.Image != "" {
+		hadMessage := params.Apply && params.Object.Status.Message != "invalid"
+		if hadMessage {
+			params.Object.Status.Message = "invalid"
+			return params.Client.Status().Update(ctx, params.Object)
+		}
+		return nil
+	}
+	if !params.Apply {
+		return nil
+	}
+	params.Object.Status.State = "Failed"
+	return params.Client.Status().Update(ctx, params.Object)
+}
