@@ -55,6 +55,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	cmp := comparisons(pass, insp)
+	tr := &transitions{pass: pass, insp: insp}
 	// written reports whether a clock read written into the status of kind counts:
 	// not when every controller of the kind in this package filters update events,
 	// since no status write then reconciles it again.
@@ -72,7 +73,7 @@ func run(pass *analysis.Pass) (any, error) {
 				return true
 			}
 			for i, lhs := range n.Lhs {
-				if !written(kubetypes.StatusOwner(info, lhs)) || setOnChange(info, stack, lhs) || leftOutOfDiff(info, lhs, cmp) || oneShot(info, lhs) {
+				if !written(kubetypes.StatusOwner(info, lhs)) || setOnChange(info, stack, lhs) || leftOutOfDiff(info, lhs, cmp) || oneShot(info, lhs) || tr.event(stack, lhs) {
 					continue
 				}
 				if r, ok := c.read(n.Rhs[i], 0); ok {
@@ -213,7 +214,7 @@ func setOnChange(info *types.Info, stack []ast.Node, lhs ast.Expr) bool {
 			}
 			switch x := n.(type) {
 			case *ast.BinaryExpr:
-				if (x.Op == token.EQL || x.Op == token.NEQ) && !constant(info, x.X) && !constant(info, x.Y) &&
+				if (x.Op == token.EQL || x.Op == token.NEQ) && !isConstant(info, x.X) && !isConstant(info, x.Y) &&
 					(readsStatus(info, x.X) || readsStatus(info, x.Y)) {
 					found = true
 				}
@@ -311,8 +312,8 @@ func statusPath(info *types.Info, e ast.Expr) []string {
 	}
 }
 
-// constant reports whether e is a constant or nil.
-func constant(info *types.Info, e ast.Expr) bool {
+// isConstant reports whether e is a constant or nil.
+func isConstant(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]
 	return ok && (tv.Value != nil || tv.IsNil())
 }
