@@ -101,21 +101,34 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 			return nil, fmt.Errorf("%s is not a directory", cfg.Dir)
 		}
 	}
-	// First the go command alone (go list -deps, nothing compiled): a module it
-	// cannot download, a go.sum without an entry, a pattern that matches nothing are
-	// known in seconds, and reported before the type check, which would compile every
-	// dependency that does load first.
+	// The go command alone (go list -deps, nothing compiled) runs beside the full
+	// load: a module it cannot download, a go.sum without an entry, a pattern that
+	// matches nothing are known in seconds, and end the full load, which would
+	// compile every dependency that does load first.
+	loadCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type loaded struct {
+		pkgs []*packages.Package
+		err  error
+	}
+	full := make(chan loaded, 1)
+	go func() {
+		pkgs, err := packages.Load(&packages.Config{
+			Context: loadCtx,
+			Dir:     cfg.Dir,
+			Env:     cfg.Env,
+			Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
+				packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule,
+		}, cfg.Patterns...)
+		full <- loaded{pkgs, err}
+	}()
 	if err := goCommandErrors(ctx, cfg); err != nil {
+		cancel()
+		<-full
 		return nil, err
 	}
-	lcfg := &packages.Config{
-		Context: ctx,
-		Dir:     cfg.Dir,
-		Env:     cfg.Env,
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
-			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule,
-	}
-	pkgs, err := packages.Load(lcfg, cfg.Patterns...)
+	l := <-full
+	pkgs, err := l.pkgs, l.err
 	if err != nil {
 		return nil, &LoadError{Causes: []string{err.Error()}, GoCommand: true}
 	}

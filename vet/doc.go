@@ -36,13 +36,14 @@
 //
 // # Driver
 //
-// Check runs the go command's part of the load first (go list -deps, nothing
-// compiled), so that a dependency the module proxy does not serve, a go.sum without an
-// entry or a pattern that matches nothing fails in seconds, with the go command's own
-// message, as a LoadError. It then loads the packages with go/packages (dependencies
-// from export data, as the compiler would use them, so only the packages named are
-// parsed and type-checked), reports their syntax and type errors as a LoadError, or
-// runs the analyzers with go/analysis/checker. Fixes applies suggested fixes in
+// Check loads the packages with go/packages (dependencies from export data, as the
+// compiler would use them, so only the packages named are parsed and type-checked)
+// and, beside that load, runs the go command's part of it alone (go list -deps,
+// nothing compiled), so that a dependency the module proxy does not serve, a go.sum
+// without an entry or a pattern that matches nothing fails in seconds, with the go
+// command's own message, as a LoadError, and stops the full load. It reports the
+// packages' syntax and type errors as a LoadError, or runs the analyzers with
+// go/analysis/checker. Fixes applies suggested fixes in
 // memory, and FixSelection says which: a fix that can change what the program does
 // (Fixers) only when its analyzer is named. Both are pure: opgen vet's command writes
 // the files, and turns a LoadError into exit status 2 (and, with -json, a JSON error
