@@ -14,6 +14,7 @@ import (
 	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/switches"
 	"github.com/opgen-dev/opgen/vet/internal/syntax"
 	"github.com/opgen-dev/opgen/vet/internal/writes"
 )
@@ -191,7 +192,7 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 			}
 			return true
 		}
-		if fact := wr.Calls[call]; fact != nil && !kubetypes.InRetry(info, stack) {
+		if fact := wr.Calls[call]; fact != nil && !kubetypes.InRetry(info, stack) && !switches.Off(pass, call, stack, fact.Requires) {
 			via := types.ExprString(call.Fun)
 			for _, j := range fact.Update {
 				if j < len(call.Args) && kubetypes.IsCustomResource(info.TypeOf(call.Args[j])) {

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/switches"
 	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
 
@@ -26,7 +27,7 @@ type Delegated struct {
 	// Requires are the switches every such write needs (rule 8 of the package doc): a
 	// call that hands in a constant one of them does not have writes nothing
 	// (EnsureAdmitted(ctx, Params{Object: obj, ApplyChanges: false})).
-	Requires []Switch
+	Requires []switches.Switch
 }
 
 // AFact marks Delegated as an analysis fact.
@@ -78,7 +79,7 @@ func exportDelegations(pass *analysis.Pass, g *guards, writes []write, calls []c
 		// callee is the package's own delegating function a call writes through, nil
 		// for a write or a call of another package's.
 		callee *types.Func
-		reqs   []Switch
+		reqs   []switches.Switch
 	}
 	sources := map[*types.Func][]source{}
 	changed := false
@@ -111,7 +112,7 @@ func exportDelegations(pass *analysis.Pass, g *guards, writes []write, calls []c
 	patchParam := map[*types.Func]int{}
 	for _, w := range writes {
 		if len(w.call.Args) >= 2 && !localGuard(w.stack, w.call.Args[1]) && !g.diffPatch(w.call, w.stack, 0) {
-			add(w.stack, w.call.Args[1], source{stack: w.stack, reqs: g.requires(w.stack, declOf(w.stack))})
+			add(w.stack, w.call.Args[1], source{stack: w.stack, reqs: switches.Requires(g.pass, w.stack, declOf(w.stack))})
 			if kubetypes.Callee(info, w.call).Name() == "Patch" && len(w.call.Args) >= 3 {
 				if decl, j := g.paramOf(w.stack, w.call.Args[2]); decl != nil {
 					if fn, _ := info.Defs[decl.Name].(*types.Func); fn != nil {
@@ -122,13 +123,13 @@ func exportDelegations(pass *analysis.Pass, g *guards, writes []write, calls []c
 		}
 	}
 	for _, c := range calls {
-		translated, off := g.translate(c.call, c.stack, c.fact.Requires)
+		translated, off := switches.Translate(g.pass, c.call, c.stack, c.fact.Requires)
 		if off {
 			continue
 		}
 		for _, i := range c.fact.Params {
 			if i < len(c.call.Args) && !localGuard(c.stack, c.call.Args[i]) {
-				add(c.stack, c.call.Args[i], source{stack: c.stack, reqs: append(translated, g.requires(c.stack, declOf(c.stack))...)})
+				add(c.stack, c.call.Args[i], source{stack: c.stack, reqs: append(translated, switches.Requires(g.pass, c.stack, declOf(c.stack))...)})
 			}
 		}
 	}
@@ -157,16 +158,16 @@ func exportDelegations(pass *analysis.Pass, g *guards, writes []write, calls []c
 		}
 	}
 	// The switches, to a fixed point over the package's own calls.
-	reqs := map[*types.Func][]Switch{}
+	reqs := map[*types.Func][]switches.Switch{}
 	for range maxDepth + 2 {
-		next := map[*types.Func][]Switch{}
+		next := map[*types.Func][]switches.Switch{}
 		for fn, srcs := range sources {
-			var sets [][]Switch
+			var sets [][]switches.Switch
 			for _, src := range srcs {
 				own := src.reqs
 				if src.callee != nil {
-					own = g.requires(src.stack, declOf(src.stack))
-					translated, off := g.translate(src.stack[len(src.stack)-1].(*ast.CallExpr), src.stack, reqs[src.callee])
+					own = switches.Requires(g.pass, src.stack, declOf(src.stack))
+					translated, off := switches.Translate(g.pass, src.stack[len(src.stack)-1].(*ast.CallExpr), src.stack, reqs[src.callee])
 					if off {
 						continue // the call turns the callee's writes off
 					}
@@ -174,7 +175,7 @@ func exportDelegations(pass *analysis.Pass, g *guards, writes []write, calls []c
 				}
 				sets = append(sets, own)
 			}
-			next[fn] = intersect(sets)
+			next[fn] = switches.Intersect(sets)
 		}
 		reqs = next
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/opgen-dev/opgen/vet/internal/diff"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/switches"
 	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
 
@@ -66,7 +67,7 @@ func (g *guards) guardedFrom(stack []ast.Node, obj ast.Expr, inherited []assignm
 	if len(sites) == 0 || len(sites) != g.uses[fn] {
 		return false
 	}
-	reqs := g.requires(stack, decl)
+	reqs := switches.Requires(g.pass, stack, decl)
 	param := -1
 	if obj != nil {
 		if v := syntax.Root(g.pass.TypesInfo, obj); v != nil {
@@ -75,7 +76,7 @@ func (g *guards) guardedFrom(stack []ast.Node, obj ast.Expr, inherited []assignm
 	}
 	for _, site := range sites {
 		call := site[len(site)-1].(*ast.CallExpr)
-		if g.switchedOff(call, site, reqs) {
+		if switches.Off(g.pass, call, site, reqs) {
 			continue // the call turns the write off (rule 8)
 		}
 		var arg ast.Expr

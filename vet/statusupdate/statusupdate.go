@@ -14,6 +14,7 @@ import (
 	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/switches"
 	"github.com/opgen-dev/opgen/vet/internal/watches"
 )
 
@@ -101,7 +102,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if len(c.fact.Params) > 0 && c.fact.Params[0] < len(c.call.Args) {
 			obj = c.call.Args[c.fact.Params[0]]
 		}
-		if g.guarded(c.stack, obj, 0) || g.switchedOff(c.call, c.stack, c.fact.Requires) {
+		if g.guarded(c.stack, obj, 0) || switches.Off(g.pass, c.call, c.stack, c.fact.Requires) {
 			continue
 		}
 		if p := c.fact.Patch; p >= 0 && p < len(c.call.Args) && g.isDiffPatch(c.call.Args[p], nil, c.stack, 0) {

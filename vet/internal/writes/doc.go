@@ -25,8 +25,11 @@
 // function it reaches writes (its calls, the functions it takes as values, the
 // methods of the types it builds a value of, which an interface may call), in this
 // package or in another: so the methods of a reconciler declared in one package tell
-// a For() in another what the controller writes. Only function and method declarations
-// carry facts; a function literal is part of the declaration that holds it, and a
+// a For() in another what the controller writes. It carries, too, the switches every
+// write of a parameter needs (vet/internal/switches): a call that turns them off
+// writes none of its arguments.
+//
+// Only function and method declarations carry facts; a function literal is part of the declaration that holds it, and a
 // function called through a value or an interface is not followed. The receiver is no
 // parameter: an object held in a field of the receiver is not followed.
 //

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/switches"
 	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
 
@@ -43,6 +44,10 @@ type Fact struct {
 	// function writes, or a function it reaches writes (see Result.Uses), in this
 	// package or, through their facts, in others.
 	Kinds []string
+	// Requires are the switches every write of a parameter needs (see package
+	// switches): a call that hands in a constant one of them does not have writes
+	// none of its arguments.
+	Requires []switches.Switch
 }
 
 // Field is a field of a struct parameter.
@@ -63,6 +68,9 @@ func (f *Fact) String() string {
 	}
 	if len(f.Kinds) > 0 {
 		s += fmt.Sprintf(" kinds %v", f.Kinds)
+	}
+	for _, r := range f.Requires {
+		s += fmt.Sprintf(" requires %d.%s=%v", r.Param, r.Field, r.Value)
 	}
 	return s
 }
@@ -203,8 +211,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		return imported(callee)
 	}
-	// A fixed point: a function's fact grows with its callees'.
-	for changed := true; changed; {
+	// A fixed point: a function's fact grows with its callees' (bounded: the switches
+	// of a recursion may settle slowly).
+	for changed, round := true, 0; changed && round < 20; round++ {
 		changed = false
 		for _, x := range fns {
 			if analyze(pass, x, factOf, nil, nil) {
@@ -359,14 +368,19 @@ func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Re
 			changed = true
 		}
 	}
+	// sets holds the switches each write of a parameter needs.
+	var sets [][]switches.Switch
+	var stack []ast.Node
 	// add records that the function writes e (status, or whole with Update): a
-	// parameter, or a field of a struct parameter.
-	add := func(update bool, e ast.Expr) {
+	// parameter, or a field of a struct parameter, with the switches reqs that the
+	// write needs.
+	add := func(update bool, e ast.Expr, reqs []switches.Switch) {
 		v := syntax.Root(info, e)
 		idx, ok := from[v]
 		if v == nil || !ok {
 			return
 		}
+		sets = append(sets, reqs)
 		if name := paramField(info, e, v); name != "" {
 			if update {
 				addField(&x.fact.UpdateFields, Field{idx, name})
@@ -381,7 +395,7 @@ func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Re
 			addIdx(&x.fact.Status, idx)
 		}
 	}
-	var stack []ast.Node
+	stack = append(stack, x.decl) // for what looks for the function around a node
 	ast.Inspect(x.decl.Body, func(n ast.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]
@@ -425,17 +439,18 @@ func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Re
 		}
 		switch {
 		case kubetypes.IsStatusWrite(info, call) && len(call.Args) >= 2:
-			add(false, call.Args[1])
+			reqs := switches.Requires(pass, stack, x.decl)
+			add(false, call.Args[1], reqs)
 			if res != nil {
 				res.ByFunc[x.obj] = append(res.ByFunc[x.obj], info.TypeOf(call.Args[1]))
 			}
 			if kubetypes.IsStatusUpdate(info, call) && updateable(call.Args[1]) {
-				add(true, call.Args[1])
+				add(true, call.Args[1], reqs)
 			}
 			return true
 		case kubetypes.IsObjectUpdate(info, call) && len(call.Args) >= 2:
 			if updateable(call.Args[1]) {
-				add(true, call.Args[1])
+				add(true, call.Args[1], switches.Requires(pass, stack, x.decl))
 			}
 			return true
 		}
@@ -443,8 +458,16 @@ func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Re
 		if f == nil || !f.writesParams() {
 			return true
 		}
+		if res != nil {
+			res.Calls[call] = f
+		}
+		translated, off := switches.Translate(pass, call, stack, f.Requires)
+		if off {
+			return true // the call turns the callee's writes off
+		}
+		reqs := append(translated, switches.Requires(pass, stack, x.decl)...)
 		status := func(e ast.Expr) {
-			add(false, e)
+			add(false, e, reqs)
 			if res != nil {
 				res.ByFunc[x.obj] = append(res.ByFunc[x.obj], info.TypeOf(e))
 			}
@@ -456,7 +479,7 @@ func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Re
 		}
 		for _, j := range f.Update {
 			if j < len(call.Args) && updateable(call.Args[j]) {
-				add(true, call.Args[j])
+				add(true, call.Args[j], reqs)
 			}
 		}
 		// A field of a struct argument: the value a literal gives it, or the field
@@ -468,7 +491,8 @@ func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Re
 			if val := FieldArg(pass, x.decl.Body, call.Args[fl.Param], fl.Name); val != nil {
 				status(val)
 			} else if v := syntax.Root(info, call.Args[fl.Param]); v != nil {
-				if idx, ok := from[v]; ok && syntax.Root(info, call.Args[fl.Param]) == v {
+				if idx, ok := from[v]; ok {
+					sets = append(sets, reqs)
 					addField(&x.fact.StatusFields, Field{idx, fl.Name})
 				}
 			}
@@ -479,19 +503,21 @@ func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Re
 			}
 			if val := FieldArg(pass, x.decl.Body, call.Args[fl.Param], fl.Name); val != nil {
 				if updateable(val) {
-					add(true, val)
+					add(true, val, reqs)
 				}
 			} else if v := syntax.Root(info, call.Args[fl.Param]); v != nil && !reread[v] {
 				if idx, ok := from[v]; ok {
+					sets = append(sets, reqs)
 					addField(&x.fact.UpdateFields, Field{idx, fl.Name})
 				}
 			}
 		}
-		if res != nil {
-			res.Calls[call] = f
-		}
 		return true
 	})
+	if reqs := switches.Intersect(sets); !slices.Equal(reqs, x.fact.Requires) {
+		x.fact.Requires = reqs
+		changed = true
+	}
 	return changed
 }
 

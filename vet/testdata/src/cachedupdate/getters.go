@@ -3,6 +3,7 @@ package cachedupdate
 import (
 	"context"
 
+	"example.com/admission"
 	apiv1 "example.com/api/v1"
 	"example.com/common"
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -91,4 +92,16 @@ func (r *Reconciler) inFields(ctx context.Context, req ctrl.Request) error {
 	}
 	// A fresh object in the field is not from the cache.
 	return common.UpdateWith(ctx, common.Params{Object: &apiv1.Memcached{}, Client: r.Client})
+}
+
+// A helper that Updates the object only when its caller switches it on.
+func (r *Reconciler) switched(ctx context.Context, req ctrl.Request) error {
+	obj, err := r.getMemcached(ctx, req)
+	if err != nil {
+		return err
+	}
+	if err := admission.Default(ctx, admission.Params{Object: obj, Client: r.Client}); err != nil {
+		return err
+	}
+	return admission.Default(ctx, admission.Params{Object: obj, Client: r.Client, Apply: true}) // want `admission.Default sends obj, a \*v1.Memcached read from the informer cache`
 }

@@ -18,14 +18,14 @@ type Params struct {
 }
 
 // Ensure checks the object and records a failure in its status.
-func Ensure(ctx context.Context, params Params) error { // want Ensure:`delegated\[1\] patch -1 requires 1.Apply=true`
+func Ensure(ctx context.Context, params Params) error { // want Ensure:`writes\(status \[\], update \[\]\) fields\(status \[1.Object\], update \[1.Object\]\) kinds \[example.com/api/v1.Memcached\] requires 1.Apply=true`
 	if err := ensureValid(ctx, params); err != nil {
 		return err
 	}
 	return nil
 }
 
-func ensureValid(ctx context.Context, params Params) error {
+func ensureValid(ctx context.Context, params Params) error { // want ensureValid:`fields\(status \[1.Object\], update \[1.Object\]\) kinds \[example.com/api/v1.Memcached\] requires 1.Apply=true`
 	if params.Object.Spec.Image != "" {
 		hadMessage := params.Apply && params.Object.Status.Message != "invalid"
 		if hadMessage {
@@ -39,4 +39,16 @@ func ensureValid(ctx context.Context, params Params) error {
 	}
 	params.Object.Status.State = "Failed"
 	return params.Client.Status().Update(ctx, params.Object)
+}
+
+// Default fills in the object's defaults and, when Apply, sends it whole.
+func Default(ctx context.Context, params Params) error { // want Default:`writes\(status \[\], update \[\]\) fields\(status \[\], update \[1.Object\]\) requires 1.Apply=true`
+	if params.Object.Spec.Image != "" {
+		return nil
+	}
+	params.Object.Spec.Image = "memcached:1.6"
+	if params.Apply {
+		return params.Client.Update(ctx, params.Object)
+	}
+	return nil
 }
