@@ -2,6 +2,7 @@ package statusupdate
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -22,6 +23,8 @@ type assignment struct {
 	// portable reports whether the right-hand side means the same in another
 	// function: the written object's own fields ($.Generation) or a constant.
 	portable bool
+	// value is the right-hand side's constant value, nil when it has none.
+	value constant.Value
 }
 
 // keyer writes expressions relative to the written object: obj.Status.Message is
@@ -130,7 +133,7 @@ func (k keyer) assigns(list []ast.Stmt) []assignment {
 			}
 			rk := k.key(as.Rhs[i])
 			tv := info.Types[as.Rhs[i]]
-			out = append(out, assignment{lhs: lk, rhs: rk, portable: strings.HasPrefix(rk, "$") || tv.Value != nil})
+			out = append(out, assignment{lhs: lk, rhs: rk, portable: strings.HasPrefix(rk, "$") || tv.Value != nil, value: tv.Value})
 		}
 	}
 	return out
@@ -181,9 +184,42 @@ func (g *guards) changeGuarded(stack []ast.Node, obj ast.Expr, inherited []assig
 				return true, acc
 			}
 			acc = append(acc, k.assigns(before(p.Body, child))...)
+			// switch obj.Status.State { case A, B: …; obj.Status.State = C; write }: the
+			// state moves.
+			if i >= 3 {
+				if sw, ok := stack[i-3].(*ast.SwitchStmt); ok && sw.Tag != nil && len(p.List) > 0 && k.movesFrom(sw.Tag, p.List, acc) {
+					return true, acc
+				}
+			}
 		}
 	}
 	return false, acc
+}
+
+// movesFrom reports whether the path assigns the status field field a constant that is
+// none of values (the constants the field was just found to hold).
+func (k keyer) movesFrom(field ast.Expr, values []ast.Expr, acc []assignment) bool {
+	info := k.g.pass.TypesInfo
+	fk := k.key(field)
+	if !strings.HasPrefix(fk, "$.Status") {
+		return false
+	}
+	var held []constant.Value
+	for _, v := range values {
+		tv := info.Types[v]
+		if tv.Value == nil {
+			return false
+		}
+		held = append(held, tv.Value)
+	}
+	return slices.ContainsFunc(acc, func(a assignment) bool {
+		return a.lhs == fk && a.value != nil && !slices.ContainsFunc(held, func(h constant.Value) bool { return sameConst(h, a.value) })
+	})
+}
+
+// sameConst reports whether two constants are the same value (of one kind).
+func sameConst(a, b constant.Value) bool {
+	return a.Kind() == b.Kind() && constant.Compare(a, token.EQL, b)
 }
 
 // earlyExitChange reports whether a statement before child in list is an if whose
@@ -263,6 +299,9 @@ func (k keyer) change(cond ast.Expr, want bool, acc []assignment, depth int) boo
 			return k.change(x.X, want, acc, depth+1) && k.change(x.Y, want, acc, depth+1)
 		case x.Op == token.NEQ && want, x.Op == token.EQL && !want, (x.Op == token.LSS || x.Op == token.GTR) && want:
 			return k.differs(x.X, x.Y, acc)
+		case x.Op == token.EQL && want, x.Op == token.NEQ && !want:
+			// obj.Status.State == Pending, then obj.Status.State = Running: it moves.
+			return k.movesFrom(x.X, []ast.Expr{x.Y}, acc) || k.movesFrom(x.Y, []ast.Expr{x.X}, acc)
 		}
 	}
 	return false

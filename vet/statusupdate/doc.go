@@ -40,7 +40,8 @@
 //     obj.Status.ObservedGeneration == obj.Generation && obj.Status.Matched == n {
 //     return nil }; obj.Status.ObservedGeneration = …; obj.Status.Matched = n; write);
 //  3. an enclosing if whose condition tests a status field for emptiness
-//     (len(obj.Status.Conditions) == 0, obj.Status.Phase == "", == nil) and whose
+//     (len(obj.Status.Conditions) == 0, obj.Status.Phase == "", == nil,
+//     obj.Status.StartTime.IsZero()) and whose
 //     body fills that field before the write (assigns it, appends to it, or hands
 //     its address to a call: meta.SetStatusCondition(&obj.Status.Conditions, …)):
 //     the first status of a new object, written once;
@@ -77,8 +78,10 @@
 //     if obj.Generation != obj.Status.ObservedGeneration { obj.Status.ObservedGeneration
 //     = obj.Generation; write }), or from its own earlier value, a snapshot taken in a
 //     variable (old := obj.Status.State, prev := obj.Status.DeepCopy(), orig :=
-//     obj.DeepCopy(); a deferred if obj.Status.State != old { write }). Such a write is
-//     never sent unchanged. The assignments may be in a helper the write is in: those
+//     obj.DeepCopy(); a deferred if obj.Status.State != old { write }), or finds that
+//     it holds a constant (== c, a case c of a switch on it) when the path assigns it
+//     another constant (a state machine's transition: case Pending: obj.Status.State =
+//     Running; write). Such a write is never sent unchanged. The assignments may be in a helper the write is in: those
 //     whose value is of the object itself or a constant are carried to the callers,
 //     whose conditions rule 4 follows;
 //  8. the write is in a helper that the call switches off: the path to it needs a bool

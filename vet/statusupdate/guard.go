@@ -316,21 +316,34 @@ func (g *guards) comparesAssigned(cond ast.Expr, rest []ast.Stmt, child ast.Node
 // its write is the one that makes the field non-empty.
 func (g *guards) fillsEmpty(cond ast.Expr, body *ast.BlockStmt) bool {
 	info := g.pass.TypesInfo
-	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || b.Op != token.EQL {
-		return false
-	}
-	x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
-	if tv := info.Types[x]; tv.Value != nil || tv.IsNil() {
-		x, y = y, x
-	}
-	if tv := info.Types[y]; tv.Value == nil && !tv.IsNil() {
-		return false
-	}
-	if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 {
-		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "len" {
-			x = ast.Unparen(call.Args[0])
+	var x ast.Expr
+	switch c := ast.Unparen(cond).(type) {
+	case *ast.CallExpr:
+		// x.Status.StartTime.IsZero(): a time (metav1.Time) never set.
+		sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "IsZero" || len(c.Args) != 0 {
+			return false
 		}
+		x = ast.Unparen(sel.X)
+	case *ast.BinaryExpr:
+		if c.Op != token.EQL {
+			return false
+		}
+		var y ast.Expr
+		x, y = ast.Unparen(c.X), ast.Unparen(c.Y)
+		if tv := info.Types[x]; tv.Value != nil || tv.IsNil() {
+			x, y = y, x
+		}
+		if tv := info.Types[y]; tv.Value == nil && !tv.IsNil() {
+			return false
+		}
+		if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "len" {
+				x = ast.Unparen(call.Args[0])
+			}
+		}
+	default:
+		return false
 	}
 	field := statusField(info, x)
 	if field == "" {
