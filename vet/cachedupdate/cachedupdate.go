@@ -187,15 +187,15 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 			return true
 		}
 		if kubetypes.IsObjectUpdate(info, call) || kubetypes.IsStatusUpdate(info, call) {
-			if len(call.Args) >= 2 && kubetypes.IsCustomResource(info.TypeOf(call.Args[1])) && !kubetypes.InRetry(info, stack) {
+			if len(call.Args) >= 2 && kubetypes.IsCustomResource(info.TypeOf(call.Args[1])) && !kubetypes.InRetry(info, stack, call.Args[1]) {
 				f.updates = append(f.updates, update{call: call, obj: call.Args[1]})
 			}
 			return true
 		}
-		if fact := wr.Calls[call]; fact != nil && !kubetypes.InRetry(info, stack) && !switches.Off(pass, call, stack, fact.Requires) {
+		if fact := wr.Calls[call]; fact != nil && !switches.Off(pass, call, stack, fact.Requires) {
 			via := types.ExprString(call.Fun)
 			for _, j := range fact.Update {
-				if j < len(call.Args) && kubetypes.IsCustomResource(info.TypeOf(call.Args[j])) {
+				if j < len(call.Args) && kubetypes.IsCustomResource(info.TypeOf(call.Args[j])) && !kubetypes.InRetry(info, stack, call.Args[j]) {
 					f.updates = append(f.updates, update{call: call, obj: call.Args[j], via: via})
 				}
 			}
@@ -204,7 +204,7 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 				if fl.Param >= len(call.Args) {
 					continue
 				}
-				if val := writes.FieldArg(pass, fd.Body, call.Args[fl.Param], fl.Name); val != nil && kubetypes.IsCustomResource(info.TypeOf(val)) {
+				if val := writes.FieldArg(pass, fd.Body, call.Args[fl.Param], fl.Name); val != nil && kubetypes.IsCustomResource(info.TypeOf(val)) && !kubetypes.InRetry(info, stack, val) {
 					f.updates = append(f.updates, update{call: call, obj: val, via: via})
 				}
 			}

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
 
 // Package paths of the APIs the analyzers match.
@@ -357,11 +359,14 @@ const WaitPkg = "k8s.io/apimachinery/pkg/util/wait"
 // ErrorsPkg is apimachinery's package of API errors.
 const ErrorsPkg = "k8s.io/apimachinery/pkg/api/errors"
 
-// InRetry reports whether the innermost function literal on the stack is one that is
-// called again on a 409 Conflict: an argument of a call of the retry package
-// (RetryOnConflict, OnError), or of a polling function of the wait package whose body
-// asks errors.IsConflict (a hand-written retry: on a conflict, poll again).
-func InRetry(info *types.Info, stack []ast.Node) bool {
+// InRetry reports whether the write of obj on top of the stack is retried on a 409
+// Conflict with a fresh read: the innermost function literal on the stack is called
+// again on a conflict — an argument of a call of the retry package (RetryOnConflict,
+// OnError), or of a polling function of the wait package whose body asks
+// errors.IsConflict (a hand-written retry: on a conflict, poll again) — and reads obj
+// again in it (a Get or List into the variable obj is rooted at). A retry that
+// resends the object it was given sends the same stale resourceVersion every time.
+func InRetry(info *types.Info, stack []ast.Node, obj ast.Expr) bool {
 	for i := len(stack) - 1; i > 0; i-- {
 		lit, ok := stack[i].(*ast.FuncLit)
 		if !ok {
@@ -370,12 +375,35 @@ func InRetry(info *types.Info, stack []ast.Node) bool {
 		if !RunInPlace(info, lit, stack[i-1]) {
 			return false
 		}
-		if Callee(info, stack[i-1].(*ast.CallExpr)).Pkg().Path() == RetryPkg {
-			return true
+		if Callee(info, stack[i-1].(*ast.CallExpr)).Pkg().Path() != RetryPkg && !asksConflict(info, lit.Body) {
+			return false // a wait poll retries only what its function asks it to
 		}
-		return asksConflict(info, lit.Body) // a wait poll retries what its function asks it to
+		return rereads(info, lit.Body, syntax.Root(info, obj))
 	}
 	return false
+}
+
+// rereads reports whether body fills v with a Get or a List.
+func rereads(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
+	if v == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		fn := Callee(info, call)
+		switch {
+		case IsMethod(fn, ClientPkg, "Reader", "Get") && len(call.Args) > 2:
+			found = syntax.Root(info, call.Args[2]) == v
+		case IsMethod(fn, ClientPkg, "Reader", "List") && len(call.Args) > 1:
+			found = syntax.Root(info, call.Args[1]) == v
+		}
+		return !found
+	})
+	return found
 }
 
 // RunInPlace reports whether lit is handed to a function of client-go's retry

@@ -10,9 +10,10 @@
 // resourceVersion), or hands it to a function that does, without reading it again
 // first: a Get or List into the parameter in the same function means the function
 // sends what it read itself, and cachedupdate judges that read where it is. An Update
-// in a function literal that is called again on a conflict (kubetypes.InRetry: one
-// given to k8s.io/client-go/util/retry, or to a wait poll that asks
-// errors.IsConflict) is not counted: the retry answers the 409.
+// in a function literal that is called again on a conflict and reads the object again
+// (kubetypes.InRetry: one given to k8s.io/client-go/util/retry, or to a wait poll that
+// asks errors.IsConflict, with a Get or List into it) is not counted: the retry
+// answers the 409.
 //
 // The parameter is followed through variables assigned from it (o := obj, c :=
 // obj.DeepCopy(), k := o.(*Kind)) and through any number of calls, in the package by

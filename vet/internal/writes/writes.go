@@ -435,7 +435,7 @@ func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Re
 		}
 		updateable := func(e ast.Expr) bool {
 			v := syntax.Root(info, e)
-			return v != nil && !reread[v] && !kubetypes.InRetry(info, stack)
+			return v != nil && !reread[v] && !kubetypes.InRetry(info, stack, e)
 		}
 		switch {
 		case kubetypes.IsStatusWrite(info, call) && len(call.Args) >= 2:
@@ -498,7 +498,7 @@ func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Re
 			}
 		}
 		for _, fl := range f.UpdateFields {
-			if fl.Param >= len(call.Args) || kubetypes.InRetry(info, stack) {
+			if fl.Param >= len(call.Args) || kubetypes.InRetry(info, stack, call.Args[fl.Param]) {
 				continue
 			}
 			if val := FieldArg(pass, x.decl.Body, call.Args[fl.Param], fl.Name); val != nil {

@@ -6,8 +6,10 @@ import (
 	"example.com/admission"
 	apiv1 "example.com/api/v1"
 	"example.com/common"
+	"k8s.io/client-go/util/retry"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 )
 
 // getMemcached reads the object through the manager's client and returns it: what
@@ -104,4 +106,27 @@ func (r *Reconciler) switched(ctx context.Context, req ctrl.Request) error {
 		return err
 	}
 	return admission.Default(ctx, admission.Params{Object: obj, Client: r.Client, Apply: true}) // want `admission.Default sends obj, a \*v1.Memcached read from the informer cache`
+}
+
+// A retry that sends again the object it was given resends the same stale
+// resourceVersion: without a read in it, it is no retry of the read.
+func (r *Reconciler) retriedStale(ctx context.Context, req ctrl.Request) error {
+	obj, err := r.getMemcached(ctx, req)
+	if err != nil {
+		return err
+	}
+	if err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		controllerutil.AddFinalizer(obj, "example.com/cleanup")
+		return r.Update(ctx, obj) // want `r.Update of \*v1.Memcached read from the informer cache \(r.getMemcached\)`
+	}); err != nil {
+		return err
+	}
+	return r.addFinalizer(ctx, obj) // want `r.addFinalizer sends obj, a \*v1.Memcached read from the informer cache`
+}
+
+func (r *Reconciler) addFinalizer(ctx context.Context, obj *apiv1.Memcached) error {
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		controllerutil.AddFinalizer(obj, "example.com/cleanup")
+		return r.Update(ctx, obj)
+	})
 }
