@@ -10,11 +10,12 @@
 //   - statusupdate: a status write (Status().Update/Patch/Apply) no semantic diff guards;
 //   - cachedupdate: Update of a custom resource read from the informer cache;
 //   - statustime: the current time written into status;
-//   - unfilteredfor: For() of a kind with a status subresource without predicates;
+//   - unfilteredfor: a watch of a kind with a status subresource (For, source.Kind, a
+//     Watches of the controller's own kind) that passes its status-only updates;
 //   - generationfilter: a generation predicate on kinds without a generation, or global;
-//   - deepequal: reflect.DeepEqual on API objects (fix: equality.Semantic.DeepEqual);
-//   - requeue: Requeue: true (fix: RequeueAfter), a short constant RequeueAfter,
-//     RequeueAfter returned with an error;
+//   - deepequal: reflect.DeepEqual on API objects (fix, opt-in: equality.Semantic.DeepEqual);
+//   - requeue: Requeue: true (fix: dropped beside a RequeueAfter), a short constant
+//     RequeueAfter, RequeueAfter returned with an error;
 //   - workers: MaxConcurrentReconciles above a threshold;
 //   - ignoredirective: malformed //opguard:ignore directives.
 //
