@@ -30,8 +30,10 @@
 // write of a parameter needs (vet/internal/switches): a call that turns them off
 // writes none of its arguments.
 //
-// Only function and method declarations carry facts; a function literal is part of the declaration that holds it, and a
-// function called through a value or an interface is not followed. The receiver is no
+// Only function and method declarations carry facts; a function literal is part of
+// the declaration that holds it. A function called through a package variable
+// assigned once from it (var saveFn = save, a seam for tests) is followed as a call of
+// it; one called through another value, or an interface, is not. The receiver is no
 // parameter: an object held in a field of the receiver is not followed.
 //
 // The result, for the package analyzed, is every call whose callee writes one of its

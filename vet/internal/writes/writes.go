@@ -264,6 +264,45 @@ func run(pass *analysis.Pass) (any, error) {
 	return res, nil
 }
 
+// CalleeOf is the function a call calls: its callee, or the function that a package
+// variable assigned once holds (var updateFn = update, a seam for tests, called as
+// updateFn(…)); nil when neither is known.
+func CalleeOf(pass *analysis.Pass, call *ast.CallExpr) *types.Func {
+	if fn := kubetypes.Callee(pass.TypesInfo, call); fn != nil {
+		return fn
+	}
+	switch x := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return heldFunc(pass, x)
+	case *ast.SelectorExpr:
+		return heldFunc(pass, x.Sel)
+	}
+	return nil
+}
+
+// heldFunc is the function that the package variable id names holds, when it is
+// assigned once in the package, from a function or method value; nil otherwise.
+func heldFunc(pass *analysis.Pass, id *ast.Ident) *types.Func {
+	v, ok := pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.Pkg() != pass.Pkg || v.Parent() != v.Pkg().Scope() {
+		return nil
+	}
+	if _, isFunc := v.Type().Underlying().(*types.Signature); !isFunc {
+		return nil
+	}
+	var name *ast.Ident
+	switch x := ast.Unparen(syntax.ValueOf(pass, nil, v)).(type) {
+	case *ast.Ident:
+		name = x
+	case *ast.SelectorExpr:
+		name = x.Sel
+	default:
+		return nil
+	}
+	fn, _ := pass.TypesInfo.Uses[name].(*types.Func)
+	return fn
+}
+
 // FieldArg is the value of the field name in arg, when arg is a composite literal
 // (or its address, or a variable of body assigned once from one) that sets it: the
 // object a Params{Object: obj} argument hands in. Nil otherwise.
@@ -418,6 +457,8 @@ func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Re
 			case *ast.Ident:
 				if used, ok := info.Uses[n].(*types.Func); ok {
 					use(used)
+				} else if held := heldFunc(pass, n); held != nil {
+					use(held)
 				}
 			case *ast.CompositeLit:
 				// A value of a type may be called through an interface: every
@@ -454,7 +495,7 @@ func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Re
 			}
 			return true
 		}
-		f := factOf(kubetypes.Callee(info, call))
+		f := factOf(CalleeOf(pass, call))
 		if f == nil || !f.writesParams() {
 			return true
 		}

@@ -130,3 +130,19 @@ func (r *Reconciler) addFinalizer(ctx context.Context, obj *apiv1.Memcached) err
 		return r.Update(ctx, obj)
 	})
 }
+
+// A helper called through a package variable that holds it (a seam for tests) is
+// followed like a call of it.
+var funcSave = save
+
+func save(ctx context.Context, c client.Client, obj *apiv1.Memcached) error {
+	return c.Update(ctx, obj)
+}
+
+func (r *Reconciler) throughSeam(ctx context.Context, req ctrl.Request) error {
+	obj, err := r.getMemcached(ctx, req)
+	if err != nil {
+		return err
+	}
+	return funcSave(ctx, r.Client, obj) // want `funcSave sends obj, a \*v1.Memcached read from the informer cache`
+}
