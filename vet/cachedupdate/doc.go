@@ -45,8 +45,9 @@
 // handed the object in a field of a struct (helper(ctx, Params{Object: obj}), or a
 // variable assigned once from such a literal) that Updates params.Object; the
 // function is followed through any number of calls and packages (vet/internal/writes
-// carries it as an analysis fact), and through a package variable that holds it (var
-// updateFn = update, a seam for tests). A call that switches the Update off — the path to
+// carries it as an analysis fact), and through a package variable or a struct field
+// that holds it (var updateFn = update; r.updateStatusHandler = r.updateStatus: seams
+// for tests). A call that switches the Update off — the path to
 // it needs a bool parameter, or a bool field of a struct parameter, to be true (if
 // params.ApplyChanges { Update }) and the call hands in false, or a literal that
 // leaves the field out (see vet/internal/switches) — sends nothing, and is not

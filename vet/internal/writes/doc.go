@@ -31,9 +31,10 @@
 // writes none of its arguments.
 //
 // Only function and method declarations carry facts; a function literal is part of
-// the declaration that holds it. A function called through a package variable
-// assigned once from it (var saveFn = save, a seam for tests) is followed as a call of
-// it; one called through another value, or an interface, is not. The receiver is no
+// the declaration that holds it. A function called through a seam — a package
+// variable or a struct field that the package assigns only that function (var saveFn
+// = save; r.updateStatusHandler = r.updateStatus), as tests need — is followed as a
+// call of it; one called through another value, or an interface, is not. The receiver is no
 // parameter: an object held in a field of the receiver is not followed.
 //
 // The result, for the package analyzed, is every call whose callee writes one of its

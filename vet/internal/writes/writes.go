@@ -201,6 +201,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil
 	}
 	res.factOf = imported
+	sm := findSeams(pass)
 	factOf := func(callee *types.Func) *Fact {
 		if callee == nil {
 			return nil
@@ -216,14 +217,14 @@ func run(pass *analysis.Pass) (any, error) {
 	for changed, round := true, 0; changed && round < 20; round++ {
 		changed = false
 		for _, x := range fns {
-			if analyze(pass, x, factOf, nil, nil) {
+			if analyze(pass, x, sm, factOf, nil, nil) {
 				changed = true
 			}
 		}
 	}
 	ext := map[*types.Func][]string{} // kinds reached through functions of other packages
 	for _, x := range fns {
-		analyze(pass, x, factOf, res, ext)
+		analyze(pass, x, sm, factOf, res, ext)
 	}
 	// The kinds each function reaches: its own status writes, those of the
 	// functions of other packages it uses (their facts), and those of the functions of
@@ -264,43 +265,115 @@ func run(pass *analysis.Pass) (any, error) {
 	return res, nil
 }
 
-// CalleeOf is the function a call calls: its callee, or the function that a package
-// variable assigned once holds (var updateFn = update, a seam for tests, called as
-// updateFn(…)); nil when neither is known.
-func CalleeOf(pass *analysis.Pass, call *ast.CallExpr) *types.Func {
-	if fn := kubetypes.Callee(pass.TypesInfo, call); fn != nil {
-		return fn
+// seams maps each variable or field of the package that is assigned function values
+// in one way only — a package variable (var updateFn = update) or a struct field
+// (r.updateStatusHandler = r.updateStatus), seams for tests — to that function.
+type seams map[*types.Var]*types.Func
+
+// findSeams builds the package's seams from its assignments, value specs and keyed
+// composite literals.
+func findSeams(pass *analysis.Pass) seams {
+	info := pass.TypesInfo
+	held := map[*types.Var][]*types.Func{}
+	unknown := map[*types.Var]bool{}
+	varOf := func(e ast.Expr) *types.Var {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			v, _ := info.ObjectOf(x).(*types.Var)
+			return v
+		case *ast.SelectorExpr:
+			v, _ := info.Uses[x.Sel].(*types.Var)
+			return v
+		}
+		return nil
 	}
-	switch x := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		return heldFunc(pass, x)
-	case *ast.SelectorExpr:
-		return heldFunc(pass, x.Sel)
+	funcOf := func(e ast.Expr) *types.Func {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			fn, _ := info.Uses[x].(*types.Func)
+			return fn
+		case *ast.SelectorExpr:
+			fn, _ := info.Uses[x.Sel].(*types.Func)
+			return fn
+		}
+		return nil
 	}
-	return nil
+	record := func(lhs, rhs ast.Expr) {
+		v := varOf(lhs)
+		if v == nil || v.Pkg() != pass.Pkg {
+			return
+		}
+		if _, isFunc := v.Type().Underlying().(*types.Signature); !isFunc {
+			return
+		}
+		if v.Parent() != v.Pkg().Scope() && !v.IsField() {
+			return // a local variable: not a seam
+		}
+		fn := funcOf(rhs)
+		if fn == nil {
+			unknown[v] = true
+			return
+		}
+		if !slices.Contains(held[v], fn) {
+			held[v] = append(held[v], fn)
+		}
+	}
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.AssignStmt:
+				if len(x.Lhs) == len(x.Rhs) {
+					for i := range x.Lhs {
+						record(x.Lhs[i], x.Rhs[i])
+					}
+				}
+			case *ast.ValueSpec:
+				if len(x.Names) == len(x.Values) {
+					for i := range x.Names {
+						record(x.Names[i], x.Values[i])
+					}
+				}
+			case *ast.KeyValueExpr:
+				if id, ok := x.Key.(*ast.Ident); ok {
+					if _, isField := info.Uses[id].(*types.Var); isField {
+						record(id, x.Value)
+					}
+				}
+			}
+			return true
+		})
+	}
+	out := seams{}
+	for v, fns := range held {
+		if len(fns) == 1 && !unknown[v] {
+			out[v] = fns[0]
+		}
+	}
+	return out
 }
 
-// heldFunc is the function that the package variable id names holds, when it is
-// assigned once in the package, from a function or method value; nil otherwise.
-func heldFunc(pass *analysis.Pass, id *ast.Ident) *types.Func {
-	v, ok := pass.TypesInfo.Uses[id].(*types.Var)
-	if !ok || v.Pkg() != pass.Pkg || v.Parent() != v.Pkg().Scope() {
-		return nil
+// calleeOf is the function a call calls: its callee, or the function a seam holds
+// (updateFn(…), r.updateStatusHandler(…)); nil when neither is known.
+func (s seams) calleeOf(info *types.Info, call *ast.CallExpr) *types.Func {
+	if fn := kubetypes.Callee(info, call); fn != nil {
+		return fn
 	}
-	if _, isFunc := v.Type().Underlying().(*types.Signature); !isFunc {
-		return nil
-	}
-	var name *ast.Ident
-	switch x := ast.Unparen(syntax.ValueOf(pass, nil, v)).(type) {
+	return s.held(info, call.Fun)
+}
+
+// held is the function that the seam e names holds, nil when e names none.
+func (s seams) held(info *types.Info, e ast.Expr) *types.Func {
+	var id *ast.Ident
+	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
-		name = x
+		id = x
 	case *ast.SelectorExpr:
-		name = x.Sel
+		id = x.Sel
 	default:
 		return nil
 	}
-	fn, _ := pass.TypesInfo.Uses[name].(*types.Func)
-	return fn
+	v, _ := info.Uses[id].(*types.Var)
+	return s[v]
 }
 
 // FieldArg is the value of the field name in arg, when arg is a composite literal
@@ -369,7 +442,7 @@ func paramField(info *types.Info, e ast.Expr, v *types.Var) string {
 // analyze grows x's fact from its body and reports whether it changed; with res, it
 // also records the package's writes there, and in ext the kinds the functions of other
 // packages that x uses write.
-func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Result, ext map[*types.Func][]string) bool {
+func analyze(pass *analysis.Pass, x *fn, sm seams, factOf func(*types.Func) *Fact, res *Result, ext map[*types.Func][]string) bool {
 	info := pass.TypesInfo
 	params := map[*types.Var]int{}
 	i := 0
@@ -457,7 +530,7 @@ func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Re
 			case *ast.Ident:
 				if used, ok := info.Uses[n].(*types.Func); ok {
 					use(used)
-				} else if held := heldFunc(pass, n); held != nil {
+				} else if held := sm.held(info, n); held != nil {
 					use(held)
 				}
 			case *ast.CompositeLit:
@@ -495,7 +568,7 @@ func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Re
 			}
 			return true
 		}
-		f := factOf(CalleeOf(pass, call))
+		f := factOf(sm.calleeOf(info, call))
 		if f == nil || !f.writesParams() {
 			return true
 		}

@@ -146,3 +146,27 @@ func (r *Reconciler) throughSeam(ctx context.Context, req ctrl.Request) error {
 	}
 	return funcSave(ctx, r.Client, obj) // want `funcSave sends obj, a \*v1.Memcached read from the informer cache`
 }
+
+// A writer stored in a field (a seam for tests) is followed like a call of it.
+type seamed struct {
+	client.Client
+	updateStatus func(ctx context.Context, obj *apiv1.Memcached) error
+}
+
+func newSeamed(c client.Client) *seamed {
+	s := &seamed{Client: c}
+	s.updateStatus = s.writeStatus
+	return s
+}
+
+func (s *seamed) writeStatus(ctx context.Context, obj *apiv1.Memcached) error {
+	return s.Status().Update(ctx, obj)
+}
+
+func (s *seamed) reconcile(ctx context.Context, req ctrl.Request) error {
+	obj := &apiv1.Memcached{}
+	if err := s.Get(ctx, req.NamespacedName, obj); err != nil {
+		return err
+	}
+	return s.updateStatus(ctx, obj) // want `s.updateStatus sends obj, a \*v1.Memcached read from the informer cache \(s.Get\)`
+}
