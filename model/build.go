@@ -21,7 +21,6 @@ import (
 	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/markers"
-	"github.com/opgen-dev/opgen/policy"
 )
 
 // Input is what one load produced.
@@ -55,10 +54,10 @@ func Build(in Input) (*API, diag.Diagnostics) {
 		case first == nil:
 			owners[k.Name] = k
 		case first.Package.Group == k.Package.Group:
-			b.diags.Errorf(k.Pos, "%sstatus-owner is on %s in both %s and %s: a kind has one status writer (and one reconciler), on the version they use; remove it from the other", markers.Prefix, k.Name, first.Package.Version, k.Package.Version)
+			b.diags.Errorf(k.Pos, "%s is on %s in both %s and %s: a kind has one status writer (and one reconciler), on the version they use; remove it from the other", prefixed(markers.StatusOwner), k.Name, first.Package.Version, k.Package.Version)
 		default:
-			m, _ := k.marker("status-owner")
-			b.diags.Errorf(m.Pos, "%sstatus-owner on %s of group %s: kind %s of group %s (%s) has it too, and their generated names (%s, %s) would clash in the one controller package; rename one of the kinds", markers.Prefix, k.Name, k.Package.Group, first.Name, first.Package.Group, shortFilePos(first.Pos), k.WriterFunc(), k.ReconcilerType())
+			m, _ := k.marker(markers.StatusOwner)
+			b.diags.Errorf(m.Pos, "%s on %s of group %s: kind %s of group %s (%s) has it too, and their generated names (%s, %s) would clash in the one controller package; rename one of the kinds", prefixed(markers.StatusOwner), k.Name, k.Package.Group, first.Name, first.Package.Group, shortFilePos(first.Pos), k.WriterFunc(), k.ReconcilerType())
 		}
 	}
 	b.checkConversions()
@@ -66,7 +65,7 @@ func Build(in Input) (*API, diag.Diagnostics) {
 	for _, k := range b.api.Kinds() {
 		for i, g := range k.Owns {
 			if b.api.Lookup(g) == nil && !kubeapi.HasKind(g.Group, g.Version, g.Kind) {
-				b.diags.Errorf(k.OwnsPos[i], "%sowns: no Go type for %s: it is neither a kind of the API packages of this run nor a kind of k8s.io/api", markers.Prefix, gvkString(g))
+				b.diags.Errorf(k.OwnsPos[i], "%s: no Go type for %s: it is neither a kind of the API packages of this run nor a kind of k8s.io/api", prefixed(markers.Owns), gvkString(g))
 			}
 		}
 	}
@@ -133,13 +132,15 @@ func (b *builder) pkg(lp *loader.Package) {
 		}
 	}
 	b.conversionMethods(p)
-	volatile := b.volatileFields(p, tm)
+	fields := b.fieldMarkers(p, tm)
 	b.wrongTargets(tm, kindSpecs)
 	b.packageMarkers(tm.pkg)
 	for _, k := range p.Kinds {
 		if k.Status != nil {
 			for _, f := range k.Status.Fields {
-				f.Volatile = volatile[f.Var]
+				for _, m := range fields[f.Var] {
+					fieldHandlers[m.Def.Name](f, m)
+				}
 			}
 		}
 		b.checkKind(k)
@@ -213,32 +214,33 @@ func (b *builder) kinds(p *Package) map[*ast.TypeSpec]*Kind {
 	return kindSpecs
 }
 
-// volatileFields reads the field markers, of which only volatile exists: on a field of
-// a status-owner kind's Status struct, and reported anywhere else.
-func (b *builder) volatileFields(p *Package, tm typeMarkers) map[*types.Var]bool {
+// fieldMarkers reads the markers of status fields (through fieldHandlers, once the
+// fields are resolved): on a field of a status-owner kind's Status struct, and reported
+// anywhere else.
+func (b *builder) fieldMarkers(p *Package, tm typeMarkers) map[*types.Var][]markers.Marker {
 	statusOf := map[*types.Named]*Kind{}
 	for _, k := range p.Kinds {
 		if k.Status != nil {
 			statusOf[k.Status.Named] = k
 		}
 	}
-	volatile := map[*types.Var]bool{}
+	out := map[*types.Var][]markers.Marker{}
 	for field, ms := range tm.fields {
 		for _, m := range ms {
 			if m.Def.Target != markers.TargetStatusField {
 				continue
 			}
 			v, owner := statusOwnerOf(p.Loaded, field, statusOf)
-			if owner == nil || !owner.has("status-owner") {
+			if owner == nil || !owner.has(markers.StatusOwner) {
 				b.diags.Errorf(m.Pos, "%s", m.Misplaced("field "+fieldName(field)))
 				continue
 			}
 			if !m.Invalid {
-				volatile[v] = true
+				out[v] = append(out[v], m)
 			}
 		}
 	}
-	return volatile
+	return out
 }
 
 // hasRootMarkerText is a cheap test for kinds before asking the collector.
@@ -318,129 +320,6 @@ func fieldName(f *ast.Field) string {
 		return f.Names[0].Name
 	}
 	return types.ExprString(f.Type)
-}
-
-func (b *builder) packageMarkers(ms []markers.Marker) {
-	for _, m := range ms {
-		if m.Def.Target != markers.TargetPackage {
-			b.diags.Errorf(m.Pos, "%s", m.Misplaced("the package clause"))
-			continue
-		}
-		if m.Invalid {
-			continue
-		}
-		// The only package marker is +opguard:client.
-		if len(m.Args) == 0 {
-			b.diags.Errorf(m.Pos, "%sclient: give qps=<float>, burst=<int> or both", markers.Prefix)
-			continue
-		}
-		cp := &ClientPolicy{QPS: m.FloatArg("qps", 0), Burst: m.IntArg("burst", 0), Pos: m.Pos}
-		if prev := b.api.Client; prev != nil {
-			if prev.QPS != cp.QPS || prev.Burst != cp.Burst {
-				b.diags.Errorf(m.Pos, "%sclient contradicts the one at %s: one client policy per operator", markers.Prefix, shortPos(prev.Pos))
-			}
-			continue
-		}
-		b.api.Client = cp
-	}
-}
-
-func (b *builder) kindMarkers(k *Kind, ms []markers.Marker) {
-	first := map[string]markers.Marker{}
-	for _, m := range ms {
-		if m.Def.Target != markers.TargetKind {
-			b.diags.Errorf(m.Pos, "%s", m.Misplaced("kind "+k.Name))
-			continue
-		}
-		k.markers = append(k.markers, m)
-		if m.Invalid {
-			continue
-		}
-		if prev, dup := first[m.Name]; dup && !m.Def.Repeatable {
-			b.diags.Errorf(m.Pos, "%s%s is given twice on %s (first at %s)", markers.Prefix, m.Name, k.Name, shortPos(prev.Pos))
-			continue
-		}
-		first[m.Name] = m
-		switch m.Name {
-		case "status-owner":
-			k.StatusOwner = m.Value
-		case "observed-generation":
-			k.ObservedGeneration = true
-		case "reconciler":
-			k.Reconciler = &Reconciler{MaxConcurrentReconciles: m.IntArg("maxConcurrentReconciles", 0)}
-			if n := k.Reconciler.MaxConcurrentReconciles; n > policy.MaxWorkers {
-				b.diags.Warnf(m.Pos, "%sreconciler: maxConcurrentReconciles=%d: more workers than %d feed a conflict storm more than they drain a backlog", markers.Prefix, n, policy.MaxWorkers)
-			}
-		case "owns":
-			gvk, _ := markers.ParseGVK(m.Value)
-			for _, o := range k.Owns {
-				if o == gvk {
-					b.diags.Errorf(m.At(m.ValueOffset), "%sowns=%s is given twice on %s", markers.Prefix, m.Value, k.Name)
-				}
-			}
-			k.Owns = append(k.Owns, gvk)
-			k.OwnsPos = append(k.OwnsPos, m.At(m.ValueOffset))
-		case "watch-labels":
-			k.WatchLabels = appendKeys(&b.diags, m, k.WatchLabels)
-		case "watch-annotations":
-			k.WatchAnnotations = appendKeys(&b.diags, m, k.WatchAnnotations)
-		case "finalizer":
-			k.Finalizer = m.Value
-		}
-	}
-}
-
-func appendKeys(diags *diag.Diagnostics, m markers.Marker, have []string) []string {
-	for _, key := range markers.SplitKeys(m.Value) {
-		for _, h := range have {
-			if h == key {
-				diags.Errorf(m.At(m.ValueOffset), "%s%s: key %q is already listed", markers.Prefix, m.Name, key)
-			}
-		}
-		have = append(have, key)
-	}
-	return have
-}
-
-// checkKind checks the rules between a kind's markers and its types. A marker that
-// was itself reported (Invalid) still satisfies another's requirement, and is not
-// checked against the types: each mistake is reported once.
-func (b *builder) checkKind(k *Kind) {
-	for _, m := range k.markers {
-		if m.Invalid {
-			continue
-		}
-		for _, r := range m.Def.Requires {
-			if !k.has(r.Name) {
-				b.diags.Errorf(m.Pos, "%s%s %s: add %s to %s", markers.Prefix, m.Name, r.Because, markers.Lookup(r.Name).Short(), k.Name)
-			}
-		}
-	}
-	if m, ok := k.marker("status-owner"); ok {
-		switch {
-		case k.Status == nil:
-			b.diags.Errorf(m.Pos, "%sstatus-owner: kind %s has no Status field (json \"status\") of a struct type", markers.Prefix, k.Name)
-		case !k.StatusSubresource:
-			b.diags.Errorf(m.Pos, "%sstatus-owner needs the status subresource: add +kubebuilder:subresource:status to %s", markers.Prefix, k.Name)
-		}
-	}
-	if m, ok := k.marker("observed-generation"); ok && k.Status != nil && k.Status.ObservedGenerationField() == nil {
-		b.diags.Errorf(m.Pos, "%sobserved-generation: %s has no field ObservedGeneration int64 with json name \"observedGeneration\"", markers.Prefix, k.Status.Named.Obj().Name())
-	}
-	if k.StatusOwner != "" && k.Status != nil {
-		for _, f := range k.Status.Fields {
-			if f.Volatile || f.Inline {
-				continue
-			}
-			t := f.Type
-			if p, ok := t.(*types.Pointer); ok {
-				t = p.Elem()
-			}
-			if IsNamed(t, MetaV1, "Time") || IsNamed(t, MetaV1, "MicroTime") {
-				b.diags.Warnf(f.Pos, "%s.%s is a timestamp in status without +opguard:volatile: written on every reconcile it is the seed of an update loop; mark it +opguard:volatile or set it only on real changes", k.Status.Named.Obj().Name(), f.Name)
-			}
-		}
-	}
 }
 
 // nameControllers names each reconciled kind's controller: the lowercase kind,
@@ -662,7 +541,7 @@ func (b *builder) checkConversions() {
 				b.diags.Errorf(k.Pos, "%s %s is served beside the hub %s but does not convert: declare ConvertTo and ConvertFrom (opgen create webhook --conversion --spoke %s)", k.Package.Version, k.Name, hub.Package.Version, k.Package.Version)
 			}
 			for _, m := range k.markers {
-				b.diags.Errorf(m.Pos, "%s%s on spoke %s of %s: the hub (%s) owns the kind's status writer and reconciler, and a spoke's objects are the hub's, converted; move it to %s", markers.Prefix, m.Name, k.Package.Version, k.Name, hub.Package.Version, shortFilePos(hub.Pos))
+				b.diags.Errorf(m.Pos, "%s on spoke %s of %s: the hub (%s) owns the kind's status writer and reconciler, and a spoke's objects are the hub's, converted; move it to %s", prefixed(m.Def.Name), k.Package.Version, k.Name, hub.Package.Version, shortFilePos(hub.Pos))
 			}
 		}
 	}

@@ -196,7 +196,7 @@ type Kind struct {
 }
 
 // marker returns the kind's first valid marker of that name.
-func (k *Kind) marker(name string) (markers.Marker, bool) {
+func (k *Kind) marker(name markers.Name) (markers.Marker, bool) {
 	for _, m := range k.markers {
 		if m.Def.Name == name && !m.Invalid {
 			return m, true
@@ -209,7 +209,7 @@ func (k *Kind) marker(name string) (markers.Marker, bool) {
 func (k *Kind) Guarded() bool { return len(k.markers) > 0 }
 
 // has reports whether the kind carries the marker, valid or reported as invalid.
-func (k *Kind) has(name string) bool {
+func (k *Kind) has(name markers.Name) bool {
 	for _, m := range k.markers {
 		if m.Def.Name == name {
 			return true
