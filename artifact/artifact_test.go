@@ -37,7 +37,7 @@ func TestWebhookManifestsOwner(t *testing.T) {
 		{"config/webhook/manifests.yaml", "", ""},
 	}
 	for _, c := range cases {
-		if got := OwnedBy(c.path, []byte(c.content)); got != c.want {
+		if got := OwnedBy(c.path, []byte(c.content)); got != Tool(c.want) {
 			t.Errorf("OwnedBy(%s, %q) = %q, want %q", c.path, c.content, got, c.want)
 		}
 	}

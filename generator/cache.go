@@ -113,7 +113,7 @@ func roleOwner(root, rbacDir string) string {
 	if err != nil {
 		return "missing"
 	}
-	return artifact.OwnedBy("role.yaml", data)
+	return string(artifact.OwnedBy("role.yaml", data))
 }
 
 func localReplace(mf *modfile.File) bool {

@@ -219,7 +219,7 @@ func surveyModule(root, modPath string, overlay map[string][]byte) (*survey, err
 		f := facts(filepath.Dir(file))
 		f.goFiles = true
 		tool := artifact.GeneratedByContent(src)
-		if tool != "opgen" && tool != "controller-gen" {
+		if !tool.Generated() {
 			if rel, err := filepath.Rel(root, file); err == nil {
 				inputs[filepath.ToSlash(rel)] = sha256.Sum256(src)
 			}
@@ -227,11 +227,11 @@ func surveyModule(root, modPath string, overlay map[string][]byte) (*survey, err
 		if strings.HasSuffix(file, "_test.go") {
 			return
 		}
-		if tool == "opgen" || tool == "controller-gen" {
+		if tool.Generated() {
 			// A deepcopy opgen wrote is output to account for: the package whose
 			// markers went loses it. (An applyconfiguration tree is its parent's, and the
 			// controller package is always accounted for.)
-			f.relevant = f.relevant || tool == "opgen" && filepath.Base(file) == deepcopy.FileName
+			f.relevant = f.relevant || tool == artifact.Opgen && filepath.Base(file) == deepcopy.FileName
 			return
 		}
 		for _, t := range relevantText {
@@ -431,7 +431,7 @@ func controllerPackage(fset *token.FileSet, root, modPath, dir string, overlay m
 			ds.Errorf(token.Position{Filename: file}, "%v", err)
 			continue
 		}
-		if artifact.GeneratedByContent(src) != "" {
+		if artifact.GeneratedByContent(src) != artifact.User {
 			continue
 		}
 		f, err := parser.ParseFile(fset, file, src, parser.ParseComments|parser.SkipObjectResolution)
@@ -449,7 +449,7 @@ func controllerPackage(fset *token.FileSet, root, modPath, dir string, overlay m
 // generator writes into the controller package: then it must keep writing it. A main
 // that does not parse is a diagnostic: what it calls cannot be known.
 func mainUsesWiring(gctx *gen.Context) (bool, diag.Diagnostics) {
-	if gctx.MainPath == "none" {
+	if !gctx.HasMain() {
 		return false, nil
 	}
 	src, err := gctx.ReadFile(gctx.MainPath)
@@ -562,13 +562,13 @@ func skipGenerated(p *loader.Package, overlay map[string][]byte) {
 	keep := func(files []string) []string {
 		out := files[:0:0]
 		for _, f := range files {
-			tool := ""
+			var tool artifact.Tool
 			if src, ok := overlay[f]; ok {
 				tool = artifact.GeneratedByContent(src)
 			} else {
 				tool = artifact.GeneratedBy(f)
 			}
-			if tool == "opgen" || tool == "controller-gen" {
+			if tool.Generated() {
 				continue
 			}
 			out = append(out, f)

@@ -35,7 +35,7 @@ func resolveOptions(opts gen.Options, root string) (gen.Options, error) {
 		if *d.dst == "" {
 			*d.dst = d.def
 		}
-		if d.flag == "--main-path" && *d.dst == "none" {
+		if d.flag == "--main-path" && *d.dst == gen.NoMain {
 			continue
 		}
 		rel, err := ModulePath(root, *d.dst)

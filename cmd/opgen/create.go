@@ -297,7 +297,7 @@ func declaredKind(root, dir, kind string) string {
 			continue
 		}
 		file := filepath.Join(abs, e.Name())
-		if artifact.GeneratedBy(file) != "" {
+		if artifact.GeneratedBy(file) != artifact.User {
 			continue
 		}
 		f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)

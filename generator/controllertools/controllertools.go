@@ -45,7 +45,7 @@ func Run(ctx *gen.Context, g genall.Generator, configDir string, roots []*loader
 		if strings.HasSuffix(p, ".go") {
 			content = goHeader(content, ctx.GoHeader())
 		}
-		files = append(files, artifact.File{Path: p, Content: content, Replaces: []string{"controller-gen"}})
+		files = append(files, artifact.File{Path: p, Content: content, Replaces: []artifact.Tool{artifact.ControllerGen}})
 	}
 	return files, nil
 }

@@ -41,7 +41,7 @@ type Options struct {
 	APFDir        string
 	ControllerDir string
 	// MainPath is where the operator's main is scaffolded when missing, relative to the
-	// module root; "none" scaffolds no main.
+	// module root; NoMain scaffolds no main.
 	MainPath string
 	// ProjectName names the operator: its ServiceAccount is <name>-controller-manager in
 	// namespace <name>-system, as kubebuilder's kustomize layout names them. Default:
@@ -57,6 +57,12 @@ type Options struct {
 	// year the existing generated files carry, else none, as controller-gen.
 	Year string
 }
+
+// NoMain is the MainPath that scaffolds no main (--main-path none).
+const NoMain = "none"
+
+// HasMain reports whether a main is scaffolded at MainPath.
+func (o Options) HasMain() bool { return o.MainPath != NoMain }
 
 // Context is what one load produced, shared by every generator of a run.
 type Context struct {
@@ -121,12 +127,12 @@ func (c *Context) ReadFile(rel string) ([]byte, error) {
 	return os.ReadFile(abs)
 }
 
-// Existing returns the tool that generated the file at rel ("opgen", "controller-gen";
-// "" for a file the user owns), and whether the file exists at all.
-func (c *Context) Existing(rel string) (owner string, exists bool) {
+// Existing returns the tool that generated the file at rel (artifact.User for a file
+// the user owns), and whether the file exists at all.
+func (c *Context) Existing(rel string) (owner artifact.Tool, exists bool) {
 	b, err := c.ReadFile(rel)
 	if err != nil {
-		return "", false
+		return artifact.User, false
 	}
 	return artifact.OwnedBy(rel, b), true
 }

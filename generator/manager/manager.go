@@ -101,7 +101,7 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 		return nil, err
 	}
 	files := []artifact.File{{Path: path.Join(ctx.Controller.Dir, FileName), Content: src}}
-	if ctx.MainPath == "none" {
+	if !ctx.HasMain() {
 		return files, nil
 	}
 	// The scaffolded main is written only where none exists (a kubebuilder project keeps its own).

@@ -60,7 +60,7 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 
 func ownedByOpgen(ctx *gen.Context, rel string) bool {
 	owner, _ := ctx.Existing(rel)
-	return owner == "opgen"
+	return owner == artifact.Opgen
 }
 
 const emptyRole = `---
