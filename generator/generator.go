@@ -28,6 +28,7 @@ import (
 	"github.com/opgen-dev/opgen/generator/reconciler"
 	"github.com/opgen-dev/opgen/generator/statuswriter"
 	"github.com/opgen-dev/opgen/generator/webhook"
+	"github.com/opgen-dev/opgen/naming"
 	"github.com/opgen-dev/opgen/project"
 	"github.com/opgen-dev/opgen/templates"
 )
@@ -241,9 +242,9 @@ func generatedGo(root, modPath string, sv *survey, controllerDir string) [][]byt
 	}
 	for _, ip := range sv.relevant {
 		rel := strings.TrimPrefix(strings.TrimPrefix(ip, modPath), "/")
-		read(path.Join(rel, deepcopy.FileName))
+		read(path.Join(rel, naming.DeepCopyFile))
 	}
-	read(path.Join(controllerDir, guards.FileName))
+	read(path.Join(controllerDir, naming.RuntimeFile))
 	return out
 }
 

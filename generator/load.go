@@ -15,6 +15,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -30,11 +31,11 @@ import (
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/diag"
-	"github.com/opgen-dev/opgen/generator/deepcopy"
 	"github.com/opgen-dev/opgen/generator/gen"
 	"github.com/opgen-dev/opgen/internal/gocmd"
 	"github.com/opgen-dev/opgen/internal/loaderr"
 	"github.com/opgen-dev/opgen/model"
+	"github.com/opgen-dev/opgen/naming"
 )
 
 // relevantText marks a package a run must load: one that declares kinds, RBAC rules or
@@ -44,9 +45,6 @@ import (
 var relevantText = [][]byte{
 	[]byte(model.RootMarker), []byte("+kubebuilder:rbac:"), []byte("+kubebuilder:object:generate"),
 	[]byte("+groupName"), []byte("+" + model.ACGenerateMarker), []byte("+kubebuilder:webhook:"),
-	// A webhook package without a marker (a conversion webhook's): its setup function,
-	// which the generated wiring calls.
-	[]byte("WebhookWithManager(mgr ctrl.Manager)"),
 }
 
 // rootMarker is the text of a package that declares kinds.
@@ -231,7 +229,7 @@ func surveyModule(root, modPath string, overlay map[string][]byte) (*survey, err
 			// A deepcopy opgen wrote is output to account for: the package whose
 			// markers went loses it. (An applyconfiguration tree is its parent's, and the
 			// controller package is always accounted for.)
-			f.relevant = f.relevant || tool == artifact.Opgen && filepath.Base(file) == deepcopy.FileName
+			f.relevant = f.relevant || tool == artifact.Opgen && filepath.Base(file) == naming.DeepCopyFile
 			return
 		}
 		for _, t := range relevantText {
@@ -240,6 +238,9 @@ func surveyModule(root, modPath string, overlay map[string][]byte) (*survey, err
 				return
 			}
 		}
+		// A webhook package without a marker (a conversion webhook's): its setup
+		// function, which the generated wiring calls, whatever its parameter's name.
+		f.relevant = f.relevant || naming.DeclaresWebhookSetup(src)
 	}
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -475,19 +476,13 @@ func mainUsesWiring(gctx *gen.Context) (bool, diag.Diagnostics) {
 	uses := false
 	ast.Inspect(f, func(n ast.Node) bool {
 		if sel, ok := n.(*ast.SelectorExpr); ok {
-			if x, ok := sel.X.(*ast.Ident); ok && x.Name == local && wiring[sel.Sel.Name] {
+			if x, ok := sel.X.(*ast.Ident); ok && x.Name == local && slices.Contains(naming.Wiring, sel.Sel.Name) {
 				uses = true
 			}
 		}
 		return !uses
 	})
 	return uses, nil
-}
-
-// wiring are the names the manager and guards generators give a main.
-var wiring = map[string]bool{
-	"SetupReconcilers": true, "AddToScheme": true, "ClientLimits": true, "CacheOptions": true,
-	"DefaultKubeAPIQPS": true, "DefaultKubeAPIBurst": true,
 }
 
 // parseDiagnostics turns a parser error into diagnostics.

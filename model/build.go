@@ -21,6 +21,7 @@ import (
 	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/markers"
+	"github.com/opgen-dev/opgen/naming"
 )
 
 // Input is what one load produced.
@@ -57,7 +58,7 @@ func Build(in Input) (*API, diag.Diagnostics) {
 			b.diags.Errorf(k.Pos, "%s is on %s in both %s and %s: a kind has one status writer (and one reconciler), on the version they use; remove it from the other", prefixed(markers.StatusOwner), k.Name, first.Package.Version, k.Package.Version)
 		default:
 			m, _ := k.marker(markers.StatusOwner)
-			b.diags.Errorf(m.Pos, "%s on %s of group %s: kind %s of group %s (%s) has it too, and their generated names (%s, %s) would clash in the one controller package; rename one of the kinds", prefixed(markers.StatusOwner), k.Name, k.Package.Group, first.Name, first.Package.Group, shortFilePos(first.Pos), k.WriterFunc(), k.ReconcilerType())
+			b.diags.Errorf(m.Pos, "%s on %s of group %s: kind %s of group %s (%s) has it too, and their generated names (%s, %s) would clash in the one controller package; rename one of the kinds", prefixed(markers.StatusOwner), k.Name, k.Package.Group, first.Name, first.Package.Group, shortFilePos(first.Pos), k.Names.StatusWriter(), k.Names.Reconciler())
 		}
 	}
 	b.checkConversions()
@@ -192,7 +193,7 @@ func (b *builder) kinds(p *Package) map[*ast.TypeSpec]*Kind {
 			return
 		}
 		k := &Kind{
-			Package: p, Name: info.Name, Named: named, Pos: b.pos(info.RawSpec.Name.Pos()),
+			Package: p, Name: info.Name, Names: naming.For(info.Name), Named: named, Pos: b.pos(info.RawSpec.Name.Pos()),
 			Namespaced:        true,
 			StatusSubresource: info.Markers.Get("kubebuilder:subresource:status") != nil,
 			Plural:            kubeapi.Plural(info.Name),
@@ -427,29 +428,16 @@ func statusOwnerOf(lp *loader.Package, field *ast.Field, statusOf map[*types.Nam
 }
 
 // assignAliases names each package for imports: <first group label><version>, or the
-// whole group when two packages would share a name.
+// whole group when two packages would share a name (naming.APIAlias).
 func assignAliases(pkgs []*Package) {
-	clean := func(s string) string {
-		var b strings.Builder
-		for _, r := range strings.ToLower(s) {
-			if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-				b.WriteRune(r)
-			}
-		}
-		return b.String()
-	}
 	count := map[string]int{}
-	short := func(p *Package) string {
-		label, _, _ := strings.Cut(p.Group, ".")
-		return clean(label) + clean(p.Version)
+	for _, p := range pkgs {
+		count[naming.APIAlias(p.Group, p.Version, false)]++
 	}
 	for _, p := range pkgs {
-		count[short(p)]++
-	}
-	for _, p := range pkgs {
-		p.Alias = short(p)
+		p.Alias = naming.APIAlias(p.Group, p.Version, false)
 		if count[p.Alias] > 1 {
-			p.Alias = clean(p.Group) + clean(p.Version)
+			p.Alias = naming.APIAlias(p.Group, p.Version, true)
 		}
 	}
 }
@@ -557,7 +545,7 @@ func (b *builder) webhookSetups(lp *loader.Package) {
 			if !ok || fd.Recv != nil || fd.Type.Params.NumFields() != 1 || fd.Type.Results.NumFields() != 1 {
 				continue
 			}
-			if n := fd.Name.Name; strings.HasPrefix(n, "Setup") && strings.HasSuffix(n, "WebhookWithManager") && len(n) > len("SetupWebhookWithManager") {
+			if n := fd.Name.Name; naming.IsWebhookSetupFunc(n) {
 				b.api.WebhookSetups = append(b.api.WebhookSetups, WebhookSetup{Path: lp.PkgPath, PackageName: lp.Name, Func: n, Registers: registeredTypes(imports, fd)})
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"sigs.k8s.io/controller-tools/pkg/loader"
 
 	"github.com/opgen-dev/opgen/markers"
+	"github.com/opgen-dev/opgen/naming"
 )
 
 // RootMarker marks a root kind (+kubebuilder:object:root=true); a package whose source
@@ -161,9 +162,12 @@ func (p *Package) ApplyConfigurationPath() string {
 type Kind struct {
 	Package *Package
 	Name    string
-	Named   *types.Named
-	Pos     token.Position
-	Plural  string
+	// Names are the Go and file names generated code and the user's code share for
+	// the kind (naming.For(Name)).
+	Names  naming.Kind
+	Named  *types.Named
+	Pos    token.Position
+	Plural string
 
 	Namespaced        bool
 	StatusSubresource bool
@@ -218,57 +222,8 @@ func (k *Kind) has(name markers.Name) bool {
 	return false
 }
 
-// The Go names generated code and the user's code share for a kind. Generators and
-// checks call these, so a name is spelled in one place.
-
-// WriterFunc is the generated status writer: ApplyMemcachedStatus.
-func (k *Kind) WriterFunc() string { return "Apply" + k.Name + "Status" }
-
-// EqualStatusFunc is the writer's comparison: equalMemcachedStatus.
-func (k *Kind) EqualStatusFunc() string { return "equal" + k.Name + "Status" }
-
-// FieldManagerConst is the constant holding the status writer's field manager.
-func (k *Kind) FieldManagerConst() string { return k.Name + "FieldManager" }
-
-// ReconcilerType is the user's reconciler struct: MemcachedReconciler.
-func (k *Kind) ReconcilerType() string { return k.Name + "Reconciler" }
-
-// ReconcilerConstructor is the user's constructor SetupReconcilers calls.
-func (k *Kind) ReconcilerConstructor() string { return "New" + k.ReconcilerType() }
-
-// ReconcileMethod is the user's reconcile logic the generated Reconcile calls.
-func (k *Kind) ReconcileMethod() string { return "Reconcile" + k.Name }
-
-// CleanupMethod is the user's cleanup hook for +opguard:finalizer.
-func (k *Kind) CleanupMethod() string { return "Cleanup" + k.Name }
-
-// FinalizerConst and GVKVar are the generated reconciler's finalizer name and the
-// kind's GroupVersionKind, which finalizer applies need.
-func (k *Kind) FinalizerConst() string { return lowerFirst(k.Name) + "Finalizer" }
-
-// GVKVar: see FinalizerConst.
-func (k *Kind) GVKVar() string { return lowerFirst(k.Name) + "GVK" }
-
 // StatusName is the Go name of the kind's status struct.
 func (k *Kind) StatusName() string { return k.Status.Named.Obj().Name() }
-
-// File names in the controller package.
-
-// WriterFile holds the status writer.
-func (k *Kind) WriterFile() string { return "zz_generated." + strings.ToLower(k.Name) + "_status.go" }
-
-// ReconcilerFile holds the generated Reconcile and SetupWithManager.
-func (k *Kind) ReconcilerFile() string {
-	return "zz_generated." + strings.ToLower(k.Name) + "_reconciler.go"
-}
-
-// TestFile holds the generated convergence test.
-func (k *Kind) TestFile() string { return "zz_generated." + strings.ToLower(k.Name) + "_test.go" }
-
-// UserFile is the user's reconciler file, scaffolded once, as kubebuilder names it.
-func (k *Kind) UserFile() string { return strings.ToLower(k.Name) + "_controller.go" }
-
-func lowerFirst(s string) string { return strings.ToLower(s[:1]) + s[1:] }
 
 // Lookup returns the kind of this run with the given group, version and kind, or nil.
 func (a *API) Lookup(g markers.GVK) *Kind {

@@ -11,6 +11,7 @@ import (
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/markers"
+	"github.com/opgen-dev/opgen/naming"
 	"github.com/opgen-dev/opgen/project"
 	"github.com/opgen-dev/opgen/stack"
 	"github.com/opgen-dev/opgen/templates"
@@ -26,16 +27,30 @@ type Data struct {
 	ControllerRuntimeVersion string
 	KustomizeVersion         string
 	KustomizeCLIVersion      string
+	// Wiring names what the generated wiring gives the operator's main.
+	Wiring naming.WiringNames
 	// Resource is the kind being created, for the api/ templates.
 	Resource *Resource
 }
 
+// newData is what every template of a project sees.
+func newData(module, projectName, domain string) Data {
+	return Data{
+		Module: module, ProjectName: projectName, Domain: domain,
+		GoVersion: stack.Go, KubernetesVersion: stack.Kubernetes, ControllerRuntimeVersion: stack.ControllerRuntime,
+		KustomizeVersion: stack.Kustomize, KustomizeCLIVersion: stack.KustomizeCLI,
+		Wiring: naming.Wire,
+	}
+}
+
 // Resource is a kind `opgen create api` adds.
 type Resource struct {
-	Group      string // short: cache
-	FullGroup  string // cache.example.com
-	Version    string
-	Kind       string
+	Group     string // short: cache
+	FullGroup string // cache.example.com
+	Version   string
+	Kind      string
+	// Names are the names generated code and the user's code share for the kind.
+	Names      naming.Kind
 	Plural     string
 	Namespaced bool
 	// Owns are +opguard:owns values: apps/v1/Deployment.
@@ -83,13 +98,7 @@ func unwrapModuleErr(err error) string {
 	return msg
 }
 
-func (o InitOptions) data() Data {
-	return Data{
-		Module: o.Module, ProjectName: o.ProjectName, Domain: o.Domain,
-		GoVersion: stack.Go, KubernetesVersion: stack.Kubernetes, ControllerRuntimeVersion: stack.ControllerRuntime,
-		KustomizeVersion: stack.Kustomize, KustomizeCLIVersion: stack.KustomizeCLI,
-	}
-}
+func (o InitOptions) data() Data { return newData(o.Module, o.ProjectName, o.Domain) }
 
 // Init returns the files of a new project: every project/ template and opgen.yaml.
 func Init(set *templates.Set, o InitOptions, templatesDir string) ([]artifact.File, error) {
@@ -143,15 +152,11 @@ func APIDir(group, version string) string { return path.Join("api", group, versi
 // CreateAPI returns the files of a new kind: every api/ template. firstVersion says
 // that no other version of the group declares the kind yet.
 func CreateAPI(set *templates.Set, module string, cfg *project.Config, o APIOptions, firstVersion bool) ([]artifact.File, error) {
-	data := Data{
-		Module: module, ProjectName: cfg.ProjectName, Domain: cfg.Domain,
-		GoVersion: stack.Go, KubernetesVersion: stack.Kubernetes, ControllerRuntimeVersion: stack.ControllerRuntime,
-		KustomizeVersion: stack.Kustomize, KustomizeCLIVersion: stack.KustomizeCLI,
-		Resource: &Resource{
-			Group: o.Group, FullGroup: o.Group + "." + cfg.Domain, Version: o.Version, Kind: o.Kind,
-			Plural: kubeapi.Plural(o.Kind), Namespaced: o.Namespaced, Owns: o.Owns,
-			FirstVersion: firstVersion,
-		},
+	data := newData(module, cfg.ProjectName, cfg.Domain)
+	data.Resource = &Resource{
+		Group: o.Group, FullGroup: o.Group + "." + cfg.Domain, Version: o.Version, Kind: o.Kind,
+		Names: naming.For(o.Kind), Plural: kubeapi.Plural(o.Kind), Namespaced: o.Namespaced, Owns: o.Owns,
+		FirstVersion: firstVersion,
 	}
 	return render(set, "api", data, strings.NewReplacer("[group]", o.Group, "[version]", o.Version, "[kind]", strings.ToLower(o.Kind)))
 }

@@ -3,11 +3,11 @@ package scaffold
 import (
 	"fmt"
 	"path"
-	"strings"
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/markers"
+	"github.com/opgen-dev/opgen/naming"
 	"github.com/opgen-dev/opgen/project"
 	"github.com/opgen-dev/opgen/templates"
 )
@@ -68,19 +68,19 @@ func WebhookFiles(set *templates.Set, module string, cfg *project.Config, o Webh
 		return nil
 	}
 	dir := WebhookDir(o.Group, o.Version)
-	base := strings.ToLower(o.Kind)
+	names := naming.For(o.Kind)
 	if !haveWebhook {
-		if err := add("webhook/internal/webhook/[group]/[version]/[kind]_webhook.go", path.Join(dir, base+"_webhook.go")); err != nil {
+		if err := add("webhook/internal/webhook/[group]/[version]/[kind]_webhook.go", path.Join(dir, names.WebhookFile())); err != nil {
 			return nil, err
 		}
 		if o.Defaulting || o.Validation {
-			if err := add("webhook/internal/webhook/[group]/[version]/[kind]_webhook_test.go", path.Join(dir, base+"_webhook_test.go")); err != nil {
+			if err := add("webhook/internal/webhook/[group]/[version]/[kind]_webhook_test.go", path.Join(dir, names.WebhookTestFile())); err != nil {
 				return nil, err
 			}
 		}
 	}
 	if o.Conversion {
-		if err := add("webhook/conversion/hub.go", path.Join(APIDir(o.Group, o.Version), base+"_conversion.go")); err != nil {
+		if err := add("webhook/conversion/hub.go", path.Join(APIDir(o.Group, o.Version), names.ConversionFile())); err != nil {
 			return nil, err
 		}
 	}
@@ -102,7 +102,7 @@ func SpokeFile(set *templates.Set, module string, cfg *project.Config, o Webhook
 	if err != nil {
 		return artifact.File{}, err
 	}
-	return artifact.File{Path: path.Join(APIDir(o.Group, spoke), strings.ToLower(o.Kind)+"_conversion.go"), Content: out, Owner: artifact.Scaffold}, nil
+	return artifact.File{Path: path.Join(APIDir(o.Group, spoke), naming.For(o.Kind).ConversionFile()), Content: out, Owner: artifact.Scaffold}, nil
 }
 
 // WebhookData is what the webhook templates see.
@@ -118,17 +118,16 @@ type WebhookData struct {
 }
 
 func webhookData(module string, cfg *project.Config, o WebhookOptions, version string) WebhookData {
+	data := newData(module, cfg.ProjectName, cfg.Domain)
+	data.Resource = &Resource{
+		Group: o.Group, FullGroup: o.Group + "." + cfg.Domain, Version: o.Version, Kind: o.Kind,
+		Names: naming.For(o.Kind), Plural: kubeapi.Plural(o.Kind),
+	}
 	return WebhookData{
-		Data: Data{
-			Module: module, ProjectName: cfg.ProjectName, Domain: cfg.Domain,
-			Resource: &Resource{
-				Group: o.Group, FullGroup: o.Group + "." + cfg.Domain, Version: o.Version, Kind: o.Kind,
-				Plural: kubeapi.Plural(o.Kind),
-			},
-		},
+		Data:       data,
 		Defaulting: o.Defaulting, Validation: o.Validation, Namespaced: !o.ClusterScoped,
 		APIImport: path.Join(module, APIDir(o.Group, o.Version)),
-		Alias:     strings.NewReplacer("-", "", ".", "").Replace(strings.SplitN(o.Group, ".", 2)[0]) + o.Version,
+		Alias:     naming.APIAlias(o.Group, o.Version, false),
 		Spoke:     version,
 	}
 }

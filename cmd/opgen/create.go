@@ -16,6 +16,8 @@ import (
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator"
+	"github.com/opgen-dev/opgen/markers"
+	"github.com/opgen-dev/opgen/naming"
 	"github.com/opgen-dev/opgen/project"
 	"github.com/opgen-dev/opgen/scaffold"
 )
@@ -46,7 +48,7 @@ the regeneration fails.`,
 	}
 	kindFlags(api, &o.Group, &o.Version, &o.Kind, &templatesDir)
 	api.Flags().BoolVar(&o.Namespaced, "namespaced", true, "namespaced (false: cluster-scoped)")
-	api.Flags().StringArrayVar(&o.Owns, "owns", nil, "a kind the reconciler owns, <group>/<version>/<Kind> (core/v1/ConfigMap); repeatable")
+	api.Flags().StringArrayVar(&o.Owns, string(markers.Owns), nil, "a kind the reconciler owns, <group>/<version>/<Kind> (core/v1/ConfigMap); repeatable")
 	create.AddCommand(api)
 	create.AddCommand(newCreateWebhookCommand(stdout, stderr, dir))
 	return create
@@ -144,10 +146,10 @@ func runCreateWebhook(ctx context.Context, stderr, stdout io.Writer, wd string, 
 		_, err := os.Stat(filepath.Join(root, filepath.FromSlash(rel)))
 		return err == nil
 	}
-	webhookFile := path.Join(scaffold.WebhookDir(o.Group, o.Version), strings.ToLower(o.Kind)+"_webhook.go")
+	webhookFile := path.Join(scaffold.WebhookDir(o.Group, o.Version), naming.For(o.Kind).WebhookFile())
 	haveWebhook := exists(webhookFile)
 	if haveWebhook && (o.Defaulting || o.Validation) {
-		return fmt.Errorf("%s exists: add the defaulter or validator there by hand (its Setup%sWebhookWithManager); nothing was written", webhookFile, o.Kind)
+		return fmt.Errorf("%s exists: add the defaulter or validator there by hand (its %s); nothing was written", webhookFile, naming.For(o.Kind).WebhookSetup())
 	}
 	files, err := scaffold.WebhookFiles(set, modPath, cfg, o, haveWebhook)
 	if err != nil {
@@ -275,8 +277,9 @@ func runCreateAPI(ctx context.Context, stdout, stderr io.Writer, wd string, o sc
 		return err
 	}
 	if first {
-		fmt.Fprintf(stderr, "opgen: kind %s is in %s; fill in Reconcile%s in internal/controller/%s_controller.go\n",
-			o.Kind, scaffold.APIDir(o.Group, o.Version), o.Kind, strings.ToLower(o.Kind))
+		names := naming.For(o.Kind)
+		fmt.Fprintf(stderr, "opgen: kind %s is in %s; fill in %s in %s\n",
+			o.Kind, scaffold.APIDir(o.Group, o.Version), names.ReconcileFunc(), path.Join(generator.DefaultOptions.ControllerDir, names.ControllerFile()))
 	} else {
 		fmt.Fprintf(stderr, "opgen: version %s of %s is in %s; the storage version keeps the kind's reconciler\n",
 			o.Version, o.Kind, scaffold.APIDir(o.Group, o.Version))

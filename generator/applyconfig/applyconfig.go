@@ -22,10 +22,8 @@ import (
 	"github.com/opgen-dev/opgen/generator/gen"
 	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/model"
+	"github.com/opgen-dev/opgen/naming"
 )
-
-// Suffix ends every apply configuration type name.
-const Suffix = "ApplyConfiguration"
 
 const (
 	metaV1   = model.MetaV1
@@ -332,14 +330,14 @@ func (g *builder) acOf(t types.Type) (pkg, name string, ok bool) {
 	}
 	obj := n.Obj()
 	if p, found := g.local[obj]; found {
-		return p, obj.Name() + Suffix, true
+		return p, naming.ApplyConfiguration(obj.Name()), true
 	}
 	pp := obj.Pkg().Path()
 	if pp == metaV1 && metaTypes[obj.Name()] {
-		return metaV1AC, obj.Name() + Suffix, true
+		return metaV1AC, naming.ApplyConfiguration(obj.Name()), true
 	}
 	if acPkg, found := kubeapi.ApplyConfigurations[pp+"."+obj.Name()]; found {
-		return acPkg, obj.Name() + Suffix, true
+		return acPkg, naming.ApplyConfiguration(obj.Name()), true
 	}
 	return "", "", false
 }
@@ -497,7 +495,7 @@ func (g *builder) file(p *model.Package, n *types.Named) ([]byte, error) {
 	g.aliases(f, p)
 
 	name := n.Obj().Name()
-	ac := name + Suffix
+	ac := naming.ApplyConfiguration(name)
 	st := n.Underlying().(*types.Struct)
 
 	/* target shape:
@@ -601,13 +599,13 @@ func (g *builder) file(p *model.Package, n *types.Named) ([]byte, error) {
 // extractFuncs writes Extract<Kind>From, Extract<Kind> and, with a status subresource,
 // Extract<Kind>Status, with the signatures of client-go's.
 func (g *builder) extractFuncs(f *jen.File, k *model.Kind) {
-	name, ac := k.Name, k.Name+Suffix
+	name, ac := k.Name, naming.ApplyConfiguration(k.Name)
 	identity := "name, kind and apiVersion"
 	if k.Namespaced {
 		identity = "name, namespace, kind and apiVersion"
 	}
 	obj := objParam(name)
-	from := "Extract" + name + "From"
+	from := k.Names.ExtractFrom()
 	apiVersion := k.Package.Group + "/" + k.Package.Version
 	f.ImportAlias(managedFieldsPkg, "managedfields")
 	f.ImportAlias(internalPath(k.Package), "internal")
@@ -667,11 +665,11 @@ func (g *builder) extractFuncs(f *jen.File, k *model.Kind) {
 			Parens(jen.List(jen.Op("*").Id(ac), jen.Error())).
 			Block(jen.Return(jen.Id(from).Call(jen.Id(obj), jen.Id("fieldManager"), jen.Lit(subresource))))
 	}
-	sub("Extract"+name, "", fmt.Sprintf("Extract%s returns what fieldManager applied and still owns "+
-		"of %s itself, not of a subresource; see %s.", name, obj, from))
+	sub(k.Names.Extract(), "", fmt.Sprintf("%s returns what fieldManager applied and still owns "+
+		"of %s itself, not of a subresource; see %s.", k.Names.Extract(), obj, from))
 	if k.StatusSubresource {
-		sub("Extract"+name+"Status", "status", fmt.Sprintf("Extract%sStatus returns what fieldManager "+
-			"applied and still owns of %s's status subresource; see %s.", name, obj, from))
+		sub(k.Names.ExtractStatus(), "status", fmt.Sprintf("%s returns what fieldManager "+
+			"applied and still owns of %s's status subresource; see %s.", k.Names.ExtractStatus(), obj, from))
 	}
 }
 
@@ -986,7 +984,7 @@ var importAliases = sync.OnceValue(func() map[string]string {
 			continue
 		}
 		apiPkg := "k8s.io/api/" + strings.TrimPrefix(acPkg, kubeapi.ApplyConfigurationsPrefix)
-		m[acPkg], m[apiPkg] = kubeapi.Alias(acPkg), kubeapi.Alias(apiPkg)
+		m[acPkg], m[apiPkg] = naming.KubeAlias(acPkg), naming.KubeAlias(apiPkg)
 	}
 	return m
 })
@@ -1014,7 +1012,7 @@ func (g *builder) utils(p *model.Package, structs []*types.Named) ([]byte, error
 			gen.Field{Name: "Group", Value: jen.Lit(p.Group)},
 			gen.Field{Name: "Version", Value: jen.Lit(p.Version)},
 			gen.Field{Name: "Kind", Value: jen.Lit(n.Obj().Name())},
-		))).Block(jen.Return(jen.Op("&").Qual(acPkg, n.Obj().Name()+Suffix).Values())))
+		))).Block(jen.Return(jen.Op("&").Qual(acPkg, naming.ApplyConfiguration(n.Obj().Name())).Values())))
 	}
 	f.Comment("ForKind returns an apply configuration type for the given GroupVersionKind, or nil if no")
 	f.Comment("apply configuration type exists for the given GroupVersionKind.")

@@ -10,12 +10,7 @@ import (
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/gen"
 	"github.com/opgen-dev/opgen/model"
-)
-
-// FileName and TestFileName are the generated files in a spoke's package.
-const (
-	FileName     = "zz_generated.conversion.go"
-	TestFileName = "zz_generated.conversion_test.go"
+	"github.com/opgen-dev/opgen/naming"
 )
 
 // Generator is the conversion generator.
@@ -29,7 +24,7 @@ func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
 	var out []artifact.Claim
 	for _, p := range ctx.API.Packages {
 		if ctx.Scope[p.Path] {
-			out = append(out, artifact.Claim{Dir: ctx.Rel(p.Dir), Match: "zz_generated.conversion*.go"})
+			out = append(out, artifact.Claim{Dir: ctx.Rel(p.Dir), Match: naming.ConversionFiles})
 		}
 	}
 	return out
@@ -59,17 +54,17 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 				continue
 			}
 			p := plan(c.Hub, s)
-			src, err := gen.Render(p.file(ctx), FileName)
+			src, err := gen.Render(p.file(ctx), naming.ConversionFile)
 			if err != nil {
 				return nil, err
 			}
 			dir := ctx.Rel(s.Package.Dir)
-			files = append(files, artifact.File{Path: path.Join(dir, FileName), Content: src})
-			test, err := gen.Render(p.test(ctx), TestFileName)
+			files = append(files, artifact.File{Path: path.Join(dir, naming.ConversionFile), Content: src})
+			test, err := gen.Render(p.test(ctx), naming.ConversionTestFile)
 			if err != nil {
 				return nil, err
 			}
-			files = append(files, artifact.File{Path: path.Join(dir, TestFileName), Content: test})
+			files = append(files, artifact.File{Path: path.Join(dir, naming.ConversionTestFile), Content: test})
 		}
 	}
 	return files, nil
@@ -184,7 +179,7 @@ func (c *conv) fields(p pair, toHub bool) {
 		unmatchedTo = append(unmatchedTo, f)
 	}
 	for _, f := range unmatchedFrom {
-		h := Hook{Name: hookName(p.name, f.Name(), toHub), Field: joinPath(p.fieldPath, f.Name()), Lacks: c.hub.Package.Version}
+		h := Hook{Name: naming.ConversionHook(p.name, f.Name(), toHub), Field: joinPath(p.fieldPath, f.Name()), Lacks: c.hub.Package.Version}
 		h.InType, h.OutType = "*"+p.name, "*"+c.alias+"."+p.name
 		if !toHub {
 			h.InType, h.OutType = h.OutType, h.InType
@@ -198,9 +193,6 @@ func (c *conv) fields(p pair, toHub bool) {
 		c.hooked[h.Name] = true
 	}
 }
-
-// hookName names the user's function for one field without a match.
-func hookName(typeName, field string, toHub bool) string { return funcName(typeName+field, toHub) }
 
 func joinPath(a, b string) string {
 	if a == "" {
@@ -267,7 +259,7 @@ func (c *conv) convertible(s, h types.Type, fieldPath string) bool {
 // create webhook's), never beside a conversion written by hand (kubebuilder's), where it
 // would ask for functions nobody writes.
 func callsGenerated(s *model.Kind) bool {
-	names := []string{funcName(s.Name, true), funcName(s.Name, false)}
+	names := []string{naming.ConvertFunc(s.Name, true), naming.ConvertFunc(s.Name, false)}
 	found := false
 	for _, f := range s.Package.Loaded.Syntax {
 		ast.Inspect(f, func(n ast.Node) bool {

@@ -7,6 +7,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/naming"
 )
 
 // file renders zz_generated.conversion.go of the spoke.
@@ -22,14 +23,6 @@ func (c *conv) file(ctx *gen.Context) *jen.File {
 	return f
 }
 
-// funcName names the generated conversion of a struct pair in one direction.
-func funcName(typeName string, toHub bool) string {
-	if toHub {
-		return "convert" + typeName + "ToHub"
-	}
-	return "convert" + typeName + "FromHub"
-}
-
 // pairFunc emits the conversion of one struct pair in one direction.
 func (c *conv) pairFunc(f *jen.File, p pair, toHub bool) {
 	from, to := p.spoke, p.hub
@@ -40,7 +33,7 @@ func (c *conv) pairFunc(f *jen.File, p pair, toHub bool) {
 		inT, outT = outT, inT
 		fromV, toV = toV, fromV
 	}
-	name := funcName(p.name, toHub)
+	name := naming.ConvertFunc(p.name, toHub)
 	f.Commentf("%s converts the fields of %s %s that %s has under the same name and type.", name, fromV, p.name, toV)
 	var body []jen.Code
 	for i := 0; i < from.NumFields(); i++ {
@@ -48,7 +41,7 @@ func (c *conv) pairFunc(f *jen.File, p pair, toHub bool) {
 		if isTypeMeta(fld.Type()) {
 			continue
 		}
-		hook := hookName(p.name, fld.Name(), toHub)
+		hook := naming.ConversionHook(p.name, fld.Name(), toHub)
 		if !c.hooked[hook] {
 			other := fieldNamed(to, fld.Name())
 			body = append(body, c.assign(jen.Id("in").Dot(fld.Name()), jen.Id("out").Dot(fld.Name()), fld.Type(), other.Type(), toHub, 0)...)
@@ -103,7 +96,7 @@ func (c *conv) assign(in, out *jen.Statement, from, to types.Type, toHub bool, d
 	}
 	name, _ := c.local(from)
 	if _, isStruct := from.Underlying().(*types.Struct); isStruct {
-		return []jen.Code{jen.If(jen.Err().Op(":=").Id(funcName(name, toHub)).Call(jen.Op("&").Add(in), jen.Op("&").Add(out)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))}
+		return []jen.Code{jen.If(jen.Err().Op(":=").Id(naming.ConvertFunc(name, toHub)).Call(jen.Op("&").Add(in), jen.Op("&").Add(out)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))}
 	}
 	return []jen.Code{out.Op("=").Add(c.typeCode(to, toHub)).Parens(in)}
 }
@@ -148,9 +141,9 @@ func (c *conv) test(ctx *gen.Context) *jen.File {
 				jen.Id("seed"), jen.Id("i"), jen.Id(a).Dot("Spec"), jen.Id(b).Dot("Spec"), jen.Id(a).Dot("Status"), jen.Id(b).Dot("Status")),
 		)
 	}
-	f.Commentf("Test%sRoundTrip converts fuzzed objects %s → %s → %s and %s → %s → %s and", kind, c.spoke.Package.Version, c.hub.Package.Version, c.spoke.Package.Version, c.hub.Package.Version, c.spoke.Package.Version, c.hub.Package.Version)
+	f.Commentf("%s converts fuzzed objects %s → %s → %s and %s → %s → %s and", naming.For(kind).RoundTripTest(), c.spoke.Package.Version, c.hub.Package.Version, c.spoke.Package.Version, c.hub.Package.Version, c.spoke.Package.Version, c.hub.Package.Version)
 	f.Comment("requires each unchanged (apiVersion and kind aside, which the webhook sets).")
-	f.Func().Id("Test"+kind+"RoundTrip").Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(
+	f.Func().Id(naming.For(kind).RoundTripTest()).Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(
 		jen.Const().Id("seed").Op("=").Lit(1),
 		jen.Id("fill").Op(":=").Qual("sigs.k8s.io/randfill", "NewWithSeed").Call(jen.Id("seed")).Dot("NilChance").Call(jen.Lit(0.2)).Dot("NumElements").Call(jen.Lit(0), jen.Lit(3)),
 		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Id("i").Op("<").Lit(200), jen.Id("i").Op("++")).Block(

@@ -6,10 +6,8 @@ import (
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/controllertools"
 	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/naming"
 )
-
-// FileName is the deepcopy file in a package's directory, as controller-gen names it.
-const FileName = "zz_generated.deepcopy.go"
 
 // Generator is the deepcopy generator.
 type Generator struct{}
@@ -23,7 +21,7 @@ func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
 	var out []artifact.Claim
 	for _, r := range ctx.ScopedRoots() {
 		if dir := ctx.PackageDir(r); dir != "" {
-			out = append(out, artifact.Claim{Dir: dir, Match: FileName})
+			out = append(out, artifact.Claim{Dir: dir, Match: naming.DeepCopyFile})
 		}
 	}
 	return out

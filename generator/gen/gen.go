@@ -17,6 +17,7 @@ import (
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/model"
+	"github.com/opgen-dev/opgen/naming"
 	"github.com/opgen-dev/opgen/project"
 	"github.com/opgen-dev/opgen/templates"
 )
@@ -204,16 +205,9 @@ func (c *Context) NewControllerFile() *jen.File {
 	c.HeaderComments(f)
 	for _, p := range c.API.Packages {
 		f.ImportAlias(p.Path, p.Alias)
-		f.ImportAlias(p.ApplyConfigurationPath(), p.Alias+"ac")
+		f.ImportAlias(p.ApplyConfigurationPath(), naming.ApplyConfigAlias(p.Alias))
 	}
-	for path, alias := range map[string]string{
-		"sigs.k8s.io/controller-runtime":            "ctrl",
-		"k8s.io/apimachinery/pkg/apis/meta/v1":      "metav1",
-		"k8s.io/apimachinery/pkg/api/errors":        "apierrors",
-		"k8s.io/apimachinery/pkg/runtime/schema":    "schema",
-		"k8s.io/client-go/kubernetes/scheme":        "clientgoscheme",
-		"sigs.k8s.io/controller-runtime/pkg/client": "client",
-	} {
+	for path, alias := range naming.Standard {
 		f.ImportAlias(path, alias)
 	}
 	return f

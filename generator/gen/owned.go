@@ -1,11 +1,10 @@
 package gen
 
 import (
-	"strings"
-
 	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/markers"
 	"github.com/opgen-dev/opgen/model"
+	"github.com/opgen-dev/opgen/naming"
 )
 
 // AppliesConfigurations reports whether a kind gets apply configurations: in a project
@@ -48,9 +47,9 @@ func Owned(ctx *Context, k *model.Kind) []OwnedKind {
 	}
 	var out []OwnedKind
 	for _, g := range k.Owns {
-		o := OwnedKind{GVK: g, Func: "Apply" + k.Name + g.Kind}
+		o := OwnedKind{GVK: g, Func: k.Names.OwnedApply("", g.Kind)}
 		if names[g.Kind] > 1 {
-			o.Func = "Apply" + k.Name + groupWord(g.Group) + g.Kind
+			o.Func = k.Names.OwnedApply(naming.GroupWord(g.Group), g.Kind)
 		}
 		if local := api.Lookup(g); local != nil {
 			if !AppliesConfigurations(ctx, local) {
@@ -58,24 +57,14 @@ func Owned(ctx *Context, k *model.Kind) []OwnedKind {
 			}
 			o.Local = local
 			o.Package, o.PackageAlias = local.Package.Path, local.Package.Alias
-			o.ACPackage, o.ACAlias = local.Package.ApplyConfigurationPath(), local.Package.Alias+"ac"
+			o.ACPackage, o.ACAlias = local.Package.ApplyConfigurationPath(), naming.ApplyConfigAlias(local.Package.Alias)
 		} else {
 			o.Package = kubeapi.Package(g.Group, g.Version)
-			o.PackageAlias = kubeapi.Alias(o.Package)
+			o.PackageAlias = naming.KubeAlias(o.Package)
 			o.ACPackage = kubeapi.ApplyConfigurations[o.Package+"."+g.Kind]
-			o.ACAlias = kubeapi.Alias(o.ACPackage)
+			o.ACAlias = naming.KubeAlias(o.ACPackage)
 		}
 		out = append(out, o)
 	}
 	return out
-}
-
-// groupWord is a group as part of a Go name: "networking.k8s.io" → "Networking", the
-// core group → "Core".
-func groupWord(group string) string {
-	first, _, _ := strings.Cut(group, ".")
-	if first == "" {
-		first = "core"
-	}
-	return strings.ToUpper(first[:1]) + first[1:]
 }

@@ -16,13 +16,11 @@ import (
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/gen"
 	"github.com/opgen-dev/opgen/generator/guards/symbols"
+	"github.com/opgen-dev/opgen/naming"
 )
 
 //go:embed source/reconcile.go source/status.go source/finalizer.go source/clientlimits.go source/owned.go source/memory.go source/managedfields.go
 var source embed.FS
-
-// FileName is the runtime's file in the controller package.
-const FileName = "zz_generated.opguard.go"
 
 // Generator writes the shared runtime.
 type Generator struct{}
@@ -32,7 +30,7 @@ func (Generator) Name() string { return "guards" }
 
 // Claims implements gen.Generator.
 func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
-	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: FileName}}
+	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: naming.RuntimeFile}}
 }
 
 // Generate implements gen.Generator.
@@ -45,7 +43,7 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []artifact.File{{Path: path.Join(ctx.Controller.Dir, FileName), Content: src}}, nil
+	return []artifact.File{{Path: path.Join(ctx.Controller.Dir, naming.RuntimeFile), Content: src}}, nil
 }
 
 // InUse returns the parts of the runtime a run needs, in emission order: those the

@@ -11,11 +11,9 @@ import (
 	"github.com/opgen-dev/opgen/generator/gen"
 	"github.com/opgen-dev/opgen/generator/guards/symbols"
 	"github.com/opgen-dev/opgen/kubeapi"
+	"github.com/opgen-dev/opgen/naming"
 	"github.com/opgen-dev/opgen/policy"
 )
-
-// FileName is the generated wiring's file in the controller package.
-const FileName = "zz_generated.manager.go"
 
 // Generator is the manager wiring generator.
 type Generator struct{}
@@ -25,7 +23,7 @@ func (Generator) Name() string { return "manager" }
 
 // Claims implements gen.Generator.
 func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
-	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: FileName}}
+	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: naming.ManagerFile}}
 }
 
 // Generate implements gen.Generator.
@@ -48,17 +46,17 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 	f := ctx.NewControllerFile()
 	f.Comment("Defaults of --kube-api-qps and --kube-api-burst (see ClientLimits).")
 	f.Const().Defs(
-		jen.Id("DefaultKubeAPIQPS").Op("=").Lit(qps),
-		jen.Id("DefaultKubeAPIBurst").Op("=").Lit(burst),
+		jen.Id(naming.DefaultKubeAPIQPS).Op("=").Lit(qps),
+		jen.Id(naming.DefaultKubeAPIBurst).Op("=").Lit(burst),
 	)
 	f.Line()
 
-	adds := []jen.Code{jen.Qual("k8s.io/client-go/kubernetes/scheme", "AddToScheme")}
+	adds := []jen.Code{jen.Qual("k8s.io/client-go/kubernetes/scheme", naming.AddToScheme)}
 	for _, p := range ctx.API.Packages {
-		adds = append(adds, jen.Qual(p.Path, "AddToScheme"))
+		adds = append(adds, jen.Qual(p.Path, naming.AddToScheme))
 	}
-	f.Comment("AddToScheme registers client-go's built-in kinds and every API package of the operator.")
-	f.Func().Id("AddToScheme").Params(jen.Id("s").Op("*").Qual("k8s.io/apimachinery/pkg/runtime", "Scheme")).Error().Block(
+	f.Comment(naming.AddToScheme + " registers client-go's built-in kinds and every API package of the operator.")
+	f.Func().Id(naming.AddToScheme).Params(jen.Id("s").Op("*").Qual("k8s.io/apimachinery/pkg/runtime", "Scheme")).Error().Block(
 		jen.For(jen.List(jen.Id("_"), jen.Id("add")).Op(":=").Range().Index().Func().Params(jen.Op("*").Qual("k8s.io/apimachinery/pkg/runtime", "Scheme")).Error().Values(adds...)).Block(
 			jen.If(jen.Err().Op(":=").Id("add").Call(jen.Id("s")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		),
@@ -71,36 +69,36 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 		if k.StatusOwner != "" {
 			// The status writers name another field manager that holds their fields in an
 			// Event; the recorder is the manager's, under the first writer's field manager.
-			setups = append(setups, jen.Id(symbols.StatusEvents).Op("=").Id("mgr").Dot("GetEventRecorder").Call(jen.Id(k.FieldManagerConst())))
+			setups = append(setups, jen.Id(symbols.StatusEvents).Op("=").Id("mgr").Dot("GetEventRecorder").Call(jen.Id(k.Names.FieldManager())))
 			break
 		}
 	}
 	for _, k := range kinds {
 		setups = append(setups, jen.If(
-			jen.Err().Op(":=").Id(k.ReconcilerConstructor()).Call(jen.Id("mgr")).Dot("SetupWithManager").Call(jen.Id("mgr")),
+			jen.Err().Op(":=").Id(k.Names.NewReconciler()).Call(jen.Id("mgr")).Dot(naming.SetupWithManager).Call(jen.Id("mgr")),
 			jen.Err().Op("!=").Nil(),
 		).Block(jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("setting up the "+k.Name+" reconciler: %w"), jen.Err()))))
 	}
 	if hooks := webhooks(f, ctx); len(hooks) > 0 {
-		setups = append(setups, jen.If(jen.Qual("os", "Getenv").Call(jen.Lit("ENABLE_WEBHOOKS")).Op("!=").Lit("false")).Block(hooks...))
-		f.Comment("SetupReconcilers registers every generated reconciler with mgr, and every webhook")
-		f.Comment("unless the environment sets ENABLE_WEBHOOKS=false (a manager run outside the")
+		setups = append(setups, jen.If(jen.Qual("os", "Getenv").Call(jen.Lit(naming.EnableWebhooks)).Op("!=").Lit("false")).Block(hooks...))
+		f.Comment(naming.SetupReconcilers + " registers every generated reconciler with mgr, and every webhook")
+		f.Comment("unless the environment sets " + naming.EnableWebhooks + "=false (a manager run outside the")
 		f.Comment("cluster has no serving certificate): each Setup<Kind>WebhookWithManager, and the")
 		f.Comment("conversion webhook of each kind with a hub.")
 	} else {
-		f.Comment("SetupReconcilers registers every generated reconciler with mgr.")
+		f.Comment(naming.SetupReconcilers + " registers every generated reconciler with mgr.")
 	}
 	setups = append(setups, jen.Return(jen.Nil()))
-	f.Func().Id("SetupReconcilers").Params(jen.Id("mgr").Qual("sigs.k8s.io/controller-runtime", "Manager")).Error().Block(setups...)
+	f.Func().Id(naming.SetupReconcilers).Params(jen.Id("mgr").Qual("sigs.k8s.io/controller-runtime", "Manager")).Error().Block(setups...)
 
 	f.Line()
 	cacheOptions(f, ctx)
 
-	src, err := gen.Render(f, FileName)
+	src, err := gen.Render(f, naming.ManagerFile)
 	if err != nil {
 		return nil, err
 	}
-	files := []artifact.File{{Path: path.Join(ctx.Controller.Dir, FileName), Content: src}}
+	files := []artifact.File{{Path: path.Join(ctx.Controller.Dir, naming.ManagerFile), Content: src}}
 	if !ctx.HasMain() {
 		return files, nil
 	}
@@ -109,6 +107,7 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 		"ControllerImport": ctx.Controller.ImportPath,
 		"ControllerName":   ctx.Controller.Name,
 		"LeaderElectionID": leaderElectionID(ctx),
+		"Wiring":           naming.Wire,
 	})
 	if err != nil {
 		return nil, err
@@ -127,7 +126,7 @@ func webhooks(f *jen.File, ctx *gen.Context) []jen.Code {
 	}
 	for _, w := range ctx.API.WebhookSetups {
 		if strings.HasPrefix(w.Path, ctx.ModulePath+"/") {
-			f.ImportAlias(w.Path, webhookAlias(w.Path))
+			f.ImportAlias(w.Path, naming.WebhookAlias(w.Path))
 		}
 		check(jen.Qual(w.Path, w.Func).Call(jen.Id("mgr")), "webhooks ("+w.Func+")")
 	}
@@ -140,17 +139,6 @@ func webhooks(f *jen.File, ctx *gen.Context) []jen.Code {
 			"the conversion webhook of "+c.Hub.Name)
 	}
 	return out
-}
-
-// webhookAlias names a webhook package by its last two elements, "webhookv1" for
-// internal/webhook/v1, "webhookcachev1" for internal/webhook/cache/v1.
-func webhookAlias(p string) string {
-	parts := strings.Split(p, "/")
-	name := parts[len(parts)-1]
-	if len(parts) > 1 && parts[len(parts)-2] != "webhook" {
-		name = parts[len(parts)-2] + name
-	}
-	return "webhook" + strings.NewReplacer("-", "", ".", "", "_", "").Replace(name)
 }
 
 // cacheOptions emits CacheOptions: the cache's managedFields transform, keeping for
@@ -174,14 +162,14 @@ func cacheOptions(f *jen.File, ctx *gen.Context) {
 		managers[t] = append(managers[t], fm)
 	}
 	for _, k := range ctx.API.StatusOwners() {
-		add(goType{k.Package.Path, k.Name}, k.FieldManagerConst())
+		add(goType{k.Package.Path, k.Name}, k.Names.FieldManager())
 		for _, o := range k.Owns {
 			if local := ctx.API.Lookup(o); local != nil {
-				add(goType{local.Package.Path, local.Name}, k.FieldManagerConst())
+				add(goType{local.Package.Path, local.Name}, k.Names.FieldManager())
 			} else {
 				p := kubeapi.Package(o.Group, o.Version)
-				f.ImportAlias(p, kubeapi.Alias(p))
-				add(goType{p, o.Kind}, k.FieldManagerConst())
+				f.ImportAlias(p, naming.KubeAlias(p))
+				add(goType{p, o.Kind}, k.Names.FieldManager())
 			}
 		}
 	}
@@ -215,7 +203,7 @@ func cacheOptions(f *jen.File, ctx *gen.Context) {
 			}
 			digested[t] = true
 			f.ImportAlias(o.ACPackage, o.ACAlias)
-			call := []jen.Code{jen.Qual(o.ACPackage, "Extract"+o.Kind)}
+			call := []jen.Code{jen.Qual(o.ACPackage, naming.For(o.Kind).Extract())}
 			for _, m := range managers[t] {
 				call = append(call, jen.Id(m))
 			}
@@ -230,14 +218,14 @@ func cacheOptions(f *jen.File, ctx *gen.Context) {
 	for _, k := range ctx.API.StatusOwners() {
 		args = append(args, typeFor(k.Package.Path, k.Name))
 	}
-	f.Comment("CacheOptions returns the options of the manager's cache (ctrl.Options.Cache): its")
+	f.Comment(naming.CacheOptions + " returns the options of the manager's cache (ctrl.Options.Cache): its")
 	f.Comment("managedFields transform keeps, of the kinds whose managedFields the status writers")
 	f.Comment("read, only the entries of the operator's field managers; of the kinds the gated")
 	f.Comment("applies write, it keeps a digest of what their managers own instead of any entry;")
 	f.Comment("and it strips them from every other kind. Set namespaces or selectors on the")
 	f.Comment("result; a DefaultTransform of your own replaces the trim, and without managedFields")
 	f.Comment("every guard compares with the whole object and writes on every reconcile.")
-	f.Func().Id("CacheOptions").Params().Qual("sigs.k8s.io/controller-runtime/pkg/cache", "Options").Block(
+	f.Func().Id(naming.CacheOptions).Params().Qual("sigs.k8s.io/controller-runtime/pkg/cache", "Options").Block(
 		jen.Return(jen.Qual("sigs.k8s.io/controller-runtime/pkg/cache", "Options").Values(jen.Dict{
 			jen.Id("DefaultTransform"): jen.Id(symbols.TrimManagedFields).Call(args...),
 		})),

@@ -3,7 +3,6 @@ package ownedapply
 import (
 	"fmt"
 	"path"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/opgen-dev/opgen/generator/gen"
 	"github.com/opgen-dev/opgen/generator/guards/symbols"
 	"github.com/opgen-dev/opgen/model"
+	"github.com/opgen-dev/opgen/naming"
 )
 
 const (
@@ -26,7 +26,7 @@ func (Generator) Name() string { return "ownedapply" }
 
 // Claims implements gen.Generator.
 func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
-	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: "zz_generated.*_owned.go"}}
+	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: naming.Pattern.OwnedFile()}}
 }
 
 // Generate implements gen.Generator.
@@ -47,17 +47,14 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, artifact.File{Path: path.Join(ctx.Controller.Dir, File(k)), Content: src})
+		files = append(files, artifact.File{Path: path.Join(ctx.Controller.Dir, k.Names.OwnedFile()), Content: src})
 	}
 	return files, nil
 }
 
-// File is the generated file of a kind's owned-object applies.
-func File(k *model.Kind) string { return "zz_generated." + strings.ToLower(k.Name) + "_owned.go" }
-
 func apply(f *jen.File, k *model.Kind, o gen.OwnedKind) {
-	fm := k.FieldManagerConst()
-	ac := jen.Op("*").Qual(o.ACPackage, o.Kind+"ApplyConfiguration")
+	fm := k.Names.FieldManager()
+	ac := jen.Op("*").Qual(o.ACPackage, naming.ApplyConfiguration(o.Kind))
 	apiVersion := k.Package.Version
 	if k.Package.Group != "" {
 		apiVersion = k.Package.Group + "/" + apiVersion
@@ -107,7 +104,7 @@ func apply(f *jen.File, k *model.Kind, o gen.OwnedKind) {
 			jen.Id("desired").Dot("WithOwnerReferences").Call(jen.Id(symbols.ControllerReference).Call(jen.Id("obj"), jen.Lit(apiVersion), jen.Lit(k.Name))),
 		),
 		jen.Return(jen.Id(symbols.ApplyOwned).Call(jen.Id("ctx"), jen.Id("c"), jen.Id(fm), jen.Id("desired"),
-			jen.Op("&").Qual(o.Package, o.Kind).Values(), jen.Qual(o.ACPackage, "Extract"+o.Kind))),
+			jen.Op("&").Qual(o.Package, o.Kind).Values(), jen.Qual(o.ACPackage, naming.For(o.Kind).Extract()))),
 	)
 	f.Func().Id(o.Func).Params(
 		jen.Id("ctx").Qual("context", "Context"),

@@ -6,7 +6,6 @@ import (
 	"go/types"
 	"path"
 	"path/filepath"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -16,6 +15,7 @@ import (
 	"github.com/opgen-dev/opgen/generator/guards/symbols"
 	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/model"
+	"github.com/opgen-dev/opgen/naming"
 	"github.com/opgen-dev/opgen/policy"
 )
 
@@ -38,7 +38,7 @@ func (Generator) Name() string { return "reconciler" }
 
 // Claims implements gen.Generator.
 func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
-	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: "zz_generated.*_reconciler.go"}}
+	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: naming.Pattern.ReconcilerFile()}}
 }
 
 // Check implements gen.Checker: the user's code must leave Reconcile and
@@ -47,14 +47,14 @@ func (Generator) Check(ctx *gen.Context) diag.Diagnostics {
 	var diags diag.Diagnostics
 	for _, k := range ctx.API.Reconciled() {
 		uc := scan(ctx, k)
-		name := k.ReconcilerType()
+		name := k.Names.Reconciler()
 		clash := false
-		for _, m := range []string{"Reconcile", "SetupWithManager"} {
+		for _, m := range []string{naming.Reconcile, naming.SetupWithManager} {
 			if d, ok := uc.methods[m]; ok {
 				clash = true
 				diags.Errorf(ctx.Fset.Position(d.fn.Name.Pos()),
 					"%s already has a %s method, and +opguard:reconciler on %s generates one. Either move your logic into %s and delete %s's Reconcile and SetupWithManager, or remove +opguard:reconciler from %s and call %s from your own Reconcile",
-					name, m, k.Name, wanted(k, d.file, reconcileFunc), name, k.Name, k.WriterFunc())
+					name, m, k.Name, wanted(k, d.file, reconcileFunc), name, k.Name, k.Names.StatusWriter())
 			}
 		}
 		if clash {
@@ -81,7 +81,7 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 		for _, o := range k.Owns {
 			if ctx.API.Lookup(o) == nil {
 				p := kubeapi.Package(o.Group, o.Version)
-				f.ImportAlias(p, kubeapi.Alias(p))
+				f.ImportAlias(p, naming.KubeAlias(p))
 			}
 		}
 		reconcile(f, k)
@@ -90,7 +90,7 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, artifact.File{Path: path.Join(ctx.Controller.Dir, k.ReconcilerFile()), Content: src})
+		files = append(files, artifact.File{Path: path.Join(ctx.Controller.Dir, k.Names.ReconcilerFile()), Content: src})
 		if scan(ctx, k).typ == nil {
 			sf, err := scaffold(ctx, k)
 			if err != nil {
@@ -104,9 +104,9 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 
 func reconcile(f *jen.File, k *model.Kind) {
 	api, kind := k.Package.Path, k.Name
-	recv := jen.Id("r").Op("*").Id(k.ReconcilerType())
-	fin, gvk := k.FinalizerConst(), k.GVKVar()
-	fm := k.FieldManagerConst()
+	recv := jen.Id("r").Op("*").Id(k.Names.Reconciler())
+	fin, gvk := k.Names.FinalizerConst(), k.Names.GVKVar()
+	fm := k.Names.FieldManager()
 	done := jen.Return(jen.Qual(ctrl, "Result").Values(), jen.Nil())
 
 	if k.Finalizer != "" {
@@ -142,7 +142,7 @@ func reconcile(f *jen.File, k *model.Kind) {
 		body = append(body,
 			jen.If(jen.Op("!").Id("obj").Dot("DeletionTimestamp").Dot("IsZero").Call()).Block(
 				jen.If(jen.Op("!").Qual(controllerutil, "ContainsFinalizer").Call(jen.Id("obj"), jen.Id(fin))).Block(done),
-				jen.If(jen.Err().Op(":=").Id("r").Dot("Cleanup"+kind).Call(jen.Id("ctx"), jen.Id("obj")), jen.Err().Op("!=").Nil()).Block(
+				jen.If(jen.Err().Op(":=").Id("r").Dot(k.Names.Cleanup()).Call(jen.Id("ctx"), jen.Id("obj")), jen.Err().Op("!=").Nil()).Block(
 					jen.Return(jen.Id(symbols.ReconcileResult).Call(jen.Id(symbols.Outcome).Values(), jen.Err())),
 				),
 				jen.Return(jen.Qual(ctrl, "Result").Values(), jen.Id(symbols.RemoveFinalizer).Call(jen.Id("ctx"), jen.Id("r").Dot("Client"), jen.Id("obj"), jen.Id(gvk), jen.Id(fin), jen.Id(fm))),
@@ -155,7 +155,7 @@ func reconcile(f *jen.File, k *model.Kind) {
 		body = append(body, jen.Comment("Nothing to do for an object on its way out; its status is going with it."),
 			jen.If(jen.Op("!").Id("obj").Dot("DeletionTimestamp").Dot("IsZero").Call()).Block(done))
 	}
-	body = append(body, jen.List(jen.Id("desired"), jen.Id("outcome"), jen.Err()).Op(":=").Id("r").Dot("Reconcile"+kind).Call(jen.Id("ctx"), jen.Id("obj")))
+	body = append(body, jen.List(jen.Id("desired"), jen.Id("outcome"), jen.Err()).Op(":=").Id("r").Dot(k.Names.ReconcileFunc()).Call(jen.Id("ctx"), jen.Id("obj")))
 	if k.Status.ConditionsField() != nil {
 		body = append(body, jen.If(jen.List(jen.Id("reason"), jen.Id("terminal")).Op(":=").Id(symbols.TerminalReason).Call(jen.Err()), jen.Id("terminal")).Block(
 			jen.Qual(meta, "SetStatusCondition").Call(jen.Op("&").Id("desired").Dot("Conditions"), jen.Qual(metav1, "Condition").Add(gen.Literal(
@@ -168,15 +168,15 @@ func reconcile(f *jen.File, k *model.Kind) {
 	}
 	body = append(body,
 		jen.Comment("A failed status write is reported unless the logic's own error is."),
-		jen.If(jen.List(jen.Id("_"), jen.Id("werr")).Op(":=").Id("Apply"+kind+"Status").Call(jen.Id("ctx"), jen.Id("r").Dot("Client"), jen.Id("obj"), jen.Id("desired")), jen.Id("werr").Op("!=").Nil().Op("&&").Err().Op("==").Nil()).Block(
+		jen.If(jen.List(jen.Id("_"), jen.Id("werr")).Op(":=").Id(k.Names.StatusWriter()).Call(jen.Id("ctx"), jen.Id("r").Dot("Client"), jen.Id("obj"), jen.Id("desired")), jen.Id("werr").Op("!=").Nil().Op("&&").Err().Op("==").Nil()).Block(
 			jen.Return(jen.Qual(ctrl, "Result").Values(), jen.Qual(client, "IgnoreNotFound").Call(jen.Id("werr"))),
 		),
 		jen.Return(jen.Id(symbols.ReconcileResult).Call(jen.Id("outcome"), jen.Err())),
 	)
-	f.Comment(fmt.Sprintf("Reconcile is the guarded reconcile of %s objects: it calls Reconcile%s for the", kind, kind))
-	f.Comment(fmt.Sprintf("desired status, writes it with Apply%sStatus only when it changed, and maps", kind))
+	f.Comment(fmt.Sprintf("%s is the guarded reconcile of %s objects: it calls %s for the", naming.Reconcile, kind, k.Names.ReconcileFunc()))
+	f.Comment(fmt.Sprintf("desired status, writes it with %s only when it changed, and maps", k.Names.StatusWriter()))
 	f.Comment("errors to no retry (Terminal) or backoff; see zz_generated.opguard.go.")
-	f.Func().Params(recv).Id("Reconcile").Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("req").Qual(ctrl, "Request")).
+	f.Func().Params(recv).Id(naming.Reconcile).Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("req").Qual(ctrl, "Request")).
 		Params(jen.Qual(ctrl, "Result"), jen.Error()).Block(body...)
 	f.Line()
 }
@@ -235,10 +235,10 @@ func setup(f *jen.File, api *model.API, k *model.Kind) {
 		Op(".").Line().Id("WithOptions").Call(optsExpr).
 		Op(".").Line().Id("Complete").Call(jen.Id("r"))
 
-	f.Comment(fmt.Sprintf("SetupWithManager registers the reconciler with mgr: %s objects through a", k.Name))
+	f.Comment(fmt.Sprintf("%s registers the reconciler with mgr: %s objects through a", naming.SetupWithManager, k.Name))
 	f.Comment("predicate that passes only spec, deletion, finalizer and watched label/annotation")
 	f.Comment("changes (never its own status writes), owned objects without a generation filter.")
-	f.Func().Params(jen.Id("r").Op("*").Id(k.ReconcilerType())).Id("SetupWithManager").Params(jen.Id("mgr").Qual(ctrl, "Manager")).Error().Block(
+	f.Func().Params(jen.Id("r").Op("*").Id(k.Names.Reconciler())).Id(naming.SetupWithManager).Params(jen.Id("mgr").Qual(ctrl, "Manager")).Error().Block(
 		append(body, jen.Return(chain))...,
 	)
 }
@@ -253,7 +253,8 @@ func scaffold(ctx *gen.Context, k *model.Kind) (artifact.File, error) {
 		"HasConditions": k.Status.ConditionsField() != nil,
 		"Finalizer":     k.Finalizer,
 		"Namespaced":    k.Namespaced,
-		"NotApplied":    strings.ToLower(k.Name[:1]) + k.Name[1:] + "NotApplied",
+		"Names":         k.Names,
+		"Wiring":        naming.Wire,
 		"Replicas":      replicasField(k),
 	}
 	// Each owned kind opgen knows sensible starting content for gets it in the scaffold;
@@ -319,7 +320,7 @@ func replicasField(k *model.Kind) string {
 
 // scaffoldPath is the user's file of a kind, as kubebuilder names it.
 func scaffoldPath(ctx *gen.Context, k *model.Kind) string {
-	return path.Join(ctx.Controller.Dir, k.UserFile())
+	return path.Join(ctx.Controller.Dir, k.Names.ControllerFile())
 }
 
 func fileExists(ctx *gen.Context, rel string) bool {

@@ -11,6 +11,7 @@ import (
 	"github.com/opgen-dev/opgen/generator/gen"
 	"github.com/opgen-dev/opgen/generator/guards/symbols"
 	"github.com/opgen-dev/opgen/model"
+	"github.com/opgen-dev/opgen/naming"
 )
 
 const (
@@ -26,7 +27,7 @@ func (Generator) Name() string { return "statuswriter" }
 
 // Claims implements gen.Generator.
 func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
-	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: "zz_generated.*_status.go"}}
+	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: naming.Pattern.StatusFile()}}
 }
 
 // Generate implements gen.Generator.
@@ -39,7 +40,7 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, artifact.File{Path: path.Join(ctx.Controller.Dir, k.WriterFile()), Content: src})
+		files = append(files, artifact.File{Path: path.Join(ctx.Controller.Dir, k.Names.StatusFile()), Content: src})
 	}
 	return files, nil
 }
@@ -47,8 +48,8 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 func writer(f *jen.File, k *model.Kind) {
 	api, ac := k.Package.Path, k.Package.ApplyConfigurationPath()
 	kind, status := k.Name, k.StatusName()
-	fm := k.FieldManagerConst()
-	equal := k.EqualStatusFunc()
+	fm := k.Names.FieldManager()
+	equal := k.Names.EqualStatus()
 	conds := k.Status.ConditionsField() != nil
 
 	f.Comment(fmt.Sprintf("%s is the field manager of %s status writes (+opguard:status-owner).", fm, kind))
@@ -79,7 +80,7 @@ func writer(f *jen.File, k *model.Kind) {
 		return true, nil
 	}
 	*/
-	f.Comment(fmt.Sprintf("%s writes desired as obj's status with one Server-Side Apply, as", k.WriterFunc()))
+	f.Comment(fmt.Sprintf("%s writes desired as obj's status with one Server-Side Apply, as", k.Names.StatusWriter()))
 	f.Comment(fmt.Sprintf("%s, and only when it differs from the part of the live status that manager owns.", fm))
 	f.Comment("It reports whether it wrote. No resourceVersion is sent, so a stale obj never gets a")
 	f.Comment("409; fields other managers own are left alone, and a field this manager set before")
@@ -125,7 +126,7 @@ func writer(f *jen.File, k *model.Kind) {
 		ctor = jen.Qual(ac, kind).Call(jen.Id("obj").Dot("Name"))
 	}
 	body = append(body,
-		jen.Id("apply").Op(":=").Add(ctor).Dot("WithStatus").Call(jen.Op("&").Qual(ac, status+"ApplyConfiguration").Values()),
+		jen.Id("apply").Op(":=").Add(ctor).Dot("WithStatus").Call(jen.Op("&").Qual(ac, naming.ApplyConfiguration(status)).Values()),
 		jen.If(jen.Err().Op(":=").Id(symbols.Convert).Call(jen.Id("want"), jen.Id("apply").Dot("Status")), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.False(), jen.Err()),
 		),
@@ -144,7 +145,7 @@ func writer(f *jen.File, k *model.Kind) {
 		jen.Id(symbols.RememberWrite).Call(jen.Id("obj").Dot("UID"), jen.Id("base"), jen.Id("answer").Dot("ResourceVersion"), jen.Id("want")),
 		jen.Return(jen.True(), jen.Nil()),
 	)
-	f.Func().Id(k.WriterFunc()).Params(
+	f.Func().Id(k.Names.StatusWriter()).Params(
 		jen.Id("ctx").Qual("context", "Context"),
 		jen.Id("c").Qual(client, "Client"),
 		jen.Id("obj").Op("*").Qual(api, kind),
