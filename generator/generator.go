@@ -15,11 +15,11 @@ import (
 	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/generator/apf"
 	"github.com/opgen-dev/opgen/generator/applyconfig"
+	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/generator/conversion"
 	"github.com/opgen-dev/opgen/generator/crd"
 	"github.com/opgen-dev/opgen/generator/deepcopy"
 	"github.com/opgen-dev/opgen/generator/envtestsuite"
-	"github.com/opgen-dev/opgen/generator/gen"
 	"github.com/opgen-dev/opgen/generator/guards"
 	"github.com/opgen-dev/opgen/generator/kustomize"
 	"github.com/opgen-dev/opgen/generator/manager"
@@ -34,7 +34,7 @@ import (
 )
 
 // Generators is every generator, in the order a run executes them.
-var Generators = []gen.Generator{
+var Generators = []contract.Generator{
 	deepcopy.Generator{},
 	crd.Generator{},
 	rbac.Generator{},
@@ -67,11 +67,11 @@ type Config struct {
 	// NewModule says the module is one opgen init is creating: its load may complete
 	// go.mod and go.sum (a run in any other module must change only what its plan says).
 	NewModule bool
-	gen.Options
+	contract.Options
 }
 
 // DefaultOptions are the output locations of a project laid out like kubebuilder's.
-var DefaultOptions = gen.Options{
+var DefaultOptions = contract.Options{
 	CRDDir:        "config/crd/bases",
 	RBACDir:       "config/rbac",
 	APFDir:        "config/apf",
@@ -186,12 +186,13 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, err
 	}
 	gctx.Project, gctx.Templates, gctx.License = proj, set, lic
+	gctx.API.Project = proj != nil
 	wired, d := mainUsesWiring(gctx)
 	diags = append(diags, d...)
 	gctx.Wired = proj != nil || len(gctx.API.Reconciled()) > 0 || wired
 	if !diags.HasErrors() {
 		for _, g := range Generators {
-			if c, ok := g.(gen.Checker); ok {
+			if c, ok := g.(contract.Checker); ok {
 				diags = append(diags, c.Check(gctx)...)
 			}
 		}

@@ -31,7 +31,7 @@ import (
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/diag"
-	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/internal/gocmd"
 	"github.com/opgen-dev/opgen/internal/loaderr"
 	"github.com/opgen-dev/opgen/model"
@@ -52,7 +52,7 @@ var rootMarker = []byte(model.RootMarker)
 
 // load is the one load of a run: the packages the patterns match, and every package of
 // the module that declares kinds or RBAC rules.
-func load(ctx context.Context, cfg Config, root, modPath string, sv *survey, scopePatterns []string) (*gen.Context, diag.Diagnostics, error) {
+func load(ctx context.Context, cfg Config, root, modPath string, sv *survey, scopePatterns []string) (*contract.Context, diag.Diagnostics, error) {
 	opts := cfg.Options
 	fset := token.NewFileSet()
 	env := gocmd.Env()
@@ -112,7 +112,7 @@ func load(ctx context.Context, cfg Config, root, modPath string, sv *survey, sco
 	}
 	ctrlPkg, ctrlDiags := controllerPackage(fset, root, modPath, opts.ControllerDir, cfg.Overlay)
 	diags = append(diags, ctrlDiags...)
-	return &gen.Context{
+	return &contract.Context{
 		Options: opts, ModuleRoot: root, ModulePath: modPath,
 		Fset: fset, Roots: roots, Scope: scope, Collector: col, Checker: checker, API: api,
 		Controller: ctrlPkg, Overlay: cfg.Overlay,
@@ -402,8 +402,8 @@ func structRanges(fset *token.FileSet, lp *loader.Package) (ranges, map[string]m
 // controllerPackage parses the user's files of the controller package, whether or not
 // the run's patterns include it: generated reconcilers must not clash with them, and
 // the functions they call must fit. A file that does not parse is a diagnostic.
-func controllerPackage(fset *token.FileSet, root, modPath, dir string, overlay map[string][]byte) (gen.ControllerPackage, diag.Diagnostics) {
-	cp := gen.ControllerPackage{Dir: dir, ImportPath: path.Join(modPath, dir), Name: path.Base(dir)}
+func controllerPackage(fset *token.FileSet, root, modPath, dir string, overlay map[string][]byte) (contract.ControllerPackage, diag.Diagnostics) {
+	cp := contract.ControllerPackage{Dir: dir, ImportPath: path.Join(modPath, dir), Name: path.Base(dir)}
 	abs := filepath.Join(root, filepath.FromSlash(dir))
 	names := map[string]bool{}
 	if entries, err := os.ReadDir(abs); err == nil {
@@ -449,7 +449,7 @@ func controllerPackage(fset *token.FileSet, root, modPath, dir string, overlay m
 // mainUsesWiring reports whether the main at Options.MainPath calls what the manager
 // generator writes into the controller package: then it must keep writing it. A main
 // that does not parse is a diagnostic: what it calls cannot be known.
-func mainUsesWiring(gctx *gen.Context) (bool, diag.Diagnostics) {
+func mainUsesWiring(gctx *contract.Context) (bool, diag.Diagnostics) {
 	if !gctx.HasMain() {
 		return false, nil
 	}

@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/opgen-dev/opgen/artifact"
-	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/generator/contract"
 )
 
 // resolveOptions fills in the defaults and turns every output location into a clean
@@ -20,7 +20,7 @@ import (
 // .git directory, is refused: no write may leave the module. A relative location is
 // relative to the module root, whatever the working directory; an absolute one must
 // lie inside the module.
-func resolveOptions(opts gen.Options, root string) (gen.Options, error) {
+func resolveOptions(opts contract.Options, root string) (contract.Options, error) {
 	for _, d := range []struct {
 		flag string
 		dst  *string
@@ -35,7 +35,7 @@ func resolveOptions(opts gen.Options, root string) (gen.Options, error) {
 		if *d.dst == "" {
 			*d.dst = d.def
 		}
-		if d.flag == "--main-path" && *d.dst == gen.NoMain {
+		if d.flag == "--main-path" && *d.dst == contract.NoMain {
 			continue
 		}
 		rel, err := ModulePath(root, *d.dst)
@@ -93,7 +93,7 @@ const DefaultHeaderFile = "hack/boilerplate.go.txt"
 // " YEAR" in it as controller-gen does: with " " and the year, which is the one given,
 // else the one the existing generated files carry (so a run next January changes no
 // byte), else none (controller-gen's default).
-func license(opts gen.Options, root string, existing [][]byte) (string, error) {
+func license(opts contract.Options, root string, existing [][]byte) (string, error) {
 	file, given := opts.HeaderFile, opts.HeaderFile != ""
 	if !given {
 		file = DefaultHeaderFile

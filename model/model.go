@@ -21,6 +21,9 @@ const RootMarker = "+kubebuilder:object:root"
 // API is every API package of a run, sorted by import path.
 type API struct {
 	Packages []*Package
+	// Project says the module is a project opgen init made, where every kind gets
+	// apply configurations (the driver sets it; see AppliesConfigurations).
+	Project bool
 	// Client holds the +opguard:client defaults, nil when no package sets them.
 	Client *ClientPolicy
 	// WebhookSetups are the functions Setup<Kind>WebhookWithManager(mgr) of the loaded

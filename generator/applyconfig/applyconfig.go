@@ -18,8 +18,8 @@ import (
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/applyconfig/smd"
+	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/generator/controllertools"
-	"github.com/opgen-dev/opgen/generator/gen"
 	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/model"
 	"github.com/opgen-dev/opgen/naming"
@@ -46,12 +46,12 @@ var metaTypes = map[string]bool{
 // Generator is the apply configuration generator.
 type Generator struct{}
 
-// Name implements gen.Generator.
+// Name implements contract.Generator.
 func (Generator) Name() string { return "applyconfiguration" }
 
-// Claims implements gen.Generator: the applyconfiguration tree of every package the
+// Claims implements contract.Generator: the applyconfiguration tree of every package the
 // patterns matched.
-func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
 	var out []artifact.Claim
 	for _, r := range ctx.ScopedRoots() {
 		if dir := ctx.PackageDir(r); dir != "" {
@@ -61,8 +61,8 @@ func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
 	return out
 }
 
-// Generate implements gen.Generator.
-func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
+// Generate implements contract.Generator.
+func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	g := newBuilder(ctx)
 	if err := g.buildSchemas(); err != nil {
 		return nil, err
@@ -104,7 +104,7 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 }
 
 type builder struct {
-	ctx    *gen.Context
+	ctx    *contract.Context
 	api    *model.API
 	byPath map[string]*model.Package
 	// local maps every struct reachable from an asked type, in any package of the
@@ -121,7 +121,7 @@ type builder struct {
 	schemaYAML map[string][]byte
 }
 
-func newBuilder(ctx *gen.Context) *builder {
+func newBuilder(ctx *contract.Context) *builder {
 	g := &builder{ctx: ctx, api: ctx.API, byPath: map[string]*model.Package{}, local: map[*types.TypeName]string{}, docs: map[types.Object]string{}, kinds: map[*types.TypeName]*model.Kind{},
 		extract: map[*types.TypeName]*model.Kind{}, schemaYAML: map[string][]byte{}}
 	for _, p := range ctx.API.Packages {
@@ -188,7 +188,7 @@ func newBuilder(ctx *gen.Context) *builder {
 	for _, p := range ctx.API.Packages {
 		for _, k := range p.Kinds {
 			g.kinds[k.Named.Obj()] = k
-			if gen.AppliesConfigurations(ctx, k) {
+			if ctx.API.AppliesConfigurations(k) {
 				walk(k.Named)
 			}
 		}
@@ -281,7 +281,7 @@ func (g *builder) packages() []*model.Package {
 
 // modulePackages returns the loaded packages of the main module, the run's roots and
 // what they import, by import path.
-func modulePackages(ctx *gen.Context) map[string]*loader.Package {
+func modulePackages(ctx *contract.Context) map[string]*loader.Package {
 	out := map[string]*loader.Package{}
 	var visit func(p *loader.Package)
 	visit = func(p *loader.Package) {
@@ -744,7 +744,7 @@ func (g *builder) internal(p *model.Package, schemaYAML []byte) ([]byte, error) 
 	f.Comment("fields: derived from their CustomResourceDefinitions' schemas, with ObjectMeta and the")
 	f.Comment("types it refers to.")
 	f.Var().Id("schemaYAML").Op("=").Qual(typedPkg, "YAMLObject").Call(rawString(string(schemaYAML)))
-	return gen.Render(f, internalPath(p))
+	return contract.Render(f, internalPath(p))
 }
 
 // rawString renders s as a raw string literal, backquotes spliced in as
@@ -1008,10 +1008,10 @@ func (g *builder) utils(p *model.Package, structs []*types.Named) ([]byte, error
 	var cases []jen.Code
 	cases = append(cases, jen.Comment(fmt.Sprintf("Group=%s, Version=%s", p.Group, p.Version)))
 	for _, n := range structs {
-		cases = append(cases, jen.Case(jen.Qual("k8s.io/apimachinery/pkg/runtime/schema", "GroupVersionKind").Add(gen.Literal(
-			gen.Field{Name: "Group", Value: jen.Lit(p.Group)},
-			gen.Field{Name: "Version", Value: jen.Lit(p.Version)},
-			gen.Field{Name: "Kind", Value: jen.Lit(n.Obj().Name())},
+		cases = append(cases, jen.Case(jen.Qual("k8s.io/apimachinery/pkg/runtime/schema", "GroupVersionKind").Add(contract.Literal(
+			contract.Field{Name: "Group", Value: jen.Lit(p.Group)},
+			contract.Field{Name: "Version", Value: jen.Lit(p.Version)},
+			contract.Field{Name: "Kind", Value: jen.Lit(n.Obj().Name())},
 		))).Block(jen.Return(jen.Op("&").Qual(acPkg, naming.ApplyConfiguration(n.Obj().Name())).Values())))
 	}
 	f.Comment("ForKind returns an apply configuration type for the given GroupVersionKind, or nil if no")

@@ -8,7 +8,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	ctcrd "sigs.k8s.io/controller-tools/pkg/crd"
 
-	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/generator/contract"
 )
 
 // CRDGenerator is controller-tools' CRD generator as opgen runs it: the CRD generator
@@ -27,7 +27,7 @@ func CRDGenerator() ctcrd.Generator {
 // CRDs returns the CustomResourceDefinition of each group kind, as [CRDGenerator]
 // writes it (top-level metadata reset to an object), from the run's root packages.
 // A group kind controller-tools finds no type for is an error.
-func CRDs(ctx *gen.Context, gks []schema.GroupKind) (map[schema.GroupKind]apiextensionsv1.CustomResourceDefinition, error) {
+func CRDs(ctx *contract.Context, gks []schema.GroupKind) (map[schema.GroupKind]apiextensionsv1.CustomResourceDefinition, error) {
 	g := CRDGenerator()
 	on := func(b *bool) bool { return b != nil && *b }
 	parser := &ctcrd.Parser{

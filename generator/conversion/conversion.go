@@ -8,7 +8,7 @@ import (
 	"slices"
 
 	"github.com/opgen-dev/opgen/artifact"
-	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/model"
 	"github.com/opgen-dev/opgen/naming"
 )
@@ -16,11 +16,11 @@ import (
 // Generator is the conversion generator.
 type Generator struct{}
 
-// Name implements gen.Generator.
+// Name implements contract.Generator.
 func (Generator) Name() string { return "conversion" }
 
-// Claims implements gen.Generator: the two files in every API package.
-func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+// Claims implements contract.Generator: the two files in every API package.
+func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
 	var out []artifact.Claim
 	for _, p := range ctx.API.Packages {
 		if ctx.Scope[p.Path] {
@@ -45,8 +45,8 @@ type Hook struct {
 	Suggestion string
 }
 
-// Generate implements gen.Generator.
-func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
+// Generate implements contract.Generator.
+func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	var files []artifact.File
 	for _, c := range ctx.API.Conversions() {
 		for _, s := range c.Spokes {
@@ -54,13 +54,13 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 				continue
 			}
 			p := plan(c.Hub, s)
-			src, err := gen.Render(p.file(ctx), naming.ConversionFile)
+			src, err := contract.Render(p.file(ctx), naming.ConversionFile)
 			if err != nil {
 				return nil, err
 			}
 			dir := ctx.Rel(s.Package.Dir)
 			files = append(files, artifact.File{Path: path.Join(dir, naming.ConversionFile), Content: src})
-			test, err := gen.Render(p.test(ctx), naming.ConversionTestFile)
+			test, err := contract.Render(p.test(ctx), naming.ConversionTestFile)
 			if err != nil {
 				return nil, err
 			}

@@ -6,12 +6,12 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/naming"
 )
 
 // file renders zz_generated.conversion.go of the spoke.
-func (c *conv) file(ctx *gen.Context) *jen.File {
+func (c *conv) file(ctx *contract.Context) *jen.File {
 	f := jen.NewFilePathName(c.spoke.Package.Path, c.spoke.Package.Name)
 	ctx.HeaderComments(f)
 	f.ImportAlias(c.hub.Package.Path, c.alias)
@@ -125,7 +125,7 @@ func (c *conv) typeCode(t types.Type, toHub bool) jen.Code {
 
 // test renders zz_generated.conversion_test.go of the spoke: fuzzed round trips both
 // ways, through the spoke's ConvertTo and ConvertFrom.
-func (c *conv) test(ctx *gen.Context) *jen.File {
+func (c *conv) test(ctx *contract.Context) *jen.File {
 	f := jen.NewFilePathName(c.spoke.Package.Path, c.spoke.Package.Name)
 	ctx.HeaderComments(f)
 	f.ImportAlias(c.hub.Package.Path, c.alias)

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/opgen-dev/opgen/artifact"
-	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/generator/gotmpl"
 	"github.com/opgen-dev/opgen/model"
 	"github.com/opgen-dev/opgen/naming"
@@ -29,11 +29,11 @@ const DeployDir = "test/deploy"
 // Generator is the envtest suite generator.
 type Generator struct{}
 
-// Name implements gen.Generator.
+// Name implements contract.Generator.
 func (Generator) Name() string { return "envtestsuite" }
 
-// Claims implements gen.Generator.
-func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+// Claims implements contract.Generator.
+func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
 	claims := []artifact.Claim{{Dir: ctx.Controller.Dir, Match: naming.GeneratedTests}, {Dir: DeployDir, Match: naming.GeneratedTests}}
 	for _, wp := range webhookPackages(ctx) {
 		claims = append(claims, artifact.Claim{Dir: wp.dir, Match: naming.GeneratedTests})
@@ -41,8 +41,8 @@ func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
 	return claims
 }
 
-// Generate implements gen.Generator.
-func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
+// Generate implements contract.Generator.
+func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	if ctx.Project == nil {
 		return nil, nil
 	}
@@ -103,7 +103,7 @@ type suite struct {
 }
 
 // deployTest fills in the deploy tests for the project's reconciled kinds.
-func deployTest(ctx *gen.Context) ([]byte, error) {
+func deployTest(ctx *contract.Context) ([]byte, error) {
 	gvk := func(group, version, kind string) string {
 		return fmt.Sprintf("{Group: %q, Version: %q, Kind: %q}", group, version, kind)
 	}
@@ -138,7 +138,7 @@ type webhookPackage struct {
 
 // webhookPackages are the module's packages with webhook setup functions, sorted by
 // directory (WebhookSetups is sorted by package).
-func webhookPackages(ctx *gen.Context) []*webhookPackage {
+func webhookPackages(ctx *contract.Context) []*webhookPackage {
 	var out []*webhookPackage
 	for _, w := range ctx.API.WebhookSetups {
 		dir, ok := strings.CutPrefix(w.Path, ctx.ModulePath+"/")
@@ -156,7 +156,7 @@ func webhookPackages(ctx *gen.Context) []*webhookPackage {
 // webhookTests are the envtest suite of each webhook package of a project, and in the
 // package of a hub's webhooks (Setup<Kind>WebhookWithManager in a directory named
 // after the hub's version) a conversion test per spoke.
-func webhookTests(ctx *gen.Context) ([]artifact.File, error) {
+func webhookTests(ctx *contract.Context) ([]artifact.File, error) {
 	if ctx.Project == nil {
 		return nil, nil
 	}
@@ -191,7 +191,7 @@ func webhookTests(ctx *gen.Context) ([]artifact.File, error) {
 
 // conversionTest is what the conversion test of one spoke, a file of its own, is filled
 // with: Status says the hub's status writer is checked through the spoke too.
-func conversionTest(ctx *gen.Context, rel func(string) string, pkgName string, h, s *model.Kind) map[string]any {
+func conversionTest(ctx *contract.Context, rel func(string) string, pkgName string, h, s *model.Kind) map[string]any {
 	short := strings.TrimSuffix(h.Package.Group, "."+ctx.Project.Domain)
 	return map[string]any{
 		"Package": pkgName, "Hub": h, "Spoke": s, "Test": h.Names.ConversionAPITest(s.Package.Version),

@@ -14,7 +14,7 @@ import (
 	"strings"
 
 	"github.com/opgen-dev/opgen/artifact"
-	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/generator/guards/symbols"
 	"github.com/opgen-dev/opgen/naming"
 )
@@ -25,16 +25,16 @@ var source embed.FS
 // Generator writes the shared runtime.
 type Generator struct{}
 
-// Name implements gen.Generator.
+// Name implements contract.Generator.
 func (Generator) Name() string { return "guards" }
 
-// Claims implements gen.Generator.
-func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+// Claims implements contract.Generator.
+func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
 	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: naming.RuntimeFile}}
 }
 
-// Generate implements gen.Generator.
-func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
+// Generate implements contract.Generator.
+func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	parts := InUse(ctx)
 	if len(parts) == 0 {
 		return nil, nil
@@ -50,7 +50,7 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 // generated code calls, and those whose exported names the user's own files of the
 // controller package use (a scaffolded reconciler file returns an Outcome), so that no
 // file of the user's ever loses a name it compiles against.
-func InUse(ctx *gen.Context) []symbols.Part {
+func InUse(ctx *contract.Context) []symbols.Part {
 	use := map[symbols.Part]bool{}
 	if len(ctx.API.StatusOwners()) > 0 {
 		use[symbols.Status] = true

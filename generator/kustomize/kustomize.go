@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/opgen-dev/opgen/artifact"
-	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/generator/contract"
 )
 
 // Generator is the kustomization generator.
@@ -16,16 +16,16 @@ type Generator struct{}
 // FileName is the kustomization's name, in the CRD directory's parent.
 const FileName = "kustomization.yaml"
 
-// Name implements gen.Generator.
+// Name implements contract.Generator.
 func (Generator) Name() string { return "kustomize" }
 
-// Claims implements gen.Generator.
-func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+// Claims implements contract.Generator.
+func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
 	return []artifact.Claim{{Dir: path.Dir(ctx.CRDDir), Match: FileName}}
 }
 
-// Generate implements gen.Generator.
-func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
+// Generate implements contract.Generator.
+func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	if ctx.Project == nil {
 		return nil, nil
 	}

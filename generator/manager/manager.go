@@ -8,7 +8,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/opgen-dev/opgen/artifact"
-	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/generator/guards/symbols"
 	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/naming"
@@ -18,16 +18,16 @@ import (
 // Generator is the manager wiring generator.
 type Generator struct{}
 
-// Name implements gen.Generator.
+// Name implements contract.Generator.
 func (Generator) Name() string { return "manager" }
 
-// Claims implements gen.Generator.
-func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+// Claims implements contract.Generator.
+func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
 	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: naming.ManagerFile}}
 }
 
-// Generate implements gen.Generator.
-func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
+// Generate implements contract.Generator.
+func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	// An opgen project has its main from the start, so it builds before any kind exists;
 	// a main that calls the wiring keeps it after the last reconciler is gone.
 	if !ctx.Wired {
@@ -94,7 +94,7 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 	f.Line()
 	cacheOptions(f, ctx)
 
-	src, err := gen.Render(f, naming.ManagerFile)
+	src, err := contract.Render(f, naming.ManagerFile)
 	if err != nil {
 		return nil, err
 	}
@@ -118,7 +118,7 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 // webhooks returns the calls that register the module's webhooks: the user's setup
 // functions, and for each kind with a conversion hub that none of them builds webhooks
 // for, a webhook builder for the hub, which serves its /convert.
-func webhooks(f *jen.File, ctx *gen.Context) []jen.Code {
+func webhooks(f *jen.File, ctx *contract.Context) []jen.Code {
 	var out []jen.Code
 	check := func(call jen.Code, what string) {
 		out = append(out, jen.If(jen.Err().Op(":=").Add(call), jen.Err().Op("!=").Nil()).Block(
@@ -146,7 +146,7 @@ func webhooks(f *jen.File, ctx *gen.Context) []jen.Code {
 // owns) the entries of the field managers that write it, and of a status-owner kind
 // every manager's status entries (so a writer can name who else holds its fields), and
 // no entry of any other kind.
-func cacheOptions(f *jen.File, ctx *gen.Context) {
+func cacheOptions(f *jen.File, ctx *contract.Context) {
 	type goType struct{ pkg, name string }
 	var order []goType
 	managers := map[goType][]string{}
@@ -196,7 +196,7 @@ func cacheOptions(f *jen.File, ctx *gen.Context) {
 	digested := map[goType]bool{}
 	var digests []jen.Code
 	for _, k := range ctx.API.StatusOwners() {
-		for _, o := range gen.Owned(ctx, k) {
+		for _, o := range ctx.API.Owned(k) {
 			t := goType{o.Package, o.Kind}
 			if digested[t] || (o.Local != nil && o.Local.StatusOwner != "") {
 				continue
@@ -239,7 +239,7 @@ func typeFor(pkg, name string) *jen.Statement {
 
 // leaderElectionID names the operator's lease: <project>.<domain>, the domain being the
 // project's, or else the group of its first kind.
-func leaderElectionID(ctx *gen.Context) string {
+func leaderElectionID(ctx *contract.Context) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(ctx.ProjectName) {
 		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' {

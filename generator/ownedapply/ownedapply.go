@@ -7,7 +7,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/opgen-dev/opgen/artifact"
-	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/generator/guards/symbols"
 	"github.com/opgen-dev/opgen/model"
 	"github.com/opgen-dev/opgen/naming"
@@ -21,19 +21,19 @@ const (
 // Generator is the owned-object apply generator.
 type Generator struct{}
 
-// Name implements gen.Generator.
+// Name implements contract.Generator.
 func (Generator) Name() string { return "ownedapply" }
 
-// Claims implements gen.Generator.
-func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+// Claims implements contract.Generator.
+func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
 	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: naming.Pattern.OwnedFile()}}
 }
 
-// Generate implements gen.Generator.
-func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
+// Generate implements contract.Generator.
+func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	var files []artifact.File
 	for _, k := range ctx.API.Reconciled() {
-		owned := gen.Owned(ctx, k)
+		owned := ctx.API.Owned(k)
 		if len(owned) == 0 {
 			continue
 		}
@@ -43,7 +43,7 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 			f.ImportAlias(o.ACPackage, o.ACAlias)
 			apply(f, k, o)
 		}
-		src, err := gen.Render(f, "owned-object applies of "+k.Name)
+		src, err := contract.Render(f, "owned-object applies of "+k.Name)
 		if err != nil {
 			return nil, err
 		}
@@ -52,7 +52,7 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 	return files, nil
 }
 
-func apply(f *jen.File, k *model.Kind, o gen.OwnedKind) {
+func apply(f *jen.File, k *model.Kind, o model.OwnedKind) {
 	fm := k.Names.FieldManager()
 	ac := jen.Op("*").Qual(o.ACPackage, naming.ApplyConfiguration(o.Kind))
 	apiVersion := k.Package.Version

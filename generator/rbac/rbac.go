@@ -12,8 +12,8 @@ import (
 	ctrbac "sigs.k8s.io/controller-tools/pkg/rbac"
 
 	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/generator/controllertools"
-	"github.com/opgen-dev/opgen/generator/gen"
 	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/model"
 )
@@ -24,16 +24,16 @@ type Generator struct{}
 // FileName is the manifest's name in Options.RBACDir, as controller-gen names it.
 const FileName = "role.yaml"
 
-// Name implements gen.Generator.
+// Name implements contract.Generator.
 func (Generator) Name() string { return "rbac" }
 
-// Claims implements gen.Generator.
-func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+// Claims implements contract.Generator.
+func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
 	return []artifact.Claim{{Dir: ctx.RBACDir, Match: FileName}}
 }
 
-// Generate implements gen.Generator.
-func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
+// Generate implements contract.Generator.
+func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	roots := ctx.Roots
 	if rules := Rules(ctx.API); len(rules) > 0 {
 		src := "// Package rules holds the RBAC rules of opgen's generated code.\n"
@@ -58,7 +58,7 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 	return files, err
 }
 
-func ownedByOpgen(ctx *gen.Context, rel string) bool {
+func ownedByOpgen(ctx *contract.Context, rel string) bool {
 	owner, _ := ctx.Existing(rel)
 	return owner == artifact.Opgen
 }

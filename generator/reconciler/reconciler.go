@@ -11,7 +11,7 @@ import (
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/diag"
-	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/generator/guards/symbols"
 	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/model"
@@ -33,17 +33,17 @@ const (
 // Generator is the reconciler generator.
 type Generator struct{}
 
-// Name implements gen.Generator.
+// Name implements contract.Generator.
 func (Generator) Name() string { return "reconciler" }
 
-// Claims implements gen.Generator.
-func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+// Claims implements contract.Generator.
+func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
 	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: naming.Pattern.ReconcilerFile()}}
 }
 
-// Check implements gen.Checker: the user's code must leave Reconcile and
+// Check implements contract.Checker: the user's code must leave Reconcile and
 // SetupWithManager to opgen and provide what the generated code calls.
-func (Generator) Check(ctx *gen.Context) diag.Diagnostics {
+func (Generator) Check(ctx *contract.Context) diag.Diagnostics {
 	var diags diag.Diagnostics
 	for _, k := range ctx.API.Reconciled() {
 		uc := scan(ctx, k)
@@ -73,8 +73,8 @@ func (Generator) Check(ctx *gen.Context) diag.Diagnostics {
 	return diags
 }
 
-// Generate implements gen.Generator.
-func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
+// Generate implements contract.Generator.
+func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	var files []artifact.File
 	for _, k := range ctx.API.Reconciled() {
 		f := ctx.NewControllerFile()
@@ -86,7 +86,7 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 		}
 		reconcile(f, k)
 		setup(f, ctx.API, k)
-		src, err := gen.Render(f, "reconciler of "+k.Name)
+		src, err := contract.Render(f, "reconciler of "+k.Name)
 		if err != nil {
 			return nil, err
 		}
@@ -113,10 +113,10 @@ func reconcile(f *jen.File, k *model.Kind) {
 		f.Comment(fmt.Sprintf("%s is the finalizer the reconciler keeps on %s objects (+opguard:finalizer).", fin, kind))
 		f.Const().Id(fin).Op("=").Lit(k.Finalizer)
 		f.Line()
-		f.Var().Id(gvk).Op("=").Qual(schema, "GroupVersionKind").Add(gen.Literal(
-			gen.Field{Name: "Group", Value: jen.Lit(k.Package.Group)},
-			gen.Field{Name: "Version", Value: jen.Lit(k.Package.Version)},
-			gen.Field{Name: "Kind", Value: jen.Lit(kind)},
+		f.Var().Id(gvk).Op("=").Qual(schema, "GroupVersionKind").Add(contract.Literal(
+			contract.Field{Name: "Group", Value: jen.Lit(k.Package.Group)},
+			contract.Field{Name: "Version", Value: jen.Lit(k.Package.Version)},
+			contract.Field{Name: "Kind", Value: jen.Lit(kind)},
 		))
 		f.Line()
 	}
@@ -158,11 +158,11 @@ func reconcile(f *jen.File, k *model.Kind) {
 	body = append(body, jen.List(jen.Id("desired"), jen.Id("outcome"), jen.Err()).Op(":=").Id("r").Dot(k.Names.ReconcileFunc()).Call(jen.Id("ctx"), jen.Id("obj")))
 	if k.Status.ConditionsField() != nil {
 		body = append(body, jen.If(jen.List(jen.Id("reason"), jen.Id("terminal")).Op(":=").Id(symbols.TerminalReason).Call(jen.Err()), jen.Id("terminal")).Block(
-			jen.Qual(meta, "SetStatusCondition").Call(jen.Op("&").Id("desired").Dot("Conditions"), jen.Qual(metav1, "Condition").Add(gen.Literal(
-				gen.Field{Name: "Type", Value: jen.Id(symbols.ReadyCondition)},
-				gen.Field{Name: "Status", Value: jen.Qual(metav1, "ConditionFalse")},
-				gen.Field{Name: "Reason", Value: jen.Id("reason")},
-				gen.Field{Name: "Message", Value: jen.Err().Dot("Error").Call()},
+			jen.Qual(meta, "SetStatusCondition").Call(jen.Op("&").Id("desired").Dot("Conditions"), jen.Qual(metav1, "Condition").Add(contract.Literal(
+				contract.Field{Name: "Type", Value: jen.Id(symbols.ReadyCondition)},
+				contract.Field{Name: "Status", Value: jen.Qual(metav1, "ConditionFalse")},
+				contract.Field{Name: "Reason", Value: jen.Id("reason")},
+				contract.Field{Name: "Message", Value: jen.Err().Dot("Error").Call()},
 			))),
 		))
 	}
@@ -213,14 +213,14 @@ func setup(f *jen.File, api *model.API, k *model.Kind) {
 		chain = chain.Op(".").Line().Id("Owns").Call(jen.Op("&").Add(typ).Values(), jen.Qual(builder, "WithPredicates").Call(jen.Id(symbols.OwnedPredicate).Call()))
 	}
 	// controller.Options declares MaxConcurrentReconciles before RateLimiter.
-	var opts []gen.Field
+	var opts []contract.Field
 	var body []jen.Code
 	n := k.Reconciler.MaxConcurrentReconciles
 	if n > 0 && n <= policy.MaxWorkers {
-		opts = append(opts, gen.Field{Name: "MaxConcurrentReconciles", Value: jen.Lit(n)})
+		opts = append(opts, contract.Field{Name: "MaxConcurrentReconciles", Value: jen.Lit(n)})
 	}
-	opts = append(opts, gen.Field{Name: "RateLimiter", Value: jen.Id(symbols.RateLimiter).Call()})
-	optsExpr := jen.Qual(controller, "Options").Add(gen.Literal(opts...))
+	opts = append(opts, contract.Field{Name: "RateLimiter", Value: jen.Id(symbols.RateLimiter).Call()})
+	optsExpr := jen.Qual(controller, "Options").Add(contract.Literal(opts...))
 	if n > policy.MaxWorkers {
 		// More workers than opgen vet's threshold: the marker asked for them, and opgen
 		// generate warned; the directive records why the generated line is so.
@@ -244,7 +244,7 @@ func setup(f *jen.File, api *model.API, k *model.Kind) {
 }
 
 // scaffold writes the user's file for a kind once.
-func scaffold(ctx *gen.Context, k *model.Kind) (artifact.File, error) {
+func scaffold(ctx *contract.Context, k *model.Kind) (artifact.File, error) {
 	data := map[string]any{
 		"Package":       ctx.Controller.Name,
 		"APIImport":     k.Package.Path,
@@ -261,7 +261,7 @@ func scaffold(ctx *gen.Context, k *model.Kind) (artifact.File, error) {
 	// any other gets a comment naming its Apply function.
 	var owned []map[string]string
 	managed, replicas := false, false
-	for _, o := range gen.Owned(ctx, k) {
+	for _, o := range ctx.API.Owned(k) {
 		tmpl := ""
 		if o.Local == nil {
 			tmpl = starters[o.Group+"/"+o.Version+"/"+o.Kind]
@@ -319,11 +319,11 @@ func replicasField(k *model.Kind) string {
 }
 
 // scaffoldPath is the user's file of a kind, as kubebuilder names it.
-func scaffoldPath(ctx *gen.Context, k *model.Kind) string {
+func scaffoldPath(ctx *contract.Context, k *model.Kind) string {
 	return path.Join(ctx.Controller.Dir, k.Names.ControllerFile())
 }
 
-func fileExists(ctx *gen.Context, rel string) bool {
+func fileExists(ctx *contract.Context, rel string) bool {
 	_, exists := ctx.Existing(rel)
 	return exists
 }

@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/opgen-dev/opgen/diag"
-	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/model"
 )
 
@@ -29,7 +29,7 @@ type decl struct {
 	file *ast.File
 }
 
-func scan(ctx *gen.Context, k *model.Kind) userCode {
+func scan(ctx *contract.Context, k *model.Kind) userCode {
 	uc := userCode{methods: map[string]decl{}, funcs: map[string]decl{}}
 	name := k.Names.Reconciler()
 	for _, f := range ctx.Controller.Files {
@@ -239,7 +239,7 @@ func wanted(k *model.Kind, f *ast.File, what userFunc) string {
 // checkUserCode checks, for a kind whose reconciler the user declared, every function
 // and type the generated code calls, by the types their signatures name. The wanted
 // signatures are spelled with the import names of the user's own file.
-func checkUserCode(ctx *gen.Context, k *model.Kind, uc userCode) diag.Diagnostics {
+func checkUserCode(ctx *contract.Context, k *model.Kind, uc userCode) diag.Diagnostics {
 	var ds diag.Diagnostics
 	name := k.Names.Reconciler()
 	api := typeName{pkg: k.Package.Path, name: k.Name, pointer: true}

@@ -8,7 +8,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/opgen-dev/opgen/artifact"
-	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/generator/guards/symbols"
 	"github.com/opgen-dev/opgen/model"
 	"github.com/opgen-dev/opgen/naming"
@@ -22,21 +22,21 @@ const (
 // Generator is the status writer generator.
 type Generator struct{}
 
-// Name implements gen.Generator.
+// Name implements contract.Generator.
 func (Generator) Name() string { return "statuswriter" }
 
-// Claims implements gen.Generator.
-func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+// Claims implements contract.Generator.
+func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
 	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: naming.Pattern.StatusFile()}}
 }
 
-// Generate implements gen.Generator.
-func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
+// Generate implements contract.Generator.
+func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	var files []artifact.File
 	for _, k := range ctx.API.StatusOwners() {
 		f := ctx.NewControllerFile()
 		writer(f, k)
-		src, err := gen.Render(f, "status writer of "+k.Name)
+		src, err := contract.Render(f, "status writer of "+k.Name)
 		if err != nil {
 			return nil, err
 		}

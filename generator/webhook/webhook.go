@@ -8,8 +8,8 @@ import (
 	ctwebhook "sigs.k8s.io/controller-tools/pkg/webhook"
 
 	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/generator/controllertools"
-	"github.com/opgen-dev/opgen/generator/gen"
 )
 
 // Generator is the webhook manifests generator.
@@ -31,16 +31,16 @@ const (
 	CertDir = "/tmp/k8s-webhook-server/serving-certs"
 )
 
-// Name implements gen.Generator.
+// Name implements contract.Generator.
 func (Generator) Name() string { return "webhook" }
 
-// Claims implements gen.Generator.
-func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+// Claims implements contract.Generator.
+func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
 	return []artifact.Claim{{Dir: Dir, Match: "*.yaml"}, {Dir: CertManagerDir, Match: "*.yaml"}}
 }
 
-// Generate implements gen.Generator.
-func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
+// Generate implements contract.Generator.
+func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	files, err := controllertools.Run(ctx, ctwebhook.Generator{HeaderFile: controllertools.HeaderFileName}, Dir, nil)
 	if err != nil {
 		return nil, err
@@ -58,7 +58,7 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 }
 
 // components renders config/webhook and config/certmanager for the project.
-func components(ctx *gen.Context, manifests []byte) []artifact.File {
+func components(ctx *contract.Context, manifests []byte) []artifact.File {
 	header := artifact.YAMLHeader + "\n"
 	component := "apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\n"
 	conversions := ctx.API.Conversions()

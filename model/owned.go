@@ -1,19 +1,18 @@
-package gen
+package model
 
 import (
 	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/markers"
-	"github.com/opgen-dev/opgen/model"
 	"github.com/opgen-dev/opgen/naming"
 )
 
 // AppliesConfigurations reports whether a kind gets apply configurations: in a project
-// opgen scaffolded, every kind; elsewhere, a kind with a +opguard marker (its status
-// writer applies through them), or one that +kubebuilder:ac:generate asks for, on the
-// kind or (unless the kind says false) on its package. The applyconfig and ownedapply
-// generators must agree on it.
-func AppliesConfigurations(ctx *Context, k *model.Kind) bool {
-	if ctx.Project != nil || k.Guarded() {
+// opgen scaffolded (API.Project), every kind; elsewhere, a kind with a +opguard marker
+// (its status writer applies through them), or one that +kubebuilder:ac:generate asks
+// for, on the kind or (unless the kind says false) on its package. The applyconfig and
+// ownedapply generators agree on it through this one rule.
+func (a *API) AppliesConfigurations(k *Kind) bool {
+	if a.Project || k.Guarded() {
 		return true
 	}
 	if v, ok := k.Package.TypeApplyConfigurations[k.Name]; ok {
@@ -33,14 +32,14 @@ type OwnedKind struct {
 	Package, PackageAlias string
 	ACPackage, ACAlias    string
 	// Local is the kind when it is one of this run's, nil for a kind of k8s.io/api.
-	Local *model.Kind
+	Local *Kind
 }
 
 // Owned lists what k owns that gets a gated apply, in the order of its markers: every
 // kind of k8s.io/api, and each kind of the run that has apply configurations (whose
 // package then has its Extract<Kind>, see generator/applyconfig).
-func Owned(ctx *Context, k *model.Kind) []OwnedKind {
-	api := ctx.API
+func (a *API) Owned(k *Kind) []OwnedKind {
+	api := a
 	names := map[string]int{}
 	for _, g := range k.Owns {
 		names[g.Kind]++
@@ -52,7 +51,7 @@ func Owned(ctx *Context, k *model.Kind) []OwnedKind {
 			o.Func = k.Names.OwnedApply(naming.GroupWord(g.Group), g.Kind)
 		}
 		if local := api.Lookup(g); local != nil {
-			if !AppliesConfigurations(ctx, local) {
+			if !a.AppliesConfigurations(local) {
 				continue
 			}
 			o.Local = local

@@ -1,4 +1,4 @@
-// Package gen is the contract between a run and its generators: the [Generator]
+// Package contract is the contract between a run and its generators: the [Generator]
 // interface each generator implements, and the [Context] one load produces and every
 // generator of the run reads.
 //
@@ -11,4 +11,4 @@
 // name the places they own ([artifact.Claim]) so that an output whose cause is gone is
 // deleted. Only package output writes to disk, so `opgen generate --check` and the
 // golden tests reuse the exact bytes a real run would write.
-package gen
+package contract
