@@ -1,16 +1,12 @@
 package generator
 
 import (
-	"bytes"
 	"context"
-	"crypto/sha256"
 	"errors"
-	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/scanner"
 	"go/token"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -20,7 +16,6 @@ import (
 	"strconv"
 	"strings"
 
-	"golang.org/x/mod/modfile"
 	"golang.org/x/tools/go/packages"
 	ctcrd "sigs.k8s.io/controller-tools/pkg/crd"
 	ctdeepcopy "sigs.k8s.io/controller-tools/pkg/deepcopy"
@@ -38,30 +33,20 @@ import (
 	"github.com/opgen-dev/opgen/naming"
 )
 
-// relevantText marks a package a run must load: one that declares kinds, RBAC rules or
-// webhooks (project-wide outputs depend on it, whatever the patterns), or asks for
-// deepcopy or apply configurations. Any other package has nothing for opgen, and is not loaded:
-// listing it, and what it imports, would only cost time.
-var relevantText = [][]byte{
-	[]byte(model.RootMarker), []byte("+kubebuilder:rbac:"), []byte("+kubebuilder:object:generate"),
-	[]byte("+groupName"), []byte("+" + model.ACGenerateMarker), []byte("+kubebuilder:webhook:"),
-}
-
-// rootMarker is the text of a package that declares kinds.
-var rootMarker = []byte(model.RootMarker)
-
 // load is the one load of a run: the packages the patterns match, and every package of
-// the module that declares kinds or RBAC rules.
-func load(ctx context.Context, cfg Config, root, modPath string, sv *survey, scopePatterns []string) (*contract.Context, diag.Diagnostics, error) {
-	opts := cfg.Options
+// the module that declares kinds or RBAC rules (the survey's relevant packages), into
+// the Context every generator reads; the user's files of the controller package; and
+// whether the operator's main calls the generated wiring.
+func load(ctx context.Context, s *Settings) (*contract.Context, diag.Diagnostics, error) {
+	root, sv := s.ModuleRoot, s.survey
 	fset := token.NewFileSet()
 	env := gocmd.Env()
-	if cfg.NewModule {
+	if s.NewModule {
 		env = gocmd.EnvResolving()
 	}
 	pcfg := &packages.Config{
 		Context: ctx, Dir: root, Fset: fset, Mode: packages.NeedModule,
-		Env: env, Overlay: cfg.Overlay,
+		Env: env, Overlay: s.Overlay,
 	}
 	var roots []*loader.Package
 	if len(sv.relevant) > 0 {
@@ -74,14 +59,14 @@ func load(ctx context.Context, cfg Config, root, modPath string, sv *survey, sco
 	var diags diag.Diagnostics
 	scope := map[string]bool{}
 	for _, p := range sv.packages {
-		if matchesAny(scopePatterns, p) {
+		if matchesAny(s.ScopePatterns, p) {
 			scope[p] = true
 		}
 	}
 	for _, r := range roots {
-		skipGenerated(r, cfg.Overlay)
+		skipGenerated(r, s.Overlay)
 	}
-	parseErrs := prefetch(fset, roots, cfg.Overlay)
+	parseErrs := prefetch(fset, roots, s.Overlay)
 	trace("prefetch")
 	listDiags := listErrors(root, loaderr.RequiredModules(root), roots)
 	diags = append(diags, listDiags...)
@@ -110,200 +95,19 @@ func load(ctx context.Context, cfg Config, root, modPath string, sv *survey, sco
 		// entry they only repeat the cause.
 		diags = append(diags, typeErrors(fset, api)...)
 	}
-	ctrlPkg, ctrlDiags := controllerPackage(fset, root, modPath, opts.ControllerDir, cfg.Overlay)
+	api.Project = s.Project != nil
+	ctrlPkg, ctrlDiags := controllerPackage(fset, root, s.ModulePath, s.ControllerDir, s.Overlay)
 	diags = append(diags, ctrlDiags...)
-	return &contract.Context{
-		Options: opts, ModuleRoot: root, ModulePath: modPath,
+	in := &contract.Context{
+		Options: s.Options, ModuleRoot: root, ModulePath: s.ModulePath,
 		Fset: fset, Roots: roots, Scope: scope, Collector: col, Checker: checker, API: api,
-		Controller: ctrlPkg, Overlay: cfg.Overlay,
-	}, diags, nil
-}
-
-// importPatterns turns the user's patterns into import-path patterns of the main
-// module, so that one go list answers them all (controller-tools' loader runs one per
-// directory pattern, and walks into nested modules).
-func importPatterns(dir, root, modPath string, patterns []string) ([]string, error) {
-	var out []string
-	for _, p := range patterns {
-		if p != "." && p != ".." && !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") && !filepath.IsAbs(p) {
-			out = append(out, p) // an import path pattern, as written
-			continue
-		}
-		if strings.HasSuffix(p, ".go") {
-			return nil, fmt.Errorf("%s: give packages, not files", p)
-		}
-		abs := p
-		if !filepath.IsAbs(abs) {
-			abs = filepath.Join(dir, filepath.FromSlash(p))
-		}
-		abs = filepath.Clean(abs)
-		tail := ""
-		if filepath.Base(abs) == "..." {
-			tail, abs = "/...", filepath.Dir(abs)
-		} else if strings.Contains(p, "...") {
-			return nil, fmt.Errorf("%s: opgen takes directory patterns that end in /... or name one directory", p)
-		}
-		rel, err := filepath.Rel(root, abs)
-		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return nil, fmt.Errorf("%s: outside the module %s (%s)", p, modPath, root)
-		}
-		ip := modPath
-		if rel != "." {
-			ip = path.Join(modPath, filepath.ToSlash(rel))
-		}
-		out = append(out, ip+tail)
+		Controller: ctrlPkg, Overlay: s.Overlay,
+		Project: s.Project, Templates: s.Templates, License: s.License, RoleOwner: s.RoleOwner,
 	}
-	return out, nil
-}
-
-// matchesAny reports whether an import path matches one of the patterns, with the
-// go command's rules: "..." matches any string, and "x/..." matches x itself too.
-func matchesAny(patterns []string, importPath string) bool {
-	for _, p := range patterns {
-		if p == importPath {
-			return true
-		}
-		if !strings.Contains(p, "...") {
-			continue
-		}
-		re := regexp.QuoteMeta(p)
-		re = strings.ReplaceAll(re, `/\.\.\.`, `(/.*)?`)
-		re = strings.ReplaceAll(re, `\.\.\.`, `.*`)
-		if regexp.MustCompile("^" + re + "$").MatchString(importPath) {
-			return true
-		}
-	}
-	return false
-}
-
-// survey is what a walk of the module found, without the go command.
-type survey struct {
-	// packages are the import paths of every directory with Go files.
-	packages []string
-	// relevant are those a run loads: relevantText in a file, or opgen's output there to
-	// account for (a generated file, an applyconfiguration tree).
-	relevant []string
-	// inputs holds the digest of every Go file the run reads, by path relative to the
-	// root: all but those opgen and controller-gen generated.
-	inputs map[string][sha256.Size]byte
-}
-
-func (sv *survey) matches(pattern string) bool {
-	for _, p := range sv.packages {
-		if matchesAny([]string{pattern}, p) {
-			return true
-		}
-	}
-	return false
-}
-
-// surveyModule walks the module as `./...` does (not into nested modules, testdata,
-// vendor, or directories whose names start with "." or "_", and not through symbolic
-// links) and reads every Go file once, the overlay's instead of the disk's.
-func surveyModule(root, modPath string, overlay map[string][]byte) (*survey, error) {
-	type dirFacts struct{ goFiles, relevant bool }
-	dirs := map[string]*dirFacts{}
-	inputs := map[string][sha256.Size]byte{}
-	facts := func(dir string) *dirFacts {
-		if dirs[dir] == nil {
-			dirs[dir] = &dirFacts{}
-		}
-		return dirs[dir]
-	}
-	consider := func(file string, src []byte) {
-		if !strings.HasSuffix(file, ".go") {
-			return
-		}
-		f := facts(filepath.Dir(file))
-		f.goFiles = true
-		tool := artifact.GeneratedByContent(src)
-		if !tool.Generated() {
-			if rel, err := filepath.Rel(root, file); err == nil {
-				inputs[filepath.ToSlash(rel)] = sha256.Sum256(src)
-			}
-		}
-		if strings.HasSuffix(file, "_test.go") {
-			return
-		}
-		if tool.Generated() {
-			// A deepcopy opgen wrote is output to account for: the package whose
-			// markers went loses it. (An applyconfiguration tree is its parent's, and the
-			// controller package is always accounted for.)
-			f.relevant = f.relevant || tool == artifact.Opgen && filepath.Base(file) == naming.DeepCopyFile
-			return
-		}
-		for _, t := range relevantText {
-			if bytes.Contains(src, t) {
-				f.relevant = true
-				return
-			}
-		}
-		// A webhook package without a marker (a conversion webhook's): its setup
-		// function, which the generated wiring calls, whatever its parameter's name.
-		f.relevant = f.relevant || naming.DeclaresWebhookSetup(src)
-	}
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if p != root && (os.IsPermission(err) || os.IsNotExist(err)) {
-				return nil
-			}
-			return err
-		}
-		if d.IsDir() {
-			if p == root {
-				return nil
-			}
-			name := d.Name()
-			if name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
-				return filepath.SkipDir
-			}
-			if _, err := os.Stat(filepath.Join(p, "go.mod")); err == nil {
-				return filepath.SkipDir
-			}
-			if name == model.ApplyConfigurationDir {
-				facts(filepath.Dir(p)).relevant = true
-			}
-			return nil
-		}
-		if !d.Type().IsRegular() || !strings.HasSuffix(p, ".go") {
-			return nil
-		}
-		if _, over := overlay[p]; over {
-			return nil
-		}
-		src, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		consider(p, src)
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	for p, src := range overlay {
-		if rel, err := filepath.Rel(root, p); err == nil && !strings.HasPrefix(rel, "..") {
-			consider(p, src)
-		}
-	}
-	sv := &survey{inputs: inputs}
-	for d, f := range dirs {
-		if !f.goFiles {
-			continue
-		}
-		rel, _ := filepath.Rel(root, d)
-		ip := modPath
-		if rel != "." {
-			ip = path.Join(modPath, filepath.ToSlash(rel))
-		}
-		sv.packages = append(sv.packages, ip)
-		if f.relevant {
-			sv.relevant = append(sv.relevant, ip)
-		}
-	}
-	sort.Strings(sv.packages)
-	sort.Strings(sv.relevant)
-	return sv, nil
+	wired, d := mainUsesWiring(in)
+	diags = append(diags, d...)
+	in.Wired = s.Project != nil || len(api.Reconciled()) > 0 || wired
+	return in, diags, nil
 }
 
 // listErrors returns the go command's errors for the loaded packages and everything
@@ -530,25 +334,6 @@ func loadedPackages(roots []*loader.Package) map[string]bool {
 		walk(r.Package)
 	}
 	return seen
-}
-
-// FindModule returns the directory and path of the module that contains dir.
-func FindModule(dir string) (string, string, error) {
-	for d := dir; ; {
-		data, err := os.ReadFile(filepath.Join(d, "go.mod"))
-		if err == nil {
-			p := modfile.ModulePath(data)
-			if p == "" {
-				return "", "", fmt.Errorf("%s: no module line", filepath.Join(d, "go.mod"))
-			}
-			return d, p, nil
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return "", "", fmt.Errorf("%s is not inside a Go module (no go.mod found)", dir)
-		}
-		d = parent
-	}
 }
 
 // skipGenerated drops from a package the files that opgen or controller-gen generated,

@@ -772,3 +772,34 @@ func TestRerunsAreCached(t *testing.T) {
 	cfg.ProjectName = "another"
 	run("with another project name", false)
 }
+
+// TestRerunAfterWriteIsCached: the run right after one that wrote is served from the
+// cache, whatever the write changed of what a run reads (new generated files beside
+// the inputs, a scaffolded main and reconciler file of the user's, role.yaml's owner),
+// so a go generate followed by a --check in CI pays for one run, not two.
+func TestRerunAfterWriteIsCached(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates a module")
+	}
+	for _, c := range []string{"minimal", "multi-kind"} {
+		t.Run(c, func(t *testing.T) {
+			dir := moduleCopy(t, filepath.Join(testdataDir, c), c)
+			mustRun(t, "-C", dir, "generate")
+			res, err := generator.Run(context.Background(), generator.Config{Dir: dir, Options: generator.DefaultOptions})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Cached {
+				t.Errorf("the run right after the first write was a full run")
+			}
+			// And after a write caused by an edit of an input.
+			edit(t, dir, "go.mod", func(s string) string { return s + "\n// edited\n" })
+			mustRun(t, "-C", dir, "generate")
+			if res, err = generator.Run(context.Background(), generator.Config{Dir: dir, Options: generator.DefaultOptions}); err != nil {
+				t.Fatal(err)
+			} else if !res.Cached {
+				t.Errorf("the run right after an edit's write was a full run")
+			}
+		})
+	}
+}

@@ -99,6 +99,8 @@ type Context struct {
 	// License is the header file's text, YEAR replaced, without a final newline: the
 	// first lines of every generated Go file. Empty when there is none.
 	License string
+	// RoleOwner is the tool that wrote the RBAC role there is (artifact.User when none).
+	RoleOwner artifact.Tool
 }
 
 // GoHeader is what every generated Go file starts with: the license, if any, and

@@ -50,17 +50,12 @@ func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 		}})
 	}
 	files, err := controllertools.Run(ctx, ctrbac.Generator{RoleName: ctx.RoleName, HeaderFile: controllertools.HeaderFileName}, ctx.RBACDir, roots)
-	if err == nil && len(files) == 0 && (ctx.Project != nil || ownedByOpgen(ctx, path.Join(ctx.RBACDir, FileName))) {
+	if err == nil && len(files) == 0 && (ctx.Project != nil || ctx.RoleOwner == artifact.Opgen) {
 		// A kustomization lists role.yaml whether or not a rule is left: an opgen
 		// project's from the start, any other once opgen generated it.
 		files = []artifact.File{{Path: path.Join(ctx.RBACDir, FileName), Content: []byte(artifact.YAMLHeader + "\n" + fmt.Sprintf(emptyRole, ctx.RoleName))}}
 	}
 	return files, err
-}
-
-func ownedByOpgen(ctx *contract.Context, rel string) bool {
-	owner, _ := ctx.Existing(rel)
-	return owner == artifact.Opgen
 }
 
 const emptyRole = `---
