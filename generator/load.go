@@ -88,7 +88,7 @@ func load(ctx context.Context, s *Settings) (*contract.Context, diag.Diagnostics
 	}
 	col := &ctmarkers.Collector{Registry: reg}
 	checker := &loader.TypeChecker{NodeFilters: []loader.NodeFilter{ctdeepcopy.Generator{}.CheckFilter(), ctcrd.Generator{}.CheckFilter()}}
-	api, d := model.Build(model.Input{Fset: fset, Roots: roots, Collector: col, Checker: checker})
+	api, d := model.Build(model.Input{Fset: fset, Roots: roots, Collector: col, Checker: checker, KubernetesMinor: s.KubernetesMinor})
 	diags = append(diags, d...)
 	if len(listDiags) == 0 {
 		// Type errors are the compiler's second word: after a missing module or go.sum
@@ -236,7 +236,14 @@ func controllerPackage(fset *token.FileSet, root, modPath, dir string, overlay m
 			ds.Errorf(token.Position{Filename: file}, "%v", err)
 			continue
 		}
-		if artifact.GeneratedByContent(src) != artifact.User {
+		if tool := artifact.GeneratedByContent(src); tool != artifact.User {
+			if tool == artifact.Opgen {
+				// What opgen generated here before: a name the user's files use that
+				// this run no longer declares is found before the tree stops compiling.
+				if f, err := parser.ParseFile(token.NewFileSet(), file, src, parser.SkipObjectResolution); err == nil {
+					cp.Generated = append(cp.Generated, declaredNames(f)...)
+				}
+			}
 			continue
 		}
 		f, err := parser.ParseFile(fset, file, src, parser.ParseComments|parser.SkipObjectResolution)
@@ -248,6 +255,31 @@ func controllerPackage(fset *token.FileSet, root, modPath, dir string, overlay m
 		cp.Files = append(cp.Files, f)
 	}
 	return cp, ds
+}
+
+// declaredNames are the package-level names a file declares.
+func declaredNames(f *ast.File) []string {
+	var out []string
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				out = append(out, d.Name.Name)
+			}
+		case *ast.GenDecl:
+			for _, s := range d.Specs {
+				switch s := s.(type) {
+				case *ast.TypeSpec:
+					out = append(out, s.Name.Name)
+				case *ast.ValueSpec:
+					for _, n := range s.Names {
+						out = append(out, n.Name)
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // mainUsesWiring reports whether the main at Options.MainPath calls what the manager

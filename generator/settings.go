@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"golang.org/x/mod/modfile"
@@ -16,6 +17,7 @@ import (
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/project"
+	"github.com/opgen-dev/opgen/stack"
 	"github.com/opgen-dev/opgen/templates"
 )
 
@@ -40,6 +42,10 @@ type Settings struct {
 	License string
 	// RoleOwner is the tool that wrote the role.yaml there is (artifact.User when none).
 	RoleOwner artifact.Tool
+	// KubernetesMinor is the minor release of the Kubernetes API the module builds
+	// against: go.mod's k8s.io/api (else client-go, else apimachinery) v0.<minor>, else
+	// the pinned stack's.
+	KubernetesMinor int
 	// Project is opgen.yaml, nil outside a project opgen init made.
 	Project *project.Config
 	// TemplatesDir is the templates overlay in use, absolute, "" for the built-in ones;
@@ -77,6 +83,7 @@ func Resolve(cfg Config) (*Settings, error) {
 	if s.ModuleRoot, s.ModulePath, err = FindModule(s.Dir); err != nil {
 		return nil, err
 	}
+	s.KubernetesMinor = KubernetesMinor(s.ModuleRoot)
 	if err := s.resolveOptions(); err != nil {
 		return nil, err
 	}
@@ -111,6 +118,32 @@ func Resolve(cfg Config) (*Settings, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// KubernetesMinor reads the minor release of the Kubernetes API the module at root
+// requires: go.mod's k8s.io/api (else apimachinery, else client-go) v0.<minor>, else
+// the pinned stack's.
+func KubernetesMinor(root string) int {
+	minor := func(v string) int {
+		parts := strings.Split(strings.TrimPrefix(v, "v"), ".")
+		if len(parts) < 2 || parts[0] != "0" {
+			return 0
+		}
+		n, _ := strconv.Atoi(parts[1])
+		return n
+	}
+	if data, err := os.ReadFile(filepath.Join(root, "go.mod")); err == nil {
+		if mf, err := modfile.ParseLax("go.mod", data, nil); err == nil {
+			for _, m := range stack.KubernetesModules {
+				for _, r := range mf.Require {
+					if r.Mod.Path == m && minor(r.Mod.Version) > 0 {
+						return minor(r.Mod.Version)
+					}
+				}
+			}
+		}
+	}
+	return minor(stack.Kubernetes)
 }
 
 // ProjectSettings reads opgen.yaml and loads the templates: the directory given, else

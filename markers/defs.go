@@ -308,6 +308,9 @@ type GVK struct{ Group, Version, Kind string }
 // ParseGVK parses "<group>/<version>/<Kind>" with the core group spelled "core".
 func ParseGVK(s string) (GVK, string) {
 	parts := strings.Split(s, "/")
+	if len(parts) == 2 && IsVersion(parts[0]) && IsKind(parts[1]) {
+		return GVK{}, fmt.Sprintf("want <group>/<version>/<Kind>, got %q; the core group is spelled core: did you mean core/%s/%s?", s, parts[0], parts[1])
+	}
 	if len(parts) != 3 || parts[0] == "" || parts[1] == "" || parts[2] == "" {
 		return GVK{}, fmt.Sprintf("want <group>/<version>/<Kind>, got %q", s)
 	}

@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/printer"
 	"go/token"
 	"go/types"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -17,6 +19,8 @@ import (
 	crdmarkers "sigs.k8s.io/controller-tools/pkg/crd/markers"
 	"sigs.k8s.io/controller-tools/pkg/loader"
 	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
+
+	"k8s.io/apimachinery/pkg/util/validation"
 
 	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/kubeapi"
@@ -30,6 +34,9 @@ type Input struct {
 	Roots     []*loader.Package
 	Collector *ctmarkers.Collector
 	Checker   *loader.TypeChecker
+	// KubernetesMinor is the minor release of the Kubernetes API the project builds
+	// against (37 for k8s.io/api v0.37): the versions of k8s.io/api kinds it can own.
+	KubernetesMinor int
 }
 
 // Build resolves the API of the loaded packages. The diagnostics include every marker
@@ -64,12 +71,9 @@ func Build(in Input) (*API, diag.Diagnostics) {
 	b.checkConversions()
 	nameControllers(b.api.Reconciled())
 	for _, k := range b.api.Kinds() {
-		for i, g := range k.Owns {
-			if b.api.Lookup(g) == nil && !kubeapi.HasKind(g.Group, g.Version, g.Kind) {
-				b.diags.Errorf(k.OwnsPos[i], "%s: no Go type for %s: it is neither a kind of the API packages of this run nor a kind of k8s.io/api", prefixed(markers.Owns), gvkString(g))
-			}
-		}
+		b.checkOwned(k)
 	}
+	b.nameOwnedApplies()
 	return b.api, b.diags
 }
 
@@ -111,9 +115,14 @@ func (b *builder) pkg(lp *loader.Package) {
 	}
 	tm := b.scan(lp)
 	if !hasRootMarkerText(lp) {
-		// No kinds here: every type or field marker is on the wrong declaration.
+		// No kinds here: every type or field marker is on the wrong declaration. Its
+		// kubebuilder markers (rbac, webhook) are checked as controller-gen checks them:
+		// a malformed one is an error, never dropped.
 		b.wrongTargets(tm, nil)
 		b.packageMarkers(tm.pkg)
+		if !b.loadErrors(lp) {
+			b.collectorErrors(lp)
+		}
 		return
 	}
 	if b.loadErrors(lp) || b.collectorErrors(lp) {
@@ -206,6 +215,9 @@ func (b *builder) kinds(p *Package) map[*ast.TypeSpec]*Kind {
 				k.Plural = r.Path
 			}
 		}
+		if len(k.Plural) > validation.DNS1123LabelMaxLength {
+			b.diags.Errorf(k.Pos, "kind %s's resource name %s is %d characters, over the %d the API server allows a CRD's plural: choose a shorter kind name, or a shorter +kubebuilder:resource:path", k.Name, k.Plural, len(k.Plural), validation.DNS1123LabelMaxLength)
+		}
 		k.Storage = info.Markers.Get("kubebuilder:storageversion") != nil
 		k.Status = statusStruct(b.Fset, named)
 		kindSpecs[info.RawSpec] = k
@@ -273,26 +285,94 @@ func (b *builder) loadErrors(lp *loader.Package) bool {
 	return false
 }
 
-// collectorErrors reports kubebuilder markers controller-tools cannot parse.
+// collectorErrors reports the kubebuilder markers controller-tools cannot parse, as
+// controller-gen refuses them (a misspelt or unknown argument, a wrong value, a missing
+// required one), each once, at the column of the argument in its file: the first
+// problem of each marker, since a parse that failed makes the rest of its arguments
+// "extra" or "missing" too.
 func (b *builder) collectorErrors(lp *loader.Package) bool {
 	_, err := b.Collector.MarkersInPackage(lp)
 	if err == nil {
 		return false
 	}
-	var list loader.ErrList
-	if errors.As(err, &list) {
-		for _, e := range list {
-			var pe loader.PositionedError
-			if errors.As(e, &pe) {
-				b.diags.Errorf(b.pos(pe.Pos), "%s", pe.Error())
-				continue
+	var flat []error
+	var walk func(error)
+	walk = func(e error) {
+		var list loader.ErrList
+		if errors.As(e, &list) {
+			for _, x := range list {
+				walk(x)
 			}
-			b.diags.Errorf(token.Position{Filename: lp.PkgPath}, "%v", e)
+			return
 		}
-		return true
+		flat = append(flat, e)
 	}
-	b.diags.Errorf(token.Position{Filename: lp.PkgPath}, "%v", err)
+	walk(err)
+	seen := map[token.Pos]bool{}
+	for _, e := range flat {
+		var pe loader.PositionedError
+		if !errors.As(e, &pe) {
+			b.diags.Errorf(token.Position{Filename: lp.PkgPath}, "%v", e)
+			continue
+		}
+		if seen[pe.Pos] {
+			continue
+		}
+		seen[pe.Pos] = true
+		pos, text := b.markerAt(lp, pe.Pos)
+		name := markerName(text)
+		msg := pe.Error()
+		// controller-tools' scanner says where in the marker's arguments, after its
+		// name and colon: "expected true or false, got \"maybe\" (at <input>:1:54)".
+		if m := scannerAt.FindStringSubmatch(msg); m != nil {
+			msg = m[1]
+			if col, err := strconv.Atoi(m[3]); err == nil && m[2] == "1" && pos.IsValid() {
+				pos.Column += len(name) + 1 + col - 1
+				pos.Offset += len(name) + 1 + col - 1
+			}
+		}
+		b.diags.Errorf(pos, "%s: %s", name, msg)
+	}
 	return true
+}
+
+// scannerAt splits a controller-tools marker parse error into its message and its
+// line and column in the marker's arguments.
+var scannerAt = regexp.MustCompile(`^(.*) \(at [^:]*:(\d+):(\d+)\)$`)
+
+// markerName is the name of a kubebuilder marker: the text before its arguments,
+// +kubebuilder:webhook for "+kubebuilder:webhook:path=...", +groupName for
+// "+groupName=x".
+func markerName(text string) string {
+	name := text
+	if i := strings.IndexAny(name, "="); i >= 0 {
+		name = name[:i]
+	}
+	// The arguments follow the last colon before the first "=".
+	if i := strings.LastIndex(name, ":"); i >= 0 && strings.Contains(text, "=") {
+		name = name[:i]
+	}
+	return name
+}
+
+// markerAt finds the marker comment at p (a comment's start) in the package's files: the
+// position of its "+" and its text from there.
+func (b *builder) markerAt(lp *loader.Package, p token.Pos) (token.Position, string) {
+	for _, f := range lp.Syntax {
+		for _, g := range f.Comments {
+			for _, c := range g.List {
+				if c.Pos() != p {
+					continue
+				}
+				i := strings.Index(c.Text, "+")
+				if i < 0 {
+					return b.pos(p), c.Text
+				}
+				return b.pos(c.Pos() + token.Pos(i)), c.Text[i:]
+			}
+		}
+	}
+	return b.pos(p), ""
 }
 
 // wrongTargets reports the markers on declarations that are not kinds: a type that is
@@ -483,6 +563,13 @@ func (b *builder) conversionMethods(p *Package) {
 	}
 }
 
+func scopeWord(k *Kind) string {
+	if k.Namespaced {
+		return "namespaced"
+	}
+	return "cluster-scoped"
+}
+
 // checkConversions holds a kind served through a conversion webhook to one hub, the
 // storage version, which alone carries +opguard: markers: the hub owns the kind's
 // status writer and reconciler, and a spoke's objects are the hub's, converted.
@@ -498,6 +585,19 @@ func (b *builder) checkConversions() {
 		versions[key] = append(versions[key], k)
 	}
 	for _, key := range order {
+		// One CRD serves every version of a kind, with one scope: the storage
+		// version's (else the first's) is the kind's.
+		first := versions[key][0]
+		for _, k := range versions[key] {
+			if k.Storage {
+				first = k
+			}
+		}
+		for _, k := range versions[key] {
+			if k != first && k.Namespaced != first.Namespaced {
+				b.diags.Errorf(k.Pos, "%s %s is %s and %s (%s) is %s: one CRD serves every version of a kind, with one scope, which the API server never changes; give both the same +kubebuilder:resource:scope", k.Package.Version, k.Name, scopeWord(k), first.Package.Version, shortFilePos(first.Pos), scopeWord(first))
+			}
+		}
 		var hubs, spokes []*Kind
 		for _, k := range versions[key] {
 			if k.Hub.IsValid() {
@@ -537,19 +637,75 @@ func (b *builder) checkConversions() {
 
 // webhookSetups records the package's functions Setup<Kind>WebhookWithManager with one
 // parameter and one result, the form kubebuilder and opgen create webhook scaffold.
+//
+// A function of that name that does not fit the call the generated wiring makes (a
+// parameter more, a variadic one, a renamed type) is recorded as a misfit, and the
+// package's +kubebuilder:webhook markers with their positions, so the wiring's checks
+// can say why a webhook would not be registered.
 func (b *builder) webhookSetups(lp *loader.Package) {
 	for _, f := range lp.Syntax {
 		imports := FileImports(f, lp)
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Recv != nil || fd.Type.Params.NumFields() != 1 || fd.Type.Results.NumFields() != 1 {
+			if !ok || fd.Recv != nil || !naming.IsWebhookSetupFunc(fd.Name.Name) {
 				continue
 			}
-			if n := fd.Name.Name; naming.IsWebhookSetupFunc(n) {
-				b.api.WebhookSetups = append(b.api.WebhookSetups, WebhookSetup{Path: lp.PkgPath, PackageName: lp.Name, Func: n, Registers: registeredTypes(imports, fd)})
+			if !fitsWebhookSetup(imports, fd) {
+				b.api.MisfitWebhookSetups = append(b.api.MisfitWebhookSetups, Misfit{Pos: b.pos(fd.Name.Pos()), Func: fd.Name.Name, Have: b.signature(fd)})
+				continue
+			}
+			b.api.WebhookSetups = append(b.api.WebhookSetups, WebhookSetup{Path: lp.PkgPath, PackageName: lp.Name, Func: fd.Name.Name, Registers: registeredTypes(imports, fd)})
+		}
+		for _, g := range f.Comments {
+			for _, c := range g.List {
+				text := strings.TrimSpace(strings.TrimPrefix(c.Text, "//"))
+				if args, ok := strings.CutPrefix(text, webhookMarker); ok {
+					m := WebhookMarker{Pos: b.pos(c.Pos()), Path: lp.PkgPath}
+					for _, a := range strings.Split(args, ",") {
+						k, v, _ := strings.Cut(a, "=")
+						switch k {
+						case "groups":
+							m.Groups = strings.Split(strings.Trim(v, `"`), ";")
+						case "resources":
+							m.Resources = strings.Split(v, ";")
+						}
+					}
+					b.api.WebhookMarkers = append(b.api.WebhookMarkers, m)
+				}
 			}
 		}
 	}
+}
+
+// webhookMarker starts controller-tools' webhook marker.
+const webhookMarker = "+kubebuilder:webhook:"
+
+// fitsWebhookSetup reports whether fd is func(<name> <ctrl>.Manager) error, with
+// Manager controller-runtime's (from its root package or pkg/manager): the call
+// SetupReconcilers makes.
+func fitsWebhookSetup(imports map[string]string, fd *ast.FuncDecl) bool {
+	if fd.Type.TypeParams != nil || fd.Type.Params.NumFields() != 1 || fd.Type.Results.NumFields() != 1 {
+		return false
+	}
+	sel, ok := fd.Type.Params.List[0].Type.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Manager" {
+		return false
+	}
+	x, ok := sel.X.(*ast.Ident)
+	if !ok || imports[x.Name] != "sigs.k8s.io/controller-runtime" && imports[x.Name] != "sigs.k8s.io/controller-runtime/pkg/manager" {
+		return false
+	}
+	res, ok := fd.Type.Results.List[0].Type.(*ast.Ident)
+	return ok && res.Name == "error"
+}
+
+// signature prints a function declaration's signature as written.
+func (b *builder) signature(fd *ast.FuncDecl) string {
+	var sb strings.Builder
+	fn := *fd.Type
+	fn.Func = token.NoPos
+	printer.Fprint(&sb, b.Fset, &fn)
+	return "func " + fd.Name.Name + strings.TrimPrefix(sb.String(), "func")
 }
 
 // registeredTypes lists the types fd passes as &pkg.Kind{} to a call of

@@ -30,6 +30,38 @@ type API struct {
 	// packages (opgen create webhook's, kubebuilder's), sorted by package then name:
 	// the generated wiring calls each.
 	WebhookSetups []WebhookSetup
+	// MisfitWebhookSetups are functions named Setup<Kind>WebhookWithManager that do not
+	// fit the wiring's call (mgr) error; WebhookMarkers the module's +kubebuilder:webhook
+	// markers. The wiring checks both (generator/manager).
+	MisfitWebhookSetups []Misfit
+	WebhookMarkers      []WebhookMarker
+}
+
+// Misfit is a user's function the generated code would call that does not fit the call.
+type Misfit struct {
+	Pos  token.Position
+	Func string
+	// Have is its signature as written.
+	Have string
+}
+
+// WebhookMarker is a +kubebuilder:webhook marker: the package it is in, and the groups
+// and resources of the kinds it admits.
+type WebhookMarker struct {
+	Pos               token.Position
+	Path              string
+	Groups, Resources []string
+}
+
+// HasWebhookSetup reports whether some package declares the kind's webhook setup in
+// the form the wiring calls.
+func (a *API) HasWebhookSetup(k *Kind) bool {
+	for _, w := range a.WebhookSetups {
+		if w.Func == k.Names.WebhookSetup() {
+			return true
+		}
+	}
+	return false
 }
 
 // WebhookSetup is a function that registers a kind's webhooks with a manager.
@@ -183,6 +215,7 @@ type Kind struct {
 	Reconciler         *Reconciler
 	Owns               []markers.GVK
 	OwnsPos            []token.Position // of each Owns marker's value
+	ownedFuncs         []string         // the gated apply of each Owns, see nameOwnedApplies
 	WatchLabels        []string
 	WatchAnnotations   []string
 	Finalizer          string

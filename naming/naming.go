@@ -216,3 +216,7 @@ var Wire = WiringNames{
 func (k Kind) ConversionAPITest(spoke string) string {
 	return "Test" + k.kind + "Conversion" + strings.ToUpper(spoke[:1]) + spoke[1:]
 }
+
+// NameLabel is the constant of the label the scaffolded webhook examples default and
+// validate, one per kind so that two kinds' webhooks share a package.
+func (k Kind) NameLabel() string { return k.lowerFirst() + "NameLabel" }

@@ -78,14 +78,21 @@ func (o *InitOptions) Validate() error {
 	if o.Domain == "" {
 		return fmt.Errorf("--domain is required: the suffix of the project's API groups, like example.com")
 	}
-	if errs := validation.IsDNS1123Subdomain(o.Domain); len(errs) > 0 || !strings.Contains(o.Domain, ".") {
-		return fmt.Errorf("--domain %q is not a DNS subdomain with a dot, like example.com", o.Domain)
+	if errs := validation.IsDNS1123Subdomain(o.Domain); len(errs) > 0 {
+		return fmt.Errorf("--domain %q is not a DNS subdomain (lowercase ASCII letters, digits, '-' and '.'), like example.com", o.Domain)
 	}
-	if o.ProjectName == "" {
-		o.ProjectName = project.DefaultName(o.Module)
+	if !strings.Contains(o.Domain, ".") {
+		return fmt.Errorf("--domain %q has no dot: an API group needs one, like example.com", o.Domain)
 	}
+	if o.ProjectName != "" {
+		if err := project.CheckName(o.ProjectName); err != nil {
+			return fmt.Errorf("--project-name: %v", err)
+		}
+		return nil
+	}
+	o.ProjectName = project.DefaultName(o.Module)
 	if err := project.CheckName(o.ProjectName); err != nil {
-		return fmt.Errorf("%v; set --project-name", err)
+		return fmt.Errorf("%v, derived from --module; set --project-name", err)
 	}
 	return nil
 }
@@ -120,28 +127,69 @@ type APIOptions struct {
 	Owns       []string
 }
 
-// Validate checks the options against the project; the error is one line.
-func (o *APIOptions) Validate(domain string) error {
-	switch {
-	case o.Group == "":
-		return fmt.Errorf("--group is required, like cache")
-	case len(validation.IsDNS1123Subdomain(o.Group)) > 0:
-		return fmt.Errorf("--group %q is not a DNS subdomain: lowercase letters, digits, '-' and '.'", o.Group)
-	case len(validation.IsDNS1123Subdomain(o.Group+"."+domain)) > 0:
-		return fmt.Errorf("group %q is not a DNS subdomain", o.Group+"."+domain)
-	case o.Version == "":
-		return fmt.Errorf("--version is required, like v1alpha1")
-	case !markers.IsVersion(o.Version):
-		return fmt.Errorf("--version %q is not a Kubernetes API version: v1, v1alpha1, v2beta3", o.Version)
-	case o.Kind == "":
-		return fmt.Errorf("--kind is required, like Memcached")
-	case !markers.IsKind(o.Kind):
-		return fmt.Errorf("--kind %q is not UpperCamelCase, like Memcached", o.Kind)
+// Validate checks the options against the project (its domain, its Kubernetes
+// release's minor); the error is one line.
+func (o *APIOptions) Validate(domain string, kubernetesMinor int) error {
+	if err := ValidateKind(o.Group, o.Version, o.Kind, domain); err != nil {
+		return err
 	}
 	for _, owns := range o.Owns {
-		if _, problem := markers.ParseGVK(owns); problem != "" {
-			return fmt.Errorf("--owns: %s", problem)
+		if err := validateOwns(owns, domain, o.Namespaced, kubernetesMinor); err != nil {
+			return err
 		}
+	}
+	return nil
+}
+
+// ValidateKind checks --group, --version and --kind: the group is the first label of
+// the API group (cache for cache.<domain>), which also names a directory and, with the
+// version, the Go import alias of the package (cachev1), so it starts with a letter.
+func ValidateKind(group, version, kind, domain string) error {
+	switch {
+	case group == "":
+		return fmt.Errorf("--group is required, like cache")
+	case strings.HasSuffix(group, "."+domain):
+		return fmt.Errorf("--group %q includes the project's domain: give its first part, --group %s (the API group is then %s)", group, strings.TrimSuffix(group, "."+domain), group)
+	case len(validation.IsDNS1123Label(group)) > 0 || group[0] < 'a' || group[0] > 'z':
+		return fmt.Errorf("--group %q is not a lowercase DNS label starting with a letter, like cache: it is the first part of the API group <group>.%s and names a Go package", group, domain)
+	case len(validation.IsDNS1123Subdomain(group+"."+domain)) > 0:
+		return fmt.Errorf("group %q is not a DNS subdomain", group+"."+domain)
+	case version == "":
+		return fmt.Errorf("--version is required, like v1alpha1")
+	case !markers.IsVersion(version):
+		return fmt.Errorf("--version %q is not a Kubernetes API version: v1, v1alpha1, v2beta3", version)
+	case kind == "":
+		return fmt.Errorf("--kind is required, like Memcached")
+	case !markers.IsKind(kind):
+		return fmt.Errorf("--kind %q is not UpperCamelCase, like Memcached", kind)
+	case len(kubeapi.Plural(kind)) > validation.DNS1123LabelMaxLength:
+		return fmt.Errorf("--kind %s is too long: its resource name %s is over %d characters, which the API server refuses for a CRD", kind, kubeapi.Plural(kind), validation.DNS1123LabelMaxLength)
+	}
+	return nil
+}
+
+// validateOwns checks an --owns value as the generated code will need it: a kind of
+// the project (checked when the run loads it) or one of k8s.io/api that the project's
+// Kubernetes release serves, spelled with its group as the API server names it, in a
+// scope a kind of this scope can own.
+func validateOwns(owns, domain string, namespaced bool, minor int) error {
+	g, problem := markers.ParseGVK(owns)
+	if problem != "" {
+		return fmt.Errorf("--owns: %s", problem)
+	}
+	if g.Group == domain || strings.HasSuffix(g.Group, "."+domain) {
+		return nil
+	}
+	k, p := kubeapi.CheckOwnable(g.Group, g.Version, g.Kind, minor)
+	switch {
+	case p != nil && !p.Warning:
+		return fmt.Errorf("--owns %s: %s", owns, p.Msg)
+	case k.Kind == "" && g.Group != "" && !strings.Contains(g.Group, "."):
+		return fmt.Errorf("--owns %s: no kind of k8s.io/api; a kind of this project is spelled with the domain: --owns %s.%s/%s/%s", owns, g.Group, domain, g.Version, g.Kind)
+	case k.Kind == "":
+		return fmt.Errorf("--owns %s: neither a kind of this project nor of k8s.io/api", owns)
+	case namespaced && !k.Namespaced:
+		return fmt.Errorf("--owns %s: %s is cluster-scoped and the kind is namespaced; the garbage collector ignores a cluster-scoped object's owner reference to a namespaced owner: create a cluster-scoped kind (--namespaced=false), or manage it without --owns", owns, k.Kind)
 	}
 	return nil
 }

@@ -25,8 +25,7 @@ type WebhookOptions struct {
 
 // Validate checks the flags; the error is one line.
 func (o *WebhookOptions) Validate(domain string) error {
-	api := APIOptions{Group: o.Group, Version: o.Version, Kind: o.Kind}
-	if err := api.Validate(domain); err != nil {
+	if err := ValidateKind(o.Group, o.Version, o.Kind, domain); err != nil {
 		return err
 	}
 	switch {
@@ -37,13 +36,17 @@ func (o *WebhookOptions) Validate(domain string) error {
 	case !o.Conversion && len(o.Spokes) > 0:
 		return fmt.Errorf("--spoke is for --conversion")
 	}
+	seen := map[string]bool{}
 	for _, s := range o.Spokes {
 		switch {
 		case !markers.IsVersion(s):
 			return fmt.Errorf("--spoke %q is not a Kubernetes API version: v1, v1alpha1, v2beta3", s)
 		case s == o.Version:
 			return fmt.Errorf("--spoke %s is the hub (--version) itself", s)
+		case seen[s]:
+			return fmt.Errorf("--spoke %s is given twice", s)
 		}
+		seen[s] = true
 	}
 	return nil
 }

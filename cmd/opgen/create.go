@@ -42,12 +42,15 @@ generated SetupReconcilers and AddToScheme.
 A kind that exists already is refused, and nothing is written; so is everything when
 the regeneration fails.`,
 		Args: cobra.NoArgs,
-		RunE: inProject(dir, &templatesDir, func(ctx context.Context, wd, templatesDir string) error {
-			return runCreateAPI(ctx, stdout, stderr, wd, o, templatesDir)
-		}),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			scopeGiven := cmd.Flags().Changed("namespaced")
+			return inProject(dir, &templatesDir, func(ctx context.Context, wd, templatesDir string) error {
+				return runCreateAPI(ctx, stdout, stderr, wd, o, scopeGiven, templatesDir)
+			})(cmd, args)
+		},
 	}
 	kindFlags(api, &o.Group, &o.Version, &o.Kind, &templatesDir)
-	api.Flags().BoolVar(&o.Namespaced, "namespaced", true, "namespaced (false: cluster-scoped)")
+	api.Flags().BoolVar(&o.Namespaced, "namespaced", true, "namespaced (false: cluster-scoped); a new version of a kind has the kind's scope")
 	api.Flags().StringArrayVar(&o.Owns, string(markers.Owns), nil, "a kind the reconciler owns, <group>/<version>/<Kind> (core/v1/ConfigMap); repeatable")
 	create.AddCommand(api)
 	create.AddCommand(newCreateWebhookCommand(stdout, stderr, dir))
@@ -122,6 +125,11 @@ func runCreateWebhook(ctx context.Context, stderr, stdout io.Writer, wd string, 
 	if err != nil {
 		return err
 	}
+	unlock, err := lockModule(stderr, root)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	cfg, set, err := generator.ProjectSettings(root, templatesDir)
 	if err != nil {
 		return err
@@ -221,11 +229,16 @@ func readFileString(p string) string {
 	return string(b)
 }
 
-func runCreateAPI(ctx context.Context, stdout, stderr io.Writer, wd string, o scaffold.APIOptions, templatesDir string) error {
+func runCreateAPI(ctx context.Context, stdout, stderr io.Writer, wd string, o scaffold.APIOptions, scopeGiven bool, templatesDir string) error {
 	root, modPath, err := generator.FindModule(wd)
 	if err != nil {
 		return err
 	}
+	unlock, err := lockModule(stderr, root)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	cfg, set, err := generator.ProjectSettings(root, templatesDir)
 	if err != nil {
 		return err
@@ -233,7 +246,7 @@ func runCreateAPI(ctx context.Context, stdout, stderr io.Writer, wd string, o sc
 	if cfg == nil {
 		return fmt.Errorf("%s has no %s: opgen create api adds to a project opgen init made", root, project.FileName)
 	}
-	if err := o.Validate(cfg.Domain); err != nil {
+	if err := scaffold.ValidateKind(o.Group, o.Version, o.Kind, cfg.Domain); err != nil {
 		return err
 	}
 	if where := declaredKind(root, scaffold.APIDir(o.Group, o.Version), o.Kind); where != "" {
@@ -252,12 +265,27 @@ func runCreateAPI(ctx context.Context, stdout, stderr io.Writer, wd string, o sc
 			case where == "":
 			case g.Name() == o.Group:
 				first = false
+				// A kind's scope is the kind's: its CRD has one, for every version,
+				// and the API server refuses to change it.
+				file, _, _ := strings.Cut(where, ":")
+				namespaced := !clusterScoped(filepath.Join(root, filepath.FromSlash(file)))
+				if scopeGiven && o.Namespaced != namespaced {
+					scope := map[bool]string{true: "namespaced", false: "cluster-scoped"}
+					return fmt.Errorf("kind %s is %s (%s): every version of a kind has its scope, and the API server refuses to change a CRD's; drop --namespaced=%t. Nothing was written", o.Kind, scope[namespaced], where, o.Namespaced)
+				}
+				o.Namespaced = namespaced
 			default:
 				// Generated names (Apply<Kind>Status, <Kind>Reconciler) live in one
 				// controller package: two groups cannot both have them for one kind name.
 				return fmt.Errorf("kind %s exists in group %s (%s): a kind name is one operator's, across groups, since its status writer and reconciler share the controller package; choose another kind name. Nothing was written", o.Kind, g.Name(), where)
 			}
 		}
+	}
+	if !first && len(o.Owns) > 0 {
+		return fmt.Errorf("--owns is for a kind's first version, which has its reconciler; %s exists in another version of %s: add +opguard:owns to that version's type. Nothing was written", o.Kind, o.Group)
+	}
+	if err := o.Validate(cfg.Domain, generator.KubernetesMinor(root)); err != nil {
+		return err
 	}
 	files, err := scaffold.CreateAPI(set, modPath, cfg, o, first)
 	if err != nil {

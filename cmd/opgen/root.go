@@ -138,6 +138,14 @@ it is stale, 2 when it could not be checked (errors in the input).`,
 			if check {
 				mode = checkOnly
 			}
+			unlock, err := lockModule(stderr, wd)
+			if err != nil {
+				if check {
+					return exitError{code: checkError, err: err}
+				}
+				return err
+			}
+			defer unlock()
 			return runGenerate(cmd.Context(), stdout, stderr, generator.Config{Dir: wd, Patterns: args, Options: opts, TemplatesDir: templatesDir}, mode, runExtras{verbose: verbose})
 		},
 	}
@@ -154,6 +162,19 @@ it is stale, 2 when it could not be checked (errors in the input).`,
 	cmd.Flags().StringVar(&opts.HeaderFile, "header-file", "", "license header of every generated Go file, Go comments (default: "+generator.DefaultHeaderFile+" when it exists)")
 	cmd.Flags().StringVar(&opts.Year, "year", "", `replaces " YEAR" in the header (default: the year the generated files carry, else none, as controller-gen)`)
 	return cmd
+}
+
+// lockModule takes the lock of the module that holds dir for a whole command, from
+// before it reads the tree until its changes are written: two opgen runs in one module
+// serialize, the second planning against what the first wrote.
+func lockModule(stderr io.Writer, dir string) (func(), error) {
+	root, _, err := generator.FindModule(dir)
+	if err != nil {
+		return nil, err
+	}
+	return output.Lock(root, func() {
+		fmt.Fprintf(stderr, "opgen: waiting for another opgen run in %s\n", root)
+	})
 }
 
 // generatorList names every generator of a run, in order.

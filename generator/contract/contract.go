@@ -149,6 +149,9 @@ type ControllerPackage struct {
 	// Files are its user-owned Go files (neither generated nor tests), parsed with
 	// comments into Context.Fset.
 	Files []*ast.File
+	// Generated are the package-level names opgen's generated files there declared
+	// before the run.
+	Generated []string
 }
 
 // Checker is implemented by generators with rules that need the whole run's input (a

@@ -3,11 +3,13 @@ package manager
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/generator/guards/symbols"
 	"github.com/opgen-dev/opgen/kubeapi"
@@ -24,6 +26,50 @@ func (Generator) Name() string { return "manager" }
 // Claims implements contract.Generator.
 func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
 	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: naming.ManagerFile}}
+}
+
+// Check implements contract.Checker: when the wiring is generated, it must register
+// every webhook the module configures. A setup function it cannot call (a parameter
+// more, a variadic one) and a +kubebuilder:webhook marker whose kind has no setup
+// function (one renamed) are errors: the API server would send every create and
+// update of the kind to a webhook nobody serves.
+func (Generator) Check(ctx *contract.Context) diag.Diagnostics {
+	if !ctx.Wired {
+		return nil
+	}
+	var ds diag.Diagnostics
+	misfit := map[string]bool{}
+	for _, m := range ctx.API.MisfitWebhookSetups {
+		misfit[m.Func] = true
+		ds.Errorf(m.Pos, "%s does not fit the generated %s, which calls it with the manager alone: have %s, want func %s(mgr ctrl.Manager) error", m.Func, naming.SetupReconcilers, m.Have, m.Func)
+	}
+	reported := map[string]bool{}
+	for _, w := range ctx.API.WebhookMarkers {
+		for _, k := range ctx.API.Kinds() {
+			if !slices.Contains(w.Groups, k.Package.Group) || !admits(w.Resources, k.Plural) {
+				continue
+			}
+			setup := k.Names.WebhookSetup()
+			if ctx.API.HasWebhookSetup(k) || misfit[setup] || reported[setup] {
+				continue
+			}
+			reported[setup] = true
+			ds.Errorf(w.Pos, "+kubebuilder:webhook admits %s, but no package declares %s(mgr ctrl.Manager) error, through which %s registers the webhooks: the API server would send every create and update of %s to a webhook nobody serves. Declare it (opgen create webhook scaffolds it), or remove the marker", k.Name, setup, naming.SetupReconcilers, k.Plural)
+		}
+	}
+	return ds
+}
+
+// admits reports whether a webhook marker's resources (memcacheds, memcacheds/status,
+// *) include a kind's.
+func admits(resources []string, plural string) bool {
+	for _, r := range resources {
+		r, _, _ = strings.Cut(r, "/")
+		if r == plural || r == "*" {
+			return true
+		}
+	}
+	return false
 }
 
 // Generate implements contract.Generator.
