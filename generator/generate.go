@@ -29,6 +29,9 @@ func generate(ctx context.Context, in *contract.Context, diags diag.Diagnostics)
 		}
 	}
 	res := &Result{ModuleRoot: in.ModuleRoot, Diagnostics: diags, Loaded: loadedPackages(in.Roots)}
+	if !diags.HasErrors() || in.ListMissingHooks {
+		res.MissingHooks = conversion.MissingHooks(in.API, in.Rel)
+	}
 	if diags.HasErrors() {
 		return res, fmt.Errorf("%w", ErrDiagnostics)
 	}
@@ -62,7 +65,6 @@ func generate(ctx context.Context, in *contract.Context, diags diag.Diagnostics)
 		res.Diagnostics = append(res.Diagnostics, d...)
 		return res, fmt.Errorf("%w", ErrDiagnostics)
 	}
-	res.MissingHooks = conversion.MissingHooks(in.API, in.Rel)
 	return res, nil
 }
 

@@ -60,6 +60,9 @@ type Config struct {
 	// NewModule says the module is one opgen init is creating: its load may complete
 	// go.mod and go.sum (a run in any other module must change only what its plan says).
 	NewModule bool
+	// ListMissingHooks lists the conversion functions the user has not written yet in
+	// Result.MissingHooks instead of refusing them: opgen create webhook scaffolds them.
+	ListMissingHooks bool
 	contract.Options
 }
 

@@ -88,14 +88,13 @@ func load(ctx context.Context, s *Settings) (*contract.Context, diag.Diagnostics
 	}
 	col := &ctmarkers.Collector{Registry: reg}
 	checker := &loader.TypeChecker{NodeFilters: []loader.NodeFilter{ctdeepcopy.Generator{}.CheckFilter(), ctcrd.Generator{}.CheckFilter()}}
-	api, d := model.Build(model.Input{Fset: fset, Roots: roots, Collector: col, Checker: checker, KubernetesMinor: s.KubernetesMinor})
+	api, d := model.Build(model.Input{Fset: fset, Roots: roots, Collector: col, Checker: checker, KubernetesMinor: s.KubernetesMinor, Project: s.Project != nil})
 	diags = append(diags, d...)
 	if len(listDiags) == 0 {
 		// Type errors are the compiler's second word: after a missing module or go.sum
 		// entry they only repeat the cause.
 		diags = append(diags, typeErrors(fset, api)...)
 	}
-	api.Project = s.Project != nil
 	ctrlPkg, ctrlDiags := controllerPackage(fset, root, s.ModulePath, s.ControllerDir, s.Overlay)
 	diags = append(diags, ctrlDiags...)
 	in := &contract.Context{
@@ -103,6 +102,7 @@ func load(ctx context.Context, s *Settings) (*contract.Context, diag.Diagnostics
 		Fset: fset, Roots: roots, Scope: scope, Collector: col, Checker: checker, API: api,
 		Controller: ctrlPkg, Overlay: s.Overlay,
 		Project: s.Project, Templates: s.Templates, License: s.License, RoleOwner: s.RoleOwner,
+		ListMissingHooks: s.ListMissingHooks,
 	}
 	wired, d := mainUsesWiring(in)
 	diags = append(diags, d...)

@@ -52,9 +52,10 @@ type Settings struct {
 	// Templates the set parsed from it.
 	TemplatesDir string
 	Templates    *templates.Set
-	// Overlay and NewModule are Config's.
-	Overlay   map[string][]byte
-	NewModule bool
+	// Overlay, NewModule and ListMissingHooks are Config's.
+	Overlay          map[string][]byte
+	NewModule        bool
+	ListMissingHooks bool
 
 	survey *survey
 }
@@ -64,7 +65,7 @@ type Settings struct {
 // the project and role names, the patterns as import paths, the survey of the module
 // (each pattern must match a package), and the license header.
 func Resolve(cfg Config) (*Settings, error) {
-	s := &Settings{Dir: cfg.Dir, Patterns: cfg.Patterns, Options: cfg.Options, Overlay: cfg.Overlay, NewModule: cfg.NewModule}
+	s := &Settings{Dir: cfg.Dir, Patterns: cfg.Patterns, Options: cfg.Options, Overlay: cfg.Overlay, NewModule: cfg.NewModule, ListMissingHooks: cfg.ListMissingHooks}
 	if s.Dir == "" {
 		wd, err := os.Getwd()
 		if err != nil {

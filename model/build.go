@@ -37,12 +37,14 @@ type Input struct {
 	// KubernetesMinor is the minor release of the Kubernetes API the project builds
 	// against (37 for k8s.io/api v0.37): the versions of k8s.io/api kinds it can own.
 	KubernetesMinor int
+	// Project says the module is a project opgen init made (API.Project).
+	Project bool
 }
 
 // Build resolves the API of the loaded packages. The diagnostics include every marker
 // problem of every package; when they hold an error the API must not be used.
 func Build(in Input) (*API, diag.Diagnostics) {
-	b := &builder{Input: in, api: &API{}}
+	b := &builder{Input: in, api: &API{Project: in.Project}}
 	for _, pkg := range in.Roots {
 		b.pkg(pkg)
 		b.webhookSetups(pkg)
@@ -561,6 +563,20 @@ func (b *builder) conversionMethods(p *Package) {
 			}
 		}
 	}
+	// A spoke whose own files name the kind's generated conversion (opgen create
+	// webhook's ConvertTo and ConvertFrom) gets it generated; one written by hand
+	// (kubebuilder's) never gets it beside, where it would ask for functions nobody writes.
+	for _, k := range p.Kinds {
+		names := []string{naming.ConvertFunc(k.Name, true), naming.ConvertFunc(k.Name, false)}
+		for _, f := range p.Loaded.Syntax {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok && slices.Contains(names, id.Name) {
+					k.GeneratedConversion = true
+				}
+				return !k.GeneratedConversion
+			})
+		}
+	}
 }
 
 func scopeWord(k *Kind) string {
@@ -618,6 +634,17 @@ func (b *builder) checkConversions() {
 			continue
 		}
 		hub := hubs[0]
+		// opgen's rules bind the conversions opgen generates (a spoke that calls the
+		// generated conversion) and a project opgen made; a conversion written by hand
+		// in another layout controller-runtime serves (a hub that is not the storage
+		// version) is the user's.
+		governed := b.Project
+		for _, k := range versions[key] {
+			governed = governed || k.GeneratedConversion
+		}
+		if !governed {
+			continue
+		}
 		if !hub.Storage && len(versions[key]) > 1 {
 			b.diags.Errorf(hub.Hub, "%s %s is the conversion hub but not the storage version: add +kubebuilder:storageversion to it, or move Hub() to the storage version", hub.Package.Version, key.kind)
 		}

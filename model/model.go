@@ -226,6 +226,9 @@ type Kind struct {
 	// conversion webhook (controller-runtime's conversion.Hub); Spoke is where it
 	// declares ConvertTo (conversion.Convertible). Zero when it declares none.
 	Hub, Spoke token.Position
+	// GeneratedConversion says the version's files call the kind's generated conversion
+	// (opgen create webhook's ConvertTo and ConvertFrom do): it is generated for them.
+	GeneratedConversion bool
 
 	// ControllerName names the kind's controller in metrics, logs and leader election:
 	// the lowercase kind, qualified by the group where two groups share a kind name.

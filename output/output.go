@@ -86,6 +86,8 @@ func Compute(root string, files []artifact.File, claims []artifact.Claim) (*Plan
 		switch {
 		case !exists:
 			c.Action = Create
+		case f.Owner == artifact.Scaffold && f.Was != nil && bytes.Equal(old, f.Was) && !bytes.Equal(old, f.Content):
+			c.Action = Update
 		case f.Owner == artifact.Scaffold:
 			c.Action = Keep
 		case bytes.Equal(old, f.Content):

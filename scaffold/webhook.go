@@ -1,6 +1,7 @@
 package scaffold
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 
@@ -133,4 +134,25 @@ func webhookData(module string, cfg *project.Config, o WebhookOptions, version s
 		Alias:     naming.APIAlias(o.Group, o.Version, false),
 		Spoke:     version,
 	}
+}
+
+// WebhookScaffoldedWith finds the flags a webhook file was scaffolded with, when it is
+// exactly what opgen create webhook wrote for some (--defaulting,
+// --programmatic-validation): then the user never changed it, and it can be scaffolded
+// again with more. It returns those flags and the files they scaffold, by path.
+func WebhookScaffoldedWith(set *templates.Set, module string, cfg *project.Config, o WebhookOptions, content []byte) (WebhookOptions, map[string][]byte, bool) {
+	for _, had := range []WebhookOptions{{}, {Defaulting: true}, {Validation: true}, {Defaulting: true, Validation: true}} {
+		try := o
+		try.Defaulting, try.Validation, try.Conversion = had.Defaulting, had.Validation, false
+		files, err := WebhookFiles(set, module, cfg, try, false)
+		if err != nil || len(files) == 0 || !bytes.Equal(files[0].Content, content) {
+			continue
+		}
+		byPath := map[string][]byte{}
+		for _, f := range files {
+			byPath[f.Path] = f.Content
+		}
+		return had, byPath, true
+	}
+	return WebhookOptions{}, nil, false
 }

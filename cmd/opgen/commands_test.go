@@ -1,12 +1,15 @@
 package main
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // The newer commands held to generate's contract (issue 23): every case below ends in
@@ -243,5 +246,186 @@ func TestScaffoldInputIsChecked(t *testing.T) {
 		{[]string{"init", "--module", "example.com/op", "--domain", "example.com", "--project-name", "My_Op"}, `^--project-name: project name "My_Op" is not a lowercase DNS label`},
 	} {
 		refused(t, empty, c.want, c.args...)
+	}
+}
+
+// TestGeneratedSuiteStopsEnvtest: a generated envtest suite stops the etcd and
+// kube-apiserver it started on every path: when they fail to start (a CRD the API
+// server rejects, as a kind whose plural is too long gave) and when go test is
+// interrupted; and it sets a logger, so a failing suite does not open with
+// controller-runtime's "log.SetLogger(...) was never called" trace.
+func TestGeneratedSuiteStopsEnvtest(t *testing.T) {
+	dir := userProject(t, "init-memcached")
+	// The suite's own copy of the API server binaries: what runs from it is the suite's.
+	assets := t.TempDir()
+	for _, b := range []string{"etcd", "kube-apiserver"} {
+		data, err := os.ReadFile(filepath.Join(envtestAssets(t), b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(assets, b), data)
+		if err := os.Chmod(filepath.Join(assets, b), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	running := func() []string {
+		var out []string
+		procs, _ := filepath.Glob("/proc/[0-9]*/exe")
+		for _, p := range procs {
+			if exe, err := os.Readlink(p); err == nil && strings.HasPrefix(exe, assets) {
+				out = append(out, exe)
+			}
+		}
+		return out
+	}
+	suite := func() *exec.Cmd {
+		cmd := exec.Command("go", "test", "-count=1", "./internal/controller/")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "KUBEBUILDER_ASSETS="+assets)
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		return cmd
+	}
+
+	t.Run("start fails", func(t *testing.T) {
+		bad := strings.Replace(readTree(t, dir)["config/crd/bases/cache.example.com_memcacheds.yaml"], "name: memcacheds.cache.example.com", "name: "+strings.Repeat("x", 70)+".cache.example.com", 1)
+		crd := filepath.Join(dir, "config/crd/bases/cache.example.com_broken.yaml")
+		writeFile(t, crd, []byte(bad))
+		defer os.Remove(crd)
+		out, err := suite().CombinedOutput()
+		if err == nil {
+			t.Fatalf("the suite passed with a CRD the API server rejects:\n%s", out)
+		}
+		if strings.Contains(string(out), "log.SetLogger(...) was never called") {
+			t.Errorf("the suite set no logger:\n%s", out)
+		}
+		if left := running(); len(left) > 0 {
+			t.Fatalf("after the suite failed to start, still running: %v\n%s", left, out)
+		}
+	})
+
+	t.Run("interrupted", func(t *testing.T) {
+		// A test that is still running when go test is interrupted.
+		writeFile(t, filepath.Join(dir, "internal/controller/wait_test.go"), []byte("package controller\n\nimport (\n\t\"testing\"\n\t\"time\"\n)\n\nfunc TestWait(t *testing.T) { time.Sleep(3 * time.Minute) }\n"))
+		cmd := suite()
+		var out strings.Builder
+		cmd.Stdout, cmd.Stderr = &out, &out
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		started := false
+		for deadline := time.Now().Add(3 * time.Minute); !started && time.Now().Before(deadline); {
+			time.Sleep(200 * time.Millisecond)
+			started = len(running()) == 2
+		}
+		if !started {
+			cmd.Process.Kill()
+			t.Fatalf("the suite did not start etcd and kube-apiserver:\n%s", out.String())
+		}
+		// Ctrl-C: SIGINT to the whole process group, as a terminal sends it.
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
+		cmd.Wait()
+		// kube-apiserver shuts down gracefully, in seconds.
+		for deadline := time.Now().Add(time.Minute); len(running()) > 0 && time.Now().Before(deadline); {
+			time.Sleep(200 * time.Millisecond)
+		}
+		if left := running(); len(left) > 0 {
+			t.Fatalf("after go test was interrupted, still running: %v\n%s", left, out.String())
+		}
+	})
+}
+
+// TestConversionWorkflow: each step of a converting kind's life has one command that
+// works: a third version, a spoke's conversion file regenerated after it was deleted,
+// webhooks added in any order; and a hub that is not the storage version is refused
+// in one line before anything is written.
+func TestConversionWorkflow(t *testing.T) {
+	t.Run("third version", func(t *testing.T) {
+		dir := userProject(t, "init-webhook")
+		succeeds(t, dir, "create", "api", "--group", "cache", "--version", "v3", "--kind", "Memcached")
+		tree := readTree(t, dir)
+		if !strings.Contains(tree["api/cache/v3/memcached_conversion.go"], "func (src *Memcached) ConvertTo(") {
+			t.Fatal("the third version does not convert through the hub")
+		}
+		if _, ok := tree["internal/webhook/cache/v1/zz_generated.memcached_conversion_v3_test.go"]; !ok {
+			t.Error("no conversion test through the API server for v3")
+		}
+		fresh(t, dir)
+	})
+	t.Run("spoke file deleted", func(t *testing.T) {
+		dir := userProject(t, "init-webhook")
+		spoke := "api/cache/v2/memcached_conversion.go"
+		was := readTree(t, dir)[spoke]
+		if err := os.Remove(filepath.Join(dir, spoke)); err != nil {
+			t.Fatal(err)
+		}
+		refused(t, dir, `v2 Memcached is served beside the hub v1 but does not convert: declare ConvertTo and ConvertFrom \(opgen create webhook --conversion --spoke v2\)`, "generate")
+		succeeds(t, dir, "create", "webhook", "--group", "cache", "--version", "v1", "--kind", "Memcached", "--conversion", "--spoke", "v2")
+		if got := readTree(t, dir)[spoke]; got != was {
+			t.Errorf("the spoke's conversion file came back different:\n%s", got)
+		}
+		fresh(t, dir)
+	})
+	t.Run("conversion, then defaulting", func(t *testing.T) {
+		dir := userProject(t, "init-memcached")
+		succeeds(t, dir, "create", "api", "--group", "cache", "--version", "v1", "--kind", "Memcached")
+		refused(t, dir, `^--version v1 is not the storage version of Memcached \(v1alpha1 is: api/cache/v1alpha1/memcached_types.go:\d+\): the hub is the storage version`, "create", "webhook", "--group", "cache", "--version", "v1", "--kind", "Memcached", "--conversion", "--spoke", "v1alpha1")
+		succeeds(t, dir, "create", "webhook", "--group", "cache", "--version", "v1alpha1", "--kind", "Memcached", "--conversion", "--spoke", "v1")
+		succeeds(t, dir, "create", "webhook", "--group", "cache", "--version", "v1alpha1", "--kind", "Memcached", "--defaulting")
+		tree := readTree(t, dir)
+		if !strings.Contains(tree["internal/webhook/cache/v1alpha1/memcached_webhook.go"], "WithDefaulter(") {
+			t.Fatal("--defaulting after --conversion did not add the defaulter")
+		}
+		if _, ok := tree["internal/webhook/cache/v1alpha1/memcached_webhook_test.go"]; !ok {
+			t.Error("no test of the defaulter")
+		}
+		fresh(t, dir)
+		// A webhook file the user changed is theirs: refused, with what to add.
+		edit(t, dir, "internal/webhook/cache/v1alpha1/memcached_webhook.go", func(s string) string { return s + "\n// mine\n" })
+		refused(t, dir, `memcached_webhook.go exists and is yours \(changed since opgen scaffolded it\): add the defaulter or validator there by hand`, "create", "webhook", "--group", "cache", "--version", "v1alpha1", "--kind", "Memcached", "--programmatic-validation")
+	})
+}
+
+// TestInterruptSaysOneThing: SIGINT at any moment of a run that has not committed
+// (the load, the go command, the writes) ends with exit status 1, one line, and the
+// tree unchanged, whatever step it stopped.
+func TestInterruptSaysOneThing(t *testing.T) {
+	dir := userProject(t, "init-memcached")
+	edit(t, dir, "api/cache/v1alpha1/memcached_types.go", func(s string) string {
+		return strings.Replace(s, "// +opguard:owns=apps/v1/Deployment\n", "// +opguard:owns=apps/v1/Deployment\n// +opguard:owns=core/v1/ConfigMap\n", 1)
+	})
+	before := readTree(t, dir)
+	for _, after := range []time.Duration{300 * time.Millisecond, 700 * time.Millisecond, 1500 * time.Millisecond} {
+		cmd := exec.Command(os.Args[0], "generate")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), runAsMain+"=1", "OPGEN_CACHE=off")
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(after)
+		cmd.Process.Signal(syscall.SIGINT)
+		err := cmd.Wait()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		}
+		t.Logf("SIGINT after %v: exit %d", after, code)
+		if code == 0 {
+			// The run finished before the signal: its change is whole. Undo it.
+			for p, c := range before {
+				writeFile(t, filepath.Join(dir, p), []byte(c))
+			}
+			succeeds(t, dir, "generate")
+			continue
+		}
+		if code != 1 || stderr.String() != "opgen: interrupted; nothing was changed\n" {
+			t.Errorf("SIGINT after %v: exit %d, stderr %q; want 1 and one line", after, code, stderr.String())
+		}
+		if d := readTree(t, dir); len(d) != len(before) {
+			t.Errorf("SIGINT after %v changed the file set", after)
+		} else {
+			compareTrees(t, before, d)
+		}
 	}
 }

@@ -177,7 +177,7 @@ func TestScaffoldBadInput(t *testing.T) {
 		{"project name", "", []string{"init", "--module", "example.com/op", "--domain", "example.com", "--project-name", "My_Op"}, `project name "My_Op" is not a lowercase DNS label`},
 		{"non-empty directory", nonEmpty, []string{"init", "--module", "example.com/op", "--domain", "example.com"}, "is not empty"},
 		{"kind", project, []string{"create", "api", "--group", "cache", "--version", "v1", "--kind", "memcached"}, `--kind "memcached" is not UpperCamelCase`},
-		{"group", project, []string{"create", "api", "--group", "Cache!", "--version", "v1", "--kind", "Memcached"}, `--group "Cache!" is not a DNS subdomain`},
+		{"group", project, []string{"create", "api", "--group", "Cache!", "--version", "v1", "--kind", "Memcached"}, `--group "Cache!" is not a lowercase DNS label starting with a letter`},
 		{"version", project, []string{"create", "api", "--group", "cache", "--version", "1.0", "--kind", "Memcached"}, `--version "1.0" is not a Kubernetes API version`},
 		{"version beta without number", project, []string{"create", "api", "--group", "cache", "--version", "v2beta", "--kind", "Memcached"}, `--version "v2beta" is not a Kubernetes API version`},
 		{"owns", project, []string{"create", "api", "--group", "cache", "--version", "v1", "--kind", "Memcached", "--owns", "apps/Deployment"}, `--owns: want <group>/<version>/<Kind>, got "apps/Deployment"`},

@@ -234,7 +234,7 @@ func runGenerate(ctx context.Context, stdout, stderr io.Writer, cfg generator.Co
 	}
 	res, err := generator.Run(ctx, cfg)
 	if res != nil {
-		printDiagnostics(stderr, res.Diagnostics)
+		printDiagnostics(stderr, inNewFiles(res.Diagnostics, cfg.Overlay, wd))
 	}
 	if errors.Is(err, generator.ErrDiagnostics) {
 		if mode == checkOnly {
@@ -316,6 +316,28 @@ func files(n int) string {
 		return "1 file"
 	}
 	return fmt.Sprintf("%d files", n)
+}
+
+// inNewFiles says so of each diagnostic positioned in a file the command is about to
+// write (opgen create api's types): it is not on disk yet to be opened.
+func inNewFiles(ds diag.Diagnostics, overlay map[string][]byte, wd string) diag.Diagnostics {
+	if len(overlay) == 0 {
+		return ds
+	}
+	out := make(diag.Diagnostics, len(ds))
+	for i, d := range ds {
+		abs := d.Pos.Filename
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(wd, abs)
+		}
+		if _, over := overlay[abs]; over {
+			if _, err := os.Stat(abs); os.IsNotExist(err) {
+				d.Msg += " [in a file this command writes; nothing was written]"
+			}
+		}
+		out[i] = d
+	}
+	return out
 }
 
 func printDiagnostics(w io.Writer, ds diag.Diagnostics) {

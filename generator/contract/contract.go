@@ -101,6 +101,9 @@ type Context struct {
 	License string
 	// RoleOwner is the tool that wrote the RBAC role there is (artifact.User when none).
 	RoleOwner artifact.Tool
+	// ListMissingHooks: the conversion functions the user has not written are listed,
+	// not refused (opgen create webhook is about to scaffold them).
+	ListMissingHooks bool
 }
 
 // GoHeader is what every generated Go file starts with: the license, if any, and

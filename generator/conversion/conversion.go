@@ -3,11 +3,12 @@ package conversion
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"path"
-	"slices"
 
 	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/model"
 	"github.com/opgen-dev/opgen/naming"
@@ -43,6 +44,24 @@ type Hook struct {
 	Field, Lacks string
 	// Suggestion is a body for a rename: one unmatched field of each side, same type.
 	Suggestion string
+
+	at token.Position // the spoke's ConvertTo, for the diagnostic
+}
+
+// Check implements contract.Checker: a function the generated conversion would call
+// for a field it cannot match (one added, or whose type changed, since the spoke's
+// functions were written) and that no file of the spoke declares is an error naming
+// the function to write, rather than a conversion that does not compile. opgen create
+// webhook, about to scaffold them, lists them instead (ListMissingHooks).
+func (Generator) Check(ctx *contract.Context) diag.Diagnostics {
+	if ctx.ListMissingHooks {
+		return nil
+	}
+	var ds diag.Diagnostics
+	for _, h := range MissingHooks(ctx.API, ctx.Rel) {
+		ds.Errorf(h.at, "the generated conversion calls %s for %s, which %s has under no field of that name and type, and no file of this package declares it: add func %s(in %s, out %s) error", h.Name, h.Field, h.Lacks, h.Name, h.InType, h.OutType)
+	}
+	return ds
 }
 
 // Generate implements contract.Generator.
@@ -50,7 +69,7 @@ func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	var files []artifact.File
 	for _, c := range ctx.API.Conversions() {
 		for _, s := range c.Spokes {
-			if !ctx.Scope[s.Package.Path] || !callsGenerated(s) {
+			if !ctx.Scope[s.Package.Path] || !s.GeneratedConversion {
 				continue
 			}
 			p := plan(c.Hub, s)
@@ -76,7 +95,7 @@ func MissingHooks(api *model.API, rel func(string) string) []Hook {
 	var out []Hook
 	for _, c := range api.Conversions() {
 		for _, s := range c.Spokes {
-			if !callsGenerated(s) {
+			if !s.GeneratedConversion {
 				continue
 			}
 			declared := map[string]bool{}
@@ -89,7 +108,7 @@ func MissingHooks(api *model.API, rel func(string) string) []Hook {
 			}
 			for _, h := range plan(c.Hub, s).hooks {
 				if !declared[h.Name] {
-					h.Dir = rel(s.Package.Dir)
+					h.Dir, h.at = rel(s.Package.Dir), s.Spoke
 					out = append(out, h)
 				}
 			}
@@ -252,22 +271,4 @@ func (c *conv) convertible(s, h types.Type, fieldPath string) bool {
 		return false
 	}
 	return false
-}
-
-// callsGenerated reports whether the spoke's own files name the kind's generated
-// conversion: it is generated for the ConvertTo and ConvertFrom that call it (opgen
-// create webhook's), never beside a conversion written by hand (kubebuilder's), where it
-// would ask for functions nobody writes.
-func callsGenerated(s *model.Kind) bool {
-	names := []string{naming.ConvertFunc(s.Name, true), naming.ConvertFunc(s.Name, false)}
-	found := false
-	for _, f := range s.Package.Loaded.Syntax {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && slices.Contains(names, id.Name) {
-				found = true
-			}
-			return !found
-		})
-	}
-	return found
 }
