@@ -15,6 +15,7 @@ import (
 	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/generator/apf"
 	"github.com/opgen-dev/opgen/generator/applyconfig"
+	"github.com/opgen-dev/opgen/generator/chart"
 	"github.com/opgen-dev/opgen/generator/conversion"
 	"github.com/opgen-dev/opgen/generator/crd"
 	"github.com/opgen-dev/opgen/generator/deepcopy"
@@ -47,6 +48,7 @@ var Generators = []gen.Generator{
 	apf.Generator{},
 	kustomize.Generator{},
 	webhook.Generator{},
+	chart.Generator{},
 	envtestsuite.Generator{},
 }
 
