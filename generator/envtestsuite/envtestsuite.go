@@ -30,6 +30,15 @@ var suiteSource string
 //go:embed deploy_test.go.txt
 var deploySource string
 
+// deployPart and chartPart are what test/deploy and test/chart add to deploySource:
+// the imports, the package's doc, and what it installs and how (see the parts).
+//
+//go:embed deploy_part.go.txt
+var deployPart string
+
+//go:embed chart_part.go.txt
+var chartPart string
+
 // webhookSuiteSource is zz_generated.webhook_suite_test.go of a webhook package, and
 // conversionSource the through-the-API-server conversion test of a hub's webhook package.
 //
@@ -65,6 +74,10 @@ const WebhookSuiteFile = "zz_generated.webhook_suite_test.go"
 // controller package's suite, running every reconciler as an admin, must not share.
 const DeployDir = "test/deploy"
 
+// ChartTestDir is the package of the chart's tests, test/deploy's twin for the Helm
+// chart: its own API server, on which the chart's objects are installed.
+const ChartTestDir = "test/chart"
+
 // Generator is the envtest suite generator.
 type Generator struct{}
 
@@ -76,7 +89,7 @@ func (Generator) Name() string { return "envtestsuite" }
 
 // Claims implements gen.Generator.
 func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
-	claims := []artifact.Claim{{Dir: ctx.Controller.Dir, Match: "zz_generated.*_test.go"}, {Dir: DeployDir, Match: "zz_generated.*_test.go"}}
+	claims := []artifact.Claim{{Dir: ctx.Controller.Dir, Match: "zz_generated.*_test.go"}, {Dir: DeployDir, Match: "zz_generated.*_test.go"}, {Dir: ChartTestDir, Match: "zz_generated.*_test.go"}}
 	for _, wp := range webhookPackages(ctx) {
 		claims = append(claims, artifact.Claim{Dir: wp.dir, Match: "zz_generated.*_test.go"})
 	}
@@ -117,11 +130,18 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 	}
 	files = append(files, wf...)
 	if ctx.Wired && len(ctx.API.Reconciled()) > 0 {
-		src, err := deployTest(ctx)
+		src, err := deployTest(ctx, DeployDir, "deploy_test", deployPart, "config/default and config/apf", "TestManifestsApply", "TestLeastPrivilege")
 		if err != nil {
 			return nil, err
 		}
 		files = append(files, artifact.File{Path: path.Join(DeployDir, "zz_generated.deploy_test.go"), Content: src})
+		if ctx.ChartOn() {
+			src, err := deployTest(ctx, ChartTestDir, "chart_test", chartPart, "the chart", "TestChartApply", "TestChartLeastPrivilege")
+			if err != nil {
+				return nil, err
+			}
+			files = append(files, artifact.File{Path: path.Join(ChartTestDir, "zz_generated.chart_test.go"), Content: src})
+		}
 	}
 	return files, nil
 }
@@ -131,8 +151,15 @@ func fromDir(dir, to string) string {
 	return path.Clean(strings.Repeat("../", strings.Count(dir, "/")+1) + to)
 }
 
-// deployTest fills in the deploy tests for the project's reconciled kinds.
-func deployTest(ctx *gen.Context) ([]byte, error) {
+// deployTest fills in the deploy tests for the project's reconciled kinds, in package
+// pkg at dir, with part's imports, doc and functions, and the two tests named; what
+// names what it installs.
+func deployTest(ctx *gen.Context, dir, pkg, part, what, applyTest, privilegeTest string) ([]byte, error) {
+	section := func(name string) string {
+		_, after, _ := strings.Cut(part, "//=="+name+"\n")
+		before, _, _ := strings.Cut(after, "//==")
+		return strings.TrimRight(before, "\n")
+	}
 	gvk := func(group, version, kind string) string {
 		return fmt.Sprintf("{Group: %q, Version: %q, Kind: %q}", group, version, kind)
 	}
@@ -153,15 +180,25 @@ func deployTest(ctx *gen.Context) ([]byte, error) {
 		table.WriteString("},\n")
 	}
 	table.WriteString("}")
-	src, err := format.Source([]byte(ctx.GoHeader() + "\n\n" + strings.NewReplacer(
+	src := strings.NewReplacer(
+		"PART_IMPORTS\n", section("IMPORTS")+"\n",
+		"PART_DOC\n", section("DOC")+"\n",
+		"PART_FUNCS\n", section("FUNCS")+"\n",
+	).Replace(withHelpers(deploySource))
+	out, err := format.Source([]byte(ctx.GoHeader() + "\n\n" + strings.NewReplacer(
+		"package PACKAGE", "package "+pkg,
+		"TEST_APPLY", applyTest,
+		"TEST_LEAST_PRIVILEGE", privilegeTest,
+		"MANIFESTS", what,
 		"CONTROLLER_IMPORT", strconv.Quote(ctx.Controller.ImportPath),
-		"ROOT", strconv.Quote(fromDir(DeployDir, ".")),
+		"ROOT", strconv.Quote(fromDir(dir, ".")),
+		"PROJECT", strconv.Quote(ctx.ProjectName),
 		"KINDS", table.String(),
-	).Replace(withHelpers(deploySource))))
+	).Replace(src)))
 	if err != nil {
-		return nil, fmt.Errorf("deploy test: %w", err)
+		return nil, fmt.Errorf("%s test: %w", dir, err)
 	}
-	return src, nil
+	return out, nil
 }
 
 func kindTest(f *jen.File, k *model.Kind) {
