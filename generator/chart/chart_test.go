@@ -374,6 +374,7 @@ func TestSchemaRejects(t *testing.T) {
 			t.Errorf("%v: rendered", c.vals)
 			continue
 		}
+		t.Logf("%v: %v", c.vals, err)
 		for _, w := range c.want {
 			if !strings.Contains(err.Error(), w) {
 				t.Errorf("%v: the error does not say %q:\n%v", c.vals, w, err)
