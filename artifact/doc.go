@@ -9,7 +9,8 @@
 //
 // Ownership decides everything a run may do to a path:
 //
-//   - a Generated file carries [Header] (or [YAMLHeader]) and no version or date, so an
+//   - a Generated file carries [Header] (or [YAMLHeader], [TemplateHeader] for a Helm
+//     partial, [JSONHeader] for JSON) and no version or date, so an
 //     opgen upgrade that changes nothing else changes no byte; it is rewritten on every
 //     run, and deleted when its cause is gone;
 //   - a Scaffold file is written once, when missing, and then belongs to the user;

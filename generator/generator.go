@@ -11,6 +11,7 @@ import (
 	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/generator/apf"
 	"github.com/opgen-dev/opgen/generator/applyconfig"
+	"github.com/opgen-dev/opgen/generator/chart"
 	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/generator/conversion"
 	"github.com/opgen-dev/opgen/generator/crd"
@@ -41,6 +42,7 @@ var Generators = []contract.Generator{
 	apf.Generator{},
 	kustomize.Generator{},
 	webhook.Generator{},
+	chart.Generator{},
 	envtestsuite.Generator{},
 }
 

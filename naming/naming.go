@@ -220,3 +220,6 @@ func (k Kind) ConversionAPITest(spoke string) string {
 // NameLabel is the constant of the label the scaffolded webhook examples default and
 // validate, one per kind so that two kinds' webhooks share a package.
 func (k Kind) NameLabel() string { return k.lowerFirst() + "NameLabel" }
+
+// ChartTestFile holds the tests of the Helm chart (test/chart).
+const ChartTestFile = GeneratedPrefix + "chart_test.go"

@@ -19,7 +19,7 @@ func TestMatchesGoMod(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{"sigs.k8s.io/controller-runtime": ControllerRuntime}
+	want := map[string]string{"sigs.k8s.io/controller-runtime": ControllerRuntime, "helm.sh/helm/v4": Helm}
 	for _, m := range KubernetesModules {
 		want[m] = Kubernetes
 	}

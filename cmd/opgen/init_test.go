@@ -275,26 +275,35 @@ func TestLeastPrivilegeCannotPassVacuously(t *testing.T) {
 		t.Skip("runs a scaffolded project against a real API server")
 	}
 	assets := envtestAssets(t)
-	dir := filepath.Join(t.TempDir(), "init-memcached")
-	copyTree(t, filepath.Join(goldenDir, "init-memcached"), dir)
-	role := filepath.Join(dir, "config", "rbac", "role.yaml")
-	data, err := os.ReadFile(role)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rule := "- apiGroups:\n  - cache.example.com\n  resources:\n  - memcacheds/status\n  verbs:\n  - patch\n"
-	if !strings.Contains(string(data), rule) {
-		t.Fatalf("role.yaml has no status patch rule to take out:\n%s", data)
-	}
-	writeFile(t, role, []byte(strings.Replace(string(data), rule, "", 1)))
-	cmd := exec.Command("go", "test", "-count=1", "-run", "TestLeastPrivilege", "./test/deploy/")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "KUBEBUILDER_ASSETS="+assets)
-	out, err := cmd.CombinedOutput()
-	if err == nil {
-		t.Fatalf("the deploy test passed without the status patch rule:\n%s", out)
-	}
-	if !strings.Contains(string(out), "refused (403)") || !strings.Contains(string(out), "/memcacheds/memcached-sample/status") {
-		t.Fatalf("the deploy test failed, but not on the status writes' 403s:\n%s", out)
+	// config/'s role, which test/deploy installs, and the Helm chart's, which test/chart
+	// installs, each without the status patch rule.
+	for _, c := range []struct{ role, test, pkg string }{
+		{"config/rbac/role.yaml", "TestLeastPrivilege", "./test/deploy/"},
+		{"dist/chart/templates/rbac/role.yaml", "TestChartLeastPrivilege", "./test/chart/"},
+	} {
+		t.Run(c.pkg, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "init-memcached")
+			copyTree(t, filepath.Join(goldenDir, "init-memcached"), dir)
+			role := filepath.Join(dir, filepath.FromSlash(c.role))
+			data, err := os.ReadFile(role)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rule := "- apiGroups:\n  - cache.example.com\n  resources:\n  - memcacheds/status\n  verbs:\n  - patch\n"
+			if !strings.Contains(string(data), rule) {
+				t.Fatalf("%s has no status patch rule to take out:\n%s", c.role, data)
+			}
+			writeFile(t, role, []byte(strings.Replace(string(data), rule, "", 1)))
+			cmd := exec.Command("go", "test", "-count=1", "-run", c.test+"$", c.pkg)
+			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), "KUBEBUILDER_ASSETS="+assets)
+			out, err := cmd.CombinedOutput()
+			if err == nil {
+				t.Fatalf("%s passed without the status patch rule:\n%s", c.test, out)
+			}
+			if !strings.Contains(string(out), "refused (403)") || !strings.Contains(string(out), "/memcacheds/memcached-sample/status") {
+				t.Fatalf("%s failed, but not on the status writes' 403s:\n%s", c.test, out)
+			}
+		})
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -106,7 +107,7 @@ func workDir(dir string) (string, error) {
 }
 
 func newGenerateCommand(stdout, stderr io.Writer, dir *string) *cobra.Command {
-	var check, verbose bool
+	var check, verbose, chart bool
 	var templatesDir string
 	opts := generator.DefaultOptions
 	cmd := &cobra.Command{
@@ -133,6 +134,9 @@ it is stale, 2 when it could not be checked (errors in the input).`,
 			wd, err := workDir(*dir)
 			if err != nil {
 				return err
+			}
+			if cmd.Flags().Changed("chart") {
+				opts.Chart = strconv.FormatBool(chart)
 			}
 			mode := write
 			if check {
@@ -161,6 +165,7 @@ it is stale, 2 when it could not be checked (errors in the input).`,
 	cmd.Flags().StringVar(&opts.RoleName, "role-name", "", "name of the generated ClusterRole (default: the one config/rbac/role.yaml declares, else manager-role)")
 	cmd.Flags().StringVar(&opts.HeaderFile, "header-file", "", "license header of every generated Go file, Go comments (default: "+generator.DefaultHeaderFile+" when it exists)")
 	cmd.Flags().StringVar(&opts.Year, "year", "", `replaces " YEAR" in the header (default: the year the generated files carry, else none, as controller-gen)`)
+	cmd.Flags().BoolVar(&chart, "chart", false, "write the Helm chart dist/chart (default: on in a project opgen init made, unless opgen.yaml says chart: false; off elsewhere)")
 	return cmd
 }
 

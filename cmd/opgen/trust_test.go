@@ -803,3 +803,51 @@ func TestRerunAfterWriteIsCached(t *testing.T) {
 		})
 	}
 }
+
+// TestChartFlag: outside a project the Helm chart is written only with --chart; a run
+// without it removes what it generated (the templates, the schema) and keeps what is
+// the user's: Chart.yaml, values.yaml and a template added to the chart.
+func TestChartFlag(t *testing.T) {
+	dir := trustModule(t)
+	chart := filepath.Join(dir, "dist", "chart")
+	if code, _, stderr := runOpgen(t, "-C", dir, "generate"); code != 0 {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(chart); !os.IsNotExist(err) {
+		t.Fatalf("a run without --chart wrote %s (%v)", chart, err)
+	}
+	if code, _, stderr := runOpgen(t, "-C", dir, "generate", "--chart"); code != 0 {
+		t.Fatalf("generate --chart: exit %d\n%s", code, stderr)
+	}
+	generated := []string{"templates/manager/manager.yaml", "templates/rbac/role.yaml", "templates/crd", "templates/_helpers.tpl", "values.schema.json"}
+	owned := []string{"Chart.yaml", "values.yaml", "templates/team.yaml"}
+	for _, f := range append(generated, owned[:2]...) {
+		if _, err := os.Stat(filepath.Join(chart, f)); err != nil {
+			t.Errorf("generate --chart: %v", err)
+		}
+	}
+	writeFile(t, filepath.Join(chart, "templates", "team.yaml"), []byte("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: team\n"))
+	writeFile(t, filepath.Join(chart, "values.yaml"), []byte("replicas: 2\n"))
+	if code, diff, stderr := runOpgen(t, "-C", dir, "generate", "--chart", "--check"); code != 0 {
+		t.Fatalf("generate --chart --check after the user's changes: exit %d\n%s%s", code, diff, stderr)
+	}
+	if code, _, stderr := runOpgen(t, "-C", dir, "generate"); code != 0 {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	for _, f := range generated[:2] {
+		if _, err := os.Stat(filepath.Join(chart, f)); !os.IsNotExist(err) {
+			t.Errorf("a run without --chart left %s (%v)", f, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(chart, "values.schema.json")); !os.IsNotExist(err) {
+		t.Errorf("a run without --chart left values.schema.json (%v)", err)
+	}
+	for _, f := range owned {
+		if _, err := os.Stat(filepath.Join(chart, f)); err != nil {
+			t.Errorf("the user's %s: %v", f, err)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(chart, "values.yaml")); string(b) != "replicas: 2\n" {
+		t.Errorf("values.yaml: %q", b)
+	}
+}

@@ -57,6 +57,9 @@ type Options struct {
 	// Year replaces " YEAR" in the header, as controller-gen's year does. Default: the
 	// year the existing generated files carry, else none, as controller-gen.
 	Year string
+	// Chart is "true" or "false" when the command line turns the Helm chart in
+	// dist/chart on or off; "" leaves it to opgen.yaml (on in a project, off elsewhere).
+	Chart string
 }
 
 // NoMain is the MainPath that scaffolds no main (--main-path none).
@@ -104,6 +107,18 @@ type Context struct {
 	// ListMissingHooks: the conversion functions the user has not written are listed,
 	// not refused (opgen create webhook is about to scaffold them).
 	ListMissingHooks bool
+}
+
+// ChartOn reports whether the run writes the Helm chart dist/chart: --chart when given,
+// else in a project opgen init made unless its opgen.yaml says chart: false.
+func (c *Context) ChartOn() bool {
+	switch c.Chart {
+	case "true":
+		return true
+	case "false":
+		return false
+	}
+	return c.Project != nil && c.Project.Chart.On(true)
 }
 
 // GoHeader is what every generated Go file starts with: the license, if any, and

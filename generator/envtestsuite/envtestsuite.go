@@ -26,6 +26,10 @@ var tmpl = gotmpl.MustParse(files, "*.go.tmpl")
 // controller package's suite, running every reconciler as an admin, must not share.
 const DeployDir = "test/deploy"
 
+// ChartTestDir is the package of the chart's tests, test/deploy's twin for the Helm
+// chart: its own API server, on which the chart's objects are installed.
+const ChartTestDir = "test/chart"
+
 // Generator is the envtest suite generator.
 type Generator struct{}
 
@@ -34,7 +38,7 @@ func (Generator) Name() string { return "envtestsuite" }
 
 // Claims implements contract.Generator.
 func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
-	claims := []artifact.Claim{{Dir: ctx.Controller.Dir, Match: naming.GeneratedTests}, {Dir: DeployDir, Match: naming.GeneratedTests}}
+	claims := []artifact.Claim{{Dir: ctx.Controller.Dir, Match: naming.GeneratedTests}, {Dir: DeployDir, Match: naming.GeneratedTests}, {Dir: ChartTestDir, Match: naming.GeneratedTests}}
 	for _, wp := range webhookPackages(ctx) {
 		claims = append(claims, artifact.Claim{Dir: wp.dir, Match: naming.GeneratedTests})
 	}
@@ -71,11 +75,18 @@ func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	}
 	files = append(files, wf...)
 	if ctx.Wired && len(ctx.API.Reconciled()) > 0 {
-		src, err := deployTest(ctx)
+		src, err := deployTest(ctx, deployTestKind{Dir: DeployDir, Package: "deploy_test", What: "config/default and config/apf", ApplyTest: "TestManifestsApply", PrivilegeTest: "TestLeastPrivilege"})
 		if err != nil {
 			return nil, err
 		}
 		files = append(files, artifact.File{Path: path.Join(DeployDir, naming.DeployTestFile), Content: src})
+		if ctx.ChartOn() {
+			src, err := deployTest(ctx, deployTestKind{Dir: ChartTestDir, Package: "chart_test", Chart: true, What: "the chart", ApplyTest: "TestChartApply", PrivilegeTest: "TestChartLeastPrivilege"})
+			if err != nil {
+				return nil, err
+			}
+			files = append(files, artifact.File{Path: path.Join(ChartTestDir, naming.ChartTestFile), Content: src})
+		}
 	}
 	return files, nil
 }
@@ -102,8 +113,19 @@ type suite struct {
 	Wiring                            naming.WiringNames
 }
 
-// deployTest fills in the deploy tests for the project's reconciled kinds.
-func deployTest(ctx *contract.Context) ([]byte, error) {
+// deployTestKind is one of the two packages that install the operator on an API
+// server of their own and run it as its ServiceAccount: test/deploy (config/default
+// and config/apf, through kustomize) and test/chart (the Helm chart); deploy_part and
+// chart_part are what each adds to deploy_test.go.tmpl.
+type deployTestKind struct {
+	Dir, Package string
+	Chart        bool
+	// What names what the package installs, in messages; the tests' names.
+	What, ApplyTest, PrivilegeTest string
+}
+
+// deployTest fills in a deploy test package for the project's reconciled kinds.
+func deployTest(ctx *contract.Context, d deployTestKind) ([]byte, error) {
 	gvk := func(group, version, kind string) string {
 		return fmt.Sprintf("{Group: %q, Version: %q, Kind: %q}", group, version, kind)
 	}
@@ -125,7 +147,8 @@ func deployTest(ctx *contract.Context) ([]byte, error) {
 	}
 	table.WriteString("}")
 	return tmpl.File(ctx.GoHeader(), "deploy_test.go.tmpl", map[string]any{
-		"ControllerImport": ctx.Controller.ImportPath, "Root": fromDir(DeployDir, "."),
+		"Package": d.Package, "Chart": d.Chart, "What": d.What, "ApplyTest": d.ApplyTest, "PrivilegeTest": d.PrivilegeTest,
+		"ControllerImport": ctx.Controller.ImportPath, "Root": fromDir(d.Dir, "."), "Project": ctx.ProjectName,
 		"Kinds": table.String(), "Wiring": naming.Wire,
 	})
 }

@@ -9,6 +9,9 @@
 // field its value lacks fails every test of its generator, not a user's run. Named
 // templates ({{ define }}) are shared by the files of one set.
 //
+// Go's own "{{" (a composite literal of composite literals) is written "{ {" in a
+// template; go/format gives it back as "{{".
+//
 // The runtime (generator/guards/source) is the other way opgen writes Go: compiled,
 // tested source emitted verbatim. gotmpl is for what varies with the model.
 package gotmpl

@@ -2,20 +2,14 @@ package rbac
 
 import (
 	"fmt"
-	"go/ast"
-	"go/parser"
 	"path"
-	"sort"
 
-	"golang.org/x/tools/go/packages"
-	"sigs.k8s.io/controller-tools/pkg/loader"
 	ctrbac "sigs.k8s.io/controller-tools/pkg/rbac"
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/generator/controllertools"
-	"github.com/opgen-dev/opgen/kubeapi"
-	"github.com/opgen-dev/opgen/model"
+	"github.com/opgen-dev/opgen/generator/manifests"
 )
 
 // Generator is the RBAC generator.
@@ -34,20 +28,9 @@ func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
 
 // Generate implements contract.Generator.
 func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
-	roots := ctx.Roots
-	if rules := Rules(ctx.API); len(rules) > 0 {
-		src := "// Package rules holds the RBAC rules of opgen's generated code.\n"
-		for _, r := range rules {
-			src += "// " + r + "\n"
-		}
-		src += "package rules\n"
-		f, err := parser.ParseFile(ctx.Fset, "opgen-rbac-rules.go", src, parser.ParseComments)
-		if err != nil {
-			return nil, fmt.Errorf("opgen's RBAC rules: %w", err)
-		}
-		roots = append(append([]*loader.Package(nil), ctx.Roots...), &loader.Package{Package: &packages.Package{
-			ID: "opgen-rbac-rules", Name: "rules", PkgPath: "opgen.invalid/rbac/rules", Syntax: []*ast.File{f},
-		}})
+	roots, err := manifests.RBACRoots(ctx)
+	if err != nil {
+		return nil, err
 	}
 	files, err := controllertools.Run(ctx, ctrbac.Generator{RoleName: ctx.RoleName, HeaderFile: controllertools.HeaderFileName}, ctx.RBACDir, roots)
 	if err == nil && len(files) == 0 && (ctx.Project != nil || ctx.RoleOwner == artifact.Opgen) {
@@ -65,44 +48,3 @@ metadata:
   name: %s
 rules: []
 `
-
-// Rules returns the +kubebuilder:rbac markers for opgen's generated code, sorted.
-func Rules(api *model.API) []string {
-	set := map[string]bool{}
-	rule := func(group, resource, verbs string) {
-		if group == "" {
-			group = "core"
-		}
-		set[fmt.Sprintf("+kubebuilder:rbac:groups=%s,resources=%s,verbs=%s", group, resource, verbs)] = true
-	}
-	for _, k := range api.Kinds() {
-		if k.StatusOwner == "" {
-			continue
-		}
-		rule(k.Package.Group, k.Plural+"/status", "patch")
-		if k.Reconciler == nil {
-			continue
-		}
-		// The Event a status writer records when it takes back another manager's field.
-		rule("events.k8s.io", "events", "create;patch")
-		if k.Finalizer != "" {
-			rule(k.Package.Group, k.Plural, "get;list;watch;patch")
-			rule(k.Package.Group, k.Plural+"/finalizers", "update")
-		} else {
-			rule(k.Package.Group, k.Plural, "get;list;watch")
-		}
-		for _, o := range k.Owns {
-			resource := kubeapi.Resource(o.Kind)
-			if local := api.Lookup(o); local != nil {
-				resource = local.Plural
-			}
-			rule(o.Group, resource, "get;list;watch;create;patch")
-		}
-	}
-	out := make([]string, 0, len(set))
-	for r := range set {
-		out = append(out, r)
-	}
-	sort.Strings(out)
-	return out
-}

@@ -92,6 +92,11 @@ func components(ctx *contract.Context, manifests []byte) []artifact.File {
 			fmt.Fprintf(&k, "    name: %s\n", objName)
 		}
 		fmt.Fprintf(&k, "  patch: |-\n    - op: add\n      path: /metadata/annotations\n      value:\n        %s\n", inject)
+		if kind == "CustomResourceDefinition" {
+			// kustomize's namePrefix does not reach a CRD's conversion Service (its
+			// namespace it sets): the name is written as config/default makes it.
+			fmt.Fprintf(&k, "    - op: replace\n      path: /spec/conversion/webhook/clientConfig/service/name\n      value: %s%s\n", prefix, ServiceName)
+		}
 	}
 	if bytes.Contains(manifests, []byte("kind: MutatingWebhookConfiguration")) {
 		annotate("MutatingWebhookConfiguration", "")
