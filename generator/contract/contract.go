@@ -112,6 +112,15 @@ func (c *Context) GoHeader() string {
 	return c.License + "\n\n" + artifact.Header
 }
 
+// TightGoHeader is the header of the files jennifer wrote: GoHeader without the blank
+// line between the license and the "Code generated" line.
+func (c *Context) TightGoHeader() string {
+	if c.License == "" {
+		return artifact.Header
+	}
+	return c.License + "\n" + artifact.Header
+}
+
 // HeaderComments puts GoHeader above a jennifer file's package clause.
 func (c *Context) HeaderComments(f *jen.File) {
 	if c.License != "" {

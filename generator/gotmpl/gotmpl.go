@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"text/template"
+
+	"github.com/opgen-dev/opgen/naming"
 )
 
 // Set is a parsed set of Go templates.
@@ -18,6 +20,14 @@ var funcs = template.FuncMap{
 	// quote is a Go string literal.
 	"quote": strconv.Quote,
 	"lower": strings.ToLower,
+	// join joins strings: {{ join .Names ", " }}.
+	"join": func(elems []string, sep string) string { return strings.Join(elems, sep) },
+	// float is a float64 constant as Go source spells it untyped: 50.0, 12.5.
+	"float": Float,
+	// The naming table's aliases and type names that take an argument.
+	"acAlias":            naming.ApplyConfigAlias,
+	"kubeAlias":          naming.KubeAlias,
+	"applyConfiguration": naming.ApplyConfiguration,
 }
 
 // MustParse parses the templates of fsys that match the patterns. It panics on an
@@ -41,4 +51,13 @@ func (s *Set) File(header, name string, data any) ([]byte, error) {
 		return nil, fmt.Errorf("%s renders Go that does not parse: %w", name, err)
 	}
 	return src, nil
+}
+
+// Float spells a float64 as an untyped Go constant that stays a float: 50 is "50.0".
+func Float(v float64) string {
+	s := strconv.FormatFloat(v, 'g', -1, 64)
+	if !strings.ContainsAny(s, ".eEnN") {
+		s += ".0"
+	}
+	return s
 }
