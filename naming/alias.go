@@ -65,3 +65,15 @@ func clean(s string) string {
 	}
 	return b.String()
 }
+
+// PathAlias names a package by the last element of its path, kept to lowercase letters
+// and digits, without leading digits ("pkg" when nothing is left): the alias of a
+// package no other rule names (a webhook setup in the module's root package).
+func PathAlias(pkgPath string) string {
+	name := clean(pkgPath[strings.LastIndex(strings.TrimSuffix(pkgPath, "/"), "/")+1:])
+	name = strings.TrimLeft(name, "0123456789")
+	if name == "" {
+		return "pkg"
+	}
+	return name
+}
