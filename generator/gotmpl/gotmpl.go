@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/format"
 	"io/fs"
+	"path"
 	"strconv"
 	"strings"
 	"text/template"
@@ -34,10 +35,30 @@ var funcs = template.FuncMap{
 	"applyConfiguration": naming.ApplyConfiguration,
 }
 
+// builtin are the named templates every set has:
+//
+//   - imports writes a file's Imports (or nothing when there is none), for the files
+//     whose every import varies with the model: {{ template "imports" .Imports }}.
+const builtin = `
+{{- define "imports" -}}
+{{- if eq (len .) 1 -}}
+{{- with index . 0 }}
+import {{ with .Alias }}{{ . }} {{ end }}{{ quote .Path }}
+{{ end -}}
+{{- else if . }}
+import (
+{{- range . }}
+	{{ with .Alias }}{{ . }} {{ end }}{{ quote .Path }}
+{{- end }}
+)
+{{ end -}}
+{{- end -}}
+`
+
 // MustParse parses the templates of fsys that match the patterns. It panics on an
 // error: templates are embedded, and a broken one must fail at the first test.
 func MustParse(fsys fs.FS, patterns ...string) *Set {
-	t := template.New("").Option("missingkey=error").Funcs(funcs)
+	t := template.Must(template.New("").Option("missingkey=error").Funcs(funcs).Parse(builtin))
 	return &Set{t: template.Must(t.ParseFS(fsys, patterns...))}
 }
 
@@ -77,8 +98,17 @@ func Float(v float64) string {
 	return s
 }
 
-// Import is one import of a generated file: its alias and path.
+// Import is one import of a generated file: its alias and path. An empty alias imports
+// a package of the standard library by its own name.
 type Import struct{ Alias, Path string }
+
+// name is what the file calls the package.
+func (i Import) name() string {
+	if i.Alias == "" {
+		return path.Base(i.Path)
+	}
+	return i.Alias
+}
 
 // Imports are the imports of a file that vary with the model (the API packages, the
 // owned kinds' packages), each path once, in the order first added, each under an
@@ -89,22 +119,26 @@ type Import struct{ Alias, Path string }
 //	{{ end }}
 type Imports []Import
 
-// Add adds path under alias, unless it is there already, and returns the alias the
-// file knows it by: alias, or, when another path of the file has it, alias with the
-// first number that makes it unique (appsv1, appsv11), so that a module's apps/v1
-// API package and k8s.io/api/apps/v1 can meet in one file.
-func (im *Imports) Add(alias, path string) string {
+// Add adds p under alias ("" for a package of the standard library under its own
+// name), unless it is there already, and returns the name the file knows it by: alias,
+// or, when another path of the file has that name, alias with the first number that
+// makes it unique (appsv1, appsv11), so that a module's apps/v1 API package and
+// k8s.io/api/apps/v1 can meet in one file.
+func (im *Imports) Add(alias, p string) string {
 	taken := map[string]bool{}
 	for _, i := range *im {
-		if i.Path == path {
-			return i.Alias
+		if i.Path == p {
+			return i.name()
 		}
-		taken[i.Alias] = true
+		taken[i.name()] = true
 	}
-	unique := alias
-	for n := 1; taken[unique]; n++ {
-		unique = alias + strconv.Itoa(n)
+	imp := Import{Alias: alias, Path: p}
+	if taken[imp.name()] {
+		base := imp.name()
+		for n := 1; taken[imp.name()]; n++ {
+			imp.Alias = base + strconv.Itoa(n)
+		}
 	}
-	*im = append(*im, Import{Alias: unique, Path: path})
-	return unique
+	*im = append(*im, imp)
+	return imp.name()
 }
