@@ -121,7 +121,7 @@ func (g *builder) file(p *model.Package, n *types.Named) ([]byte, error) {
 	w := &withWriter{f: f, done: map[string]bool{}}
 	w.withFuncs(st, nil)
 	w.getters(st, nil)
-	src, err := tmpl.File(g.ctx.TightGoHeader(), "applyconfig.go.tmpl", f)
+	src, err := tmpl.File(g.ctx.GoHeader(), "applyconfig.go.tmpl", f)
 	if err != nil {
 		return nil, fmt.Errorf("rendering apply configuration of %s.%s: %w", p.Path, name, err)
 	}
@@ -398,7 +398,7 @@ func (w *withWriter) getters(st *types.Struct, in *step) {
 // internal renders applyconfiguration/internal/internal.go: the schema the package's
 // Extract functions read, parsed once on first use.
 func (g *builder) internal(p *model.Package, schemaYAML []byte) ([]byte, error) {
-	return tmpl.File(g.ctx.TightGoHeader(), "internal.go.tmpl", map[string]string{
+	return tmpl.File(g.ctx.GoHeader(), "internal.go.tmpl", map[string]string{
 		"Package": internalDir, "Schema": rawString(string(schemaYAML)),
 	})
 }
@@ -414,7 +414,7 @@ func (g *builder) utils(p *model.Package, structs []*types.Named) ([]byte, error
 	for _, n := range structs {
 		names = append(names, n.Obj().Name())
 	}
-	src, err := tmpl.File(g.ctx.TightGoHeader(), "utils.go.tmpl", map[string]any{
+	src, err := tmpl.File(g.ctx.GoHeader(), "utils.go.tmpl", map[string]any{
 		"Package": model.ApplyConfigurationDir, "Alias": "ac" + p.Version, "Path": p.ApplyConfigurationPath(),
 		"Group": p.Group, "Version": p.Version, "Types": names,
 	})

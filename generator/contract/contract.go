@@ -108,15 +108,6 @@ func (c *Context) GoHeader() string {
 	return c.License + "\n\n" + artifact.Header
 }
 
-// TightGoHeader is the header of the files jennifer wrote: GoHeader without the blank
-// line between the license and the "Code generated" line.
-func (c *Context) TightGoHeader() string {
-	if c.License == "" {
-		return artifact.Header
-	}
-	return c.License + "\n" + artifact.Header
-}
-
 // ReadFile reads a file of the module, given relative to the module root, as the run
 // sees it: the overlay's content, else the disk's.
 func (c *Context) ReadFile(rel string) ([]byte, error) {

@@ -45,7 +45,7 @@ func (c *conv) file(ctx *contract.Context) ([]byte, error) {
 			f.Funcs = append(f.Funcs, c.pairFunc(f, hub, p, toHub))
 		}
 	}
-	return tmpl.File(ctx.TightGoHeader(), "conversion.go.tmpl", f)
+	return tmpl.File(ctx.GoHeader(), "conversion.go.tmpl", f)
 }
 
 // pairFunc is the conversion of one struct pair in one direction.
@@ -172,5 +172,5 @@ func alias(c *conv, pkg *types.Package) string {
 // test renders zz_generated.conversion_test.go of the spoke: fuzzed round trips both
 // ways, through the spoke's ConvertTo and ConvertFrom.
 func (c *conv) test(ctx *contract.Context) ([]byte, error) {
-	return tmpl.File(ctx.TightGoHeader(), "conversion_test.go.tmpl", map[string]any{"Hub": c.hub, "Spoke": c.spoke})
+	return tmpl.File(ctx.GoHeader(), "conversion_test.go.tmpl", map[string]any{"Hub": c.hub, "Spoke": c.spoke})
 }

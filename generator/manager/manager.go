@@ -67,7 +67,7 @@ func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	}
 	w.webhooks(ctx)
 	w.cacheOptions(ctx)
-	src, err := tmpl.File(ctx.TightGoHeader(), "manager.go.tmpl", w)
+	src, err := tmpl.File(ctx.GoHeader(), "manager.go.tmpl", w)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", naming.ManagerFile, err)
 	}

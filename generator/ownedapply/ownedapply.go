@@ -60,7 +60,7 @@ func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 			owned[i].PackageAlias = a.Imports.Add(o.PackageAlias, o.Package)
 			owned[i].ACAlias = a.Imports.Add(o.ACAlias, o.ACPackage)
 		}
-		src, err := tmpl.File(ctx.TightGoHeader(), "owned.go.tmpl", a)
+		src, err := tmpl.File(ctx.GoHeader(), "owned.go.tmpl", a)
 		if err != nil {
 			return nil, fmt.Errorf("owned-object applies of %s: %w", k.Name, err)
 		}

@@ -71,7 +71,7 @@ func (Generator) Check(ctx *contract.Context) diag.Diagnostics {
 func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	var files []artifact.File
 	for _, k := range ctx.API.Reconciled() {
-		src, err := tmpl.File(ctx.TightGoHeader(), "reconciler.go.tmpl", fill(ctx, k))
+		src, err := tmpl.File(ctx.GoHeader(), "reconciler.go.tmpl", fill(ctx, k))
 		if err != nil {
 			return nil, fmt.Errorf("reconciler of %s: %w", k.Name, err)
 		}

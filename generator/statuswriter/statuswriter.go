@@ -50,7 +50,7 @@ func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 				w.Volatile = append(w.Volatile, f.Name)
 			}
 		}
-		src, err := tmpl.File(ctx.TightGoHeader(), "status.go.tmpl", w)
+		src, err := tmpl.File(ctx.GoHeader(), "status.go.tmpl", w)
 		if err != nil {
 			return nil, fmt.Errorf("status writer of %s: %w", k.Name, err)
 		}
