@@ -3,12 +3,13 @@ package gotmpl
 import (
 	"bytes"
 	"fmt"
-	"go/format"
 	"io/fs"
 	"path"
 	"strconv"
 	"strings"
 	"text/template"
+
+	"golang.org/x/tools/imports"
 
 	"github.com/opgen-dev/opgen/naming"
 )
@@ -63,15 +64,18 @@ func MustParse(fsys fs.FS, patterns ...string) *Set {
 }
 
 // File renders the template name (a file's base name, "suite_test.go.tmpl") with
-// data, below header (the license and "Code generated" lines), as a gofmt-formatted
-// Go file.
+// data, below header (the license and "Code generated" lines), as a Go file formatted
+// as goimports formats it without adding or removing an import: gofmt's layout, and
+// the imports in groups, the standard library's first, each group sorted.
 func (s *Set) File(header, name string, data any) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(header + "\n\n")
 	if err := s.t.ExecuteTemplate(&b, name, data); err != nil {
 		return nil, err
 	}
-	src, err := format.Source(b.Bytes())
+	src, err := imports.Process(strings.TrimSuffix(name, ".tmpl"), b.Bytes(), &imports.Options{
+		Comments: true, TabIndent: true, TabWidth: 8, FormatOnly: true,
+	})
 	if err != nil {
 		return nil, fmt.Errorf("%s renders Go that does not parse: %w", name, err)
 	}

@@ -10,6 +10,7 @@ package controller
 
 import (
 	"context"
+
 	equality "k8s.io/apimachinery/pkg/api/equality"
 	cachev1alpha1 "opgen.test/golden/every-marker/api/v1alpha1"
 	cachev1alpha1ac "opgen.test/golden/every-marker/api/v1alpha1/applyconfiguration/api/v1alpha1"
