@@ -32,7 +32,6 @@ var funcs = template.FuncMap{
 	"names": naming.For,
 	// The naming table's aliases and type names that take an argument.
 	"acAlias":            naming.ApplyConfigAlias,
-	"kubeAlias":          naming.KubeAlias,
 	"applyConfiguration": naming.ApplyConfiguration,
 }
 
