@@ -58,9 +58,12 @@
 // included, except a function literal given to k8s.io/client-go/util/retry
 // (RetryOnConflict, OnError), or to a polling function of
 // k8s.io/apimachinery/pkg/util/wait whose body asks errors.IsConflict, that reads the
-// object again (a Get or List into it): the retry answers the 409 by reading again. A
-// retry whose function sends the object it was given, without reading it, resends the
-// same stale resourceVersion on every attempt, and is reported like any other Update.
+// object again (a Get or List into it, or a value the function gives it anew on each
+// run: a getter's result, current, err := r.getX(ctx, key), or a deep copy of such a
+// value, next := current.DeepCopy()): the retry answers the 409 by reading again. A
+// retry whose function sends the object it was given, or a copy of it, without
+// reading it, resends the same stale resourceVersion on every attempt, and is
+// reported like any other Update.
 // Order within the function is not considered. Built-in kinds are not reported.
 //
 // # Fix

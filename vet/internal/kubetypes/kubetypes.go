@@ -364,8 +364,11 @@ const ErrorsPkg = "k8s.io/apimachinery/pkg/api/errors"
 // again on a conflict — an argument of a call of the retry package (RetryOnConflict,
 // OnError), or of a polling function of the wait package whose body asks
 // errors.IsConflict (a hand-written retry: on a conflict, poll again) — and reads obj
-// again in it (a Get or List into the variable obj is rooted at). A retry that
-// resends the object it was given sends the same stale resourceVersion every time.
+// again in it: a Get or List into the variable obj is rooted at, or an assignment in
+// it that gives that variable a value no variable from outside holds (the result of a
+// getter, old, err := r.getX(ctx, key), or a deep copy of a variable read again so:
+// obj := old.DeepCopy()). Each attempt then sends what it read. A retry that resends
+// the object it was given sends the same stale resourceVersion every time.
 func InRetry(info *types.Info, stack []ast.Node, obj ast.Expr) bool {
 	for i := len(stack) - 1; i > 0; i-- {
 		lit, ok := stack[i].(*ast.FuncLit)
@@ -378,28 +381,61 @@ func InRetry(info *types.Info, stack []ast.Node, obj ast.Expr) bool {
 		if Callee(info, stack[i-1].(*ast.CallExpr)).Pkg().Path() != RetryPkg && !asksConflict(info, lit.Body) {
 			return false // a wait poll retries only what its function asks it to
 		}
-		return rereads(info, lit.Body, syntax.Root(info, obj))
+		return rereads(info, lit.Body, syntax.Root(info, obj), 0)
 	}
 	return false
 }
 
-// rereads reports whether body fills v with a Get or a List.
-func rereads(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
-	if v == nil {
+// rereads reports whether body fills v with a Get or a List, or assigns v a value
+// that is new on each run of body: a call's result other than a deep copy (a getter's,
+// a constructor's), a literal, or a deep copy or alias of a variable that body reads
+// again itself. An alias or copy of a variable from outside body is the value the
+// first attempt sent.
+func rereads(info *types.Info, body *ast.BlockStmt, v *types.Var, depth int) bool {
+	if v == nil || depth > 8 {
 		return false
 	}
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || found {
-			return !found
+	assigned := func(lhs, rhs []ast.Expr) {
+		for i, l := range lhs {
+			id, ok := ast.Unparen(l).(*ast.Ident)
+			if !ok || info.ObjectOf(id) != v {
+				continue
+			}
+			if len(rhs) != len(lhs) {
+				found = true // the results of one call: new on each run
+				return
+			}
+			w := syntax.Root(info, rhs[i])
+			found = w == nil || (w != v && rereads(info, body, w, depth+1))
+			if found {
+				return
+			}
 		}
-		fn := Callee(info, call)
-		switch {
-		case IsMethod(fn, ClientPkg, "Reader", "Get") && len(call.Args) > 2:
-			found = syntax.Root(info, call.Args[2]) == v
-		case IsMethod(fn, ClientPkg, "Reader", "List") && len(call.Args) > 1:
-			found = syntax.Root(info, call.Args[1]) == v
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			assigned(n.Lhs, n.Rhs)
+		case *ast.ValueSpec:
+			lhs := make([]ast.Expr, len(n.Names))
+			for i, id := range n.Names {
+				lhs[i] = id
+			}
+			if len(n.Values) > 0 {
+				assigned(lhs, n.Values)
+			}
+		case *ast.CallExpr:
+			fn := Callee(info, n)
+			switch {
+			case IsMethod(fn, ClientPkg, "Reader", "Get") && len(n.Args) > 2:
+				found = syntax.Root(info, n.Args[2]) == v
+			case IsMethod(fn, ClientPkg, "Reader", "List") && len(n.Args) > 1:
+				found = syntax.Root(info, n.Args[1]) == v
+			}
 		}
 		return !found
 	})

@@ -12,7 +12,8 @@
 // sends what it read itself, and cachedupdate judges that read where it is. An Update
 // in a function literal that is called again on a conflict and reads the object again
 // (kubetypes.InRetry: one given to k8s.io/client-go/util/retry, or to a wait poll that
-// asks errors.IsConflict, with a Get or List into it) is not counted: the retry
+// asks errors.IsConflict, with a Get or List into it or a getter's fresh result) is
+// not counted: the retry
 // answers the 409.
 //
 // The parameter is followed through variables assigned from it (o := obj, c :=

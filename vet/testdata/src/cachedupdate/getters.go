@@ -170,3 +170,38 @@ func (s *seamed) reconcile(ctx context.Context, req ctrl.Request) error {
 	}
 	return s.updateStatus(ctx, obj) // want `s.updateStatus sends obj, a \*v1.Memcached read from the informer cache \(s.Get\)`
 }
+
+// A retry that reads the object again through a getter, in a variable of its own,
+// and sends a copy of what it read: each attempt sends a fresh resourceVersion.
+func (r *Reconciler) retriedThroughGetter(ctx context.Context, req ctrl.Request) error {
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		current, err := r.getMemcached(ctx, req)
+		if err != nil {
+			return err
+		}
+		next := current.DeepCopy()
+		next.Status.Nodes = []string{"a"}
+		if err := r.Status().Update(ctx, next); err != nil {
+			return err
+		}
+		var again = next
+		return r.addFinalizer(ctx, again)
+	})
+}
+
+// A retry that reads again but sends a copy of the object from before it: the copy
+// carries the first read's resourceVersion on every attempt.
+func (r *Reconciler) retriedCopyOfStale(ctx context.Context, req ctrl.Request) error {
+	obj, err := r.getMemcached(ctx, req)
+	if err != nil {
+		return err
+	}
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		if _, err := r.getMemcached(ctx, req); err != nil {
+			return err
+		}
+		next := obj.DeepCopy()
+		next.Status.Nodes = []string{"a"}
+		return r.Status().Update(ctx, next) // want `r.Status\(\).Update of \*v1.Memcached read from the informer cache \(r.getMemcached\)`
+	})
+}
