@@ -54,10 +54,10 @@ func TestRecordRoundTrip(t *testing.T) {
 // refused with the step's number.
 func TestRecordRefusesBadSteps(t *testing.T) {
 	for content, want := range map[string]string{
-		"scaffold:\n  templateSet: 1\n  steps:\n  - {}\n":                                          "module is required",
-		"scaffold:\n  templateSet: 1\n  module: m\n  steps:\n  - {}\n":                             "step 1: give exactly one of api and webhook",
+		"scaffold:\n  templateSet: 1\n  steps:\n  - {}\n":                                        "module is required",
+		"scaffold:\n  templateSet: 1\n  module: m\n  steps:\n  - {}\n":                           "step 1: give exactly one of api and webhook",
 		"scaffold:\n  templateSet: 1\n  module: m\n  steps:\n  - api: {group: g, version: v1}\n": "step 1: api needs group, version and kind",
-		"scaffold:\n  templateSet: 1\n  module: m\n  stepz: []\n":                                 `unknown field "stepz"`,
+		"scaffold:\n  templateSet: 1\n  module: m\n  stepz: []\n":                                `unknown field "stepz"`,
 	} {
 		_, err := Parse([]byte("projectName: op\ndomain: example.com\n" + content))
 		if err == nil || !strings.Contains(err.Error(), want) {
