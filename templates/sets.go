@@ -302,3 +302,13 @@ func (s *Set) Files() map[string][]byte {
 	}
 	return out
 }
+
+// OverlayDigest is the digest of an overlay directory's templates, as Load records it,
+// without parsing them.
+func OverlayDigest(dir string) (string, error) {
+	files, err := overlayFiles(dir)
+	if err != nil {
+		return "", err
+	}
+	return digestFiles(files), nil
+}

@@ -229,12 +229,30 @@ func (s *Set) Render(name string, data any) ([]byte, error) {
 	if importsMatch(b.Bytes()) {
 		out, err = format.Source(b.Bytes())
 	} else {
-		out, err = imports.Process(name, b.Bytes(), &imports.Options{Comments: true, TabIndent: true, TabWidth: 8})
+		out, err = processImports(name, b.Bytes())
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: the output is not valid Go: %v", s.from[name], err)
 	}
 	return out, nil
+}
+
+// goimported holds goimports' output by its input, for this process: opgen upgrade
+// renders the same file for an old and a new template set, and goimports' scan of the
+// module cache for a name it cannot resolve (a test file's testClient, declared by the
+// package's generated suite) costs seconds each time.
+var goimported sync.Map
+
+func processImports(name string, src []byte) ([]byte, error) {
+	key := name + "\x00" + string(src)
+	if out, ok := goimported.Load(key); ok {
+		return out.([]byte), nil
+	}
+	out, err := imports.Process(name, src, &imports.Options{Comments: true, TabIndent: true, TabWidth: 8})
+	if err == nil {
+		goimported.Store(key, out)
+	}
+	return out, err
 }
 
 // importsMatch reports whether a Go source's imports are exactly the packages it uses:
