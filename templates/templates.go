@@ -246,7 +246,7 @@ var goimported sync.Map
 func processImports(name string, src []byte) ([]byte, error) {
 	key := name + "\x00" + string(src)
 	if out, ok := goimported.Load(key); ok {
-		return out.([]byte), nil
+		return append([]byte(nil), out.([]byte)...), nil
 	}
 	out, err := imports.Process(name, src, &imports.Options{Comments: true, TabIndent: true, TabWidth: 8})
 	if err == nil {
