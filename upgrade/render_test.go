@@ -52,7 +52,7 @@ func TestRenderIsWhatTheCommandsWrote(t *testing.T) {
 		t.Skip("loads the golden projects")
 	}
 	changedByHand := map[string]bool{
-		"init-webhook/api/cache/v2/memcached_types.go":      true,
+		"init-webhook/api/cache/v2/memcached_types.go":        true,
 		"init-webhook/config/samples/cache_v2_memcached.yaml": true,
 		"init-webhook/api/cache/v2/memcached_conversion.go":   true,
 	}
