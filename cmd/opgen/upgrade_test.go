@@ -137,9 +137,9 @@ func userEdits(t *testing.T, dir string) (yours map[string][]string) {
 	return map[string][]string{
 		"cmd/main.go": {"\t\"time\"\n", "\tvar syncPeriod time.Duration\n", "flag.DurationVar(&syncPeriod, \"sync-period\"", "\t\tmetrics.CertDir = dir\n",
 			"\tcacheOpts.SyncPeriod = &syncPeriod\n", "\t\tCache: cacheOpts,\n"},
-		"Makefile":                              {"\ne2e: ## The end-to-end tests", "\tgo test -tags e2e ./test/e2e/...\n"},
-		"config/default/kustomization.yaml":     {"patches:\n- path: manager_env_patch.yaml\n"},
-		"config/default/manager_env_patch.yaml": {"GOMEMLIMIT"},
+		"Makefile":                                    {"\ne2e: ## The end-to-end tests", "\tgo test -tags e2e ./test/e2e/...\n"},
+		"config/default/kustomization.yaml":           {"patches:\n- path: manager_env_patch.yaml\n"},
+		"config/default/manager_env_patch.yaml":       {"GOMEMLIMIT"},
 		"internal/controller/memcached_controller.go": {"WithImage(\"memcached:1.6.26-alpine\")", "WithArgs(\"-m=64\", \"-o\", \"modern\")"},
 	}
 }
