@@ -335,3 +335,124 @@ func TestUpgradeWithoutRecord(t *testing.T) {
 		t.Fatalf("--check outside a project: exit %d\n%s", code, stderr)
 	}
 }
+
+// platformOverlay writes version v (1 or 2) of a platform team's overlay into dir: its
+// Makefile (opgen's with the platform's targets), CI workflow, CODEOWNERS; version 1
+// has a dependabot configuration, version 2 a SECURITY.md instead, a Makefile target
+// more, and a CI workflow with a newer checkout and a vulnerability check.
+func platformOverlay(t *testing.T, dir string, v int) {
+	t.Helper()
+	mk, err := os.ReadFile(filepath.Join("..", "..", "templates", "project", "Makefile.tmpl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	makefile := string(mk) + "\n.PHONY: platform-check\nplatform-check: check lint ## The platform's gate: generated files fresh, lint clean.\n"
+	ci := "# {{ .ProjectName }}: the platform's CI (acme-platform overlay); yours once written.\nname: ci\non: [push, pull_request]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n    - uses: actions/checkout@v4\n    - uses: actions/setup-go@v5\n      with:\n        go-version: \"{{ .GoVersion }}\"\n    - run: make test\n"
+	files := map[string]string{
+		templates.OverlayFile:                 "name: acme-platform\nversion: 1\n",
+		"project/CODEOWNERS.tmpl":             "* @acme/platform-team\n/api/ @acme/api-reviewers\n",
+		"project/.github/dependabot.yml.tmpl": "version: 2\nupdates:\n- package-ecosystem: gomod\n  directory: /\n  schedule:\n    interval: weekly\n",
+	}
+	if v == 2 {
+		files[templates.OverlayFile] = "name: acme-platform\nversion: 2\n"
+		makefile = strings.Replace(makefile, ".PHONY: build\n", ".PHONY: sbom\nsbom: ## The software bill of materials, for the release.\n\tgo run github.com/anchore/syft/cmd/syft@v1.18.0 dir:. -o spdx-json > sbom.json\n\n.PHONY: build\n", 1)
+		ci = strings.Replace(ci, "actions/checkout@v4", "actions/checkout@v5", 1) + "    - run: go run golang.org/x/vuln/cmd/govulncheck@v1.1.4 ./...\n"
+		delete(files, "project/.github/dependabot.yml.tmpl")
+		files["project/SECURITY.md.tmpl"] = "# Security\n\nReport vulnerabilities of {{ .ProjectName }} to security@acme.example.com.\n"
+		if err := os.Remove(filepath.Join(dir, "project", ".github", "dependabot.yml.tmpl")); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+	}
+	files["project/Makefile.tmpl"] = makefile
+	files["project/.github/workflows/ci.yml.tmpl"] = ci
+	for p, content := range files {
+		writeFile(t, filepath.Join(dir, filepath.FromSlash(p)), []byte(content))
+	}
+}
+
+// TestUpgradeOverlay is the platform case: a project scaffolded with version 1 of a
+// platform's overlay (the real opgen init --templates and create api), edited by its
+// team, moves to version 2 of the overlay, which the project finds in the overlay
+// repository's git history: the team's lines survive, version 2's changes arrive, the
+// file version 2 drops goes (the team never changed it), the file it adds comes, and
+// the project builds, vets and passes its controller tests.
+func TestUpgradeOverlay(t *testing.T) {
+	if testing.Short() {
+		t.Skip("scaffolds and tests a project")
+	}
+	work := t.TempDir()
+	platform := filepath.Join(work, "platform")
+	platformOverlay(t, platform, 1)
+	git(t, platform, "init", "-q")
+	git(t, platform, "add", ".")
+	git(t, platform, "commit", "-qm", "acme-platform 1")
+
+	dir := filepath.Join(work, "widget-operator")
+	for _, args := range [][]string{
+		{"init", dir, "--module", "example.com/widget-operator", "--domain", "acme.example.com", "--templates", platform},
+		{"-C", dir, "create", "api", "--group", "apps", "--version", "v1", "--kind", "Widget", "--owns", "apps/v1/Deployment"},
+	} {
+		if code, _, stderr := runOpgen(t, args...); code != 0 {
+			t.Fatalf("opgen %v: exit %d\n%s", args, code, stderr)
+		}
+	}
+	git(t, dir, "init", "-q")
+	git(t, dir, "add", ".")
+	git(t, dir, "commit", "-qm", "scaffolded with acme-platform 1")
+	if got := readFileT(t, dir, ".github/dependabot.yml"); !strings.Contains(got, "gomod") {
+		t.Fatal("version 1's dependabot.yml was not scaffolded")
+	}
+
+	mk := readFileT(t, dir, "Makefile")
+	writeFile(t, filepath.Join(dir, "Makefile"), []byte(mk+"\n.PHONY: e2e\ne2e: ## The end-to-end tests.\n\tgo test -tags e2e ./test/e2e/...\n"))
+	replaceIn(t, dir, ".github/workflows/ci.yml", "on: [push, pull_request]\n", "on: [push, pull_request]\nenv:\n  GOFLAGS: -mod=readonly\n")
+	writeFile(t, filepath.Join(dir, "CODEOWNERS"), []byte(readFileT(t, dir, "CODEOWNERS")+"/internal/controller/ @acme/widget-team\n"))
+	replaceIn(t, dir, "internal/controller/widget_controller.go", "WithImage(\"registry.example.com/widget:latest\"). // the image your operator runs\n", "WithImage(\"registry.acme.example.com/widget:2.3.1\").\n")
+	git(t, dir, "commit", "-qam", "the team's edits")
+
+	platformOverlay(t, platform, 2)
+	git(t, platform, "add", "-A")
+	git(t, platform, "commit", "-qm", "acme-platform 2")
+
+	code, stdout, stderr := runOpgen(t, "-C", dir, "upgrade", "--check")
+	if code != 1 || !strings.Contains(stderr, "behind: overlay acme-platform 1 to acme-platform 2") {
+		t.Fatalf("--check: exit %d\n%s%s", code, stdout, stderr)
+	}
+	code, _, stderr = runOpgen(t, "-C", dir, "upgrade")
+	if code != 0 {
+		t.Fatalf("upgrade: exit %d\n%s", code, stderr)
+	}
+	t.Logf("opgen upgrade:\n%s", stderr)
+	for _, want := range []string{
+		"found the old overlay, acme-platform 1, in the git history of",
+		"opgen: merged       Makefile",
+		"opgen: merged       .github/workflows/ci.yml",
+		"opgen: added        SECURITY.md",
+		"opgen: removed      .github/dependabot.yml (dropped by the new scaffold; you never changed it)",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("the report does not say %q", want)
+		}
+	}
+	checkLines(t, dir, map[string][]string{
+		"Makefile":                 {"\ne2e: ## The end-to-end tests.\n", "\nsbom: ## The software bill of materials", "\nplatform-check: check lint"},
+		".github/workflows/ci.yml": {"env:\n  GOFLAGS: -mod=readonly\n", "actions/checkout@v5", "govulncheck@v1.1.4"},
+		"CODEOWNERS":               {"/internal/controller/ @acme/widget-team\n"},
+		"internal/controller/widget_controller.go": {"registry.acme.example.com/widget:2.3.1"},
+		"SECURITY.md": {"Report vulnerabilities of widget-operator"},
+	}, "the")
+	if _, err := os.Stat(filepath.Join(dir, ".github", "dependabot.yml")); !os.IsNotExist(err) {
+		t.Errorf("dependabot.yml, dropped by version 2 and never changed, is still there: %v", err)
+	}
+	cfg, err := project.Read(dir)
+	if err != nil || cfg.Scaffold.Overlay == nil || cfg.Scaffold.Overlay.Version != "2" {
+		t.Fatalf("the record: %+v, %v", cfg.Scaffold, err)
+	}
+	if code, _, stderr := runOpgen(t, "-C", dir, "upgrade", "--check"); code != 0 {
+		t.Fatalf("--check after: exit %d\n%s", code, stderr)
+	}
+	assets := envtestAssets(t)
+	goRun(t, dir, assets, "build", "./...")
+	goRun(t, dir, assets, "vet", "./...")
+	goRun(t, dir, assets, "test", "-count=1", "./internal/controller/")
+}
