@@ -4,7 +4,6 @@ go 1.26.0
 
 require (
 	github.com/Masterminds/sprig/v3 v3.3.0
-	github.com/dave/jennifer v1.7.1
 	github.com/go-logr/logr v1.4.4
 	github.com/gobuffalo/flect v1.0.3
 	github.com/golangci/plugin-module-register v0.1.2

@@ -5,7 +5,7 @@
 // Generators return Files, the scaffolder returns Files, and package output turns them
 // into a plan against the disk; all three speak this package and nothing else of each
 // other. It imports nothing of opgen, so the CLI and the writer do not depend on the
-// generators' machinery (controller-tools, jennifer, templates) to name a file.
+// generators' machinery (controller-tools, templates) to name a file.
 //
 // Ownership decides everything a run may do to a path:
 //

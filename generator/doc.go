@@ -31,7 +31,8 @@
 // whole run (opgen create api's new kind).
 //
 // [Run] never writes: package output turns its files into a plan and applies or
-// diffs it.
+// diffs it. [Load] is steps 1 and 3 alone, the Context without the cache: what each
+// generator's own test runs Generate on.
 //
 // OPGEN_TRACE=1 in the environment prints, on stderr, when each step of a run ends.
 package generator

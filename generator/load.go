@@ -33,6 +33,18 @@ import (
 	"github.com/opgen-dev/opgen/naming"
 )
 
+// Load is a run's first three steps without the cache: the settings of cfg and the one
+// load of the packages, which give the Context every generator reads, with the load's
+// diagnostics (an error among them means a run would stop there). For the generators'
+// own tests and for tools; Run is how opgen generates.
+func Load(ctx context.Context, cfg Config) (*contract.Context, diag.Diagnostics, error) {
+	s, err := Resolve(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	return load(ctx, s)
+}
+
 // load is the one load of a run: the packages the patterns match, and every package of
 // the module that declares kinds or RBAC rules (the survey's relevant packages), into
 // the Context every generator reads; the user's files of the controller package; and

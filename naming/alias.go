@@ -10,14 +10,23 @@ import (
 // gives it, so a name in one file reads the same in the next, and the checks of the
 // user's code spell wanted signatures the way generated code does.
 
-// Standard are the aliases of the packages every controller file may import.
+// Standard are the aliases of the packages every controller file may import. The
+// generators' templates write them in their import blocks (TestNoNameOutsideTheTable
+// holds them to this table).
 var Standard = map[string]string{
-	"sigs.k8s.io/controller-runtime":            "ctrl",
-	"k8s.io/apimachinery/pkg/apis/meta/v1":      "metav1",
-	"k8s.io/apimachinery/pkg/api/errors":        "apierrors",
-	"k8s.io/apimachinery/pkg/runtime/schema":    "schema",
-	"k8s.io/client-go/kubernetes/scheme":        "clientgoscheme",
-	"sigs.k8s.io/controller-runtime/pkg/client": "client",
+	"sigs.k8s.io/controller-runtime":                               "ctrl",
+	"k8s.io/apimachinery/pkg/apis/meta/v1":                         "metav1",
+	"k8s.io/apimachinery/pkg/api/errors":                           "apierrors",
+	"k8s.io/apimachinery/pkg/api/equality":                         "equality",
+	"k8s.io/apimachinery/pkg/api/meta":                             "meta",
+	"k8s.io/apimachinery/pkg/runtime":                              "runtime",
+	"k8s.io/apimachinery/pkg/runtime/schema":                       "schema",
+	"k8s.io/client-go/kubernetes/scheme":                           "clientgoscheme",
+	"sigs.k8s.io/controller-runtime/pkg/builder":                   "builder",
+	"sigs.k8s.io/controller-runtime/pkg/cache":                     "cache",
+	"sigs.k8s.io/controller-runtime/pkg/client":                    "client",
+	"sigs.k8s.io/controller-runtime/pkg/controller":                "controller",
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil": "controllerutil",
 }
 
 // APIAlias is an API package's alias, "<group's first label><version>" as kubebuilder
@@ -64,4 +73,16 @@ func clean(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// PathAlias names a package by the last element of its path, kept to lowercase letters
+// and digits, without leading digits ("pkg" when nothing is left): the alias of a
+// package no other rule names (a webhook setup in the module's root package).
+func PathAlias(pkgPath string) string {
+	name := clean(pkgPath[strings.LastIndex(strings.TrimSuffix(pkgPath, "/"), "/")+1:])
+	name = strings.TrimLeft(name, "0123456789")
+	if name == "" {
+		return "pkg"
+	}
+	return name
 }

@@ -7,7 +7,7 @@
 // scaffold templates spell them for the user, and the loader recognises them, all
 // through this table, so a name is spelled once: renaming one here renames it
 // everywhere, and two names that would collide are found here (see [Kind.Collisions]).
-// TestNoNameOutsideTheTable, in package cmd/opgen, holds the rest of the repository to
+// TestNoNameOutsideTheTable (naming/table_test.go) holds the rest of the repository to
 // it.
 //
 // The names follow kubebuilder's where kubebuilder has one (<Kind>Reconciler,

@@ -26,6 +26,6 @@
 //
 // Every template is parsed once, on Load, with missingkey=error; a template that does
 // not parse fails there, with its file and line. Go output is gofmt'ed in-process.
-// Code that opgen owns and regenerates is not written with templates but with
-// jennifer, in the generator packages.
+// Code that opgen owns and regenerates is written by the generator packages, with
+// templates of their own (generator/gotmpl) that are not laid over.
 package templates

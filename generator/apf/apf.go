@@ -1,11 +1,8 @@
 package apf
 
 import (
-	"bytes"
 	"fmt"
 	"path"
-
-	"sigs.k8s.io/yaml"
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/contract"
@@ -34,20 +31,13 @@ func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	}
 	name := ctx.ProjectName
 	level, schemas := manifests.APF(name, name+"-controller-manager", name+"-system")
-	objs := []any{level}
+	docs := []any{level}
 	for _, s := range schemas {
-		objs = append(objs, s)
+		docs = append(docs, s)
 	}
-	var b bytes.Buffer
-	b.WriteString(artifact.YAMLHeader + "\n")
-	for _, o := range objs {
-		y, err := yaml.Marshal(o)
-		if err != nil {
-			return nil, fmt.Errorf("apf: %w", err)
-		}
-		b.WriteString("---\n")
-		y = bytes.Replace(y, []byte("  creationTimestamp: null\n"), nil, 1)
-		b.Write(bytes.Replace(y, []byte("status: {}\n"), nil, 1))
+	content, err := artifact.YAML{Stream: true}.Marshal(docs...)
+	if err != nil {
+		return nil, fmt.Errorf("apf: %w", err)
 	}
-	return []artifact.File{{Path: path.Join(ctx.APFDir, FileName), Content: b.Bytes()}}, nil
+	return []artifact.File{{Path: path.Join(ctx.APFDir, FileName), Content: content}}, nil
 }

@@ -10,10 +10,10 @@ import (
 	"strings"
 
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
-	flowcontrolv1 "k8s.io/api/flowcontrol/v1"
 	rbacv1 "k8s.io/api/rbac/v1"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	yamlutil "k8s.io/apimachinery/pkg/util/yaml"
+	flowcontrolv1ac "k8s.io/client-go/applyconfigurations/flowcontrol/v1"
 	ctrbac "sigs.k8s.io/controller-tools/pkg/rbac"
 	ctwebhook "sigs.k8s.io/controller-tools/pkg/webhook"
 	"sigs.k8s.io/yaml"
@@ -513,7 +513,7 @@ func (t *writer) apf() error {
 }
 
 func kindOf(o any) string {
-	if _, ok := o.(*flowcontrolv1.FlowSchema); ok {
+	if _, ok := o.(*flowcontrolv1ac.FlowSchemaApplyConfiguration); ok {
 		return "FlowSchema"
 	}
 	return "PriorityLevelConfiguration"

@@ -1,8 +1,6 @@
 package contract
 
 import (
-	"bytes"
-	"fmt"
 	"go/ast"
 	"go/token"
 	"os"
@@ -10,14 +8,12 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/dave/jennifer/jen"
 	"sigs.k8s.io/controller-tools/pkg/loader"
 	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/model"
-	"github.com/opgen-dev/opgen/naming"
 	"github.com/opgen-dev/opgen/project"
 	"github.com/opgen-dev/opgen/templates"
 )
@@ -130,14 +126,6 @@ func (c *Context) GoHeader() string {
 	return c.License + "\n\n" + artifact.Header
 }
 
-// HeaderComments puts GoHeader above a jennifer file's package clause.
-func (c *Context) HeaderComments(f *jen.File) {
-	if c.License != "" {
-		f.HeaderComment(c.License)
-	}
-	f.HeaderComment(artifact.Header)
-}
-
 // ReadFile reads a file of the module, given relative to the module root, as the run
 // sees it: the overlay's content, else the disk's.
 func (c *Context) ReadFile(rel string) ([]byte, error) {
@@ -219,44 +207,4 @@ func (c *Context) Rel(abs string) string {
 // ImportPath returns the import path of a directory given relative to the module root.
 func (c *Context) ImportPath(rel string) string {
 	return path.Join(c.ModulePath, rel)
-}
-
-// NewControllerFile starts a Go file of the controller package, with opgen's header
-// and the import names every controller file shares.
-func (c *Context) NewControllerFile() *jen.File {
-	f := jen.NewFilePathName(c.Controller.ImportPath, c.Controller.Name)
-	c.HeaderComments(f)
-	for _, p := range c.API.Packages {
-		f.ImportAlias(p.Path, p.Alias)
-		f.ImportAlias(p.ApplyConfigurationPath(), naming.ApplyConfigAlias(p.Alias))
-	}
-	for path, alias := range naming.Standard {
-		f.ImportAlias(path, alias)
-	}
-	return f
-}
-
-// Render renders a jennifer file.
-func Render(f *jen.File, what string) ([]byte, error) {
-	var b bytes.Buffer
-	if err := f.Render(&b); err != nil {
-		return nil, fmt.Errorf("rendering %s: %w", what, err)
-	}
-	return b.Bytes(), nil
-}
-
-// Field is one field of a composite literal.
-type Field struct {
-	Name  string
-	Value jen.Code
-}
-
-// Literal renders the body of a composite literal with its fields in the order given,
-// one per line: the order the type declares them, where jen.Dict would sort them.
-func Literal(fields ...Field) *jen.Statement {
-	items := make([]jen.Code, len(fields))
-	for i, f := range fields {
-		items[i] = jen.Id(f.Name).Op(":").Add(f.Value)
-	}
-	return jen.Custom(jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}, items...)
 }

@@ -73,15 +73,15 @@ func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 				continue
 			}
 			p := plan(c.Hub, s)
-			src, err := contract.Render(p.file(ctx), naming.ConversionFile)
+			src, err := p.file(ctx)
 			if err != nil {
-				return nil, err
+				return nil, fmt.Errorf("%s of %s: %w", naming.ConversionFile, s.Package.Path, err)
 			}
 			dir := ctx.Rel(s.Package.Dir)
 			files = append(files, artifact.File{Path: path.Join(dir, naming.ConversionFile), Content: src})
-			test, err := contract.Render(p.test(ctx), naming.ConversionTestFile)
+			test, err := p.test(ctx)
 			if err != nil {
-				return nil, err
+				return nil, fmt.Errorf("%s of %s: %w", naming.ConversionTestFile, s.Package.Path, err)
 			}
 			files = append(files, artifact.File{Path: path.Join(dir, naming.ConversionTestFile), Content: test})
 		}

@@ -1,9 +1,9 @@
 package crd
 
 import (
-	"bytes"
-	"fmt"
 	"path"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/contract"
@@ -40,13 +40,12 @@ func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 			if f.Path != name {
 				continue
 			}
-			at := bytes.Index(f.Content, []byte("\nspec:\n"))
-			if at < 0 {
-				return nil, fmt.Errorf("%s: no spec to add the conversion webhook to", name)
+			files[i], err = controllertools.EditCRD(f, func(crd *apiextensionsv1.CustomResourceDefinition) {
+				crd.Spec.Conversion = controllertools.WebhookConversion()
+			})
+			if err != nil {
+				return nil, err
 			}
-			at += len("\nspec:\n")
-			content := append(append(append([]byte(nil), f.Content[:at]...), controllertools.ConversionStanza()...), f.Content[at:]...)
-			files[i].Content = content
 		}
 	}
 	return files, nil

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path"
 	"sort"
-	"strings"
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/contract"
@@ -40,16 +39,19 @@ func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 		}
 	}
 	sort.Strings(files)
-	var b strings.Builder
-	b.WriteString(artifact.YAMLHeader + "\n")
-	b.WriteString("# The CRDs of every kind, listed by opgen generate.\n")
-	if len(files) == 0 {
-		b.WriteString("resources: []\n")
-	} else {
-		b.WriteString("resources:\n")
-		for _, f := range files {
-			b.WriteString("- bases/" + f + "\n")
-		}
+	// An empty list, not none: kustomize takes a kustomization with no resources.
+	resources := []string{}
+	for _, f := range files {
+		resources = append(resources, "bases/"+f)
 	}
-	return []artifact.File{{Path: path.Join(path.Dir(ctx.CRDDir), FileName), Content: []byte(b.String())}}, nil
+	content, err := artifact.YAML{Comment: "The CRDs of every kind, listed by opgen generate."}.Marshal(kustomization{Resources: resources})
+	if err != nil {
+		return nil, err
+	}
+	return []artifact.File{{Path: path.Join(path.Dir(ctx.CRDDir), FileName), Content: content}}, nil
+}
+
+// kustomization is the CRD directory's parent's kustomization: the CRD manifests.
+type kustomization struct {
+	Resources []string `json:"resources"`
 }

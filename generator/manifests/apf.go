@@ -2,8 +2,7 @@ package manifests
 
 import (
 	flowcontrolv1 "k8s.io/api/flowcontrol/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/utils/ptr"
+	flowcontrolv1ac "k8s.io/client-go/applyconfigurations/flowcontrol/v1"
 )
 
 // APF returns the API Priority and Fairness objects of the operator whose
@@ -18,66 +17,44 @@ import (
 //   - a FlowSchema <name>-leader-election that keeps its lease renewals on the built-in
 //     leader-election level, so a queue of reconcile traffic can never cost the
 //     operator its leadership.
-func APF(name, serviceAccount, namespace string) (*flowcontrolv1.PriorityLevelConfiguration, []*flowcontrolv1.FlowSchema) {
-	subject := flowcontrolv1.Subject{
-		Kind:           flowcontrolv1.SubjectKindServiceAccount,
-		ServiceAccount: &flowcontrolv1.ServiceAccountSubject{Name: serviceAccount, Namespace: namespace},
+func APF(name, serviceAccount, namespace string) (*flowcontrolv1ac.PriorityLevelConfigurationApplyConfiguration, []*flowcontrolv1ac.FlowSchemaApplyConfiguration) {
+	// client-go's apply configurations: every field omitempty, so the manifests hold
+	// what is set here and nothing else (no creationTimestamp, no status).
+	subject := func() *flowcontrolv1ac.SubjectApplyConfiguration {
+		return flowcontrolv1ac.Subject().WithKind(flowcontrolv1.SubjectKindServiceAccount).
+			WithServiceAccount(flowcontrolv1ac.ServiceAccountSubject().WithName(serviceAccount).WithNamespace(namespace))
 	}
-	typeMeta := func(kind string) metav1.TypeMeta {
-		return metav1.TypeMeta{APIVersion: flowcontrolv1.SchemeGroupVersion.String(), Kind: kind}
-	}
-	level := &flowcontrolv1.PriorityLevelConfiguration{
-		TypeMeta:   typeMeta("PriorityLevelConfiguration"),
-		ObjectMeta: metav1.ObjectMeta{Name: name},
-		Spec: flowcontrolv1.PriorityLevelConfigurationSpec{
-			Type: flowcontrolv1.PriorityLevelEnablementLimited,
-			Limited: &flowcontrolv1.LimitedPriorityLevelConfiguration{
-				NominalConcurrencyShares: ptr.To[int32](10),
-				LendablePercent:          ptr.To[int32](50),
-				LimitResponse: flowcontrolv1.LimitResponse{
-					Type:    flowcontrolv1.LimitResponseTypeQueue,
-					Queuing: &flowcontrolv1.QueuingConfiguration{Queues: 16, HandSize: 4, QueueLengthLimit: 50},
-				},
-			},
-		},
-	}
-	schemas := []*flowcontrolv1.FlowSchema{
-		{
-			TypeMeta:   typeMeta("FlowSchema"),
-			ObjectMeta: metav1.ObjectMeta{Name: name + "-leader-election"},
-			Spec: flowcontrolv1.FlowSchemaSpec{
-				PriorityLevelConfiguration: flowcontrolv1.PriorityLevelConfigurationReference{Name: "leader-election"},
-				MatchingPrecedence:         900,
-				DistinguisherMethod:        &flowcontrolv1.FlowDistinguisherMethod{Type: flowcontrolv1.FlowDistinguisherMethodByUserType},
-				Rules: []flowcontrolv1.PolicyRulesWithSubjects{{
-					Subjects: []flowcontrolv1.Subject{subject},
-					ResourceRules: []flowcontrolv1.ResourcePolicyRule{{
-						Verbs: []string{"get", "create", "update"}, APIGroups: []string{"coordination.k8s.io"},
-						Resources: []string{"leases"}, Namespaces: []string{flowcontrolv1.NamespaceEvery},
-					}},
-				}},
-			},
-		},
-		{
-			TypeMeta:   typeMeta("FlowSchema"),
-			ObjectMeta: metav1.ObjectMeta{Name: name},
-			Spec: flowcontrolv1.FlowSchemaSpec{
-				PriorityLevelConfiguration: flowcontrolv1.PriorityLevelConfigurationReference{Name: name},
-				MatchingPrecedence:         1000,
-				DistinguisherMethod:        &flowcontrolv1.FlowDistinguisherMethod{Type: flowcontrolv1.FlowDistinguisherMethodByUserType},
-				Rules: []flowcontrolv1.PolicyRulesWithSubjects{{
-					Subjects: []flowcontrolv1.Subject{subject},
-					ResourceRules: []flowcontrolv1.ResourcePolicyRule{{
-						Verbs: []string{flowcontrolv1.VerbAll}, APIGroups: []string{flowcontrolv1.APIGroupAll},
-						Resources: []string{flowcontrolv1.ResourceAll}, ClusterScope: true,
-						Namespaces: []string{flowcontrolv1.NamespaceEvery},
-					}},
-					NonResourceRules: []flowcontrolv1.NonResourcePolicyRule{{
-						Verbs: []string{flowcontrolv1.VerbAll}, NonResourceURLs: []string{flowcontrolv1.NonResourceAll},
-					}},
-				}},
-			},
-		},
+	byUser := flowcontrolv1ac.FlowDistinguisherMethod().WithType(flowcontrolv1.FlowDistinguisherMethodByUserType)
+	level := flowcontrolv1ac.PriorityLevelConfiguration(name).WithSpec(flowcontrolv1ac.PriorityLevelConfigurationSpec().
+		WithType(flowcontrolv1.PriorityLevelEnablementLimited).
+		WithLimited(flowcontrolv1ac.LimitedPriorityLevelConfiguration().
+			WithNominalConcurrencyShares(10).
+			WithLendablePercent(50).
+			WithLimitResponse(flowcontrolv1ac.LimitResponse().
+				WithType(flowcontrolv1.LimitResponseTypeQueue).
+				WithQueuing(flowcontrolv1ac.QueuingConfiguration().WithQueues(16).WithHandSize(4).WithQueueLengthLimit(50)))))
+	schemas := []*flowcontrolv1ac.FlowSchemaApplyConfiguration{
+		flowcontrolv1ac.FlowSchema(name + "-leader-election").WithSpec(flowcontrolv1ac.FlowSchemaSpec().
+			WithPriorityLevelConfiguration(flowcontrolv1ac.PriorityLevelConfigurationReference().WithName("leader-election")).
+			WithMatchingPrecedence(900).
+			WithDistinguisherMethod(byUser).
+			WithRules(flowcontrolv1ac.PolicyRulesWithSubjects().
+				WithSubjects(subject()).
+				WithResourceRules(flowcontrolv1ac.ResourcePolicyRule().
+					WithVerbs("get", "create", "update").WithAPIGroups("coordination.k8s.io").
+					WithResources("leases").WithNamespaces(flowcontrolv1.NamespaceEvery)))),
+		flowcontrolv1ac.FlowSchema(name).WithSpec(flowcontrolv1ac.FlowSchemaSpec().
+			WithPriorityLevelConfiguration(flowcontrolv1ac.PriorityLevelConfigurationReference().WithName(name)).
+			WithMatchingPrecedence(1000).
+			WithDistinguisherMethod(byUser).
+			WithRules(flowcontrolv1ac.PolicyRulesWithSubjects().
+				WithSubjects(subject()).
+				WithResourceRules(flowcontrolv1ac.ResourcePolicyRule().
+					WithVerbs(flowcontrolv1.VerbAll).WithAPIGroups(flowcontrolv1.APIGroupAll).
+					WithResources(flowcontrolv1.ResourceAll).WithClusterScope(true).
+					WithNamespaces(flowcontrolv1.NamespaceEvery)).
+				WithNonResourceRules(flowcontrolv1ac.NonResourcePolicyRule().
+					WithVerbs(flowcontrolv1.VerbAll).WithNonResourceURLs(flowcontrolv1.NonResourceAll)))),
 	}
 	return level, schemas
 }

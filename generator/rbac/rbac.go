@@ -1,9 +1,9 @@
 package rbac
 
 import (
-	"fmt"
 	"path"
 
+	rbacv1 "k8s.io/api/rbac/v1"
 	ctrbac "sigs.k8s.io/controller-tools/pkg/rbac"
 
 	"github.com/opgen-dev/opgen/artifact"
@@ -36,15 +36,28 @@ func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	if err == nil && len(files) == 0 && (ctx.Project != nil || ctx.RoleOwner == artifact.Opgen) {
 		// A kustomization lists role.yaml whether or not a rule is left: an opgen
 		// project's from the start, any other once opgen generated it.
-		files = []artifact.File{{Path: path.Join(ctx.RBACDir, FileName), Content: []byte(artifact.YAMLHeader + "\n" + fmt.Sprintf(emptyRole, ctx.RoleName))}}
+		content, err := artifact.YAML{Stream: true}.Marshal(clusterRole{
+			APIVersion: rbacv1.SchemeGroupVersion.String(), Kind: "ClusterRole",
+			Metadata: roleMeta{Name: ctx.RoleName}, Rules: []rbacv1.PolicyRule{},
+		})
+		if err != nil {
+			return nil, err
+		}
+		files = []artifact.File{{Path: path.Join(ctx.RBACDir, FileName), Content: content}}
 	}
 	return files, err
 }
 
-const emptyRole = `---
-apiVersion: rbac.authorization.k8s.io/v1
-kind: ClusterRole
-metadata:
-  name: %s
-rules: []
-`
+// clusterRole is the role with no rule, in controller-gen's layout (which the next
+// controller-gen run, and artifact.RoleName, recognise): rbacv1.ClusterRole would write
+// a creationTimestamp, its apply configuration no empty rules.
+type clusterRole struct {
+	APIVersion string              `json:"apiVersion"`
+	Kind       string              `json:"kind"`
+	Metadata   roleMeta            `json:"metadata"`
+	Rules      []rbacv1.PolicyRule `json:"rules"`
+}
+
+type roleMeta struct {
+	Name string `json:"name"`
+}

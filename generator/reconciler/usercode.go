@@ -13,6 +13,7 @@ import (
 	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/model"
+	"github.com/opgen-dev/opgen/naming"
 )
 
 // userCode is what the controller package's own files declare for one kind.
@@ -69,6 +70,9 @@ func recvName(d *ast.FuncDecl) string {
 
 // Import paths of the types the user's functions must use.
 const (
+	// ctrl is controller-runtime's root package, whose Manager aliases its manager
+	// package's.
+	ctrl       = "sigs.k8s.io/controller-runtime"
 	ctxPkg     = "context"
 	managerPkg = "sigs.k8s.io/controller-runtime/pkg/manager"
 	clientPkg  = "sigs.k8s.io/controller-runtime/pkg/client"
@@ -232,7 +236,7 @@ func wanted(k *model.Kind, f *ast.File, what userFunc) string {
 	case cleanupFunc:
 		return fmt.Sprintf("func (r *%s) %s(ctx %s.Context, obj *%s.%s) error", k.Names.Reconciler(), k.Names.Cleanup(), c, a, k.Name)
 	default:
-		return fmt.Sprintf("func %s(mgr %s.Manager) *%s", k.Names.NewReconciler(), localName(f, ctrl, "ctrl"), k.Names.Reconciler())
+		return fmt.Sprintf("func %s(mgr %s.Manager) *%s", k.Names.NewReconciler(), localName(f, ctrl, naming.Standard[ctrl]), k.Names.Reconciler())
 	}
 }
 

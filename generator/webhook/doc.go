@@ -19,5 +19,7 @@
 // namespace and name prefix), since kustomize applies a parent's prefix after its
 // components' patches and knows nothing of cert-manager's references.
 //
-// A kind's CRD gets its conversion stanza from package crd (controllertools.ConversionStanza).
+// A kind's CRD gets its spec.conversion from package crd (controllertools.WebhookConversion).
+//
+// Every YAML file of the components is typed objects through artifact.YAML (objects.go).
 package webhook
