@@ -12,6 +12,7 @@ import (
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator"
+	"github.com/opgen-dev/opgen/merge"
 	"github.com/opgen-dev/opgen/output"
 	"github.com/opgen-dev/opgen/project"
 	"github.com/opgen-dev/opgen/templates"
@@ -124,6 +125,20 @@ func runUpgrade(ctx context.Context, stdout, stderr io.Writer, wd string, o upgr
 	cfg, err := project.Parse(cfgBytes)
 	if err != nil {
 		return failed(err)
+	}
+	// A conflict an earlier upgrade left is not resolved yet: the project is not up to
+	// date, and merging again would take the markers for the user's lines.
+	left, err := upgrade.Unresolved(root)
+	if err != nil {
+		return failed(err)
+	}
+	if len(left) > 0 {
+		if o.check {
+			for _, p := range left {
+				fmt.Fprintf(stdout, "%-13s %s\n", "CONFLICT", p)
+			}
+		}
+		return exitError{code: 1, err: fmt.Errorf("unresolved conflict markers (%s / %s) in %s: resolve them, then run opgen generate", merge.MarkerOurs, merge.MarkerTheirs, strings.Join(left, ", "))}
 	}
 	newDir := o.templates
 	if newDir == "" && cfg.Templates != "" {

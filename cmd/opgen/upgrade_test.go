@@ -285,8 +285,20 @@ func TestUpgradeConflict(t *testing.T) {
 	if cfg, err := project.Read(dir); err != nil || cfg.Scaffold.TemplateSet != templates.Version {
 		t.Fatalf("the record did not move with the rest: %+v, %v", cfg, err)
 	}
-	if code, _, stderr := runOpgen(t, "-C", dir, "upgrade", "--check"); code != 0 {
-		t.Fatalf("--check after: exit %d\n%s", code, stderr)
+	// Until the markers are resolved the project is not up to date, and another upgrade
+	// refuses to merge them as the team's lines.
+	before := readTree(t, dir)
+	code, stdout, stderr := runOpgen(t, "-C", dir, "upgrade", "--check")
+	if code != 1 || stdout != "CONFLICT      config/default/kustomization.yaml\n" || !strings.Contains(stderr, "unresolved conflict markers") {
+		t.Fatalf("--check with the markers left: exit %d, want 1 and the file\n%s%s", code, stdout, stderr)
+	}
+	if code, _, stderr := runOpgen(t, "-C", dir, "upgrade"); code != 1 || !strings.Contains(stderr, "unresolved conflict markers (<<<<<<< ours / >>>>>>> theirs) in config/default/kustomization.yaml") {
+		t.Fatalf("upgrade with the markers left: exit %d, want 1\n%s", code, stderr)
+	}
+	compareTrees(t, before, readTree(t, dir))
+	writeFile(t, filepath.Join(dir, "config/default/kustomization.yaml"), []byte(strings.Replace(kust, hunk, "- ../manager\n- ../prometheus\n- metrics_service.yaml\n", 1)))
+	if code, out, stderr := runOpgen(t, "-C", dir, "upgrade", "--check"); code != 0 {
+		t.Fatalf("--check once resolved: exit %d\n%s%s", code, out, stderr)
 	}
 }
 
