@@ -50,7 +50,8 @@ by file, into your files:
   a file the new scaffold drops     removed if you never changed it, else kept
 
 then regenerates, as opgen generate does. Everything is one change, written all or
-nothing; it says what it did to each file.
+nothing; it says what it did to each file. While a file still holds the markers of a
+conflict, opgen upgrade refuses and --check says the project is behind.
 
 The new overlay is --templates DIR (default: opgen.yaml's). The old one, to render the
 base, is found by its digest: the same directory when its templates did not change,
