@@ -121,21 +121,15 @@ func run(n int, build, keep bool) error {
 		}
 	}
 
+	// Each project's row as soon as it is measured: a run cut short still says what it
+	// measured.
 	load0 := loadavg()
-	results := make([]result, n)
-	for i, p := range projects {
-		results[i] = upgradeOne(opgen, p, build)
-		r := results[i]
-		fmt.Fprintf(os.Stderr, "upgraded %d/%d: %s: exit %d in %v\n", i+1, n, p.name, r.exit, r.upgrade.Round(time.Millisecond))
-	}
-	load1 := loadavg()
-
-	fmt.Printf("opgen upgrade: %d projects from overlay bench-platform 1 to 2 (load average %s before, %s after)\n", n, load0, load1)
-	fmt.Printf("%-22s %5s %4s %5s %9s %9s %4s %7s  %s\n", "project", "kinds", "hook", "edits", "--check", "upgrade", "exit", "touched", "conflicts")
+	fmt.Printf("opgen upgrade: %d projects from overlay bench-platform 1 to 2 (load average %s at the start)\n", n, load0)
+	fmt.Printf("%-22s %5s %4s %5s %9s %9s %4s %7s %6s  %s\n", "project", "kinds", "hook", "edits", "--check", "upgrade", "exit", "touched", "load", "conflicts")
 	var checks, ups []time.Duration
 	conflicted, bad := 0, 0
-	for i, p := range projects {
-		r := results[i]
+	for _, p := range projects {
+		r := upgradeOne(opgen, p, build)
 		checks, ups = append(checks, r.check), append(ups, r.upgrade)
 		edits := 0
 		for _, ls := range p.edits {
@@ -147,7 +141,10 @@ func run(n int, build, keep bool) error {
 		} else {
 			conflicted++
 		}
-		fmt.Printf("%-22s %5d %4v %5d %9v %9v %4d %7d  %s\n", p.name, len(p.kinds), p.hook, edits, r.check.Round(time.Millisecond), r.upgrade.Round(time.Millisecond), r.exit, r.touched, c)
+		fmt.Printf("%-22s %5d %4v %5d %9v %9v %4d %7d %6s  %s\n", p.name, len(p.kinds), p.hook, edits, r.check.Round(time.Millisecond), r.upgrade.Round(time.Millisecond), r.exit, r.touched, loadavg(), c)
+		for _, pr := range r.problems {
+			fmt.Printf("PROBLEM %s: %s\n", p.name, pr)
+		}
 		if len(r.problems) > 0 {
 			bad++
 		}
@@ -156,11 +153,6 @@ func run(n int, build, keep bool) error {
 	fmt.Printf("opgen upgrade:         median %v, max %v\n", median(ups).Round(time.Millisecond), maxOf(ups).Round(time.Millisecond))
 	fmt.Printf("projects with a conflict: %d of %d (each in the one file its team's edit and version 2 both change)\n", conflicted, n)
 	if bad > 0 {
-		for i, p := range projects {
-			for _, pr := range results[i].problems {
-				fmt.Printf("PROBLEM %s: %s\n", p.name, pr)
-			}
-		}
 		return fmt.Errorf("%d of %d projects did not upgrade as expected", bad, n)
 	}
 	fmt.Printf("every project as expected: the teams' lines kept, version 2's changes in%s\n", map[bool]string{true: ", and each project without a conflict builds", false: ""}[build])
