@@ -77,7 +77,9 @@ func SetupOtherWebhookWithManager(mgr ctrl.Manager) error {
 // whose versions a webhook setup registers is served by that setup, whichever version.
 func TestConvertible(t *testing.T) {
 	at := token.Position{Filename: "x.go", Line: 1}
-	pkg := func(v string) *Package { return &Package{Path: "example.com/op/api/" + v, Group: "fleet.example.com", Version: v} }
+	pkg := func(v string) *Package {
+		return &Package{Path: "example.com/op/api/" + v, Group: "fleet.example.com", Version: v}
+	}
 	v1, v2, v3 := pkg("v1"), pkg("v2"), pkg("v3")
 	hub := &Kind{Package: v2, Name: "Crate", Hub: at}
 	spoke := &Kind{Package: v1, Name: "Crate", Spoke: at}
