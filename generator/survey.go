@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strings"
 
+	"golang.org/x/mod/modfile"
+
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/model"
 	"github.com/opgen-dev/opgen/naming"
@@ -102,6 +104,15 @@ type survey struct {
 	// headers holds what opgen's and controller-gen's Go files carry above their
 	// package clause (a license, with its year), by path relative to the root.
 	headers map[string][]byte
+	// nested are the modules nested in this one (a go.mod below the root) that declare
+	// kinds: `./...` does not reach them, so a run here does not generate them.
+	nested []nestedModule
+}
+
+// nestedModule is a module below the root that declares kinds.
+type nestedModule struct {
+	Dir  string // slash path relative to the root
+	Path string // its module path
 }
 
 func (sv *survey) matches(pattern string) bool {
@@ -161,6 +172,7 @@ func surveyModule(root, modPath string, overlay map[string][]byte) (*survey, err
 		// function, which the generated wiring calls, whatever its parameter's name.
 		f.relevant = f.relevant || naming.DeclaresWebhookSetup(src)
 	}
+	var nestedDirs []string
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if p != root && (os.IsPermission(err) || os.IsNotExist(err)) {
@@ -177,6 +189,7 @@ func surveyModule(root, modPath string, overlay map[string][]byte) (*survey, err
 				return filepath.SkipDir
 			}
 			if _, err := os.Stat(filepath.Join(p, "go.mod")); err == nil {
+				nestedDirs = append(nestedDirs, p)
 				return filepath.SkipDir
 			}
 			if name == model.ApplyConfigurationDir {
@@ -206,6 +219,14 @@ func surveyModule(root, modPath string, overlay map[string][]byte) (*survey, err
 		}
 	}
 	sv := &survey{inputs: inputs, headers: headers}
+	for _, d := range nestedDirs {
+		if !moduleDeclaresKinds(d) {
+			continue
+		}
+		data, _ := os.ReadFile(filepath.Join(d, "go.mod"))
+		rel, _ := filepath.Rel(root, d)
+		sv.nested = append(sv.nested, nestedModule{Dir: filepath.ToSlash(rel), Path: modfile.ModulePath(data)})
+	}
 	for d, f := range dirs {
 		if !f.goFiles {
 			continue
@@ -223,6 +244,41 @@ func surveyModule(root, modPath string, overlay map[string][]byte) (*survey, err
 	sort.Strings(sv.packages)
 	sort.Strings(sv.relevant)
 	return sv, nil
+}
+
+// moduleDeclaresKinds reports whether a module directory holds a Go file that declares a
+// kind, walked as `./...` walks it from there.
+func moduleDeclaresKinds(dir string) bool {
+	found := false
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if found {
+			return filepath.SkipAll
+		}
+		if err != nil {
+			return filepath.SkipDir
+		}
+		if d.IsDir() {
+			if p == dir {
+				return nil
+			}
+			name := d.Name()
+			if name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
+				return filepath.SkipDir
+			}
+			if _, err := os.Stat(filepath.Join(p, "go.mod")); err == nil {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		if src, err := os.ReadFile(p); err == nil && bytes.Contains(src, rootMarker) && !artifact.GeneratedByContent(src).Generated() {
+			found = true
+		}
+		return nil
+	})
+	return found
 }
 
 // header is what a Go source holds above its package clause.

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -227,15 +229,19 @@ func runGenerate(ctx context.Context, stdout, stderr io.Writer, cfg generator.Co
 	if err != nil {
 		return failed(err)
 	}
-	if mode == checkOnly {
-		if phase, pending := output.Pending(root); pending {
-			fmt.Fprintf(stderr, "opgen: an interrupted opgen run left the tree half-changed (%s, phase %s); run opgen generate to finish it\n", output.JournalName, phase)
-			return exitError{code: checkStale}
+	// A run journals where its plan is rooted: the module, or the repository when it
+	// writes outside the module (see planFiles).
+	for _, r := range slices.Compact([]string{root, generator.RepositoryRoot(root)}) {
+		if mode == checkOnly {
+			if phase, pending := output.Pending(r); pending {
+				fmt.Fprintf(stderr, "opgen: an interrupted opgen run left the tree half-changed (%s, phase %s); run opgen generate to finish it\n", filepath.Join(r, output.JournalName), phase)
+				return exitError{code: checkStale}
+			}
+		} else if rec, err := output.Recover(r); err != nil {
+			return failed(err)
+		} else if rec != nil {
+			fmt.Fprintf(stderr, "opgen: finished an interrupted run (%d files completed, %d temporary files removed)\n", rec.Finished, rec.Undone)
 		}
-	} else if rec, err := output.Recover(root); err != nil {
-		return failed(err)
-	} else if rec != nil {
-		fmt.Fprintf(stderr, "opgen: finished an interrupted run (%d files completed, %d temporary files removed)\n", rec.Finished, rec.Undone)
 	}
 	res, err := generator.Run(ctx, cfg)
 	if res != nil {
@@ -250,10 +256,12 @@ func runGenerate(ctx context.Context, stdout, stderr io.Writer, cfg generator.Co
 	if err != nil {
 		return failed(relativeError{err, wd})
 	}
-	plan, err := output.Compute(res.ModuleRoot, append(append([]artifact.File(nil), extras.scaffold...), res.Files...), res.Claims)
+	planRoot, module, files, claims := planFiles(res.ModuleRoot, append(append([]artifact.File(nil), extras.scaffold...), res.Files...), res.Claims)
+	plan, err := output.Compute(planRoot, files, claims)
 	if err != nil {
 		return failed(err)
 	}
+	plan.Module = module
 	generator.Trace("plan")
 	// satisfied: go.mod and go.sum provide what the files import, as a run with the
 	// same inputs found before, or as this run finds.
@@ -292,6 +300,41 @@ func runGenerate(ctx context.Context, stdout, stderr io.Writer, cfg generator.Co
 	}
 	report(stderr, plan, extras.verbose)
 	return nil
+}
+
+// planFiles roots a run's plan: at the module root, with the run's paths as they are,
+// unless a file or claim leaves the module (a manifest directory elsewhere in the
+// repository, which settings allow), then at the repository root, every path made
+// relative to it; module is the module's directory relative to the plan's root.
+func planFiles(moduleRoot string, files []artifact.File, claims []artifact.Claim) (root, module string, _ []artifact.File, _ []artifact.Claim) {
+	leaves := func(p string) bool { p = path.Clean(p); return p == ".." || strings.HasPrefix(p, "../") }
+	out := false
+	for _, f := range files {
+		out = out || leaves(f.Path)
+	}
+	for _, c := range claims {
+		out = out || leaves(c.Dir)
+	}
+	repo := generator.RepositoryRoot(moduleRoot)
+	if !out || repo == moduleRoot {
+		return moduleRoot, "", files, claims
+	}
+	rel, err := filepath.Rel(repo, moduleRoot)
+	if err != nil {
+		return moduleRoot, "", files, claims
+	}
+	module = filepath.ToSlash(rel)
+	rebased := make([]artifact.File, len(files))
+	for i, f := range files {
+		f.Path = path.Join(module, f.Path)
+		rebased[i] = f
+	}
+	rebasedClaims := make([]artifact.Claim, len(claims))
+	for i, c := range claims {
+		c.Dir = path.Join(module, c.Dir)
+		rebasedClaims[i] = c
+	}
+	return repo, module, rebased, rebasedClaims
 }
 
 // report says what a run changed, in one line, as the go command's habits suggest:
