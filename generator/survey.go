@@ -31,6 +31,10 @@ var relevantText = [][]byte{
 	[]byte("+groupName"), []byte("+" + model.ACGenerateMarker), []byte("+kubebuilder:webhook:"),
 }
 
+// statusCall is in every file that writes a status, through a client's Status() or
+// a generated Apply<Kind>Status.
+var statusCall = []byte("Status(")
+
 // rootMarker is the text of a package that declares kinds.
 var rootMarker = []byte(model.RootMarker)
 
@@ -104,6 +108,11 @@ type survey struct {
 	// headers holds what opgen's and controller-gen's Go files carry above their
 	// package clause (a license, with its year), by path relative to the root.
 	headers map[string][]byte
+	// statusWrites are the files, relative to the root, that call something named
+	// *Status (a status write, maybe): where a status writer goes is read from them (see writers.go).
+	statusWrites []string
+	// opgenFiles are the files, relative to the root, that opgen generated.
+	opgenFiles []string
 	// nested are the modules nested in this one (a go.mod below the root) that declare
 	// kinds: `./...` does not reach them, so a run here does not generate them.
 	nested []nestedModule
@@ -132,6 +141,7 @@ func surveyModule(root, modPath string, overlay map[string][]byte) (*survey, err
 	dirs := map[string]*dirFacts{}
 	inputs := map[string][sha256.Size]byte{}
 	headers := map[string][]byte{}
+	var statusWrites, opgenFiles []string
 	facts := func(dir string) *dirFacts {
 		if dirs[dir] == nil {
 			dirs[dir] = &dirFacts{}
@@ -148,8 +158,14 @@ func surveyModule(root, modPath string, overlay map[string][]byte) (*survey, err
 		if rel, err := filepath.Rel(root, file); err == nil {
 			if tool.Generated() {
 				headers[filepath.ToSlash(rel)] = header(src)
+				if tool == artifact.Opgen {
+					opgenFiles = append(opgenFiles, filepath.ToSlash(rel))
+				}
 			} else {
 				inputs[filepath.ToSlash(rel)] = sha256.Sum256(src)
+				if !strings.HasSuffix(file, "_test.go") && bytes.Contains(src, statusCall) {
+					statusWrites = append(statusWrites, filepath.ToSlash(rel))
+				}
 			}
 		}
 		if strings.HasSuffix(file, "_test.go") {
@@ -218,7 +234,9 @@ func surveyModule(root, modPath string, overlay map[string][]byte) (*survey, err
 			consider(p, src)
 		}
 	}
-	sv := &survey{inputs: inputs, headers: headers}
+	sort.Strings(statusWrites)
+	sort.Strings(opgenFiles)
+	sv := &survey{inputs: inputs, headers: headers, statusWrites: statusWrites, opgenFiles: opgenFiles}
 	for _, d := range nestedDirs {
 		if !moduleDeclaresKinds(d) {
 			continue

@@ -113,3 +113,71 @@ func TestNestedAPIModule(t *testing.T) {
 		t.Errorf("a run wrote outside the repository")
 	}
 }
+
+// TestControllerSubpackages: controllers in subpackages of internal/controller, one
+// per kind, as spark-operator and kube-green lay them out. Each status writer goes to
+// the package whose code writes the kind's status, with the runtime it calls, whatever
+// form the write takes there (a parameter, a DeepCopy of a variable, Update or Patch);
+// a kind no code writes yet gets its writer in the controller package. The tree builds
+// and is fresh. When a package stops writing a kind's status, its writer and runtime
+// go from there to the controller package.
+func TestControllerSubpackages(t *testing.T) {
+	dir := layoutRepo(t, "controller-subpackages", [][2]string{{".", "example.com/port"}})
+	succeeds(t, dir, "generate", "./...")
+	got := readTree(t, dir)
+	for _, p := range []string{
+		"internal/controller/ship/zz_generated.ship_status.go",
+		"internal/controller/ship/zz_generated.opguard.go",
+		"internal/controller/dock/zz_generated.dock_status.go",
+		"internal/controller/dock/zz_generated.opguard.go",
+		"internal/controller/zz_generated.crate_status.go",
+		"internal/controller/zz_generated.opguard.go",
+	} {
+		if _, ok := got[p]; !ok {
+			t.Errorf("%s was not generated", p)
+		}
+	}
+	for p, content := range got {
+		if strings.HasSuffix(p, "_status.go") && !strings.HasPrefix(p, "internal/controller/") {
+			t.Errorf("a status writer outside the controller packages: %s", p)
+		}
+		if strings.HasPrefix(p, "internal/controller/ship/zz_") && !strings.Contains(content, "\npackage ship\n") {
+			t.Errorf("%s is not in package ship", p)
+		}
+	}
+	for _, p := range []string{"internal/controller/zz_generated.ship_status.go", "internal/controller/zz_generated.dock_status.go"} {
+		if _, ok := got[p]; ok {
+			t.Errorf("%s: a kind written in a subpackage also got a writer in internal/controller", p)
+		}
+	}
+	fresh(t, dir)
+
+	// The ship package moves its write onto the writer (as vet -fix does): the writer
+	// stays.
+	edit(t, dir, "internal/controller/ship/controller.go", func(s string) string {
+		s = strings.Replace(s, "return r.client.Status().Update(ctx, ship)", "_, err := ApplyShipStatus(ctx, r.client, ship, ship.Status)\n\treturn err", 1)
+		return s
+	})
+	succeeds(t, dir, "generate", "./...")
+	if _, err := os.Stat(filepath.Join(dir, "internal/controller/ship/zz_generated.ship_status.go")); err != nil {
+		t.Errorf("the writer left the package that calls it: %v", err)
+	}
+	fresh(t, dir)
+
+	// The dock package stops writing the status: its writer moves.
+	edit(t, dir, "internal/controller/dock/reconciler.go", func(s string) string {
+		s = strings.Replace(s, "return ctrl.Result{}, r.Status().Patch(ctx, dock, patch)", "_, _ = dock, patch\n\treturn ctrl.Result{}, nil", 1)
+		return s
+	})
+	succeeds(t, dir, "generate", "./...")
+	got = readTree(t, dir)
+	for _, p := range []string{"internal/controller/dock/zz_generated.dock_status.go", "internal/controller/dock/zz_generated.opguard.go"} {
+		if _, ok := got[p]; ok {
+			t.Errorf("%s stays after the package stopped writing Dock's status", p)
+		}
+	}
+	if _, ok := got["internal/controller/zz_generated.dock_status.go"]; !ok {
+		t.Errorf("Dock's writer did not move to the controller package")
+	}
+	fresh(t, dir)
+}

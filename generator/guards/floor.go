@@ -40,6 +40,9 @@ var floors = []floor{
 // kind that asks for the runtime, naming what is needed and the command that gets it.
 func (Generator) Check(ctx *contract.Context) diag.Diagnostics {
 	parts := InUse(ctx)
+	if len(writerPackages(ctx)) > 0 {
+		parts = append(parts, symbols.Status, symbols.Memory)
+	}
 	if len(parts) == 0 {
 		return nil
 	}
