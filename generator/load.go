@@ -123,7 +123,7 @@ func load(ctx context.Context, s *Settings) (*contract.Context, diag.Diagnostics
 		Controller: ctrlPkg, Overlay: s.Overlay,
 		Project: s.Project, Templates: s.Templates, License: s.License, RoleOwner: s.RoleOwner,
 		ListMissingHooks: s.ListMissingHooks,
-		StatusWriters: statusWriters(s, api), OpgenFiles: sv.opgenFiles,
+		StatusWriters:    statusWriters(s, api), OpgenFiles: sv.opgenFiles,
 	}
 	wired, d := mainUsesWiring(in)
 	diags = append(diags, d...)
