@@ -123,7 +123,8 @@ main, config/) always describes every API package of the module, whatever the pa
 so a //go:generate line in one package never drops another's output.
 
 Output paths are relative to the module root, so a //go:generate line in any package
-of the module writes to the same place. A file without opgen's header is never
+of the module writes to the same place; manifest directories may lie outside the module,
+inside the repository (an API module in api/: --crd-dir ../config/crd/bases). A file without opgen's header is never
 overwritten, except controller-gen's own output for the same artifact; a generated
 file whose cause is gone (a marker removed, a kind deleted) is removed. A second run
 changes no byte. Writing is all or nothing, even when the run is interrupted or killed:
@@ -157,10 +158,10 @@ it is stale, 2 when it could not be checked (errors in the input).`,
 	}
 	cmd.Flags().BoolVar(&check, "check", false, "write nothing; print a patch of what would change; exit 0 fresh, 1 stale, 2 could not check")
 	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "list every file written or removed")
-	cmd.Flags().StringVar(&opts.CRDDir, "crd-dir", opts.CRDDir, "CRD manifests directory, relative to the module root")
-	cmd.Flags().StringVar(&opts.RBACDir, "rbac-dir", opts.RBACDir, "RBAC manifests directory, relative to the module root")
+	cmd.Flags().StringVar(&opts.CRDDir, "crd-dir", opts.CRDDir, "CRD manifests directory, relative to the module root (may lie outside it, inside the repository)")
+	cmd.Flags().StringVar(&opts.RBACDir, "rbac-dir", opts.RBACDir, "RBAC manifests directory, relative to the module root (may lie outside it, inside the repository)")
 	cmd.Flags().StringVar(&opts.ControllerDir, "controller-dir", opts.ControllerDir, "controller package directory, relative to the module root")
-	cmd.Flags().StringVar(&opts.APFDir, "apf-dir", opts.APFDir, "API Priority and Fairness manifests directory, relative to the module root")
+	cmd.Flags().StringVar(&opts.APFDir, "apf-dir", opts.APFDir, "API Priority and Fairness manifests directory, relative to the module root (may lie outside it, inside the repository)")
 	cmd.Flags().StringVar(&opts.MainPath, "main-path", opts.MainPath, `where the operator's main is scaffolded when missing, relative to the module root ("none": nowhere)`)
 	cmd.Flags().StringVar(&opts.ProjectName, "project-name", "", "operator name for its ServiceAccount and lease (default: opgen.yaml's, else a kubebuilder PROJECT's, else the module path's last element)")
 	cmd.Flags().StringVar(&templatesDir, "templates", "", "a directory of templates laid over the built-in ones (default: opgen.yaml's)")
