@@ -47,3 +47,71 @@ func TestLicense(t *testing.T) {
 		t.Errorf("a header of line comments: %q, %v", got, err)
 	}
 }
+
+// TestRepoPath: a manifest directory may leave the module for the repository (the
+// nearest directory with .git), never the repository; a module that is the repository
+// keeps every location inside it, with the message it always had.
+func TestRepoPath(t *testing.T) {
+	repo := t.TempDir()
+	if err := os.Mkdir(filepath.Join(repo, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	api := filepath.Join(repo, "api")
+	if err := os.MkdirAll(filepath.Join(api, "v1"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if got := RepositoryRoot(api); got != repo {
+		t.Fatalf("RepositoryRoot(%s) = %s, want %s", api, got, repo)
+	}
+	if got := RepositoryRoot(t.TempDir()); got == repo {
+		t.Fatalf("a module outside any repository got the repository %s", got)
+	}
+	for _, c := range []struct{ root, p, want, err string }{
+		{api, "../config/crd/bases", "../config/crd/bases", ""},
+		{api, filepath.Join(repo, "config", "rbac"), "../config/rbac", ""},
+		{api, "config/crd", "config/crd", ""},
+		{api, "../../elsewhere", "", "outside the repository " + repo},
+		{api, "../.git/hooks", "", "inside .git"},
+		{repo, "../x", "", "outside the module root " + repo},
+	} {
+		got, err := RepoPath(c.root, RepositoryRoot(c.root), c.p)
+		if got != c.want || (err == nil) != (c.err == "") || err != nil && err.Error() != c.err {
+			t.Errorf("RepoPath(%s, %s) = %q, %v; want %q, %q", c.root, c.p, got, err, c.want, c.err)
+		}
+	}
+}
+
+// TestLicenseOfTheRepository: a nested module without a header of its own takes the
+// repository's hack/boilerplate.go.txt; its own wins when it has one.
+func TestLicenseOfTheRepository(t *testing.T) {
+	repo := t.TempDir()
+	api := filepath.Join(repo, "api")
+	for p, content := range map[string]string{
+		filepath.Join(repo, "hack", "boilerplate.go.txt"): "// Copyright The Repository.",
+	} {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.MkdirAll(api, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := license(contract.Options{}, api, repo, nil); err != nil || got != "// Copyright The Repository." {
+		t.Errorf("got %q, %v; want the repository's header", got, err)
+	}
+	if got, _ := license(contract.Options{}, api, api, nil); got != "" {
+		t.Errorf("a module that is its own repository took a header from above it: %q", got)
+	}
+	if err := os.MkdirAll(filepath.Join(api, "hack"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(api, "hack", "boilerplate.go.txt"), []byte("// Copyright The Module."), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := license(contract.Options{}, api, repo, nil); got != "// Copyright The Module." {
+		t.Errorf("got %q, want the module's own header", got)
+	}
+}
