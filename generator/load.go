@@ -107,6 +107,14 @@ func load(ctx context.Context, s *Settings) (*contract.Context, diag.Diagnostics
 		// entry they only repeat the cause.
 		diags = append(diags, typeErrors(fset, api)...)
 	}
+	for _, n := range sv.nested {
+		// A run here does not reach a nested module, as `./...` does not: say so, so
+		// that replacing `cd api; controller-gen ...` never leaves its output stale
+		// without a word.
+		if matchesAny(s.ScopePatterns, path.Join(s.ModulePath, n.Dir)) {
+			diags.Warnf(token.Position{Filename: filepath.Join(root, filepath.FromSlash(n.Dir), "go.mod")}, "the module %s declares kinds and is a module of its own, which this run does not generate: run opgen generate in it too (cd %s && opgen generate ./...)", n.Path, n.Dir)
+		}
+	}
 	ctrlPkg, ctrlDiags := controllerPackage(fset, root, s.ModulePath, s.ControllerDir, s.Overlay)
 	diags = append(diags, ctrlDiags...)
 	in := &contract.Context{
@@ -115,6 +123,7 @@ func load(ctx context.Context, s *Settings) (*contract.Context, diag.Diagnostics
 		Controller: ctrlPkg, Overlay: s.Overlay,
 		Project: s.Project, Templates: s.Templates, License: s.License, RoleOwner: s.RoleOwner,
 		ListMissingHooks: s.ListMissingHooks,
+		StatusWriters:    statusWriters(s, api), OpgenFiles: sv.opgenFiles,
 	}
 	wired, d := mainUsesWiring(in)
 	diags = append(diags, d...)

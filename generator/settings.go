@@ -34,6 +34,9 @@ type Settings struct {
 	Patterns, ScopePatterns []string
 	// ModuleRoot is the absolute directory of the main module's go.mod; ModulePath its path.
 	ModuleRoot, ModulePath string
+	// RepoRoot is the absolute directory of the repository that holds the module (see
+	// [RepositoryRoot]): manifests may go anywhere inside it, never outside.
+	RepoRoot string
 	// Options are resolved: locations are clean slash paths relative to the module root,
 	// the project and role names set, License the header's text with its year.
 	contract.Options
@@ -84,6 +87,7 @@ func Resolve(cfg Config) (*Settings, error) {
 	if s.ModuleRoot, s.ModulePath, err = FindModule(s.Dir); err != nil {
 		return nil, err
 	}
+	s.RepoRoot = RepositoryRoot(s.ModuleRoot)
 	s.KubernetesMinor = KubernetesMinor(s.ModuleRoot)
 	if err := s.resolveOptions(); err != nil {
 		return nil, err
@@ -112,6 +116,11 @@ func Resolve(cfg Config) (*Settings, error) {
 	for i, p := range s.ScopePatterns {
 		if !s.survey.matches(p) {
 			// A pattern that matches nothing is a mistake the user must hear about.
+			for _, n := range s.survey.nested {
+				if strings.HasPrefix(p, path.Join(s.ModulePath, n.Dir)) {
+					return nil, fmt.Errorf("pattern %s: in the module %s of its own (%s/go.mod): run opgen there (cd %s && opgen generate ./...)", s.Patterns[i], n.Path, n.Dir, n.Dir)
+				}
+			}
 			return nil, fmt.Errorf("pattern %s: matched no packages", s.Patterns[i])
 		}
 	}
@@ -188,7 +197,7 @@ func (s *Settings) resolveOptions() error {
 		if d.flag == "--main-path" && *d.dst == contract.NoMain {
 			continue
 		}
-		rel, err := ModulePath(root, *d.dst)
+		rel, err := s.location(d.flag, *d.dst)
 		if err != nil {
 			return fmt.Errorf("%s %s: %v", d.flag, *d.dst, err)
 		}
@@ -217,6 +226,64 @@ func (s *Settings) resolveOptions() error {
 
 // roleFile is the RBAC manifest's name, as controller-gen names it.
 const roleFile = "role.yaml"
+
+// goLocations are the options that name Go code of the module (a package, the main):
+// they stay inside the module. Every other location is a manifest directory, which may
+// lie anywhere in the repository: an API module nested in an operator's repository
+// (api/go.mod) writes its CRDs to the repository's config/crd/bases, as controller-gen
+// run there with output:crd:artifacts:config=../config/crd/bases does.
+var goLocations = map[string]bool{"--controller-dir": true, "--main-path": true}
+
+// location resolves the location an option names, as ModulePath or, for a manifest
+// directory, RepoPath.
+func (s *Settings) location(flag, p string) (string, error) {
+	if goLocations[flag] {
+		return ModulePath(s.ModuleRoot, p)
+	}
+	return RepoPath(s.ModuleRoot, s.RepoRoot, p)
+}
+
+// RepoPath is ModulePath for a location that may lie outside the module root but
+// inside the repository root repo: the slash path relative to the module root, "../"
+// where it leaves it.
+func RepoPath(root, repo, p string) (string, error) {
+	if repo == "" || repo == root {
+		return ModulePath(root, p)
+	}
+	native := filepath.FromSlash(p)
+	if !filepath.IsAbs(native) {
+		native = filepath.Join(root, native)
+	}
+	inRepo, err := ModulePath(repo, native)
+	if err != nil {
+		if strings.HasPrefix(err.Error(), "outside") {
+			return "", fmt.Errorf("outside the repository %s", repo)
+		}
+		return "", err
+	}
+	rel, err := filepath.Rel(root, filepath.Join(repo, filepath.FromSlash(inRepo)))
+	if err != nil {
+		return "", err
+	}
+	return filepath.ToSlash(rel), nil
+}
+
+// RepositoryRoot returns the directory of the repository that holds the module at
+// root: the nearest directory, root or above, with a .git entry (a directory, or the
+// file of a worktree or submodule). Outside a repository it is the module root, so a
+// run writes only inside the module.
+func RepositoryRoot(root string) string {
+	for d := root; ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return root
+		}
+		d = parent
+	}
+}
 
 // ModulePath turns a location given relative to the module root (or absolute) into a
 // clean slash path relative to it, and refuses one outside the module or in .git.
@@ -250,10 +317,13 @@ const DefaultHeaderFile = "hack/boilerplate.go.txt"
 // else the one the existing generated files carry (so a run next January changes no
 // byte), else none (controller-gen's default).
 func (s *Settings) license() (string, error) {
-	return license(s.Options, s.ModuleRoot, s.survey.generatedHeaders(s.ModulePath, s.ControllerDir))
+	return license(s.Options, s.ModuleRoot, s.RepoRoot, s.survey.generatedHeaders(s.ModulePath, s.ControllerDir))
 }
 
-func license(opts contract.Options, root string, existing [][]byte) (string, error) {
+// license reads the header: the file given, relative to the module root, else
+// DefaultHeaderFile of the module, else, in a module nested in a repository (an API
+// module in api/), the repository's, which kubebuilder scaffolds at its root.
+func license(opts contract.Options, root, repo string, existing [][]byte) (string, error) {
 	file, given := opts.HeaderFile, opts.HeaderFile != ""
 	if !given {
 		file = DefaultHeaderFile
@@ -262,6 +332,9 @@ func license(opts contract.Options, root string, existing [][]byte) (string, err
 		file = filepath.Join(root, filepath.FromSlash(file))
 	}
 	data, err := os.ReadFile(file)
+	if os.IsNotExist(err) && !given && repo != "" && repo != root {
+		data, err = os.ReadFile(filepath.Join(repo, filepath.FromSlash(DefaultHeaderFile)))
+	}
 	if os.IsNotExist(err) && !given {
 		return "", nil
 	}

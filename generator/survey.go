@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strings"
 
+	"golang.org/x/mod/modfile"
+
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/model"
 	"github.com/opgen-dev/opgen/naming"
@@ -28,6 +30,10 @@ var relevantText = [][]byte{
 	[]byte(model.RootMarker), []byte("+kubebuilder:rbac:"), []byte("+kubebuilder:object:generate"),
 	[]byte("+groupName"), []byte("+" + model.ACGenerateMarker), []byte("+kubebuilder:webhook:"),
 }
+
+// statusCall is in every file that writes a status, through a client's Status() or
+// a generated Apply<Kind>Status.
+var statusCall = []byte("Status(")
 
 // rootMarker is the text of a package that declares kinds.
 var rootMarker = []byte(model.RootMarker)
@@ -102,6 +108,20 @@ type survey struct {
 	// headers holds what opgen's and controller-gen's Go files carry above their
 	// package clause (a license, with its year), by path relative to the root.
 	headers map[string][]byte
+	// statusWrites are the files, relative to the root, that call something named
+	// *Status (a status write, maybe): where a status writer goes is read from them (see writers.go).
+	statusWrites []string
+	// opgenFiles are the files, relative to the root, that opgen generated.
+	opgenFiles []string
+	// nested are the modules nested in this one (a go.mod below the root) that declare
+	// kinds: `./...` does not reach them, so a run here does not generate them.
+	nested []nestedModule
+}
+
+// nestedModule is a module below the root that declares kinds.
+type nestedModule struct {
+	Dir  string // slash path relative to the root
+	Path string // its module path
 }
 
 func (sv *survey) matches(pattern string) bool {
@@ -121,6 +141,7 @@ func surveyModule(root, modPath string, overlay map[string][]byte) (*survey, err
 	dirs := map[string]*dirFacts{}
 	inputs := map[string][sha256.Size]byte{}
 	headers := map[string][]byte{}
+	var statusWrites, opgenFiles []string
 	facts := func(dir string) *dirFacts {
 		if dirs[dir] == nil {
 			dirs[dir] = &dirFacts{}
@@ -137,8 +158,14 @@ func surveyModule(root, modPath string, overlay map[string][]byte) (*survey, err
 		if rel, err := filepath.Rel(root, file); err == nil {
 			if tool.Generated() {
 				headers[filepath.ToSlash(rel)] = header(src)
+				if tool == artifact.Opgen {
+					opgenFiles = append(opgenFiles, filepath.ToSlash(rel))
+				}
 			} else {
 				inputs[filepath.ToSlash(rel)] = sha256.Sum256(src)
+				if !strings.HasSuffix(file, "_test.go") && bytes.Contains(src, statusCall) {
+					statusWrites = append(statusWrites, filepath.ToSlash(rel))
+				}
 			}
 		}
 		if strings.HasSuffix(file, "_test.go") {
@@ -161,6 +188,7 @@ func surveyModule(root, modPath string, overlay map[string][]byte) (*survey, err
 		// function, which the generated wiring calls, whatever its parameter's name.
 		f.relevant = f.relevant || naming.DeclaresWebhookSetup(src)
 	}
+	var nestedDirs []string
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if p != root && (os.IsPermission(err) || os.IsNotExist(err)) {
@@ -177,6 +205,7 @@ func surveyModule(root, modPath string, overlay map[string][]byte) (*survey, err
 				return filepath.SkipDir
 			}
 			if _, err := os.Stat(filepath.Join(p, "go.mod")); err == nil {
+				nestedDirs = append(nestedDirs, p)
 				return filepath.SkipDir
 			}
 			if name == model.ApplyConfigurationDir {
@@ -205,7 +234,17 @@ func surveyModule(root, modPath string, overlay map[string][]byte) (*survey, err
 			consider(p, src)
 		}
 	}
-	sv := &survey{inputs: inputs, headers: headers}
+	sort.Strings(statusWrites)
+	sort.Strings(opgenFiles)
+	sv := &survey{inputs: inputs, headers: headers, statusWrites: statusWrites, opgenFiles: opgenFiles}
+	for _, d := range nestedDirs {
+		if !moduleDeclaresKinds(d) {
+			continue
+		}
+		data, _ := os.ReadFile(filepath.Join(d, "go.mod"))
+		rel, _ := filepath.Rel(root, d)
+		sv.nested = append(sv.nested, nestedModule{Dir: filepath.ToSlash(rel), Path: modfile.ModulePath(data)})
+	}
 	for d, f := range dirs {
 		if !f.goFiles {
 			continue
@@ -223,6 +262,41 @@ func surveyModule(root, modPath string, overlay map[string][]byte) (*survey, err
 	sort.Strings(sv.packages)
 	sort.Strings(sv.relevant)
 	return sv, nil
+}
+
+// moduleDeclaresKinds reports whether a module directory holds a Go file that declares a
+// kind, walked as `./...` walks it from there.
+func moduleDeclaresKinds(dir string) bool {
+	found := false
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if found {
+			return filepath.SkipAll
+		}
+		if err != nil {
+			return filepath.SkipDir
+		}
+		if d.IsDir() {
+			if p == dir {
+				return nil
+			}
+			name := d.Name()
+			if name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
+				return filepath.SkipDir
+			}
+			if _, err := os.Stat(filepath.Join(p, "go.mod")); err == nil {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		if src, err := os.ReadFile(p); err == nil && bytes.Contains(src, rootMarker) && !artifact.GeneratedByContent(src).Generated() {
+			found = true
+		}
+		return nil
+	})
+	return found
 }
 
 // header is what a Go source holds above its package clause.

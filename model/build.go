@@ -589,6 +589,14 @@ func scopeWord(k *Kind) string {
 // checkConversions holds a kind served through a conversion webhook to one hub, the
 // storage version, which alone carries +opguard: markers: the hub owns the kind's
 // status writer and reconciler, and a spoke's objects are the hub's, converted.
+//
+// These rules bind what opgen generates, and nothing else: a kind whose spoke calls the
+// generated conversion, and every kind of a project opgen made (where opgen writes the
+// CRD's conversion stanza, serves the hub's /convert and tests each spoke's round trip).
+// A conversion written by hand, in any layout controller-runtime serves, is the
+// user's: a hub that is not the storage version, a spoke whose hub (or whose
+// ConvertTo and ConvertFrom, in a converter registered with WithConverter) lives in
+// another module, or Hub() on more than one version behind such a converter.
 func (b *builder) checkConversions() {
 	type gk struct{ group, kind string }
 	versions := map[gk][]*Kind{}
@@ -614,6 +622,13 @@ func (b *builder) checkConversions() {
 				b.diags.Errorf(k.Pos, "%s %s is %s and %s (%s) is %s: one CRD serves every version of a kind, with one scope, which the API server never changes; give both the same +kubebuilder:resource:scope", k.Package.Version, k.Name, scopeWord(k), first.Package.Version, shortFilePos(first.Pos), scopeWord(first))
 			}
 		}
+		governed := b.Project
+		for _, k := range versions[key] {
+			governed = governed || k.GeneratedConversion
+		}
+		if !governed {
+			continue
+		}
 		var hubs, spokes []*Kind
 		for _, k := range versions[key] {
 			if k.Hub.IsValid() {
@@ -634,17 +649,6 @@ func (b *builder) checkConversions() {
 			continue
 		}
 		hub := hubs[0]
-		// opgen's rules bind the conversions opgen generates (a spoke that calls the
-		// generated conversion) and a project opgen made; a conversion written by hand
-		// in another layout controller-runtime serves (a hub that is not the storage
-		// version) is the user's.
-		governed := b.Project
-		for _, k := range versions[key] {
-			governed = governed || k.GeneratedConversion
-		}
-		if !governed {
-			continue
-		}
 		if !hub.Storage && len(versions[key]) > 1 {
 			b.diags.Errorf(hub.Hub, "%s %s is the conversion hub but not the storage version: add +kubebuilder:storageversion to it, or move Hub() to the storage version", hub.Package.Version, key.kind)
 		}

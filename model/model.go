@@ -74,6 +74,18 @@ type WebhookSetup struct {
 	Registers []string
 }
 
+// RegistersKind reports whether some webhook setup builds webhooks for a version of
+// the kind: controller-runtime serves a kind's conversion once, whichever version
+// registered it.
+func (a *API) RegistersKind(group, kind string) bool {
+	for _, k := range a.Kinds() {
+		if k.Package.Group == group && k.Name == kind && a.RegistersType(k.Package.Path, k.Name) {
+			return true
+		}
+	}
+	return false
+}
+
 // RegistersType reports whether some webhook setup builds webhooks for the type
 // name of the package at path.
 func (a *API) RegistersType(path, name string) bool {
@@ -118,9 +130,24 @@ func (a *API) Kinds() []*Kind {
 
 // Conversion is a kind served in several versions through a conversion webhook: the
 // hub is the storage version, every other version a spoke that converts to and from it.
+// (In a layout the user wrote by hand the hub may be another version, and a "spoke" may
+// not convert itself: see [Conversion.Convertible].)
 type Conversion struct {
 	Hub    *Kind
 	Spokes []*Kind // in package order
+}
+
+// Convertible reports whether controller-runtime's builder serves the kind's
+// conversion from the types alone (its conversion.IsConvertible): the hub is the only
+// version that declares Hub(), and every other version of the run declares ConvertTo.
+// Any other layout is served through a converter the user registers (WithConverter).
+func (c *Conversion) Convertible() bool {
+	for _, s := range c.Spokes {
+		if s.Hub.IsValid() || !s.Spoke.IsValid() {
+			return false
+		}
+	}
+	return true
 }
 
 // Conversions returns the kinds with a hub, in [API.Kinds] order of their hubs.

@@ -71,3 +71,39 @@ func SetupOtherWebhookWithManager(mgr ctrl.Manager) error {
 		t.Error("RegistersType does not tell the registered hub from another version")
 	}
 }
+
+// TestConvertible: controller-runtime's builder serves a conversion from the types
+// alone only with one Hub() and every other version converting itself; a kind one of
+// whose versions a webhook setup registers is served by that setup, whichever version.
+func TestConvertible(t *testing.T) {
+	at := token.Position{Filename: "x.go", Line: 1}
+	pkg := func(v string) *Package {
+		return &Package{Path: "example.com/op/api/" + v, Group: "fleet.example.com", Version: v}
+	}
+	v1, v2, v3 := pkg("v1"), pkg("v2"), pkg("v3")
+	hub := &Kind{Package: v2, Name: "Crate", Hub: at}
+	spoke := &Kind{Package: v1, Name: "Crate", Spoke: at}
+	bare := &Kind{Package: v3, Name: "Crate"}
+	secondHub := &Kind{Package: v3, Name: "Crate", Hub: at}
+	for _, c := range []struct {
+		name   string
+		spokes []*Kind
+		want   bool
+	}{
+		{"hub and spoke", []*Kind{spoke}, true},
+		{"a version that does not convert", []*Kind{spoke, bare}, false},
+		{"a second hub", []*Kind{spoke, secondHub}, false},
+	} {
+		if got := (&Conversion{Hub: hub, Spokes: c.spokes}).Convertible(); got != c.want {
+			t.Errorf("%s: Convertible() = %t, want %t", c.name, got, c.want)
+		}
+	}
+	v1.Kinds, v2.Kinds = []*Kind{spoke}, []*Kind{hub}
+	api := &API{Packages: []*Package{v1, v2}, WebhookSetups: []WebhookSetup{{Registers: []string{"example.com/op/api/v1.Crate"}}}}
+	if !api.RegistersKind("fleet.example.com", "Crate") {
+		t.Error("a setup registering the spoke v1 does not count as registering Crate")
+	}
+	if api.RegistersKind("fleet.example.com", "Ship") || api.RegistersKind("other.example.com", "Crate") {
+		t.Error("RegistersKind answers for a kind no setup registers")
+	}
+}

@@ -11,11 +11,12 @@
 //   - a scaffold file is written only when missing;
 //   - in a place a generator claims (artifact.Claim), an opgen-generated file the run
 //     no longer produces is deleted, and so is a temporary file an interrupted run left;
-//   - every path is resolved through symbolic links: one outside the module root or
+//   - every path is resolved through symbolic links: one outside the plan's root (the
+//     module root, or the repository's for a run that writes outside its module) or
 //     inside .git is refused, and so is a target that is itself a link.
 //
 // go.mod and go.sum, which the user owns, change only through [Require]: `go get` on
-// copies of them, its result added to the plan.
+// copies of them (the module's, Plan.Module), its result added to the plan.
 //
 // [Plan.Apply] is journaled (see its documentation): a cancelled context stops it
 // before the commit with the old tree intact, and [Recover], which every run calls

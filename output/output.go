@@ -42,8 +42,19 @@ type Change struct {
 
 // Plan is what applying a run would do.
 type Plan struct {
-	Root    string
+	// Root is the directory the paths are relative to: the module root, or the
+	// repository's when the run writes outside the module (an API module nested in the
+	// repository whose CRDs go to the repository's config/crd/bases).
+	Root string
+	// Module is the slash path of the module's directory relative to Root, "" when it
+	// is Root: its go.mod and go.sum are the ones Require changes.
+	Module  string
 	Changes []Change
+}
+
+// modFile returns the absolute path of a file of the module's directory.
+func (p *Plan) modFile(name string) string {
+	return filepath.Join(p.Root, filepath.FromSlash(p.Module), name)
 }
 
 // ConflictError lists existing files opgen does not own and will not overwrite.

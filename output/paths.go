@@ -113,7 +113,7 @@ func (e *PathError) Error() string {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		fmt.Fprintf(&b, "%s: %s; opgen writes only inside the module %s, outside .git: nothing was written", p, e.Problems[p], e.Root)
+		fmt.Fprintf(&b, "%s: %s; opgen writes only inside %s, outside .git: nothing was written", p, e.Problems[p], e.Root)
 	}
 	return b.String()
 }

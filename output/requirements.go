@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -37,7 +38,7 @@ func (r Requirement) String() string { return r.Module + "@" + r.Version }
 // module rarely requires k8s.io/client-go) goes at the version of k8s.io/apimachinery,
 // or at the controller-runtime, kustomize or Helm opgen generates for.
 func MissingRequirements(p *Plan, loaded map[string]bool) ([]Requirement, error) {
-	data, err := os.ReadFile(filepath.Join(p.Root, "go.mod"))
+	data, err := os.ReadFile(p.modFile("go.mod"))
 	if err != nil {
 		return nil, err
 	}
@@ -157,7 +158,7 @@ func Satisfied(root string, reqs []Requirement) bool {
 // go.mod or go.sum change, and names each requirement go.mod gains or raises
 // ("k8s.io/client-go v0.37.2"): packages new to the load are often already provided.
 func Require(p *Plan, reqs []Requirement) (bool, []string, error) {
-	if len(reqs) == 0 || Satisfied(p.Root, reqs) {
+	if len(reqs) == 0 || Satisfied(p.modFile(""), reqs) {
 		return false, nil, nil
 	}
 	tmp, err := os.MkdirTemp("", "opgen-modfile-")
@@ -165,11 +166,11 @@ func Require(p *Plan, reqs []Requirement) (bool, []string, error) {
 		return false, nil, err
 	}
 	defer os.RemoveAll(tmp)
-	oldMod, err := os.ReadFile(filepath.Join(p.Root, "go.mod"))
+	oldMod, err := os.ReadFile(p.modFile("go.mod"))
 	if err != nil {
 		return false, nil, err
 	}
-	oldSum, sumErr := os.ReadFile(filepath.Join(p.Root, "go.sum"))
+	oldSum, sumErr := os.ReadFile(p.modFile("go.sum"))
 	if sumErr != nil && !os.IsNotExist(sumErr) {
 		return false, nil, sumErr
 	}
@@ -187,7 +188,7 @@ func Require(p *Plan, reqs []Requirement) (bool, []string, error) {
 			args = append(args, pkg+"@"+r.Version)
 		}
 	}
-	if out, err := gocmd.Command(p.Root, args...).CombinedOutput(); err != nil {
+	if out, err := gocmd.Command(p.modFile(""), args...).CombinedOutput(); err != nil {
 		return false, nil, fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
 	newMod, err := os.ReadFile(filepath.Join(tmp, "go.mod"))
@@ -208,7 +209,7 @@ func Require(p *Plan, reqs []Requirement) (bool, []string, error) {
 			continue
 		}
 		changed = true
-		c := Change{Path: f.name, Action: Update, Old: f.old, New: f.new}
+		c := Change{Path: path.Join(p.Module, f.name), Action: Update, Old: f.old, New: f.new}
 		if !f.existed {
 			c.Action, c.Old = Create, nil
 		}

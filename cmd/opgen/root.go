@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -121,7 +123,8 @@ main, config/) always describes every API package of the module, whatever the pa
 so a //go:generate line in one package never drops another's output.
 
 Output paths are relative to the module root, so a //go:generate line in any package
-of the module writes to the same place. A file without opgen's header is never
+of the module writes to the same place; manifest directories may lie outside the module,
+inside the repository (an API module in api/: --crd-dir ../config/crd/bases). A file without opgen's header is never
 overwritten, except controller-gen's own output for the same artifact; a generated
 file whose cause is gone (a marker removed, a kind deleted) is removed. A second run
 changes no byte. Writing is all or nothing, even when the run is interrupted or killed:
@@ -155,10 +158,10 @@ it is stale, 2 when it could not be checked (errors in the input).`,
 	}
 	cmd.Flags().BoolVar(&check, "check", false, "write nothing; print a patch of what would change; exit 0 fresh, 1 stale, 2 could not check")
 	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "list every file written or removed")
-	cmd.Flags().StringVar(&opts.CRDDir, "crd-dir", opts.CRDDir, "CRD manifests directory, relative to the module root")
-	cmd.Flags().StringVar(&opts.RBACDir, "rbac-dir", opts.RBACDir, "RBAC manifests directory, relative to the module root")
+	cmd.Flags().StringVar(&opts.CRDDir, "crd-dir", opts.CRDDir, "CRD manifests directory, relative to the module root (may lie outside it, inside the repository)")
+	cmd.Flags().StringVar(&opts.RBACDir, "rbac-dir", opts.RBACDir, "RBAC manifests directory, relative to the module root (may lie outside it, inside the repository)")
 	cmd.Flags().StringVar(&opts.ControllerDir, "controller-dir", opts.ControllerDir, "controller package directory, relative to the module root")
-	cmd.Flags().StringVar(&opts.APFDir, "apf-dir", opts.APFDir, "API Priority and Fairness manifests directory, relative to the module root")
+	cmd.Flags().StringVar(&opts.APFDir, "apf-dir", opts.APFDir, "API Priority and Fairness manifests directory, relative to the module root (may lie outside it, inside the repository)")
 	cmd.Flags().StringVar(&opts.MainPath, "main-path", opts.MainPath, `where the operator's main is scaffolded when missing, relative to the module root ("none": nowhere)`)
 	cmd.Flags().StringVar(&opts.ProjectName, "project-name", "", "operator name for its ServiceAccount and lease (default: opgen.yaml's, else a kubebuilder PROJECT's, else the module path's last element)")
 	cmd.Flags().StringVar(&templatesDir, "templates", "", "a directory of templates laid over the built-in ones (default: opgen.yaml's)")
@@ -231,15 +234,19 @@ func runGenerate(ctx context.Context, stdout, stderr io.Writer, cfg generator.Co
 	if err != nil {
 		return failed(err)
 	}
-	if mode == checkOnly {
-		if phase, pending := output.Pending(root); pending {
-			fmt.Fprintf(stderr, "opgen: an interrupted opgen run left the tree half-changed (%s, phase %s); run opgen generate to finish it\n", output.JournalName, phase)
-			return exitError{code: checkStale}
+	// A run journals where its plan is rooted: the module, or the repository when it
+	// writes outside the module (see planFiles).
+	for _, r := range slices.Compact([]string{root, generator.RepositoryRoot(root)}) {
+		if mode == checkOnly {
+			if phase, pending := output.Pending(r); pending {
+				fmt.Fprintf(stderr, "opgen: an interrupted opgen run left the tree half-changed (%s, phase %s); run opgen generate to finish it\n", filepath.Join(r, output.JournalName), phase)
+				return exitError{code: checkStale}
+			}
+		} else if rec, err := output.Recover(r); err != nil {
+			return failed(err)
+		} else if rec != nil {
+			fmt.Fprintf(stderr, "opgen: finished an interrupted run (%d files completed, %d temporary files removed)\n", rec.Finished, rec.Undone)
 		}
-	} else if rec, err := output.Recover(root); err != nil {
-		return failed(err)
-	} else if rec != nil {
-		fmt.Fprintf(stderr, "opgen: finished an interrupted run (%d files completed, %d temporary files removed)\n", rec.Finished, rec.Undone)
 	}
 	res, err := generator.Run(ctx, cfg)
 	if res != nil {
@@ -264,11 +271,16 @@ func runGenerate(ctx context.Context, stdout, stderr io.Writer, cfg generator.Co
 			files = append(files, f)
 		}
 	}
-	plan, err := output.Compute(res.ModuleRoot, files, res.Claims)
+	planRoot, module, files, claims := planFiles(res.ModuleRoot, files, res.Claims)
+	plan, err := output.Compute(planRoot, files, claims)
 	if err != nil {
 		return failed(err)
 	}
+	plan.Module = module
 	for _, c := range extras.remove {
+		// opgen upgrade's removals are of the module's files; a plan rooted at the
+		// repository names them from there.
+		c.Path = path.Join(module, c.Path)
 		plan.Set(c)
 	}
 	generator.Trace("plan")
@@ -309,6 +321,41 @@ func runGenerate(ctx context.Context, stdout, stderr io.Writer, cfg generator.Co
 	}
 	report(stderr, plan, extras.verbose)
 	return nil
+}
+
+// planFiles roots a run's plan: at the module root, with the run's paths as they are,
+// unless a file or claim leaves the module (a manifest directory elsewhere in the
+// repository, which settings allow), then at the repository root, every path made
+// relative to it; module is the module's directory relative to the plan's root.
+func planFiles(moduleRoot string, files []artifact.File, claims []artifact.Claim) (root, module string, _ []artifact.File, _ []artifact.Claim) {
+	leaves := func(p string) bool { p = path.Clean(p); return p == ".." || strings.HasPrefix(p, "../") }
+	out := false
+	for _, f := range files {
+		out = out || leaves(f.Path)
+	}
+	for _, c := range claims {
+		out = out || leaves(c.Dir)
+	}
+	repo := generator.RepositoryRoot(moduleRoot)
+	if !out || repo == moduleRoot {
+		return moduleRoot, "", files, claims
+	}
+	rel, err := filepath.Rel(repo, moduleRoot)
+	if err != nil {
+		return moduleRoot, "", files, claims
+	}
+	module = filepath.ToSlash(rel)
+	rebased := make([]artifact.File, len(files))
+	for i, f := range files {
+		f.Path = path.Join(module, f.Path)
+		rebased[i] = f
+	}
+	rebasedClaims := make([]artifact.Claim, len(claims))
+	for i, c := range claims {
+		c.Dir = path.Join(module, c.Dir)
+		rebasedClaims[i] = c
+	}
+	return repo, module, rebased, rebasedClaims
 }
 
 // report says what a run changed, in one line, as the go command's habits suggest:

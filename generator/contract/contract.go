@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"sigs.k8s.io/controller-tools/pkg/loader"
@@ -103,6 +104,51 @@ type Context struct {
 	// ListMissingHooks: the conversion functions the user has not written are listed,
 	// not refused (opgen create webhook is about to scaffold them).
 	ListMissingHooks bool
+	// StatusWriters holds, for a status-owner kind, the packages of the module whose
+	// code writes its status, where its writer goes (see WriterPackages).
+	StatusWriters map[*model.Kind][]GoPackage
+	// OpgenFiles are the files of the module opgen generated before the run, as slash
+	// paths relative to the module root.
+	OpgenFiles []string
+}
+
+// GoPackage is a package of the module.
+type GoPackage struct {
+	// Dir is a slash path relative to the module root.
+	Dir, ImportPath, Name string
+}
+
+// WriterPackages returns the packages a kind's status writer goes to: those whose code
+// writes its status, else the controller package.
+func (c *Context) WriterPackages(k *model.Kind) []GoPackage {
+	if ps := c.StatusWriters[k]; len(ps) > 0 {
+		return ps
+	}
+	return []GoPackage{{Dir: c.Controller.Dir, ImportPath: c.Controller.ImportPath, Name: c.Controller.Name}}
+}
+
+// GeneratedDirs returns the directories that hold a file opgen generated before the
+// run whose base name matches pattern, and the extra directories given, once each,
+// sorted: with the controller package, the places a per-package output is claimed.
+func (c *Context) GeneratedDirs(pattern string, extra ...string) []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(d string) {
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	for _, d := range extra {
+		add(d)
+	}
+	for _, f := range c.OpgenFiles {
+		if ok, _ := path.Match(pattern, path.Base(f)); ok {
+			add(path.Dir(f))
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // ChartOn reports whether the run writes the Helm chart dist/chart: --chart when given,

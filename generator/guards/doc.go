@@ -10,5 +10,11 @@
 // user's own files of the controller package use, so that removing the last marker
 // never breaks a file the user owns. Each part is copied verbatim, so the code an
 // operator runs is the code opgen's tests ran; the imports are the union of the parts'.
-// No part in use, no file.
+// No part in use, no file. A package other than the controller package that holds a
+// status writer (see package statuswriter) gets its own copy of the parts a writer
+// calls (status, memory).
+//
+// Before anything is written, Check holds the module's go.mod to the floors of the
+// parts it emits (the oldest controller-runtime and apimachinery they compile against)
+// and refuses, at the kind, with the command that reaches them.
 package guards

@@ -28,32 +28,69 @@ type Generator struct{}
 // Name implements contract.Generator.
 func (Generator) Name() string { return "guards" }
 
-// Claims implements contract.Generator.
+// Claims implements contract.Generator: the runtime in the controller package, in each
+// package a status writer goes to, and wherever opgen wrote it before.
 func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
-	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: naming.RuntimeFile}}
+	var out []artifact.Claim
+	for _, dir := range ctx.GeneratedDirs(naming.RuntimeFile, ctx.Controller.Dir) {
+		out = append(out, artifact.Claim{Dir: dir, Match: naming.RuntimeFile})
+	}
+	for _, p := range writerPackages(ctx) {
+		out = append(out, artifact.Claim{Dir: p.Dir, Match: naming.RuntimeFile})
+	}
+	return out
 }
 
 // Generate implements contract.Generator.
 func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
-	parts := InUse(ctx)
-	if len(parts) == 0 {
-		return nil, nil
+	var files []artifact.File
+	if parts := InUse(ctx); len(parts) > 0 {
+		src, err := Assemble(ctx.GoHeader(), ctx.Controller.Name, parts)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, artifact.File{Path: path.Join(ctx.Controller.Dir, naming.RuntimeFile), Content: src})
 	}
-	src, err := Assemble(ctx.GoHeader(), ctx.Controller.Name, parts)
-	if err != nil {
-		return nil, err
+	// A package other than the controller package that holds a status writer gets the
+	// parts a writer calls.
+	for _, p := range writerPackages(ctx) {
+		src, err := Assemble(ctx.GoHeader(), p.Name, []symbols.Part{symbols.Status, symbols.Memory})
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, artifact.File{Path: path.Join(p.Dir, naming.RuntimeFile), Content: src})
 	}
-	return []artifact.File{{Path: path.Join(ctx.Controller.Dir, naming.RuntimeFile), Content: src}}, nil
+	return files, nil
 }
 
-// InUse returns the parts of the runtime a run needs, in emission order: those the
-// generated code calls, and those whose exported names the user's own files of the
+// writerPackages are the packages other than the controller package that a status
+// writer goes to, once each, in order.
+func writerPackages(ctx *contract.Context) []contract.GoPackage {
+	seen := map[string]bool{ctx.Controller.Dir: true}
+	var out []contract.GoPackage
+	for _, k := range ctx.API.StatusOwners() {
+		for _, p := range ctx.WriterPackages(k) {
+			if !seen[p.Dir] {
+				seen[p.Dir] = true
+				out = append(out, p)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Dir < out[j].Dir })
+	return out
+}
+
+// InUse returns the parts of the runtime a run needs in the controller package, in
+// emission order: those the generated code there calls, and those whose exported names the user's own files of the
 // controller package use (a scaffolded reconciler file returns an Outcome), so that no
 // file of the user's ever loses a name it compiles against.
 func InUse(ctx *contract.Context) []symbols.Part {
 	use := map[symbols.Part]bool{}
-	if len(ctx.API.StatusOwners()) > 0 {
-		use[symbols.Status] = true
+	for _, k := range ctx.API.StatusOwners() {
+		for _, p := range ctx.WriterPackages(k) {
+			// A writer that goes to another package takes its parts there.
+			use[symbols.Status] = use[symbols.Status] || p.Dir == ctx.Controller.Dir
+		}
 	}
 	for _, k := range ctx.API.Reconciled() {
 		use[symbols.Reconcile] = true

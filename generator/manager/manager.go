@@ -193,8 +193,11 @@ func (w *wiring) webhooks(ctx *contract.Context) {
 		w.Webhooks = append(w.Webhooks, webhookCall{Call: alias + "." + s.Func + "(mgr)", What: "webhooks (" + s.Func + ")"})
 	}
 	for _, c := range ctx.API.Conversions() {
-		// A webhook setup that builds the hub's webhooks serves its conversion too.
-		if ctx.API.RegistersType(c.Hub.Package.Path, c.Hub.Name) {
+		// A webhook setup that builds the webhooks of any version of the kind serves its
+		// conversion too. A layout controller-runtime serves only through a converter
+		// (WithConverter: a second Hub(), a version that does not convert itself) is the
+		// user's to register: the builder would refuse it at start.
+		if ctx.API.RegistersKind(c.Hub.Package.Group, c.Hub.Name) || !c.Convertible() {
 			continue
 		}
 		hub := w.Imports.Add(c.Hub.Package.Alias, c.Hub.Package.Path) + "." + c.Hub.Name

@@ -1,6 +1,8 @@
 // Package statuswriter generates, for each kind with +opguard:status-owner, the file
-// zz_generated.<kind>_status.go in the controller package with the writer any
-// reconciler can call:
+// zz_generated.<kind>_status.go with the writer any reconciler can call, in each
+// package of the module whose code writes the kind's status (Context.WriterPackages:
+// a controller in internal/controller/<kind>/ gets it there), else in the controller
+// package:
 //
 //	func Apply<Kind>Status(ctx context.Context, c client.Client, obj *<api>.<Kind>, desired <api>.<Kind>Status) (written bool, err error)
 //

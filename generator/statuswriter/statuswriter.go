@@ -24,9 +24,26 @@ type Generator struct{}
 // Name implements contract.Generator.
 func (Generator) Name() string { return "statuswriter" }
 
-// Claims implements contract.Generator.
+// Claims implements contract.Generator: status writers in the controller package, in
+// every package a writer goes to, and wherever one was generated before (the package
+// that wrote the kind's status may have stopped).
 func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
-	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: naming.Pattern.StatusFile()}}
+	var out []artifact.Claim
+	for _, dir := range ctx.GeneratedDirs(naming.Pattern.StatusFile(), writerDirs(ctx)...) {
+		out = append(out, artifact.Claim{Dir: dir, Match: naming.Pattern.StatusFile()})
+	}
+	return out
+}
+
+// writerDirs are the controller package's directory and every package's a writer goes to.
+func writerDirs(ctx *contract.Context) []string {
+	dirs := []string{ctx.Controller.Dir}
+	for _, k := range ctx.API.StatusOwners() {
+		for _, p := range ctx.WriterPackages(k) {
+			dirs = append(dirs, p.Dir)
+		}
+	}
+	return dirs
 }
 
 // writer is what status.go.tmpl is filled with.
@@ -44,17 +61,19 @@ type writer struct {
 func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	var files []artifact.File
 	for _, k := range ctx.API.StatusOwners() {
-		w := writer{Package: ctx.Controller.Name, Kind: k, Conditions: k.Status.ConditionsField() != nil, R: symbols.Called}
-		for _, f := range k.Status.Fields {
-			if f.Volatile {
-				w.Volatile = append(w.Volatile, f.Name)
+		for _, p := range ctx.WriterPackages(k) {
+			w := writer{Package: p.Name, Kind: k, Conditions: k.Status.ConditionsField() != nil, R: symbols.Called}
+			for _, f := range k.Status.Fields {
+				if f.Volatile {
+					w.Volatile = append(w.Volatile, f.Name)
+				}
 			}
+			src, err := tmpl.File(ctx.GoHeader(), "status.go.tmpl", w)
+			if err != nil {
+				return nil, fmt.Errorf("status writer of %s: %w", k.Name, err)
+			}
+			files = append(files, artifact.File{Path: path.Join(p.Dir, k.Names.StatusFile()), Content: src})
 		}
-		src, err := tmpl.File(ctx.GoHeader(), "status.go.tmpl", w)
-		if err != nil {
-			return nil, fmt.Errorf("status writer of %s: %w", k.Name, err)
-		}
-		files = append(files, artifact.File{Path: path.Join(ctx.Controller.Dir, k.Names.StatusFile()), Content: src})
 	}
 	return files, nil
 }

@@ -1,0 +1,2 @@
+// Package controller holds the operator's controllers, one subpackage per kind.
+package controller
