@@ -44,6 +44,14 @@ var initCases = []struct {
 	},
 	edits: map[int]func(t *testing.T, dir string){3: renameReplicas},
 }, {
+	// A controller of a kind the project does not define: annotated Deployments, each
+	// with a ConfigMap of its own.
+	name: "init-external",
+	cmds: [][]string{
+		{"init", "--module", "example.com/sidecar-operator", "--domain", "example.com"},
+		{"create", "controller", "--group", "apps", "--version", "v1", "--kind", "Deployment", "--owns", "core/v1/ConfigMap", "--select-annotation", "example.com/config"},
+	},
+}, {
 	name: "init-override",
 	setup: func(t *testing.T, dir string) {
 		copyTree(t, filepath.Join(testdataDir, "_templates", "platform"), filepath.Join(dir, "platform-templates"))
