@@ -189,7 +189,7 @@ func (b *builder) external(spec *ast.TypeSpec, ms []markers.Marker) {
 		case m.Def.OnController:
 			kindHandlers[m.Def.Name].apply(b, k, m)
 		default:
-			b.diags.Errorf(m.Pos, "%s on %s: %s is not the kind's type; the kind's status is not this project's to write (only %s may stand here)", prefixed(m.Def.Name), spec.Name.Name, g.Kind, strings.Join(onController(), ", "))
+			b.diags.Errorf(m.Pos, "%s on %s: %s is not this project's kind, and its status is another controller's to write; on a reconciler type with %s only %s may stand", prefixed(m.Def.Name), spec.Name.Name, g.Kind, prefixed(markers.For), strings.Join(onController(), ", "))
 		}
 	}
 	// A change of what selects an object must reach the reconcile, so that an object
@@ -218,7 +218,8 @@ func (b *builder) otherModuleKind(k *Kind, g markers.GVK, pkgM markers.Marker) b
 		why := "the go command cannot load it"
 		if lp != nil {
 			for _, e := range lp.Errors {
-				why = e.Msg
+				why, _, _ = strings.Cut(e.Msg, "\n")
+				why, _, _ = strings.Cut(strings.TrimSuffix(why, ":"), "; to add it")
 				break
 			}
 		}

@@ -76,15 +76,15 @@ func runCreateController(ctx context.Context, stdout, stderr io.Writer, wd strin
 	if cfg == nil {
 		return fmt.Errorf("%s has no %s: opgen create controller adds to a project opgen init made", root, project.FileName)
 	}
-	if err := o.ValidateController(cfg.Domain, generator.KubernetesMinor(root)); err != nil {
-		return fmt.Errorf("%w; nothing was written", err)
-	}
 	// A kind of the project's own, by its group as create api takes it (cache for
 	// cache.<domain>).
-	if o.ExternalAPIPath == "" {
+	if o.ExternalAPIPath == "" && o.Group != "" && o.Version != "" && o.Kind != "" {
 		if where := declaredKind(root, scaffold.APIDir(o.Group, o.Version), o.Kind); where != "" {
 			return fmt.Errorf("%s is this project's own kind (%s): its reconciler comes from opgen create api, with the markers on its type; nothing was written", o.Kind, where)
 		}
+	}
+	if err := o.ValidateController(cfg.Domain, generator.KubernetesMinor(root)); err != nil {
+		return fmt.Errorf("%w; nothing was written", err)
 	}
 	names := naming.For(o.Kind)
 	ctrlFile := path.Join(generator.DefaultOptions.ControllerDir, names.ControllerFile())
