@@ -26,7 +26,7 @@ func Reference() string {
 				help += " Requires " + r.Name.Def().Short() + "."
 			}
 			if d.OnController {
-				help += " Also on a reconciler type with " + For.Def().Short() + ", where " + For.Def().Short() + " stands for the requirement."
+				help += " Also on a reconciler type with " + Prefix + string(For) + ", which stands for its requirement."
 			}
 			for _, line := range wrap(help, 76) {
 				fmt.Fprintf(&b, "      %s\n", line)
