@@ -124,9 +124,14 @@ func runCreateController(ctx context.Context, stdout, stderr io.Writer, wd strin
 	return nil
 }
 
-// getModule adds the module of an import path to go.mod with go get, and returns what
-// puts go.mod and go.sum back. A package that does not resolve is refused in one line.
+// getModule adds the module of an import path to go.mod with go get, unless go.mod
+// provides it already (a module required and replaced by a local copy, which go get
+// cannot query), and returns what puts go.mod and go.sum back. A package that does not
+// resolve is refused in one line.
 func getModule(root, importPath string) (func(), error) {
+	if err := gocmd.Command(root, "list", "-mod=readonly", importPath).Run(); err == nil {
+		return func() {}, nil
+	}
 	var saved [2][]byte
 	var had [2]bool
 	names := [2]string{"go.mod", "go.sum"}
