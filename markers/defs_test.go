@@ -57,6 +57,7 @@ func TestDecodedTypes(t *testing.T) {
 		WatchLabels:        Keys{"app.kubernetes.io/version", "example.com/tier"},
 		WatchAnnotations:   Keys{"example.com/pause"},
 		Finalizer:          FinalizerName("cache.example.com/cleanup"),
+		CacheSelector:      Selector("example.com/shard in (a,b)"),
 		Volatile:           Present{},
 		For:                GVK{Group: "apps", Version: "v1", Kind: "Deployment"},
 		ForPackage:         ImportPath("github.com/cert-manager/cert-manager/pkg/apis/certmanager/v1"),
