@@ -27,9 +27,9 @@ const (
 	TargetStatusField
 	// TargetPackage is the package clause's comments.
 	TargetPackage
-	// TargetController is a reconciler type in the controller package that names, with
-	// +opguard:for, a kind the project does not define (a built-in kind, another
-	// module's CRD).
+	// TargetController is a reconciler type in the controller package that names a
+	// kind the project does not define (a built-in kind, another module's CRD) with the
+	// marker For.
 	TargetController
 )
 
@@ -142,8 +142,8 @@ type Def struct {
 	Args        []ArgDef
 	// Repeatable markers may be written more than once on one declaration.
 	Repeatable bool
-	// OnController markers of a root kind may also stand on a reconciler type with
-	// +opguard:for (TargetController), where they mean the same for that kind.
+	// OnController markers of a root kind may also stand on a reconciler type with the
+	// marker For (TargetController), where they mean the same for that kind.
 	OnController bool
 	// Requires lists markers that must be on the same declaration, with why.
 	Requires []Requirement

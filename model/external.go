@@ -114,8 +114,8 @@ func hasMarker(ms []markers.Marker, n markers.Name) bool {
 
 // external builds the kind a reconciler type's +opguard:for names and applies the
 // type's markers to it. The kind must be one the project does not define: a kind of
-// k8s.io/api that the project's Kubernetes release serves, or a kind of the package
-// +opguard:for-package names, which must load.
+// k8s.io/api that the project's Kubernetes release serves, or a kind of the package that
+// the for-package marker names, which must load.
 func (b *builder) external(spec *ast.TypeSpec, ms []markers.Marker) {
 	var forM, pkgM markers.Marker
 	for _, m := range ms {
