@@ -7,9 +7,12 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"path"
 	"sort"
 	"strings"
+
+	"sigs.k8s.io/controller-tools/pkg/loader"
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/diag"
@@ -29,6 +32,13 @@ func generate(ctx context.Context, in *contract.Context, diags diag.Diagnostics)
 		}
 	}
 	res := &Result{ModuleRoot: in.ModuleRoot, Diagnostics: diags, Loaded: loadedPackages(in.Roots)}
+	// Another module's packages a reconciler names (+opguard:for-package) were loaded
+	// apart from the roots; go.mod provides them as it provides those.
+	for _, k := range in.API.External {
+		if k.Package.Loaded != nil {
+			maps.Copy(res.Loaded, loadedPackages([]*loader.Package{k.Package.Loaded}))
+		}
+	}
 	if !diags.HasErrors() || in.ListMissingHooks {
 		res.MissingHooks = conversion.MissingHooks(in.API, in.Rel)
 	}

@@ -100,7 +100,13 @@ func load(ctx context.Context, s *Settings) (*contract.Context, diag.Diagnostics
 	}
 	col := &ctmarkers.Collector{Registry: reg}
 	checker := &loader.TypeChecker{NodeFilters: []loader.NodeFilter{ctdeepcopy.Generator{}.CheckFilter(), ctcrd.Generator{}.CheckFilter()}}
-	api, d := model.Build(model.Input{Fset: fset, Roots: roots, Collector: col, Checker: checker, KubernetesMinor: s.KubernetesMinor, Project: s.Project != nil})
+	ctrlPkg, ctrlDiags := controllerPackage(fset, root, s.ModulePath, s.ControllerDir, s.Overlay)
+	diags = append(diags, ctrlDiags...)
+	ctrlModel, err := controllerModel(pcfg, ctrlPkg)
+	if err != nil {
+		return nil, nil, err
+	}
+	api, d := model.Build(model.Input{Fset: fset, Roots: roots, Collector: col, Checker: checker, KubernetesMinor: s.KubernetesMinor, Project: s.Project != nil, Controller: ctrlModel})
 	diags = append(diags, d...)
 	if len(listDiags) == 0 {
 		// Type errors are the compiler's second word: after a missing module or go.sum
@@ -115,8 +121,6 @@ func load(ctx context.Context, s *Settings) (*contract.Context, diag.Diagnostics
 			diags.Warnf(token.Position{Filename: filepath.Join(root, filepath.FromSlash(n.Dir), "go.mod")}, "the module %s declares kinds and is a module of its own, which this run does not generate: run opgen generate in it too (cd %s && opgen generate ./...)", n.Path, n.Dir)
 		}
 	}
-	ctrlPkg, ctrlDiags := controllerPackage(fset, root, s.ModulePath, s.ControllerDir, s.Overlay)
-	diags = append(diags, ctrlDiags...)
 	in := &contract.Context{
 		Options: s.Options, ModuleRoot: root, ModulePath: s.ModulePath,
 		Fset: fset, Roots: roots, Scope: scope, Collector: col, Checker: checker, API: api,
@@ -127,8 +131,27 @@ func load(ctx context.Context, s *Settings) (*contract.Context, diag.Diagnostics
 	}
 	wired, d := mainUsesWiring(in)
 	diags = append(diags, d...)
-	in.Wired = s.Project != nil || len(api.Reconciled()) > 0 || wired
+	in.Wired = s.Project != nil || len(api.Controllers()) > 0 || wired
 	return in, diags, nil
+}
+
+// controllerModel is the controller package as the model reads it, with the packages
+// its +opguard:for-package markers name loaded (another module's API types): apart from
+// the run's roots, since they are no API package of this module (no CRD, no deepcopy).
+func controllerModel(pcfg *packages.Config, cp contract.ControllerPackage) (model.Controller, error) {
+	c := model.Controller{Path: cp.ImportPath, Files: cp.Files, Loaded: map[string]*loader.Package{}}
+	paths := model.ForPackages(cp.Files)
+	if len(paths) == 0 {
+		return c, nil
+	}
+	pkgs, err := loader.LoadRootsWithConfig(pcfg, paths...)
+	if err != nil {
+		return c, err
+	}
+	for _, p := range pkgs {
+		c.Loaded[p.PkgPath] = p
+	}
+	return c, nil
 }
 
 // listErrors returns the go command's errors for the loaded packages and everything

@@ -3,6 +3,7 @@ module opgen.test/golden
 go 1.26.0
 
 require (
+	example.com/certs v0.0.0-00010101000000-000000000000
 	github.com/google/go-cmp v0.7.0
 	k8s.io/api v0.37.2
 	k8s.io/apimachinery v0.37.2
@@ -98,3 +99,6 @@ require (
 	sigs.k8s.io/randfill v1.0.0 // indirect
 	sigs.k8s.io/yaml v1.6.0 // indirect
 )
+
+// external-crd's stand-in for another project's module.
+replace example.com/certs => ./external-crd/third_party/certs

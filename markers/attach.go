@@ -37,6 +37,8 @@ func (m Marker) Misplaced(place string) string {
 		return fmt.Sprintf("%s applies to a root kind (a type with +kubebuilder:object:root=true that embeds metav1.ObjectMeta), not to %s: put it above the kind's type declaration", name, place)
 	case TargetStatusField:
 		return fmt.Sprintf("%s applies to a field of the Status struct of a kind with +opguard:status-owner, not to %s", name, place)
+	case TargetController:
+		return fmt.Sprintf("%s applies to a reconciler type in the controller package that has +opguard:for (opgen create controller writes one), not to %s", name, place)
 	default:
 		return fmt.Sprintf("%s is a package marker, not one for %s: put it in the comments above the package clause", name, place)
 	}

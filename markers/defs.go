@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 
+	"golang.org/x/mod/module"
+
 	"k8s.io/apimachinery/pkg/api/validate/content"
 	metav1validation "k8s.io/apimachinery/pkg/apis/meta/v1/validation"
 	"k8s.io/apimachinery/pkg/labels"
@@ -25,6 +27,10 @@ const (
 	TargetStatusField
 	// TargetPackage is the package clause's comments.
 	TargetPackage
+	// TargetController is a reconciler type in the controller package that names a
+	// kind the project does not define (a built-in kind, another module's CRD) with the
+	// marker For.
+	TargetController
 )
 
 func (t Target) String() string {
@@ -35,6 +41,8 @@ func (t Target) String() string {
 		return "status field"
 	case TargetPackage:
 		return "package"
+	case TargetController:
+		return "reconciler type"
 	}
 	return fmt.Sprintf("Target(%d)", int(t))
 }
@@ -86,6 +94,10 @@ const (
 	CacheSelector      Name = "cache-selector"
 	Volatile           Name = "volatile"
 	Client             Name = "client"
+	For                Name = "for"
+	ForPackage         Name = "for-package"
+	SelectLabels       Name = "select-labels"
+	SelectAnnotation   Name = "select-annotation"
 )
 
 // The typed values markers carry: each Def decodes a valid marker into exactly one of
@@ -109,6 +121,15 @@ type (
 		QPS   float64
 		Burst int
 	}
+	// ImportPath is +opguard:for-package's Go package.
+	ImportPath string
+	// LabelSelector is +opguard:select-labels's selector, as written (it parses).
+	LabelSelector string
+	// AnnotationSelector is +opguard:select-annotation's key and, when given, value.
+	AnnotationSelector struct {
+		Key, Value string
+		HasValue   bool
+	}
 )
 
 // Def defines one marker. [Defs] lists them all.
@@ -121,6 +142,9 @@ type Def struct {
 	Args        []ArgDef
 	// Repeatable markers may be written more than once on one declaration.
 	Repeatable bool
+	// OnController markers of a root kind may also stand on a reconciler type with the
+	// marker For (TargetController), where they mean the same for that kind.
+	OnController bool
 	// Requires lists markers that must be on the same declaration, with why.
 	Requires []Requirement
 	Help     string
@@ -185,7 +209,7 @@ var Defs = []*Def{
 		Example: "+opguard:observed-generation",
 	},
 	{
-		Name: Reconciler, Target: TargetKind, Form: Args,
+		Name: Reconciler, Target: TargetKind, OnController: true, Form: Args,
 		Args: []ArgDef{{Name: "maxConcurrentReconciles", Kind: Int,
 			Help: "workers for this kind (default 1); more workers feed a conflict storm"}},
 		Requires: []Requirement{{StatusOwner, "writes status through the generated writer"}},
@@ -197,7 +221,7 @@ var Defs = []*Def{
 		},
 	},
 	{
-		Name: Owns, Target: TargetKind, Form: Value, Placeholder: "<group>/<version>/<Kind>", Repeatable: true,
+		Name: Owns, Target: TargetKind, OnController: true, Form: Value, Placeholder: "<group>/<version>/<Kind>", Repeatable: true,
 		Requires: []Requirement{{Reconciler, "configures the generated reconciler"}},
 		Help: "The reconciler owns objects of this kind (Owns() in SetupWithManager), and " +
 			"Apply<Kind><Owned> applies one only when it differs from what the operator owns " +
@@ -206,7 +230,7 @@ var Defs = []*Def{
 		parse:   parseGVK,
 	},
 	{
-		Name: WatchLabels, Target: TargetKind, Form: Value, Placeholder: "<key>[;<key>...]", Repeatable: true,
+		Name: WatchLabels, Target: TargetKind, OnController: true, Form: Value, Placeholder: "<key>[;<key>...]", Repeatable: true,
 		Requires: []Requirement{{Reconciler, "configures the generated reconciler"}},
 		Help: "A change of these labels on the primary object triggers a reconcile; " +
 			"other label changes do not.",
@@ -214,7 +238,7 @@ var Defs = []*Def{
 		parse:   parseKeys,
 	},
 	{
-		Name: WatchAnnotations, Target: TargetKind, Form: Value, Placeholder: "<key>[;<key>...]", Repeatable: true,
+		Name: WatchAnnotations, Target: TargetKind, OnController: true, Form: Value, Placeholder: "<key>[;<key>...]", Repeatable: true,
 		Requires: []Requirement{{Reconciler, "configures the generated reconciler"}},
 		Help: "A change of these annotations on the primary object triggers a reconcile; " +
 			"other annotation changes do not.",
@@ -222,7 +246,7 @@ var Defs = []*Def{
 		parse:   parseKeys,
 	},
 	{
-		Name: Finalizer, Target: TargetKind, Form: Value, Placeholder: "<domain>/<name>",
+		Name: Finalizer, Target: TargetKind, OnController: true, Form: Value, Placeholder: "<domain>/<name>",
 		Requires: []Requirement{{Reconciler, "configures the generated reconciler"}},
 		Help: "The generated reconciler adds this finalizer and, on deletion, calls the " +
 			"cleanup hook before removing it.",
@@ -258,6 +282,43 @@ var Defs = []*Def{
 		fromArgs: func(t Tag) any {
 			return ClientArgs{QPS: t.FloatArg("qps", 0), Burst: t.IntArg("burst", 0)}
 		},
+	},
+	{
+		Name: For, Target: TargetController, Form: Value, Placeholder: "<group>/<version>/<Kind>",
+		Help: "This reconciler type reconciles a kind the project does not define: a kind of " +
+			"k8s.io/api (the core group is spelled core), or, with +opguard:for-package, " +
+			"another module's CRD. opgen generates its guarded Reconcile and SetupWithManager, " +
+			"writes no status, and reads the kind's markers (reconciler, owns, watch-labels, " +
+			"watch-annotations, finalizer, select-labels, select-annotation) from this type. " +
+			"A kind of the project's own is refused: its markers go on its type.",
+		Example: "+opguard:for=apps/v1/Deployment",
+		parse:   parseGVK,
+	},
+	{
+		Name: ForPackage, Target: TargetController, Form: Value, Placeholder: "<import path>",
+		Requires: []Requirement{{For, "names the package of the +opguard:for kind"}},
+		Help: "The Go package that declares the +opguard:for kind, when it is another " +
+			"module's CRD (opgen create controller --external-api-path adds the module to " +
+			"go.mod); its AddToScheme is added to the operator's scheme.",
+		Example: "+opguard:for-package=github.com/cert-manager/cert-manager/pkg/apis/certmanager/v1",
+		parse:   parseImportPath,
+	},
+	{
+		Name: SelectLabels, Target: TargetController, Form: Value, Placeholder: "<label selector>",
+		Requires: []Requirement{{For, "selects objects of the +opguard:for kind"}},
+		Help: "Only objects whose labels match this selector are reconciled; a change of " +
+			"the selector's labels triggers a reconcile, so an object that stops matching " +
+			"is seen once (its finalizer released).",
+		Example: "+opguard:select-labels=example.com/managed=true",
+		parse:   parseLabelSelector,
+	},
+	{
+		Name: SelectAnnotation, Target: TargetController, Form: Value, Placeholder: "<key>[=<value>]",
+		Requires: []Requirement{{For, "selects objects of the +opguard:for kind"}},
+		Help: "Only objects with this annotation (with this value, when given) are " +
+			"reconciled; a change of it triggers a reconcile.",
+		Example: "+opguard:select-annotation=example.com/config",
+		parse:   parseAnnotationSelector,
 	},
 }
 
@@ -375,6 +436,31 @@ func parseKeys(v string) (any, string) {
 		seen[k] = true
 	}
 	return Keys(keys), ""
+}
+
+func parseImportPath(v string) (any, string) {
+	if err := module.CheckImportPath(v); err != nil {
+		return nil, fmt.Sprintf("%q is not a Go import path: %v", v, err)
+	}
+	return ImportPath(v), ""
+}
+
+func parseLabelSelector(v string) (any, string) {
+	if strings.TrimSpace(v) == "" {
+		return nil, "the selector is empty; it would select every object (leave the marker out for that)"
+	}
+	if _, err := labels.Parse(v); err != nil {
+		return nil, fmt.Sprintf("%q is not a label selector: %v", v, err)
+	}
+	return LabelSelector(v), ""
+}
+
+func parseAnnotationSelector(v string) (any, string) {
+	key, value, has := strings.Cut(v, "=")
+	if errs := content.IsLabelKey(key); len(errs) > 0 {
+		return nil, fmt.Sprintf("%q is not a valid annotation key: %s", key, errs[0])
+	}
+	return AnnotationSelector{Key: key, Value: value, HasValue: has}, ""
 }
 
 func parseSelector(v string) (any, string) {

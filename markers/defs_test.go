@@ -59,6 +59,10 @@ func TestDecodedTypes(t *testing.T) {
 		Finalizer:          FinalizerName("cache.example.com/cleanup"),
 		CacheSelector:      Selector("example.com/shard in (a,b)"),
 		Volatile:           Present{},
+		For:                GVK{Group: "apps", Version: "v1", Kind: "Deployment"},
+		ForPackage:         ImportPath("github.com/cert-manager/cert-manager/pkg/apis/certmanager/v1"),
+		SelectLabels:       LabelSelector("example.com/managed=true"),
+		SelectAnnotation:   AnnotationSelector{Key: "example.com/config"},
 		Client:             ClientArgs{QPS: 50, Burst: 100},
 	}
 	for _, d := range Defs {

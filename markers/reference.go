@@ -10,7 +10,7 @@ import (
 func Reference() string {
 	var b strings.Builder
 	b.WriteString("opgen markers. Write each on its own line comment, \"// +opguard:...\".\n")
-	for _, t := range []Target{TargetKind, TargetStatusField, TargetPackage} {
+	for _, t := range []Target{TargetKind, TargetController, TargetStatusField, TargetPackage} {
 		fmt.Fprintf(&b, "\nOn a %s:\n", targetPlace(t))
 		for _, d := range Defs {
 			if d.Target != t {
@@ -24,6 +24,9 @@ func Reference() string {
 			help := d.Help
 			for _, r := range d.Requires {
 				help += " Requires " + r.Name.Def().Short() + "."
+			}
+			if d.OnController {
+				help += " Also on a reconciler type with " + Prefix + string(For) + ", which stands for its requirement."
 			}
 			for _, line := range wrap(help, 76) {
 				fmt.Fprintf(&b, "      %s\n", line)
@@ -43,6 +46,8 @@ func targetPlace(t Target) string {
 		return "root kind (a type with +kubebuilder:object:root=true)"
 	case TargetStatusField:
 		return "field of a status-owner kind's Status struct"
+	case TargetController:
+		return "reconciler type in the controller package (internal/controller), for a kind\nthe project does not define (opgen create controller writes it)"
 	default:
 		return "package (comments above the package clause)"
 	}

@@ -39,13 +39,20 @@ type Input struct {
 	KubernetesMinor int
 	// Project says the module is a project opgen init made (API.Project).
 	Project bool
+	// Controller is the controller package, whose reconciler types may name kinds the
+	// project does not define (+opguard:for).
+	Controller Controller
 }
 
 // Build resolves the API of the loaded packages. The diagnostics include every marker
 // problem of every package; when they hold an error the API must not be used.
 func Build(in Input) (*API, diag.Diagnostics) {
 	b := &builder{Input: in, api: &API{Project: in.Project}}
+	controllerIsRoot := false
 	for _, pkg := range in.Roots {
+		if pkg.PkgPath == in.Controller.Path && in.Controller.Path != "" {
+			controllerIsRoot = true
+		}
 		b.pkg(pkg)
 		b.webhookSetups(pkg)
 	}
@@ -71,8 +78,9 @@ func Build(in Input) (*API, diag.Diagnostics) {
 		}
 	}
 	b.checkConversions()
-	nameControllers(b.api.Reconciled())
-	for _, k := range b.api.Kinds() {
+	b.externals(controllerIsRoot)
+	nameControllers(b.api.Controllers())
+	for _, k := range append(b.api.Kinds(), b.api.External...) {
 		b.checkOwned(k)
 	}
 	b.nameOwnedApplies()
@@ -113,6 +121,14 @@ func (b *builder) scan(pkg *loader.Package) typeMarkers {
 func (b *builder) pkg(lp *loader.Package) {
 	lp.NeedSyntax()
 	if len(lp.Syntax) == 0 {
+		return
+	}
+	if lp.PkgPath == b.Controller.Path && !hasRootMarkerText(lp) {
+		// The controller package's +opguard: markers are read by externals, from the
+		// same files as the run's other checks of the package see them.
+		if !b.loadErrors(lp) {
+			b.collectorErrors(lp)
+		}
 		return
 	}
 	tm := b.scan(lp)

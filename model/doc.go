@@ -12,4 +12,14 @@
 //
 // A root kind is a struct type with +kubebuilder:object:root=true that embeds
 // metav1.ObjectMeta; list types (which embed ListMeta) are not kinds.
+//
+// A kind the project does not define is read from the controller package
+// (Input.Controller): a type <Kind>Reconciler with +opguard:for=<group>/<version>/<Kind>
+// names it, and its other markers (reconciler, owns, watch-labels, watch-annotations,
+// finalizer, select-labels, select-annotation) configure it. A kind of k8s.io/api must
+// be served by the project's release (the kubeapi table); another module's comes from
+// the package +opguard:for-package names, loaded with the run, and must declare it as
+// a root kind with that group and version. The project's own kinds are refused there.
+// They are API.External, in no Package: no CRD, deepcopy or status writer is made for
+// them.
 package model

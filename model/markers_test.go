@@ -14,6 +14,9 @@ func TestHandlers(t *testing.T) {
 		if _, ok := kindHandlers[n]; ok {
 			kind++
 		}
+		if _, ok := controllerHandlers[n]; ok {
+			kind++
+		}
 		if _, ok := fieldHandlers[n]; ok {
 			field++
 		}
@@ -28,6 +31,7 @@ func TestHandlers(t *testing.T) {
 			markers.TargetKind:        {1, 0, 0},
 			markers.TargetStatusField: {0, 1, 0},
 			markers.TargetPackage:     {0, 0, 1},
+			markers.TargetController:  {1, 0, 0},
 		}[d.Target]
 		if got := [3]int{kind, field, pkg}; got != want {
 			t.Errorf("%s (a %s marker) has handlers %v (kind, field, package), want %v", d.Name, d.Target, got, want)
@@ -39,6 +43,11 @@ func TestHandlers(t *testing.T) {
 		}
 		if h.apply == nil {
 			t.Errorf("kind handler %s applies nothing", n)
+		}
+	}
+	for n := range controllerHandlers {
+		if d := n.Def(); d == nil || d.Target != markers.TargetController {
+			t.Errorf("controller handler %q has no reconciler-type marker in markers.Defs", n)
 		}
 	}
 	for n := range fieldHandlers {

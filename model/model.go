@@ -35,6 +35,16 @@ type API struct {
 	// markers. The wiring checks both (generator/manager).
 	MisfitWebhookSetups []Misfit
 	WebhookMarkers      []WebhookMarker
+	// External are the kinds the project does not define that a reconciler type of the
+	// controller package names with +opguard:for, sorted by name: a kind of k8s.io/api
+	// or of another module. They have a reconciler and no status writer, and are in
+	// none of Packages, Kinds or Reconciled (no CRD, no types of the project's).
+	External []*Kind
+}
+
+// Controllers returns the kinds with a generated reconciler: Reconciled, then External.
+func (a *API) Controllers() []*Kind {
+	return append(a.Reconciled(), a.External...)
 }
 
 // Misfit is a user's function the generated code would call that does not fit the call.
@@ -258,6 +268,15 @@ type Kind struct {
 	// GeneratedConversion says the version's files call the kind's generated conversion
 	// (opgen create webhook's ConvertTo and ConvertFrom do): it is generated for them.
 	GeneratedConversion bool
+
+	// External says the project does not define the kind (+opguard:for on its reconciler
+	// type); ForPos is where that marker's value is.
+	External bool
+	ForPos   token.Position
+	// SelectLabels (a label selector) and SelectAnnotation, from +opguard:select-labels
+	// and +opguard:select-annotation, opt objects of an External kind in.
+	SelectLabels     string
+	SelectAnnotation *markers.AnnotationSelector
 
 	// ControllerName names the kind's controller in metrics, logs and leader election:
 	// the lowercase kind, qualified by the group where two groups share a kind name.

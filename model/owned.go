@@ -85,7 +85,12 @@ func (b *builder) nameOwnedApplies() {
 			}
 		}
 	}
-	for _, k := range b.api.Kinds() {
+	for _, k := range b.api.External {
+		for _, n := range []string{k.Names.Reconciler(), k.Names.NewReconciler(), k.Names.FinalizerConst(), k.Names.GVKVar(), k.Names.FieldManager(), k.Names.Selected(), k.Names.Selection()} {
+			taken[n] = k.Name + "'s reconciler"
+		}
+	}
+	for _, k := range append(b.api.Kinds(), b.api.External...) {
 		count := map[string]int{}
 		for _, g := range k.Owns {
 			count[g.Kind]++

@@ -39,6 +39,9 @@ const (
 	SuiteFile          = GeneratedPrefix + "suite_test.go"
 	WebhookSuiteFile   = GeneratedPrefix + "webhook_suite_test.go"
 	DeployTestFile     = GeneratedPrefix + "deploy_test.go"
+	// ExternalTestFile holds the helpers of the tests of kinds the project does not
+	// define (+opguard:for).
+	ExternalTestFile = GeneratedPrefix + "external_test.go"
 	// GeneratedTests matches every generated test file of a package.
 	GeneratedTests = GeneratedPrefix + "*_test.go"
 	// ConversionFiles matches a spoke's conversion and its test.
@@ -223,3 +226,22 @@ func (k Kind) NameLabel() string { return k.lowerFirst() + "NameLabel" }
 
 // ChartTestFile holds the tests of the Helm chart (test/chart).
 const ChartTestFile = GeneratedPrefix + "chart_test.go"
+
+// Selected is the function that says whether an object of a kind the project does not
+// define opts in to its reconciler (+opguard:select-labels, +opguard:select-annotation).
+func (k Kind) Selected() string { return k.lowerFirst() + "Selected" }
+
+// Selection is the predicate that passes the events of objects Selected accepts.
+func (k Kind) Selection() string { return k.lowerFirst() + "Selection" }
+
+// GuardedTest is the envtest test of the reconciler of a kind the project does not define.
+func (k Kind) GuardedTest() string { return "Test" + k.kind + "ReconcilerIsGuarded" }
+
+// SamplePath is the sample of a kind the project does not define that its tests create,
+// under config/samples: the sample of a kind of the project is <group>_<version>_<kind>.yaml.
+func SamplePath(group, version, kind string) string {
+	if group == "" {
+		group = "core"
+	}
+	return "config/samples/" + strings.ReplaceAll(group, ".", "_") + "_" + version + "_" + strings.ToLower(kind) + ".yaml"
+}

@@ -6,4 +6,12 @@
 //
 // It returns files in memory; the CLI writes them, runs `opgen generate`, and undoes
 // what it wrote when that fails.
+//
+// ControllerFiles are `opgen create controller`'s, from templates/controller: the
+// reconciler file of a kind the project does not define, with +opguard:for and the
+// kind's markers on its type, and the sample its test creates (one that opts in).
+// ValidateController checks the kind against the project's Kubernetes release: a kind
+// of k8s.io/api it serves, spelled with the group the server gives it (--group
+// networking finds networking.k8s.io), unless --external-api-path names another
+// module's package.
 package scaffold

@@ -31,6 +31,8 @@ type Data struct {
 	Wiring naming.WiringNames
 	// Resource is the kind being created, for the api/ templates.
 	Resource *Resource
+	// Controller is the kind create controller reconciles, for the controller/ templates.
+	Controller *Controller
 }
 
 // newData is what every template of a project sees.

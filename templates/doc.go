@@ -4,6 +4,8 @@
 //	project/…   what `opgen init` writes (Makefile, Dockerfile, config/…, hack/…)
 //	api/…       what `opgen create api` writes (types, group-version file, sample)
 //	scaffold/…  what `opgen generate` writes where missing (a kind's reconciler, main)
+//	controller/… what `opgen create controller` writes (a reconciler of a kind the project
+//	            does not define, with its markers; the sample its test creates)
 //	chart/…     the Helm chart's files that `opgen generate` writes where missing and the user
 //	            then owns (Chart.yaml, values.yaml)
 //

@@ -58,6 +58,7 @@ the regeneration fails.`,
 	api.Flags().StringArrayVar(&o.Owns, string(markers.Owns), nil, "a kind the reconciler owns, <group>/<version>/<Kind> (core/v1/ConfigMap); repeatable")
 	create.AddCommand(api)
 	create.AddCommand(newCreateWebhookCommand(stdout, stderr, dir))
+	create.AddCommand(newCreateControllerCommand(stdout, stderr, dir))
 	return create
 }
 

@@ -138,6 +138,22 @@ func moduleCopy(t *testing.T, src, name string) string {
 		t.Fatal(err)
 	}
 	mod = regexp.MustCompile(`(?m)^module .*$`).ReplaceAll(mod, []byte("module "+goldenModule+"/"+name))
+	// The golden module's replacements point into its cases; a case's own other modules
+	// (third_party/<m>, standing in for another project's) are required and replaced here.
+	mod = regexp.MustCompile(`(?m)^replace .* => \./.*\n`).ReplaceAll(mod, nil)
+	mod = regexp.MustCompile(`(?m)^\s*\S+ v0\.0\.0-00010101000000-000000000000\n`).ReplaceAll(mod, nil)
+	others, _ := filepath.Glob(filepath.Join(dir, "third_party", "*", "go.mod"))
+	for _, gm := range others {
+		b, err := os.ReadFile(gm)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := regexp.MustCompile(`(?m)^module (\S+)`).FindSubmatch(b)
+		if m == nil {
+			t.Fatalf("%s names no module", gm)
+		}
+		mod = append(mod, []byte("\nrequire "+string(m[1])+" v0.0.0-00010101000000-000000000000\n\nreplace "+string(m[1])+" => ./third_party/"+filepath.Base(filepath.Dir(gm))+"\n")...)
+	}
 	writeFile(t, filepath.Join(dir, "go.mod"), mod)
 	sum, err := os.ReadFile(filepath.Join(goldenDir, "go.sum"))
 	if err != nil {

@@ -44,6 +44,14 @@ var initCases = []struct {
 	},
 	edits: map[int]func(t *testing.T, dir string){3: renameReplicas},
 }, {
+	// A controller of a kind the project does not define: annotated Deployments, each
+	// with a ConfigMap of its own.
+	name: "init-external",
+	cmds: [][]string{
+		{"init", "--module", "example.com/sidecar-operator", "--domain", "example.com"},
+		{"create", "controller", "--group", "apps", "--version", "v1", "--kind", "Deployment", "--owns", "core/v1/ConfigMap", "--select-annotation", "example.com/config"},
+	},
+}, {
 	name: "init-override",
 	setup: func(t *testing.T, dir string) {
 		copyTree(t, filepath.Join(testdataDir, "_templates", "platform"), filepath.Join(dir, "platform-templates"))
@@ -191,6 +199,12 @@ func TestScaffoldBadInput(t *testing.T) {
 		{"spoke that is the hub", project, []string{"create", "webhook", "--group", "cache", "--version", "v1", "--kind", "App", "--conversion", "--spoke", "v1"}, "--spoke v1 is the hub"},
 		{"spoke without the kind", project, []string{"create", "webhook", "--group", "cache", "--version", "v1", "--kind", "App", "--conversion", "--spoke", "v2"}, "kind App is not in api/cache/v2"},
 		{"webhook kind", project, []string{"create", "webhook", "--group", "cache", "--version", "v1", "--kind", "app", "--defaulting"}, `--kind "app" is not UpperCamelCase`},
+		{"controller of a removed version", project, []string{"create", "controller", "--group", "apps", "--version", "v1beta1", "--kind", "Deployment"}, "apps/v1beta1/Deployment: removed in Kubernetes 1.16: no server of 1.37 serves it; reconcile apps/v1/Deployment instead"},
+		{"controller of no kind", project, []string{"create", "controller", "--group", "apps", "--version", "v1", "--kind", "Deploymnt"}, "apps/v1/Deploymnt: apps/v1 has no kind Deploymnt; did you mean apps/v1/Deployment?"},
+		{"controller of another module's kind without its package", project, []string{"create", "controller", "--group", "certs.example.org", "--version", "v1", "--kind", "Certificate"}, "certs.example.org/v1/Certificate is not a kind of k8s.io/api 1.37: for another module's CRD give its Go package with --external-api-path"},
+		{"controller of the project's kind", project, []string{"create", "controller", "--group", "cache", "--version", "v1", "--kind", "App"}, "App is this project's own kind (api/cache/v1/app_types.go:"},
+		{"controller of the project's group", project, []string{"create", "controller", "--group", "cache.example.com", "--version", "v1", "--kind", "App"}, "group cache.example.com is this project's own"},
+		{"controller of a module that does not resolve", project, []string{"create", "controller", "--group", "certs", "--version", "v1", "--kind", "Certificate", "--external-api-path", "example.invalid/certs/api/v1", "--external-api-domain", "example.org"}, "--external-api-path example.invalid/certs/api/v1 does not resolve:"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -24,4 +24,14 @@
 // the test keeps working as the spec grows validation. The package therefore cannot
 // have a TestMain of its own; other tests of the package share the suite's API server
 // through testConfig and testClient.
+//
+// Each reconciler of a kind the project does not define (+opguard:for) gets
+// Test<Kind>ReconcilerIsGuarded in zz_generated.<kind>_test.go, over the helpers of
+// zz_generated.external_test.go: its sample is created, its owned objects must appear
+// with it as their controller, and then the manager must send no write and run no
+// reconcile over a quiet window, and after updates it must not see (an unwatched label
+// and annotation, the status); a change of an owned object the operator does not own
+// is reconciled and not written, one deleted is applied again, and the object deleted
+// goes. test/deploy's table holds the project's kinds; a project without one has no CRD
+// in its manifests, which TestManifestsApply then does not ask for.
 package envtestsuite

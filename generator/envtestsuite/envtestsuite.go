@@ -69,12 +69,17 @@ func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 		}
 		files = append(files, artifact.File{Path: path.Join(ctx.Controller.Dir, k.Names.TestFile()), Content: src})
 	}
+	ef, err := externalTests(ctx)
+	if err != nil {
+		return nil, err
+	}
+	files = append(files, ef...)
 	wf, err := webhookTests(ctx)
 	if err != nil {
 		return nil, err
 	}
 	files = append(files, wf...)
-	if ctx.Wired && len(ctx.API.Reconciled()) > 0 {
+	if ctx.Wired && len(ctx.API.Controllers()) > 0 {
 		src, err := deployTest(ctx, deployTestKind{Dir: DeployDir, Package: "deploy_test", What: "config/default and config/apf", ApplyTest: "TestManifestsApply", PrivilegeTest: "TestLeastPrivilege"})
 		if err != nil {
 			return nil, err
@@ -149,7 +154,7 @@ func deployTest(ctx *contract.Context, d deployTestKind) ([]byte, error) {
 	return tmpl.File(ctx.GoHeader(), "deploy_test.go.tmpl", map[string]any{
 		"Package": d.Package, "Chart": d.Chart, "What": d.What, "ApplyTest": d.ApplyTest, "PrivilegeTest": d.PrivilegeTest,
 		"ControllerImport": ctx.Controller.ImportPath, "Root": fromDir(d.Dir, "."), "Project": ctx.ProjectName,
-		"Kinds": table.String(), "Wiring": naming.Wire,
+		"Kinds": table.String(), "Wiring": naming.Wire, "NoCRD": len(ctx.API.Reconciled()) == 0,
 	})
 }
 

@@ -19,7 +19,7 @@ import (
 	"github.com/opgen-dev/opgen/naming"
 )
 
-//go:embed source/reconcile.go source/status.go source/finalizer.go source/clientlimits.go source/owned.go source/memory.go source/managedfields.go
+//go:embed source/reconcile.go source/status.go source/finalizer.go source/clientlimits.go source/owned.go source/memory.go source/managedfields.go source/external.go
 var source embed.FS
 
 // Generator writes the shared runtime.
@@ -92,7 +92,10 @@ func InUse(ctx *contract.Context) []symbols.Part {
 			use[symbols.Status] = use[symbols.Status] || p.Dir == ctx.Controller.Dir
 		}
 	}
-	for _, k := range ctx.API.Reconciled() {
+	if len(ctx.API.External) > 0 {
+		use[symbols.External] = true
+	}
+	for _, k := range ctx.API.Controllers() {
 		use[symbols.Reconcile] = true
 		if k.Finalizer != "" {
 			use[symbols.Finalizer] = true

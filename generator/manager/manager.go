@@ -85,7 +85,7 @@ func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	if !ctx.Wired {
 		return nil, nil
 	}
-	kinds := ctx.API.Reconciled()
+	kinds := ctx.API.Controllers()
 	qps, burst := float64(policy.DefaultQPS), policy.DefaultBurst
 	if c := ctx.API.Client; c != nil {
 		if c.QPS > 0 {
@@ -101,6 +101,13 @@ func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	}
 	for _, p := range ctx.API.Packages {
 		w.Schemes = append(w.Schemes, w.Imports.Add(p.Alias, p.Path))
+	}
+	// Another module's kinds a reconciler of the project's reconciles (+opguard:for-package);
+	// client-go's scheme has the built-in ones.
+	for _, k := range ctx.API.External {
+		if !strings.HasPrefix(k.Package.Path, "k8s.io/api/") {
+			w.Schemes = append(w.Schemes, w.Imports.Add(k.Package.Alias, k.Package.Path))
+		}
 	}
 	for _, k := range kinds {
 		if k.StatusOwner != "" {
@@ -227,8 +234,10 @@ func (w *wiring) cacheOptions(ctx *contract.Context) {
 			fms[t] = append(fms[t], fm)
 		}
 	}
-	for _, k := range ctx.API.StatusOwners() {
-		add(goType{k.Package.Path, k.Name}, k.Package.Alias, k.Names.FieldManager())
+	for _, k := range append(ctx.API.StatusOwners(), ctx.API.External...) {
+		if !k.External {
+			add(goType{k.Package.Path, k.Name}, k.Package.Alias, k.Names.FieldManager())
+		}
 		for _, o := range k.Owns {
 			if local := ctx.API.Lookup(o); local != nil {
 				add(goType{local.Package.Path, local.Name}, local.Package.Alias, k.Names.FieldManager())
@@ -245,7 +254,7 @@ func (w *wiring) cacheOptions(ctx *contract.Context) {
 	// status writer reads its entries): the transform digests what the gated applies'
 	// managers own and keeps no entry (digestOwnedFields).
 	digested := map[goType]bool{}
-	for _, k := range ctx.API.StatusOwners() {
+	for _, k := range append(ctx.API.StatusOwners(), ctx.API.External...) {
 		for _, o := range ctx.API.Owned(k) {
 			t := goType{o.Package, o.Kind}
 			if digested[t] || (o.Local != nil && o.Local.StatusOwner != "") {

@@ -69,6 +69,23 @@ func RBACRules(api *model.API) []string {
 			rule(o.Group, resource, "get;list;watch;create;patch")
 		}
 	}
+	// A kind the project does not define (+opguard:for): read and watched, patched and
+	// its finalizers updated only with a finalizer, and what it owns; never its status.
+	for _, k := range api.External {
+		if k.Finalizer != "" {
+			rule(k.Package.Group, k.Plural, "get;list;watch;patch")
+			rule(k.Package.Group, k.Plural+"/finalizers", "update")
+		} else {
+			rule(k.Package.Group, k.Plural, "get;list;watch")
+		}
+		for _, o := range k.Owns {
+			resource := kubeapi.Resource(o.Kind)
+			if local := api.Lookup(o); local != nil {
+				resource = local.Plural
+			}
+			rule(o.Group, resource, "get;list;watch;create;patch")
+		}
+	}
 	out := make([]string, 0, len(set))
 	for r := range set {
 		out = append(out, r)

@@ -46,7 +46,7 @@ type applies struct {
 // Generate implements contract.Generator.
 func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	var files []artifact.File
-	for _, k := range ctx.API.Reconciled() {
+	for _, k := range ctx.API.Controllers() {
 		owned := ctx.API.Owned(k)
 		if len(owned) == 0 {
 			continue

@@ -28,4 +28,15 @@
 // (an existing kubebuilder controller) stops the run with a positioned error naming the
 // method and the two ways out; so does a missing Reconcile<Kind>, New<Kind>Reconciler or
 // Cleanup<Kind>. The tree never reaches a state that does not compile.
+//
+// A kind the project does not define (a kind of k8s.io/api or another module's CRD) is
+// named by +opguard:for on a <Kind>Reconciler of the controller package, which carries
+// the kind's markers (model.API.External). Its Reconcile is the same but for the status:
+// none is written, and Reconcile<Kind>(ctx, obj) returns (Outcome, error); it is called
+// only for an object that opts in (+opguard:select-labels, +opguard:select-annotation,
+// <kind>Selected), and an object that stops opting in has its finalizer released. Its
+// SetupWithManager filters with contentPredicate instead of the generation (a
+// Deployment's moves with any annotation, a ConfigMap has none) and with <kind>Selection.
+// <Kind>FieldManager, the field manager of its finalizer and gated applies, is the
+// project's name. The user's file is written by opgen create controller, not here.
 package reconciler

@@ -19,7 +19,7 @@ import (
 	"github.com/opgen-dev/opgen/policy"
 )
 
-//go:embed reconciler.go.tmpl
+//go:embed reconciler.go.tmpl external.go.tmpl
 var files embed.FS
 
 var tmpl = gotmpl.MustParse(files, "reconciler.go.tmpl")
@@ -64,7 +64,7 @@ func (Generator) Check(ctx *contract.Context) diag.Diagnostics {
 		}
 		diags = append(diags, checkUserCode(ctx, k, uc)...)
 	}
-	return diags
+	return append(diags, checkExternal(ctx)...)
 }
 
 // Generate implements contract.Generator.
@@ -84,7 +84,8 @@ func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 			files = append(files, sf)
 		}
 	}
-	return files, nil
+	ext, err := generateExternal(ctx)
+	return append(files, ext...), err
 }
 
 // reconciler is what reconciler.go.tmpl is filled with.

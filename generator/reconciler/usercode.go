@@ -232,6 +232,10 @@ func wanted(k *model.Kind, f *ast.File, what userFunc) string {
 	c := localName(f, ctxPkg, "context")
 	switch what {
 	case reconcileFunc:
+		if k.External {
+			// Not the project's kind: no status to return.
+			return fmt.Sprintf("func (r *%s) %s(ctx %s.Context, obj *%s.%s) (Outcome, error)", k.Names.Reconciler(), k.Names.ReconcileFunc(), c, a, k.Name)
+		}
 		return fmt.Sprintf("func (r *%s) %s(ctx %s.Context, obj *%s.%s) (%s.%s, Outcome, error)", k.Names.Reconciler(), k.Names.ReconcileFunc(), c, a, k.Name, a, k.StatusName())
 	case cleanupFunc:
 		return fmt.Sprintf("func (r *%s) %s(ctx %s.Context, obj *%s.%s) error", k.Names.Reconciler(), k.Names.Cleanup(), c, a, k.Name)
@@ -247,7 +251,10 @@ func checkUserCode(ctx *contract.Context, k *model.Kind, uc userCode) diag.Diagn
 	var ds diag.Diagnostics
 	name := k.Names.Reconciler()
 	api := typeName{pkg: k.Package.Path, name: k.Name, pointer: true}
-	status := typeName{pkg: k.Package.Path, name: k.StatusName()}
+	results := []typeName{{name: "Outcome"}, {name: "error"}}
+	if !k.External {
+		results = append([]typeName{{pkg: k.Package.Path, name: k.StatusName()}}, results...)
+	}
 	want := func(f *ast.File, what userFunc) string { return wanted(k, f, what) }
 	pos := func(d decl) token.Position { return ctx.Fset.Position(d.fn.Name.Pos()) }
 
@@ -261,7 +268,7 @@ func checkUserCode(ctx *contract.Context, k *model.Kind, uc userCode) diag.Diagn
 	if d, ok := uc.methods[k.Names.ReconcileFunc()]; !ok {
 		ds.Errorf(typPos, "%s has no method %s, which the generated Reconcile calls: add %s", name, k.Names.ReconcileFunc(), want(uc.typFile, reconcileFunc))
 	} else if !matches(d.file, fields(d.fn.Type.Params), []typeName{{pkg: ctxPkg, name: "Context"}, api}) ||
-		!matches(d.file, fields(d.fn.Type.Results), []typeName{status, {name: "Outcome"}, {name: "error"}}) {
+		!matches(d.file, fields(d.fn.Type.Results), results) {
 		ds.Errorf(pos(d), "%s does not fit the generated Reconcile, which calls it: have %s, want %s", k.Names.ReconcileFunc(), signature(ctx.Fset, d.fn), want(d.file, reconcileFunc))
 	}
 

@@ -9,8 +9,9 @@
 // Server-Side Apply), owned.go (the gated apply of objects a reconciler owns),
 // memory.go (a guard's last write, recalled while the cache is behind it) and
 // managedfields.go (the cache transform that keeps only the operator's own managedFields
-// entries, which the status writer and the gated apply read). The parts import nothing
-// of each other.
+// entries, which the status writer and the gated apply read) and external.go (the
+// primary filter of a kind the project does not define, on content, not generation).
+// The parts import nothing of each other.
 //
 // It is compiled and tested here, in opgen's module, and copied verbatim into projects
 // with its package clause rewritten (package generator/guards does that). It must

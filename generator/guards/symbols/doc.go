@@ -9,5 +9,6 @@
 // one has a finalizer, [ClientLimits] when the operator's main is wired by opgen, [Owned]
 // when one owns a kind (the gated apply of owned objects), [Memory] (a guard's last write,
 // recalled while the cache is behind it) with [Status] or [Owned], and [ManagedFields]
-// (the cache transform the generated CacheOptions installs) when the main is wired.
+// (the cache transform the generated CacheOptions installs) when the main is wired, and
+// [External] (the content predicate) when a reconciler has +opguard:for.
 package symbols

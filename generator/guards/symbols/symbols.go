@@ -14,10 +14,12 @@ const (
 	// ManagedFields is the cache transform that keeps only the operator's own
 	// managedFields entries.
 	ManagedFields Part = "managedfields"
+	// External is the primary filter of a kind the project does not define.
+	External Part = "external"
 )
 
 // Parts lists every part in order.
-var Parts = []Part{Reconcile, Status, ClientLimits, Finalizer, Owned, Memory, ManagedFields}
+var Parts = []Part{Reconcile, Status, ClientLimits, Finalizer, Owned, Memory, ManagedFields, External}
 
 // What generated code calls.
 const (
@@ -60,6 +62,9 @@ const (
 
 	// ManagedFields.
 	TrimManagedFields = "trimManagedFields"
+
+	// External.
+	ContentPredicate = "contentPredicate"
 )
 
 // Names holds the names generated code calls as fields, for templates, which cannot
@@ -73,6 +78,7 @@ type Names struct {
 	EnsureFinalizer, RemoveFinalizer                                                    string
 	ApplyOwned, HasController, ControllerReference, DigestOwnedFields                   string
 	TrimManagedFields                                                                   string
+	ContentPredicate                                                                    string
 }
 
 // Called is the runtime's names as a value: see Names.
@@ -87,6 +93,7 @@ var Called = Names{
 	ApplyOwned: ApplyOwned, HasController: HasController, ControllerReference: ControllerReference,
 	DigestOwnedFields: DigestOwnedFields,
 	TrimManagedFields: TrimManagedFields,
+	ContentPredicate:  ContentPredicate,
 }
 
 // PartOf maps every top-level name the runtime declares to its part: those generated
@@ -117,6 +124,8 @@ var PartOf = map[string]Part{
 	"ownedFieldsRef": Owned, "dropOwnedFields": Owned, "ownedFieldsOf": Owned, "hasAppliedEntry": Owned,
 
 	TrimManagedFields: ManagedFields,
+
+	ContentPredicate: External, "contentChanged": External,
 }
 
 // Exported returns the runtime's exported names: those the user's own code in the
