@@ -37,6 +37,29 @@ type Params struct {
 	// KubeAPIQPS and KubeAPIBurst replace the guarded operator's client limit when > 0.
 	KubeAPIQPS   float64 `json:"kubeAPIQPS,omitempty"`
 	KubeAPIBurst int     `json:"kubeAPIBurst,omitempty"`
+	// Idle is the window before the controller starts in which the tenant is alone on
+	// the server (0: defaultIdle).
+	Idle Duration `json:"idle,omitempty"`
+	// APF is "generated" (the default: the guarded operator's FlowSchemas and priority
+	// level, config/apf, are applied) or "none" (the API server's default ones only).
+	APF string `json:"apf,omitempty"`
+}
+
+// defaultIdle is the tenant's idle window: 400 requests.
+const defaultIdle = 10 * time.Second
+
+func (p Params) idle() Duration {
+	if p.Idle > 0 {
+		return p.Idle
+	}
+	return Duration(defaultIdle)
+}
+
+func (p Params) apf() string {
+	if p.APF == "" {
+		return "generated"
+	}
+	return p.APF
 }
 
 // Duration is a time.Duration that reads as "15s" in JSON.
@@ -71,6 +94,10 @@ type childJob struct {
 	Scenario      string `json:"scenario"`
 	ManagedFields string `json:"managedFields"`
 	CRDDir        string `json:"crdDir"`
+	// Repo is opgen's repository, where the generated manifests are.
+	Repo string `json:"repo"`
+	// Load1 is the machine's 1-minute load average when the run started.
+	Load1 float64 `json:"load1"`
 	// Peer is the kubebuilder controller's binary (peer.go).
 	Peer string `json:"peer,omitempty"`
 }
@@ -91,6 +118,10 @@ func (p Params) modes(controller string) []string {
 }
 
 func main() {
+	// An operator process is started by a child, whose environment it inherits.
+	if job := os.Getenv(operatorEnv); job != "" {
+		os.Exit(operatorMain(job))
+	}
 	if job := os.Getenv(childEnv); job != "" {
 		os.Exit(childMain(job))
 	}
@@ -107,12 +138,14 @@ func main() {
 	mf := flag.String("managed-fields", "trimmed", "what the guarded operator's cache keeps of managedFields, one run each: trimmed (its generated CacheOptions), full, stripped")
 	flag.Float64Var(&p.KubeAPIQPS, "kube-api-qps", 0, "the guarded operator's client QPS instead of its generated default (its first sync of N objects takes 3N/QPS seconds)")
 	flag.IntVar(&p.KubeAPIBurst, "kube-api-burst", 0, "the guarded operator's client burst instead of its generated default")
+	idle := flag.Duration("idle", defaultIdle, "the tenant alone on the server before the controller starts")
+	flag.StringVar(&p.APF, "apf", "generated", "API Priority and Fairness objects: generated (the guarded operator's, config/apf) or none")
 	jsonOut := flag.String("json", "", "write every figure and the parameters to this file")
 	svgOut := flag.String("svg", "", "write a chart of controller writes per second to this file")
 	from := flag.String("from", "", "run nothing: print the table and draw the chart of an earlier -json file")
 	faults := flag.String("faults", "", "run these faults instead of the scenarios: "+strings.Join(faultNames, ",")+" or all (see faults.go)")
 	flag.Parse()
-	p.Interval, p.Load, p.Quiet = Duration(*interval), Duration(*load), Duration(*quiet)
+	p.Interval, p.Load, p.Quiet, p.Idle = Duration(*interval), Duration(*load), Duration(*quiet), Duration(*idle)
 	if *faults != "" {
 		os.Exit(faultsMain(p, *faults, *jsonOut))
 	}
@@ -171,6 +204,9 @@ func runAll(ctx context.Context, p Params, progress *os.File) (*Report, error) {
 			return nil, fmt.Errorf("unknown controller %q (have %s)", c, strings.Join(controllerNames, ", "))
 		}
 	}
+	if a := p.apf(); a != "generated" && a != "none" {
+		return nil, fmt.Errorf("unknown -apf %q (have generated, none)", a)
+	}
 	for _, m := range p.ManagedFields {
 		if !slices.Contains(managedFieldsModes, m) {
 			return nil, fmt.Errorf("unknown managedFields policy %q (have %s)", m, strings.Join(managedFieldsModes, ", "))
@@ -206,7 +242,8 @@ func runAll(ctx context.Context, p Params, progress *os.File) (*Report, error) {
 				n++
 				start := time.Now()
 				fmt.Fprintf(progress, "storm [%d/%d] %s / %s (managedFields %s) ...", n, total, s, c, m)
-				job, _ := json.Marshal(peer.job(childJob{Params: p, Controller: c, Scenario: s, ManagedFields: m, CRDDir: filepath.Join(repo, "bench", "storm", "config", "crd")}))
+				job, _ := json.Marshal(peer.job(childJob{Params: p, Controller: c, Scenario: s, ManagedFields: m,
+					CRDDir: filepath.Join(repo, "bench", "storm", "config", "crd"), Repo: repo, Load1: load1()}))
 				cmd := exec.CommandContext(ctx, self)
 				cmd.Env = append(os.Environ(), childEnv+"="+string(job), "KUBEBUILDER_ASSETS="+assets)
 				var stdout, stderr bytes.Buffer
@@ -226,12 +263,25 @@ func runAll(ctx context.Context, p Params, progress *os.File) (*Report, error) {
 				if err := json.Unmarshal(stdout.Bytes(), &run); err != nil {
 					return nil, fmt.Errorf("%s / %s: reading the result: %v\n%s", s, c, err, stdout.String())
 				}
-				fmt.Fprintf(progress, " %d writes, %d 409s, peak RSS %.0f MiB in %v\n", run.Load.Writes+run.Quiet.Writes, run.Load.Conflicts+run.Quiet.Conflicts, mib(run.PeakRSSBytes), time.Since(start).Round(time.Second))
+				fmt.Fprintf(progress, " converged in %.1f s (%d writes), %d writes, %d 409s, rollout %d writes; tenant p99 %.1f ms idle, %.1f in setup; load %.2f; in %v\n",
+					run.ConvergedSeconds, run.Setup.Writes, run.Load.Writes+run.Quiet.Writes, run.Load.Conflicts+run.Quiet.Conflicts, run.Rollout.Writes,
+					run.TenantIdleP99ms, run.Setup.TenantP99ms, run.Load1, time.Since(start).Round(time.Second))
 				report.Runs = append(report.Runs, run)
 			}
 		}
 	}
 	return report, nil
+}
+
+// load1 is the machine's 1-minute load average (0 when /proc/loadavg cannot be read).
+func load1() float64 {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0
+	}
+	var l float64
+	fmt.Sscan(string(data), &l)
+	return l
 }
 
 // repoRoot finds opgen's repository from the working directory.

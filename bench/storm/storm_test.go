@@ -9,6 +9,10 @@ import (
 
 func TestMain(m *testing.M) {
 	// The benchmark runs each (scenario, controller) in a child process: this binary.
+	// An operator process is started by a child, whose environment it inherits.
+	if job := os.Getenv(operatorEnv); job != "" {
+		os.Exit(operatorMain(job))
+	}
 	if job := os.Getenv(childEnv); job != "" {
 		os.Exit(childMain(job))
 	}
@@ -36,7 +40,7 @@ func TestStormInvariants(t *testing.T) {
 		t.Skip("starts an API server per run")
 	}
 	p := Params{Objects: 40, Writers: 4, Interval: Duration(100 * time.Millisecond), Load: Duration(6 * time.Second),
-		Quiet: Duration(6 * time.Second), Workers: 2, Seed: 1}
+		Quiet: Duration(6 * time.Second), Workers: 2, Seed: 1, Idle: Duration(time.Second)}
 	runs := map[string]Run{}
 	for _, c := range []struct{ controller, scenario string }{
 		{"guarded", "noise"}, {"guarded", "conflict"}, {"guarded", "throttled"}, {"guarded", "legacy-queue"}, {"guarded", "mixed"},
@@ -80,6 +84,26 @@ func TestStormInvariants(t *testing.T) {
 		if g.Converged != g.Objects {
 			t.Errorf("guarded/%s: %d of %d objects converged", s, g.Converged, g.Objects)
 		}
+		// The server's side: every request of the operator's was classified into its
+		// generated FlowSchema and priority level, and the server agrees; a 429 is retried
+		// only after its Retry-After; a new process over converged objects writes nothing.
+		if n := g.Classification["storm → storm"]; n == 0 || len(g.Classification) != 1 {
+			t.Errorf("guarded/%s: requests classified %v, want all in storm → storm", s, g.Classification)
+		} else if d := g.ServerFlowControl["dispatched storm → storm"]; d < float64(n) {
+			t.Errorf("guarded/%s: %d requests answered in storm → storm, the server dispatched %.0f there", s, n, d)
+		}
+		for name, w := range map[string]Window{"setup": g.Setup, "load": g.Load, "quiet": g.Quiet, "rollout": g.Rollout} {
+			if w.EarlyRetries != 0 {
+				t.Errorf("guarded/%s: %d of %d 429s in %s retried before their Retry-After", s, w.EarlyRetries, w.TooManyRequests, name)
+			}
+		}
+		if g.Rollout.Writes != 0 || g.RolloutDrainedSeconds < 0 || g.Rollout.Reconciles < g.Objects {
+			t.Errorf("guarded/%s: rollout: %d writes, drained in %.1f s (-1: not within %v), %d reconciles of %d objects",
+				s, g.Rollout.Writes, g.RolloutDrainedSeconds, rolloutTimeout, g.Rollout.Reconciles, g.Objects)
+		}
+		if g.TenantClassification["service-accounts → workload-low"] == 0 || g.Idle.TenantRequests == 0 || g.Setup.TenantRequests == 0 {
+			t.Errorf("guarded/%s: the tenant: classified %v, %d requests idle, %d in setup", s, g.TenantClassification, g.Idle.TenantRequests, g.Setup.TenantRequests)
+		}
 		t.Logf("guarded/%s: %d spec changes, %d writes, %d status writes, %d effective, %d owned writes, %d owned changes", s, g.SpecChanges, g.Load.Writes, g.Load.StatusWrites, g.Load.EffectiveWrites, g.Load.OwnedWrites, g.Load.OwnedChanges)
 	}
 	if g := runs["guarded/noise"]; g.Load.Writes != 0 {
@@ -93,5 +117,12 @@ func TestStormInvariants(t *testing.T) {
 	}
 	if n := runs["naive/throttled"]; n.Quiet.Writes == 0 {
 		t.Error("naive/throttled: the quiet window is quiet: the scenario does not reproduce the loop")
+	}
+	// The seed incident's restart: a new naive process rewrites every status.
+	if n := runs["naive/noise"]; n.Rollout.StatusWrites < n.Objects {
+		t.Errorf("naive/noise: rollout: %d status writes for %d objects: the rollout does not reproduce the incident", n.Rollout.StatusWrites, n.Objects)
+	}
+	if n := runs["naive/noise"]; n.Classification["storm → storm"] != 0 || n.Classification["service-accounts → workload-low"] == 0 {
+		t.Errorf("naive/noise: requests classified %v, want service-accounts → workload-low (its own ServiceAccount)", n.Classification)
 	}
 }
