@@ -122,6 +122,9 @@ func main() {
 	if job := os.Getenv(operatorEnv); job != "" {
 		os.Exit(operatorMain(job))
 	}
+	if job := os.Getenv(tenantEnv); job != "" {
+		os.Exit(tenantMain(job))
+	}
 	if job := os.Getenv(childEnv); job != "" {
 		os.Exit(childMain(job))
 	}

@@ -345,7 +345,8 @@ func serverWrites(ctx context.Context, cfg *rest.Config, group, resource string)
 // serverFlowControl reads the API server's count of requests it dispatched and
 // rejected, per FlowSchema and priority level, for those named in the classifications
 // ("flowschema → prioritylevel" keys): keys "dispatched <fs> → <pl>", "rejected <fs> →
-// <pl>".
+// <pl>"; and the seats of those priority levels: "nominal seats <pl>", "upper limit
+// seats <pl>".
 func serverFlowControl(ctx context.Context, cfg *rest.Config, classifications ...map[string]int) (map[string]float64, error) {
 	families, err := serverMetrics(ctx, cfg)
 	if err != nil {
@@ -358,6 +359,25 @@ func serverFlowControl(ctx context.Context, cfg *rest.Config, classifications ..
 		}
 	}
 	out := map[string]float64{}
+	levels := map[string]bool{}
+	for k := range want {
+		_, pl, _ := strings.Cut(k, " → ")
+		levels[pl] = true
+	}
+	// The seats each of those priority levels has, nominally and at most (with what it
+	// may borrow).
+	for _, f := range []struct{ metric, label string }{
+		{"apiserver_flowcontrol_nominal_limit_seats", "nominal seats"},
+		{"apiserver_flowcontrol_upper_limit_seats", "upper limit seats"},
+	} {
+		for _, m := range families[f.metric].GetMetric() {
+			for _, l := range m.GetLabel() {
+				if l.GetName() == "priority_level" && levels[l.GetValue()] {
+					out[f.label+" "+l.GetValue()] = m.GetGauge().GetValue()
+				}
+			}
+		}
+	}
 	for _, f := range []struct{ metric, label string }{
 		{"apiserver_flowcontrol_dispatched_requests_total", "dispatched"},
 		{"apiserver_flowcontrol_rejected_requests_total", "rejected"},

@@ -15,7 +15,9 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"os/signal"
 	"strconv"
+	"syscall"
 	"sync"
 	"time"
 
@@ -62,11 +64,16 @@ type lineWriter struct {
 	enc *json.Encoder
 }
 
-func (w *lineWriter) emit(l line) {
+func (w *lineWriter) emit(l line) { w.emitAny(l) }
+
+func (w *lineWriter) emitAny(v any) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	_ = w.enc.Encode(l)
+	_ = w.enc.Encode(v)
 }
+
+// signalNotify delivers SIGTERM and SIGINT to c.
+func signalNotify(c chan os.Signal) { signal.Notify(c, syscall.SIGTERM, syscall.SIGINT) }
 
 func (w *lineWriter) wrap(rt http.RoundTripper) http.RoundTripper {
 	return roundTripperFunc(func(req *http.Request) (*http.Response, error) {

@@ -224,15 +224,11 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 		return nil, err
 	}
 	run.Identity, run.APF = accountOf(job.Controller).user(), job.Params.apf()
-	tctx, stopTenant := context.WithCancel(ctx)
-	defer stopTenant()
-	ten, err := newTenant(ids.tenant)
+	ten, err := startTenant(ctx, ids.tenant)
 	if err != nil {
 		return nil, err
 	}
-	if err := ten.run(tctx); err != nil {
-		return nil, fmt.Errorf("the tenant: %w", err)
-	}
+	defer ten.kill()
 
 	pr := &probe{reqs: &requestLog{}, limiter: &waitLog{}, smp: &sampler{}, effective: &effectiveWrites{}, owned: &ownedChanges{},
 		conv: &convergence{}, resource: k.resource, kind: k, serverAt: map[time.Time]float64{}, gensAt: map[time.Time]int64{}}
@@ -332,7 +328,9 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	if err := next.stop(); err != nil {
 		return nil, err
 	}
-	stopTenant()
+	if err := ten.stop(); err != nil {
+		return nil, err
+	}
 
 	run.Idle = pr.window(idleStart, setupStart, ten)
 	run.TenantIdleP50ms, run.TenantIdleP99ms = run.Idle.TenantP50ms, run.Idle.TenantP99ms

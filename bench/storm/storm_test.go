@@ -13,6 +13,9 @@ func TestMain(m *testing.M) {
 	if job := os.Getenv(operatorEnv); job != "" {
 		os.Exit(operatorMain(job))
 	}
+	if job := os.Getenv(tenantEnv); job != "" {
+		os.Exit(tenantMain(job))
+	}
 	if job := os.Getenv(childEnv); job != "" {
 		os.Exit(childMain(job))
 	}
