@@ -17,8 +17,8 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
-	"syscall"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/go-logr/logr"

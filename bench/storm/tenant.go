@@ -16,8 +16,8 @@ import (
 	"syscall"
 	"time"
 
-	flowcontrolv1 "k8s.io/api/flowcontrol/v1"
 	corev1 "k8s.io/api/core/v1"
+	flowcontrolv1 "k8s.io/api/flowcontrol/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/kubernetes"
