@@ -145,6 +145,7 @@ func main() {
 	flag.StringVar(&p.APF, "apf", "generated", "API Priority and Fairness objects: generated (the guarded operator's, config/apf) or none")
 	jsonOut := flag.String("json", "", "write every figure and the parameters to this file")
 	svgOut := flag.String("svg", "", "write a chart of controller writes per second to this file")
+	phasesOut := flag.String("phases-svg", "", "write a chart of each run's writes per second and tenant p99 through creation, first sync, load, quiet and rollout to this file")
 	from := flag.String("from", "", "run nothing: print the table and draw the chart of an earlier -json file")
 	faults := flag.String("faults", "", "run these faults instead of the scenarios: "+strings.Join(faultNames, ",")+" or all (see faults.go)")
 	flag.Parse()
@@ -172,6 +173,12 @@ func main() {
 	if *jsonOut != "" {
 		data, _ := json.MarshalIndent(report, "", "  ")
 		if err := os.WriteFile(*jsonOut, append(data, '\n'), 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, "storm:", err)
+			os.Exit(1)
+		}
+	}
+	if *phasesOut != "" {
+		if err := os.WriteFile(*phasesOut, []byte(phaseChart(report)), 0o644); err != nil {
 			fmt.Fprintln(os.Stderr, "storm:", err)
 			os.Exit(1)
 		}
