@@ -39,7 +39,11 @@ type controllerRun struct {
 // transport; the peer in a process of its own.
 func startController(ctx context.Context, job childJob, spec operatorSpec, idCfg *rest.Config, scheme *runtime.Scheme, pr *probe) (*controllerRun, error) {
 	if job.Controller == peerController {
-		return startProcess(ctx, job, spec, idCfg, pr, pr.smp)
+		c, err := startProcess(ctx, job, spec, idCfg, pr, pr.smp)
+		if err == nil {
+			pr.cpu.register("controller", c.cmd.Process.Pid)
+		}
+		return c, err
 	}
 	cfg := rest.CopyConfig(idCfg)
 	cfg.WrapTransport = pr.reqs.wrap
@@ -112,12 +116,23 @@ func readProcess(r io.Reader, pr *probe) error {
 }
 
 // waitDrained waits until the controller has reconciled at least n objects, its queue
-// is empty and no reconcile runs, and returns when its metrics first showed that; false
-// when that did not happen by the deadline.
+// is empty, no reconcile runs and none starts for rolloutSettle, and returns when its
+// metrics first showed the queue so; false when that did not happen by the deadline. A
+// loop that empties the queue for a moment and fills it again has not drained it.
 func (c *controllerRun) waitDrained(ctx context.Context, n int, deadline time.Time) (time.Time, bool) {
+	var since time.Time
+	var at float64 // the reconciles counted since then
 	for time.Now().Before(deadline) {
-		if sm, ok := c.smp.last(); ok && sm.at.After(c.startedAt) && sm.reconciles >= float64(n) && sm.depth == 0 && sm.active == 0 {
-			return sm.at, true
+		if sm, ok := c.smp.last(); ok && sm.at.After(c.startedAt) {
+			idle := sm.reconciles >= float64(n) && sm.depth == 0 && sm.active == 0
+			switch {
+			case !idle || (!since.IsZero() && sm.reconciles != at):
+				since = time.Time{}
+			case since.IsZero():
+				since, at = sm.at, sm.reconciles
+			case sm.at.Sub(since) >= rolloutSettle:
+				return since, true
+			}
 		}
 		select {
 		case <-ctx.Done():

@@ -89,7 +89,8 @@ type Run struct {
 	// stopped, the same objects, everything converged), from its start until its queue
 	// drained and 2 seconds more, or rolloutTimeout; RolloutDrainedSeconds is the time
 	// until its queue drained (every object reconciled once, the queue empty, no
-	// reconcile running), -1 when it did not within rolloutTimeout.
+	// reconcile running, and none for the next 2 seconds), -1 when it did not within
+	// rolloutTimeout.
 	Rollout               Window  `json:"rollout"`
 	RolloutDrainedSeconds float64 `json:"rolloutDrainedSeconds"`
 	// Timeline is the controller's writes per second, from the start of the load window.
@@ -161,6 +162,10 @@ type Window struct {
 	TenantErrors   int     `json:"tenantErrors"`
 	TenantP50ms    float64 `json:"tenantP50ms"`
 	TenantP99ms    float64 `json:"tenantP99ms"`
+	// CPUSeconds is the CPU time each process used in the window: kube-apiserver, etcd,
+	// the benchmark (with the controller when it runs in process: the load and the
+	// watches too), the controller's own process, the tenant.
+	CPUSeconds map[string]float64 `json:"cpuSeconds,omitempty"`
 }
 
 func childMain(jobJSON string) int {
@@ -224,14 +229,18 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 		return nil, err
 	}
 	run.Identity, run.APF = accountOf(job.Controller).user(), job.Params.apf()
+	pr := &probe{reqs: &requestLog{}, limiter: &waitLog{}, smp: &sampler{}, effective: &effectiveWrites{}, owned: &ownedChanges{},
+		conv: &convergence{}, cpu: &cpuSampler{}, resource: k.resource, kind: k, serverAt: map[time.Time]float64{}, gensAt: map[time.Time]int64{}}
 	ten, err := startTenant(ctx, ids.tenant)
 	if err != nil {
 		return nil, err
 	}
 	defer ten.kill()
+	pr.cpu.register("tenant", ten.cmd.Process.Pid)
+	cctx, stopCPU := context.WithCancel(ctx)
+	defer stopCPU()
+	go pr.cpu.run(cctx)
 
-	pr := &probe{reqs: &requestLog{}, limiter: &waitLog{}, smp: &sampler{}, effective: &effectiveWrites{}, owned: &ownedChanges{},
-		conv: &convergence{}, resource: k.resource, kind: k, serverAt: map[time.Time]float64{}, gensAt: map[time.Time]int64{}}
 	wctx, stopWatches := context.WithCancel(ctx)
 	defer stopWatches()
 	if err := k.watch(wctx, outside, pr); err != nil {
@@ -317,6 +326,7 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 		return nil, err
 	}
 	defer next.kill()
+	pr.cpu.register("rollout", next.cmd.Process.Pid)
 	drained, ok := next.waitDrained(ctx, objects, rolloutStart.Add(rolloutTimeout))
 	run.RolloutDrainedSeconds = -1
 	rolloutEnd := rolloutStart.Add(rolloutTimeout)
@@ -469,6 +479,7 @@ type probe struct {
 	effective *effectiveWrites
 	owned     *ownedChanges
 	conv      *convergence
+	cpu       *cpuSampler
 	gen       *loadGenerator
 	kind      *stormKind
 	// resource is the kind's resource: caches, or the peer's memcacheds.
@@ -548,6 +559,7 @@ func (pr *probe) window(from, to time.Time, ten *tenant) Window {
 			w.ServerWrites = int(s1-s0) - onKind
 		}
 	}
+	w.CPUSeconds = pr.cpu.between(from, to)
 	ts := ten.stats(from, to)
 	w.TenantRequests, w.TenantErrors, w.TenantP50ms, w.TenantP99ms = ts.n, ts.errors, ts.p50, ts.p99
 	return w
