@@ -8,6 +8,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -76,6 +77,11 @@ type Run struct {
 	// operator until setupTimeout passed; CreationSeconds the creation alone.
 	Setup           Window  `json:"setup"`
 	CreationSeconds float64 `json:"creationSeconds"`
+	// Creation and AfterCreation split the setup's first sync: the objects being
+	// created, then from the last creation until every object converged (empty when
+	// the controller kept pace): the controller's work alone, the creator done.
+	Creation      Window `json:"creation"`
+	AfterCreation Window `json:"afterCreation"`
 	// SetupConverged counts the objects converged when the load started: all of them,
 	// unless a naive operator's loop and its 409 backoffs kept some from converging.
 	SetupConverged int    `json:"setupConverged"`
@@ -168,12 +174,24 @@ type Window struct {
 	CPUSeconds map[string]float64 `json:"cpuSeconds,omitempty"`
 }
 
+// cpuProfileEnv names a file: when set, a run's process (the benchmark with an
+// in-process controller) writes its CPU profile there. A diagnostic: run one
+// controller per file.
+const cpuProfileEnv = "OPGEN_STORM_CPU_PROFILE"
+
 func childMain(jobJSON string) int {
 	profileHeapFinely()
 	var job childJob
 	if err := json.Unmarshal([]byte(jobJSON), &job); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
+	}
+	if name := os.Getenv(cpuProfileEnv); name != "" {
+		if f, err := os.Create(name); err == nil {
+			if err := pprof.StartCPUProfile(f); err == nil {
+				defer pprof.StopCPUProfile()
+			}
+		}
 	}
 	run, err := runOne(context.Background(), job)
 	if err != nil {
@@ -255,11 +273,13 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	time.Sleep(time.Duration(job.Params.idle()))
 
 	// The controller, as its ServiceAccount.
-	ctl, err := startController(ctx, job, spec, ids.operator, scheme, pr)
-	if err != nil {
-		return nil, err
+	ctl := &controllerRun{stopped: true} // none: nothing runs
+	if job.Controller != noController {
+		if ctl, err = startController(ctx, job, spec, ids.operator, scheme, pr); err != nil {
+			return nil, err
+		}
+		defer ctl.kill()
 	}
-	defer ctl.kill()
 
 	// Setup: create the objects and wait until the controller converged them.
 	setupStart := time.Now()
@@ -268,15 +288,21 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 			return nil, err
 		}
 	}
-	run.CreationSeconds = time.Since(setupStart).Seconds()
+	createdAt := time.Now()
+	run.CreationSeconds = createdAt.Sub(setupStart).Seconds()
 	// A naive operator may leave objects unconverged for long (its 409s back them off
 	// exponentially while its loop keeps the queue full): that is the incident, and the
 	// load starts regardless. The guarded operator must converge.
-	converged, err := pr.conv.wait(ctx, objects, setupStart.Add(setupTimeout(objects)))
-	run.SetupConverged, run.ConvergedSeconds = converged, time.Since(setupStart).Seconds()
-	if err != nil && (job.Controller == "guarded" || converged == 0) {
-		return nil, fmt.Errorf("%w%s", err, ctl.stderr())
+	convergedAt := createdAt
+	if job.Controller != noController {
+		converged, err := pr.conv.wait(ctx, objects, setupStart.Add(setupTimeout(objects)))
+		convergedAt = time.Now()
+		run.SetupConverged = converged
+		if err != nil && (job.Controller == "guarded" || converged == 0) {
+			return nil, fmt.Errorf("%w%s", err, ctl.stderr())
+		}
 	}
+	run.ConvergedSeconds = convergedAt.Sub(setupStart).Seconds()
 	time.Sleep(time.Second)
 
 	// Load, then quiet.
@@ -320,23 +346,25 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	}
 
 	// Rollout: a new process of the controller over the converged objects.
-	rolloutStart := time.Now()
-	next, err := startProcess(ctx, job, spec, ids.operator, pr, &sampler{})
-	if err != nil {
-		return nil, err
-	}
-	defer next.kill()
-	pr.cpu.register("rollout", next.cmd.Process.Pid)
-	drained, ok := next.waitDrained(ctx, objects, rolloutStart.Add(rolloutTimeout))
+	rolloutStart, rolloutEnd := time.Now(), time.Now()
 	run.RolloutDrainedSeconds = -1
-	rolloutEnd := rolloutStart.Add(rolloutTimeout)
-	if ok {
-		run.RolloutDrainedSeconds = drained.Sub(rolloutStart).Seconds()
-		rolloutEnd = drained.Add(rolloutSettle)
-	}
-	time.Sleep(time.Until(rolloutEnd))
-	if err := next.stop(); err != nil {
-		return nil, err
+	next := &controllerRun{stopped: true, smp: &sampler{}}
+	if job.Controller != noController {
+		if next, err = startProcess(ctx, job, spec, ids.operator, pr, &sampler{}); err != nil {
+			return nil, err
+		}
+		defer next.kill()
+		pr.cpu.register("rollout", next.cmd.Process.Pid)
+		drained, ok := next.waitDrained(ctx, objects, rolloutStart.Add(rolloutTimeout))
+		rolloutEnd = rolloutStart.Add(rolloutTimeout)
+		if ok {
+			run.RolloutDrainedSeconds = drained.Sub(rolloutStart).Seconds()
+			rolloutEnd = drained.Add(rolloutSettle)
+		}
+		time.Sleep(time.Until(rolloutEnd))
+		if err := next.stop(); err != nil {
+			return nil, err
+		}
 	}
 	if err := ten.stop(); err != nil {
 		return nil, err
@@ -345,6 +373,8 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	run.Idle = pr.window(idleStart, setupStart, ten)
 	run.TenantIdleP50ms, run.TenantIdleP99ms = run.Idle.TenantP50ms, run.Idle.TenantP99ms
 	run.Setup = pr.window(setupStart, loadStart, ten)
+	run.Creation = pr.window(setupStart, createdAt, ten)
+	run.AfterCreation = pr.window(createdAt, convergedAt, ten)
 	run.Load = pr.window(loadStart, loadEnd, ten)
 	run.Drain = pr.window(loadEnd, quietStart, ten)
 	run.Quiet = pr.window(quietStart, end, ten)

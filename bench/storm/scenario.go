@@ -67,7 +67,14 @@ func scenarioByName(name string) *scenario {
 
 var controllerNames = []string{"guarded", "naive", "naive-patch", peerController}
 
+// noController runs no controller at all: the tenant's reference for what creating the
+// objects and the load do to it by themselves. It is not among the defaults.
+const noController = "none"
+
 func validController(name string) bool {
+	if name == noController {
+		return true
+	}
 	for _, c := range controllerNames {
 		if c == name {
 			return true
