@@ -71,20 +71,25 @@ type identities struct {
 	priorityLevels   map[string]string // UID → name
 }
 
-// setupIdentities applies the generated APF objects (unless apf is "none"), creates the controller's and the
+// setupIdentities applies the generated APF objects (unless apf is "none"; "tight"
+// makes the generated priority level small and rejecting: see tighten), creates the controller's and the
 // tenant's ServiceAccounts with their RBAC, and returns a rest.Config for each,
 // authenticated by a token from the TokenRequest API. repo is opgen's repository,
 // where the generated manifests are.
 func setupIdentities(ctx context.Context, admin client.Client, cfg *rest.Config, repo, controller, apf string) (*identities, error) {
 	if apf != "none" {
-		if err := applyManifest(ctx, admin, filepath.Join(repo, "bench", "storm", "config", "apf", "apf.yaml")); err != nil {
+		var edit func(*unstructured.Unstructured)
+		if apf == "tight" {
+			edit = tighten
+		}
+		if err := applyManifest(ctx, admin, filepath.Join(repo, "bench", "storm", "config", "apf", "apf.yaml"), edit); err != nil {
 			return nil, fmt.Errorf("applying the generated APF objects: %w", err)
 		}
 	}
 	op := accountOf(controller)
 	if controller == "guarded" {
 		// The generated ClusterRole: the run fails if it lacks a permission the operator uses.
-		if err := applyManifest(ctx, admin, filepath.Join(repo, "bench", "storm", "config", "rbac", "role.yaml")); err != nil {
+		if err := applyManifest(ctx, admin, filepath.Join(repo, "bench", "storm", "config", "rbac", "role.yaml"), nil); err != nil {
 			return nil, fmt.Errorf("applying the generated RBAC: %w", err)
 		}
 		if err := bindCluster(ctx, admin, op, "manager-role"); err != nil {
@@ -131,8 +136,9 @@ func setupIdentities(ctx context.Context, admin client.Client, cfg *rest.Config,
 	return ids, nil
 }
 
-// applyManifest creates every object of a multi-document YAML file.
-func applyManifest(ctx context.Context, c client.Client, name string) error {
+// applyManifest creates every object of a multi-document YAML file, each first
+// through edit when edit is not nil.
+func applyManifest(ctx context.Context, c client.Client, name string, edit func(*unstructured.Unstructured)) error {
 	data, err := os.ReadFile(name)
 	if err != nil {
 		return err
@@ -147,6 +153,9 @@ func applyManifest(ctx context.Context, c client.Client, name string) error {
 		}
 		if len(u.Object) == 0 {
 			continue
+		}
+		if edit != nil {
+			edit(u)
 		}
 		if err := c.Create(ctx, u); err != nil {
 			return fmt.Errorf("%s: %s %s: %w", name, u.GetKind(), u.GetName(), err)
@@ -238,4 +247,21 @@ func nameOr(names map[string]string, uid string) string {
 		return n
 	}
 	return uid
+}
+
+// tighten makes the generated priority level one that rejects: a single concurrency
+// share, nothing lent or borrowed, no queue. On envtest's server (600 seats) that is 3
+// seats, and an operator with more workers than that is answered 429 whenever more of
+// its requests arrive at once: how the benchmark checks that the operator waits for
+// the Retry-After of each, and still converges.
+func tighten(u *unstructured.Unstructured) {
+	if u.GetKind() != "PriorityLevelConfiguration" {
+		return
+	}
+	_ = unstructured.SetNestedField(u.Object, map[string]any{
+		"nominalConcurrencyShares": int64(1),
+		"lendablePercent":          int64(0),
+		"borrowingLimitPercent":    int64(0),
+		"limitResponse":            map[string]any{"type": "Reject"},
+	}, "spec", "limited")
 }

@@ -41,7 +41,9 @@ type Params struct {
 	// the server (0: defaultIdle).
 	Idle Duration `json:"idle,omitempty"`
 	// APF is "generated" (the default: the guarded operator's FlowSchemas and priority
-	// level, config/apf, are applied) or "none" (the API server's default ones only).
+	// level, config/apf, are applied), "none" (the API server's default ones only) or
+	// "tight" (the generated ones with a priority level of 3 seats that rejects instead
+	// of queuing: 429s on purpose).
 	APF string `json:"apf,omitempty"`
 }
 
@@ -142,7 +144,7 @@ func main() {
 	flag.Float64Var(&p.KubeAPIQPS, "kube-api-qps", 0, "the guarded operator's client QPS instead of its generated default (its first sync of N objects takes 3N/QPS seconds)")
 	flag.IntVar(&p.KubeAPIBurst, "kube-api-burst", 0, "the guarded operator's client burst instead of its generated default")
 	idle := flag.Duration("idle", defaultIdle, "the tenant alone on the server before the controller starts")
-	flag.StringVar(&p.APF, "apf", "generated", "API Priority and Fairness objects: generated (the guarded operator's, config/apf) or none")
+	flag.StringVar(&p.APF, "apf", "generated", "API Priority and Fairness objects: generated (the guarded operator's, config/apf), none, or tight (the generated ones, the operator's level 3 seats that reject)")
 	jsonOut := flag.String("json", "", "write every figure and the parameters to this file")
 	svgOut := flag.String("svg", "", "write a chart of controller writes per second to this file")
 	phasesOut := flag.String("phases-svg", "", "write a chart of each run's writes per second and tenant p99 through creation, first sync, load, quiet and rollout to this file")
@@ -214,8 +216,8 @@ func runAll(ctx context.Context, p Params, progress *os.File) (*Report, error) {
 			return nil, fmt.Errorf("unknown controller %q (have %s)", c, strings.Join(controllerNames, ", "))
 		}
 	}
-	if a := p.apf(); a != "generated" && a != "none" {
-		return nil, fmt.Errorf("unknown -apf %q (have generated, none)", a)
+	if a := p.apf(); a != "generated" && a != "none" && a != "tight" {
+		return nil, fmt.Errorf("unknown -apf %q (have generated, none, tight)", a)
 	}
 	for _, m := range p.ManagedFields {
 		if !slices.Contains(managedFieldsModes, m) {

@@ -36,8 +36,12 @@ func TestGuardedIsGenerated(t *testing.T) {
 // TestStormInvariants runs a short version of the benchmark and checks what does not
 // depend on the machine's speed: the guarded operator sends no 409-provoking request,
 // is silent in every quiet window and under noise, writes status at most once per spec
-// change and only when that changes the stored object; and the naive operators
-// reproduce the incidents, or the scenarios would prove nothing.
+// change and only when that changes the stored object; its requests are all classified
+// into its generated FlowSchema and priority level; a new process of it over converged
+// objects writes nothing and drains its queue; the 429s of a priority level that
+// rejects are each retried after their Retry-After; and the naive operators reproduce
+// the incidents (a new naive process rewrites every status), or the scenarios would
+// prove nothing.
 func TestStormInvariants(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts an API server per run")
@@ -128,4 +132,33 @@ func TestStormInvariants(t *testing.T) {
 	if n := runs["naive/noise"]; n.Classification["storm → storm"] != 0 || n.Classification["service-accounts → workload-low"] == 0 {
 		t.Errorf("naive/noise: requests classified %v, want service-accounts → workload-low (its own ServiceAccount)", n.Classification)
 	}
+
+	// 429s: the operator's priority level made 3 seats that reject instead of queuing,
+	// and 10 workers: every 429 is retried only after its Retry-After, the server's count
+	// of rejections is the operator's, and everything converges with nothing written
+	// in the quiet window or by a new process.
+	p.Scenarios, p.Controllers, p.APF, p.Workers = []string{"mixed"}, []string{"guarded"}, "tight", 10
+	r, err := runAll(context.Background(), p, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := r.Runs[0]
+	got, early := 0, 0
+	for _, w := range []Window{g.Setup, g.Load, g.Drain, g.Quiet, g.Rollout} {
+		got += w.TooManyRequests
+		early += w.EarlyRetries
+	}
+	if got == 0 {
+		t.Error("guarded/tight: no 429: the priority level did not reject, the check proves nothing")
+	}
+	if early != 0 {
+		t.Errorf("guarded/tight: %d of %d 429s retried before their Retry-After", early, got)
+	}
+	if rejected := g.ServerFlowControl["rejected storm → storm"]; float64(got) != rejected {
+		t.Errorf("guarded/tight: %d 429s received, the server rejected %.0f", got, rejected)
+	}
+	if g.Converged != g.Objects || g.Quiet.Writes != 0 || g.Rollout.Writes != 0 {
+		t.Errorf("guarded/tight: %d of %d converged, %d quiet writes, %d rollout writes", g.Converged, g.Objects, g.Quiet.Writes, g.Rollout.Writes)
+	}
+	t.Logf("guarded/tight: %d 429s, none retried early; %d writes at creation of %d objects", got, g.Setup.Writes, g.Objects)
 }
