@@ -183,15 +183,17 @@ func (c *convergence) count() int {
 	return c.n
 }
 
-// wait waits until n objects converged or the deadline passed, and returns how many did.
-func (c *convergence) wait(ctx context.Context, n int, deadline time.Time) (int, error) {
+// wait waits until n objects converged or timeout passed since start, and returns how
+// many did.
+func (c *convergence) wait(ctx context.Context, n int, start time.Time, timeout time.Duration) (int, error) {
+	deadline := start.Add(timeout)
 	for {
 		done := c.count()
 		if done >= n {
 			return done, nil
 		}
 		if time.Now().After(deadline) {
-			return done, fmt.Errorf("only %d of %d objects converged in %v", done, n, time.Until(deadline).Round(time.Second)*-1)
+			return done, fmt.Errorf("only %d of %d objects converged in %v", done, n, timeout)
 		}
 		select {
 		case <-ctx.Done():

@@ -295,7 +295,7 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	// load starts regardless. The guarded operator must converge.
 	convergedAt := createdAt
 	if job.Controller != noController {
-		converged, err := pr.conv.wait(ctx, objects, setupStart.Add(setupTimeout(objects)))
+		converged, err := pr.conv.wait(ctx, objects, setupStart, setupTimeout(objects))
 		convergedAt = time.Now()
 		run.SetupConverged = converged
 		if err != nil && (job.Controller == "guarded" || converged == 0) {
