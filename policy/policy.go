@@ -7,6 +7,10 @@ import "time"
 // they drain a backlog.
 const MaxWorkers = 10
 
+// DefaultWorkers is the generated main's default of --max-concurrent-reconciles: the
+// reconciles each controller runs at once (controller-runtime's default is 1).
+const DefaultWorkers = 4
+
 // MinRequeueAfter is the shortest requeue delay the generated runtime allows, and the
 // shortest constant delay opgen vet accepts: a short fixed requeue reconciles every
 // object every few seconds whether anything changed or not.

@@ -46,10 +46,13 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 		}
 	}
 	f := ctx.NewControllerFile()
-	f.Comment("Defaults of --kube-api-qps and --kube-api-burst (see ClientLimits).")
+	f.Comment("Defaults of --kube-api-qps and --kube-api-burst (see ClientLimits), and of")
+	f.Comment("--max-concurrent-reconciles, the reconciles each controller runs at once (a")
+	f.Comment("+opguard:reconciler:maxConcurrentReconciles marker sets its kind's own).")
 	f.Const().Defs(
 		jen.Id("DefaultKubeAPIQPS").Op("=").Lit(qps),
 		jen.Id("DefaultKubeAPIBurst").Op("=").Lit(burst),
+		jen.Id("DefaultMaxConcurrentReconciles").Op("=").Lit(policy.DefaultWorkers),
 	)
 	f.Line()
 
