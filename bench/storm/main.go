@@ -37,6 +37,10 @@ type Params struct {
 	// KubeAPIQPS and KubeAPIBurst replace the guarded operator's client limit when > 0.
 	KubeAPIQPS   float64 `json:"kubeAPIQPS,omitempty"`
 	KubeAPIBurst int     `json:"kubeAPIBurst,omitempty"`
+	// GuardedWorkers replaces the guarded operator's generated default of
+	// MaxConcurrentReconciles (DefaultMaxConcurrentReconciles) when > 0; Workers is the
+	// others'. A scenario with workers of its own (conflict) sets both.
+	GuardedWorkers int `json:"guardedWorkers,omitempty"`
 	// Idle is the window before the controller starts in which the tenant is alone on
 	// the server (0: defaultIdle).
 	Idle Duration `json:"idle,omitempty"`
@@ -138,7 +142,8 @@ func main() {
 	interval := flag.Duration("interval", 200*time.Millisecond, "time between two writes of one writer")
 	load := flag.Duration("load", 12*time.Second, "load window")
 	quiet := flag.Duration("quiet", 10*time.Second, "quiet window")
-	flag.IntVar(&p.Workers, "workers", 2, "MaxConcurrentReconciles (conflict uses 10)")
+	flag.IntVar(&p.Workers, "workers", 2, "MaxConcurrentReconciles of the hand-written controllers (conflict uses 10)")
+	flag.IntVar(&p.GuardedWorkers, "guarded-workers", 0, "MaxConcurrentReconciles of the guarded operator instead of its generated default (conflict uses 10)")
 	flag.Int64Var(&p.Seed, "seed", 1, "seed of the outside writers' choices")
 	mf := flag.String("managed-fields", "trimmed", "what the guarded operator's cache keeps of managedFields, one run each: trimmed (its generated CacheOptions), full, stripped")
 	flag.Float64Var(&p.KubeAPIQPS, "kube-api-qps", 0, "the guarded operator's client QPS instead of its generated default (its first sync of N objects takes 3N/QPS seconds)")

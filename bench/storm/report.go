@@ -66,8 +66,12 @@ func table(r *Report) string {
 		}
 	}
 	p := r.Params
-	fmt.Fprintf(&b, "\n%d objects (conflict: 5), %d writers every %v, load %v then quiet %v, %d workers (conflict: 10), seed %d.\n",
-		p.Objects, p.Writers, p.Interval.String(), p.Load.String(), p.Quiet.String(), p.Workers, p.Seed)
+	guardedWorkers := "its generated default"
+	if p.GuardedWorkers > 0 {
+		guardedWorkers = fmt.Sprint(p.GuardedWorkers)
+	}
+	fmt.Fprintf(&b, "\n%d objects (conflict: 5), %d writers every %v, load %v then quiet %v, %d workers, the guarded operator %s (conflict: 10), seed %d.\n",
+		p.Objects, p.Writers, p.Interval.String(), p.Load.String(), p.Quiet.String(), p.Workers, guardedWorkers, p.Seed)
 	if p.KubeAPIQPS > 0 || p.KubeAPIBurst > 0 {
 		fmt.Fprintf(&b, "The guarded operator's client limit raised for the run: %g QPS, burst %d (0: its default).\n", p.KubeAPIQPS, p.KubeAPIBurst)
 	}

@@ -210,7 +210,7 @@ func childMain(jobJSON string) int {
 func runOne(ctx context.Context, job childJob) (*Run, error) {
 	sc := scenarioByName(job.Scenario)
 	k := kindOf(job.Controller)
-	objects, workers, writers, interval := sc.settings(job.Params)
+	objects, workers, writers, interval := sc.settings(job.Params, job.Controller)
 	spec := specFor(job, sc, workers)
 	run := &Run{Controller: job.Controller, Scenario: sc.name, Objects: objects, Workers: workers, PriorityQueue: !sc.legacyQueue,
 		ManagedFields: job.ManagedFields, QPS: spec.QPS, Burst: spec.Burst, Load1: job.Load1}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"time"
+
+	"github.com/opgen-dev/opgen/bench/storm/guarded"
 )
 
 // action is one kind of outside write.
@@ -83,9 +85,15 @@ func validController(name string) bool {
 	return false
 }
 
-// settings resolves a scenario against the flags.
-func (s scenario) settings(p Params) (objects, workers, writers int, interval time.Duration) {
+// settings resolves a scenario against the flags, for controller.
+func (s scenario) settings(p Params, controller string) (objects, workers, writers int, interval time.Duration) {
 	objects, workers, writers, interval = p.Objects, p.Workers, p.Writers, time.Duration(p.Interval)
+	if controller == "guarded" {
+		workers = guarded.DefaultMaxConcurrentReconciles
+		if p.GuardedWorkers > 0 {
+			workers = p.GuardedWorkers
+		}
+	}
 	if s.objects > 0 && s.objects < objects {
 		objects = s.objects
 	}

@@ -137,7 +137,7 @@ func TestStormInvariants(t *testing.T) {
 	// and 10 workers: every 429 is retried only after its Retry-After, the server's count
 	// of rejections is the operator's, and everything converges with nothing written
 	// in the quiet window or by a new process.
-	p.Scenarios, p.Controllers, p.APF, p.Workers = []string{"mixed"}, []string{"guarded"}, "tight", 10
+	p.Scenarios, p.Controllers, p.APF, p.GuardedWorkers = []string{"mixed"}, []string{"guarded"}, "tight", 10
 	r, err := runAll(context.Background(), p, os.Stderr)
 	if err != nil {
 		t.Fatal(err)
