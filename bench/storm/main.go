@@ -41,6 +41,9 @@ type Params struct {
 	// MaxConcurrentReconciles (DefaultMaxConcurrentReconciles) when > 0; Workers is the
 	// others'. A scenario with workers of its own (conflict) sets both.
 	GuardedWorkers int `json:"guardedWorkers,omitempty"`
+	// GuardedAdaptive, when > 0, wraps the guarded operator's transport with the
+	// adaptiveLimit experiment at this latency target.
+	GuardedAdaptive float64 `json:"guardedAdaptive,omitempty"`
 	// Idle is the window before the controller starts in which the tenant is alone on
 	// the server (0: defaultIdle).
 	Idle Duration `json:"idle,omitempty"`
@@ -143,6 +146,7 @@ func main() {
 	load := flag.Duration("load", 12*time.Second, "load window")
 	quiet := flag.Duration("quiet", 10*time.Second, "quiet window")
 	flag.IntVar(&p.Workers, "workers", 2, "MaxConcurrentReconciles of the hand-written controllers (conflict uses 10)")
+	flag.Float64Var(&p.GuardedAdaptive, "guarded-adaptive", 0, "experiment: bound the guarded operator's requests in flight by its write latency, within this factor of the lowest seen (adaptive.go)")
 	flag.IntVar(&p.GuardedWorkers, "guarded-workers", 0, "MaxConcurrentReconciles of the guarded operator instead of its generated default (conflict uses 10)")
 	flag.Int64Var(&p.Seed, "seed", 1, "seed of the outside writers' choices")
 	mf := flag.String("managed-fields", "trimmed", "what the guarded operator's cache keeps of managedFields, one run each: trimmed (its generated CacheOptions), full, stripped")

@@ -413,6 +413,8 @@ type operatorSpec struct {
 	// through its generated ClientLimits.
 	QPS   float32 `json:"qps"`
 	Burst int     `json:"burst"`
+	// Adaptive is the adaptiveLimit experiment's target (0: none).
+	Adaptive float64 `json:"adaptive,omitempty"`
 }
 
 // specFor resolves a job's controller: the guarded operator with its generated client
@@ -421,6 +423,7 @@ type operatorSpec struct {
 func specFor(job childJob, sc *scenario, workers int) operatorSpec {
 	s := operatorSpec{Controller: job.Controller, ManagedFields: job.ManagedFields, Workers: workers, PriorityQueue: !sc.legacyQueue, QPS: -1}
 	if job.Controller == "guarded" {
+		s.Adaptive = job.Params.GuardedAdaptive
 		s.QPS, s.Burst = guarded.DefaultKubeAPIQPS, guarded.DefaultKubeAPIBurst
 		if job.Params.KubeAPIQPS != 0 {
 			s.QPS = float32(job.Params.KubeAPIQPS)
@@ -456,6 +459,9 @@ func buildManager(spec operatorSpec, cfg *rest.Config, scheme *runtime.Scheme, m
 		mcfg.QPS, mcfg.Burst = spec.QPS, spec.Burst
 	default:
 		mcfg.QPS, mcfg.Burst = -1, 0 // controller-runtime's default: no client-side limit
+	}
+	if spec.Adaptive > 0 {
+		mcfg.Wrap(newAdaptiveLimit(spec.Adaptive, 64).wrap)
 	}
 	// client-go builds this limiter from QPS and Burst itself; built here, its waits are
 	// timed.
