@@ -37,7 +37,27 @@ func TestWebhookManifestsOwner(t *testing.T) {
 		{"config/webhook/manifests.yaml", "", ""},
 	}
 	for _, c := range cases {
-		if got := OwnedBy(c.path, []byte(c.content)); got != c.want {
+		if got := OwnedBy(c.path, []byte(c.content)); got != Tool(c.want) {
+			t.Errorf("OwnedBy(%s, %q) = %q, want %q", c.path, c.content, got, c.want)
+		}
+	}
+}
+
+// TestTemplateAndJSONOwner: a Helm partial and a JSON file are opgen's only with
+// opgen's header as their first line (the partial) or first member (the JSON).
+func TestTemplateAndJSONOwner(t *testing.T) {
+	cases := []struct {
+		path, content, want string
+	}{
+		{"dist/chart/templates/_helpers.tpl", TemplateHeader + "\n{{- define \"x\" }}{{ end }}\n", "opgen"},
+		{"dist/chart/templates/_helpers.tpl", "{{- define \"x\" }}{{ end }}\n" + TemplateHeader + "\n", ""},
+		{"dist/chart/templates/_mine.tpl", "{{/* mine */}}\n", ""},
+		{"dist/chart/values.schema.json", "{\n  " + JSONHeader + "\n  \"type\": \"object\"\n}\n", "opgen"},
+		{"dist/chart/values.schema.json", "{\n  \"type\": \"object\",\n  " + JSONHeader + "\n}\n", ""},
+		{"dist/chart/values.schema.json", "{\"type\": \"object\"}\n", ""},
+	}
+	for _, c := range cases {
+		if got := OwnedBy(c.path, []byte(c.content)); got != Tool(c.want) {
 			t.Errorf("OwnedBy(%s, %q) = %q, want %q", c.path, c.content, got, c.want)
 		}
 	}

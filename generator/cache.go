@@ -15,9 +15,6 @@ import (
 	"strings"
 
 	"golang.org/x/mod/modfile"
-
-	"github.com/opgen-dev/opgen/artifact"
-	"github.com/opgen-dev/opgen/project"
 )
 
 // The cache keeps a run's Result, keyed by the content of everything the run read, so
@@ -49,10 +46,11 @@ type cacheEntry struct {
 // invocation) and the key of its inputs.
 type cacheID struct{ slot, key string }
 
-// cacheKey returns the key of a run's inputs; the zero cacheID when the run is not
-// cached.
-func cacheKey(cfg Config, root string, sv *survey, proj *project.Config, templatesDir, license string) cacheID {
-	if os.Getenv("OPGEN_CACHE") == "off" || len(cfg.Overlay) > 0 || cfg.NewModule {
+// cacheKey returns the key of a run's inputs, all in its settings; the zero cacheID
+// when the run is not cached.
+func cacheKey(s *Settings) cacheID {
+	root := s.ModuleRoot
+	if os.Getenv("OPGEN_CACHE") == "off" || len(s.Overlay) > 0 || s.NewModule {
 		return cacheID{}
 	}
 	goMod, err := os.ReadFile(filepath.Join(root, "go.mod"))
@@ -66,7 +64,7 @@ func cacheKey(cfg Config, root string, sv *survey, proj *project.Config, templat
 	if !ok {
 		return cacheID{}
 	}
-	slot := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%s\x00%q\x00%+v", root, cfg.Dir, cfg.Patterns, cfg.Options)))
+	slot := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%s\x00%q\x00%+v", root, s.Dir, s.Patterns, s.Options)))
 	h := sha256.New()
 	field := func(name string, v any) { fmt.Fprintf(h, "%s=%q\n", name, fmt.Sprint(v)) }
 	field("opgen", exe)
@@ -74,19 +72,19 @@ func cacheKey(cfg Config, root string, sv *survey, proj *project.Config, templat
 	for _, v := range []string{"GOFLAGS", "GOOS", "GOARCH", "CGO_ENABLED", "GOEXPERIMENT", "GOWORK"} {
 		field(v, os.Getenv(v))
 	}
-	rel, _ := filepath.Rel(root, cfg.Dir)
+	rel, _ := filepath.Rel(root, s.Dir)
 	field("dir", rel)
-	field("patterns", strings.Join(cfg.Patterns, "\x00"))
-	field("options", fmt.Sprintf("%+v", cfg.Options))
-	field("roleOwner", roleOwner(root, cfg.RBACDir))
-	field("license", license)
-	field("project", fmt.Sprintf("%+v", proj))
+	field("patterns", strings.Join(s.Patterns, "\x00"))
+	field("options", fmt.Sprintf("%+v", s.Options))
+	field("roleOwner", s.RoleOwner)
+	field("license", s.License)
+	field("project", fmt.Sprintf("%+v", s.Project))
 	for _, f := range []string{"go.mod", "go.sum", "vendor/modules.txt"} {
 		data, _ := os.ReadFile(filepath.Join(root, filepath.FromSlash(f)))
 		field(f, sha256.Sum256(data))
 	}
-	if templatesDir != "" {
-		_ = filepath.WalkDir(templatesDir, func(p string, d fs.DirEntry, err error) error {
+	if s.TemplatesDir != "" {
+		_ = filepath.WalkDir(s.TemplatesDir, func(p string, d fs.DirEntry, err error) error {
 			if err == nil && !d.IsDir() {
 				data, _ := os.ReadFile(p)
 				field("template:"+p, sha256.Sum256(data))
@@ -94,26 +92,16 @@ func cacheKey(cfg Config, root string, sv *survey, proj *project.Config, templat
 			return nil
 		})
 	}
-	files := make([]string, 0, len(sv.inputs))
-	for f := range sv.inputs {
+	files := make([]string, 0, len(s.survey.inputs))
+	for f := range s.survey.inputs {
 		files = append(files, f)
 	}
 	sort.Strings(files)
 	for _, f := range files {
-		sum := sv.inputs[f]
+		sum := s.survey.inputs[f]
 		fmt.Fprintf(h, "%s %x\n", f, sum)
 	}
 	return cacheID{slot: hex.EncodeToString(slot[:]), key: hex.EncodeToString(h.Sum(nil))}
-}
-
-// roleOwner says who owns role.yaml, which decides whether a run without RBAC rules
-// still writes an empty role.
-func roleOwner(root, rbacDir string) string {
-	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rbacDir), "role.yaml"))
-	if err != nil {
-		return "missing"
-	}
-	return artifact.OwnedBy("role.yaml", data)
 }
 
 func localReplace(mf *modfile.File) bool {
@@ -212,13 +200,19 @@ func readCache(id cacheID) *Result {
 
 // Remember stores a successful run's result for the next run with the same inputs, once
 // its files are on disk (or found there by --check); satisfied records that go.mod and
-// go.sum provided what the files import. A result that cannot be cached is not; an
-// error to write the cache is ignored.
+// go.sum provided what the files import. The key is the one the next run will compute:
+// the settings are resolved again, so what this run wrote itself (a scaffolded file,
+// go.mod's new requirements, role.yaml's owner, the year in a license) is part of it,
+// and a rerun right after a write is served from the cache. A result that cannot be
+// cached is not; an error to write the cache is ignored.
 func (r *Result) Remember(satisfied bool) {
-	id := r.id
-	if r.rekey != nil {
-		id = r.rekey()
+	next := r.cfg
+	next.Overlay = nil // the overlay's files are on disk now
+	s, err := Resolve(next)
+	if err != nil {
+		return
 	}
+	id := cacheKey(s)
 	file := cacheFile(id)
 	if file == "" || r.Cached && id == r.id && r.RequirementsSatisfied == satisfied {
 		return

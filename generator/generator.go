@@ -5,21 +5,18 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path"
-	"path/filepath"
-	"sort"
-	"strings"
 	"time"
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/generator/apf"
 	"github.com/opgen-dev/opgen/generator/applyconfig"
+	"github.com/opgen-dev/opgen/generator/chart"
+	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/generator/conversion"
 	"github.com/opgen-dev/opgen/generator/crd"
 	"github.com/opgen-dev/opgen/generator/deepcopy"
 	"github.com/opgen-dev/opgen/generator/envtestsuite"
-	"github.com/opgen-dev/opgen/generator/gen"
 	"github.com/opgen-dev/opgen/generator/guards"
 	"github.com/opgen-dev/opgen/generator/kustomize"
 	"github.com/opgen-dev/opgen/generator/manager"
@@ -28,12 +25,10 @@ import (
 	"github.com/opgen-dev/opgen/generator/reconciler"
 	"github.com/opgen-dev/opgen/generator/statuswriter"
 	"github.com/opgen-dev/opgen/generator/webhook"
-	"github.com/opgen-dev/opgen/project"
-	"github.com/opgen-dev/opgen/templates"
 )
 
 // Generators is every generator, in the order a run executes them.
-var Generators = []gen.Generator{
+var Generators = []contract.Generator{
 	deepcopy.Generator{},
 	crd.Generator{},
 	rbac.Generator{},
@@ -47,6 +42,7 @@ var Generators = []gen.Generator{
 	apf.Generator{},
 	kustomize.Generator{},
 	webhook.Generator{},
+	chart.Generator{},
 	envtestsuite.Generator{},
 }
 
@@ -66,11 +62,14 @@ type Config struct {
 	// NewModule says the module is one opgen init is creating: its load may complete
 	// go.mod and go.sum (a run in any other module must change only what its plan says).
 	NewModule bool
-	gen.Options
+	// ListMissingHooks lists the conversion functions the user has not written yet in
+	// Result.MissingHooks instead of refusing them: opgen create webhook scaffolds them.
+	ListMissingHooks bool
+	contract.Options
 }
 
 // DefaultOptions are the output locations of a project laid out like kubebuilder's.
-var DefaultOptions = gen.Options{
+var DefaultOptions = contract.Options{
 	CRDDir:        "config/crd/bases",
 	RBACDir:       "config/rbac",
 	APFDir:        "config/apf",
@@ -100,168 +99,51 @@ type Result struct {
 	// provide what the generated code imports (see Remember).
 	RequirementsSatisfied bool
 
-	id    cacheID
-	rekey func() cacheID
+	id cacheID
+	// cfg is the run's configuration, whose settings Remember resolves again after a
+	// write: the key the next run will compute.
+	cfg Config
 }
 
 // ErrDiagnostics is returned, wrapped, when the diagnostics hold an error.
 var ErrDiagnostics = errors.New("errors in the input")
 
-// Run loads the packages once and runs every generator. When the input has errors
-// (a syntax or type error, a bad marker, user code the generated code cannot call) it
-// returns a Result with every diagnostic, no files, and an error wrapping
-// ErrDiagnostics.
+// Run is a run of opgen, as a pipeline of four steps, each in its own file:
+//
+//  1. Resolve (settings.go): the settings, from the configuration, opgen.yaml and the
+//     tree, with the survey of the module (survey.go);
+//  2. the cache (cache.go): a run over inputs seen before returns their result;
+//  3. load (load.go): one load of the packages into the model every generator reads;
+//  4. generate (generate.go): the checks, then every generator in order, in memory.
+//
+// When the input has errors (a syntax or type error, a bad marker, user code the
+// generated code cannot call) it returns a Result with every diagnostic, no files, and
+// an error wrapping ErrDiagnostics. Run never writes: package output turns the files
+// into a plan.
 func Run(ctx context.Context, cfg Config) (*Result, error) {
-	if cfg.Dir == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			return nil, err
-		}
-		cfg.Dir = wd
-	}
-	dir, err := filepath.Abs(cfg.Dir)
-	if err != nil {
-		return nil, err
-	}
-	cfg.Dir = dir
-	if len(cfg.Patterns) == 0 {
-		cfg.Patterns = []string{"./..."}
-	}
-	root, modPath, err := FindModule(cfg.Dir)
-	if err != nil {
-		return nil, err
-	}
-	if cfg.Options, err = resolveOptions(cfg.Options, root); err != nil {
-		return nil, err
-	}
-	templatesDir := cfg.TemplatesDir
-	if templatesDir != "" && !filepath.IsAbs(templatesDir) {
-		templatesDir = filepath.Join(cfg.Dir, templatesDir)
-	}
-	proj, set, err := ProjectSettings(root, templatesDir)
-	if err != nil {
-		return nil, err
-	}
-	if cfg.ProjectName, err = project.Name(cfg.ProjectName, proj, root, modPath); err != nil {
-		return nil, err
-	}
-	scopePatterns, err := importPatterns(cfg.Dir, root, modPath, cfg.Patterns)
-	if err != nil {
-		return nil, err
-	}
-	sv, err := surveyModule(root, modPath, cfg.Overlay)
-	if err != nil {
-		return nil, err
-	}
-	for i, p := range scopePatterns {
-		if !sv.matches(p) {
-			// A pattern that matches nothing is a mistake the user must hear about.
-			return nil, fmt.Errorf("pattern %s: matched no packages", cfg.Patterns[i])
-		}
-	}
-	lic, err := license(cfg.Options, root, generatedGo(root, modPath, sv, cfg.ControllerDir))
+	s, err := Resolve(cfg)
 	if err != nil {
 		return nil, err
 	}
 	trace("survey")
-	key := cacheKey(cfg, root, sv, proj, templatesDir, lic)
-	// After a write, what the run read of its own outputs (the owner of role.yaml, the
-	// year in a license) is what the next run will read: the entry goes under that key.
-	rekey := func() cacheID {
-		l, err := license(cfg.Options, root, generatedGo(root, modPath, sv, cfg.ControllerDir))
-		if err != nil {
-			return cacheID{}
-		}
-		return cacheKey(cfg, root, sv, proj, templatesDir, l)
-	}
+	key := cacheKey(s)
 	if res := readCache(key); res != nil {
-		res.rekey = rekey
+		res.cfg = cfg
 		trace("cached")
-		res.Diagnostics = res.Diagnostics.Sorted(cfg.Dir)
+		res.Diagnostics = res.Diagnostics.Sorted(s.Dir)
 		return res, nil
 	}
-	gctx, diags, err := load(ctx, cfg, root, modPath, sv, scopePatterns)
+	in, diags, err := load(ctx, s)
 	if err != nil {
 		return nil, err
 	}
-	gctx.Project, gctx.Templates, gctx.License = proj, set, lic
-	wired, d := mainUsesWiring(gctx)
-	diags = append(diags, d...)
-	gctx.Wired = proj != nil || len(gctx.API.Reconciled()) > 0 || wired
-	if !diags.HasErrors() {
-		for _, g := range Generators {
-			if c, ok := g.(gen.Checker); ok {
-				diags = append(diags, c.Check(gctx)...)
-			}
-		}
-	}
-	res := &Result{ModuleRoot: root, Diagnostics: diags.Sorted(cfg.Dir), Loaded: loadedPackages(gctx.Roots), id: key, rekey: rekey}
-	if diags.HasErrors() {
-		return res, fmt.Errorf("%w", ErrDiagnostics)
-	}
-	seen := map[string]string{}
 	trace("load")
-	for _, g := range Generators {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		files, err := g.Generate(gctx)
-		var de *diag.DiagnosticsError
-		if errors.As(err, &de) {
-			res.Diagnostics = append(res.Diagnostics, de.Diagnostics...).Sorted(cfg.Dir)
-			return res, fmt.Errorf("%w", ErrDiagnostics)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", g.Name(), err)
-		}
-		trace(g.Name())
-		res.Claims = append(res.Claims, g.Claims(gctx)...)
-		for _, f := range files {
-			if prev, dup := seen[f.Path]; dup {
-				return nil, fmt.Errorf("%s and %s both generate %s", prev, g.Name(), f.Path)
-			}
-			seen[f.Path] = g.Name()
-			res.Files = append(res.Files, f)
-		}
+	res, err := generate(ctx, in, diags)
+	if res != nil {
+		res.id, res.cfg = key, cfg
+		res.Diagnostics = res.Diagnostics.Sorted(s.Dir)
 	}
-	sort.Slice(res.Files, func(i, j int) bool { return res.Files[i].Path < res.Files[j].Path })
-	res.MissingHooks = conversion.MissingHooks(gctx.API, gctx.Rel)
-	return res, nil
-}
-
-// generatedGo returns the contents of the generated Go files already there whose
-// header shows the year a license was given: the deepcopy (controller-gen's or opgen's)
-// of each package the run loads, and opgen's runtime.
-func generatedGo(root, modPath string, sv *survey, controllerDir string) [][]byte {
-	var out [][]byte
-	read := func(rel string) {
-		if b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel))); err == nil {
-			out = append(out, b)
-		}
-	}
-	for _, ip := range sv.relevant {
-		rel := strings.TrimPrefix(strings.TrimPrefix(ip, modPath), "/")
-		read(path.Join(rel, deepcopy.FileName))
-	}
-	read(path.Join(controllerDir, guards.FileName))
-	return out
-}
-
-// ProjectSettings reads opgen.yaml and loads the templates: the directory given on the
-// command line, else the one opgen.yaml names (relative to the module root).
-func ProjectSettings(root, templatesDir string) (*project.Config, *templates.Set, error) {
-	proj, err := project.Read(root)
-	if err != nil {
-		return nil, nil, err
-	}
-	if templatesDir == "" && proj != nil && proj.Templates != "" {
-		templatesDir = filepath.Join(root, filepath.FromSlash(proj.Templates))
-	}
-	set, err := templates.Load(templatesDir)
-	if err != nil {
-		return nil, nil, err
-	}
-	return proj, set, nil
+	return res, err
 }
 
 var traceStart = time.Now()

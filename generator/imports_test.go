@@ -55,7 +55,7 @@ func TestImportGraph(t *testing.T) {
 	}
 	for _, p := range []string{"output", "scaffold", "cmd/opgen", "artifact", "diag"} {
 		for imp := range imports(t, module+"/"+p) {
-			if imp == module+"/generator/gen" || imp == module+"/generator/controllertools" || generators[imp] {
+			if imp == module+"/generator/contract" || imp == module+"/generator/controllertools" || generators[imp] {
 				t.Errorf("%s imports %s", p, imp)
 			}
 		}

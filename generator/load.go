@@ -1,25 +1,21 @@
 package generator
 
 import (
-	"bytes"
 	"context"
-	"crypto/sha256"
 	"errors"
-	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/scanner"
 	"go/token"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
-	"golang.org/x/mod/modfile"
 	"golang.org/x/tools/go/packages"
 	ctcrd "sigs.k8s.io/controller-tools/pkg/crd"
 	ctdeepcopy "sigs.k8s.io/controller-tools/pkg/deepcopy"
@@ -30,40 +26,39 @@ import (
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/diag"
-	"github.com/opgen-dev/opgen/generator/deepcopy"
-	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/internal/gocmd"
 	"github.com/opgen-dev/opgen/internal/loaderr"
 	"github.com/opgen-dev/opgen/model"
+	"github.com/opgen-dev/opgen/naming"
 )
 
-// relevantText marks a package a run must load: one that declares kinds, RBAC rules or
-// webhooks (project-wide outputs depend on it, whatever the patterns), or asks for
-// deepcopy or apply configurations. Any other package has nothing for opgen, and is not loaded:
-// listing it, and what it imports, would only cost time.
-var relevantText = [][]byte{
-	[]byte(model.RootMarker), []byte("+kubebuilder:rbac:"), []byte("+kubebuilder:object:generate"),
-	[]byte("+groupName"), []byte("+" + model.ACGenerateMarker), []byte("+kubebuilder:webhook:"),
-	// A webhook package without a marker (a conversion webhook's): its setup function,
-	// which the generated wiring calls.
-	[]byte("WebhookWithManager(mgr ctrl.Manager)"),
+// Load is a run's first three steps without the cache: the settings of cfg and the one
+// load of the packages, which give the Context every generator reads, with the load's
+// diagnostics (an error among them means a run would stop there). For the generators'
+// own tests and for tools; Run is how opgen generates.
+func Load(ctx context.Context, cfg Config) (*contract.Context, diag.Diagnostics, error) {
+	s, err := Resolve(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	return load(ctx, s)
 }
 
-// rootMarker is the text of a package that declares kinds.
-var rootMarker = []byte(model.RootMarker)
-
 // load is the one load of a run: the packages the patterns match, and every package of
-// the module that declares kinds or RBAC rules.
-func load(ctx context.Context, cfg Config, root, modPath string, sv *survey, scopePatterns []string) (*gen.Context, diag.Diagnostics, error) {
-	opts := cfg.Options
+// the module that declares kinds or RBAC rules (the survey's relevant packages), into
+// the Context every generator reads; the user's files of the controller package; and
+// whether the operator's main calls the generated wiring.
+func load(ctx context.Context, s *Settings) (*contract.Context, diag.Diagnostics, error) {
+	root, sv := s.ModuleRoot, s.survey
 	fset := token.NewFileSet()
 	env := gocmd.Env()
-	if cfg.NewModule {
+	if s.NewModule {
 		env = gocmd.EnvResolving()
 	}
 	pcfg := &packages.Config{
 		Context: ctx, Dir: root, Fset: fset, Mode: packages.NeedModule,
-		Env: env, Overlay: cfg.Overlay,
+		Env: env, Overlay: s.Overlay,
 	}
 	var roots []*loader.Package
 	if len(sv.relevant) > 0 {
@@ -76,14 +71,14 @@ func load(ctx context.Context, cfg Config, root, modPath string, sv *survey, sco
 	var diags diag.Diagnostics
 	scope := map[string]bool{}
 	for _, p := range sv.packages {
-		if matchesAny(scopePatterns, p) {
+		if matchesAny(s.ScopePatterns, p) {
 			scope[p] = true
 		}
 	}
 	for _, r := range roots {
-		skipGenerated(r, cfg.Overlay)
+		skipGenerated(r, s.Overlay)
 	}
-	parseErrs := prefetch(fset, roots, cfg.Overlay)
+	parseErrs := prefetch(fset, roots, s.Overlay)
 	trace("prefetch")
 	listDiags := listErrors(root, loaderr.RequiredModules(root), roots)
 	diags = append(diags, listDiags...)
@@ -105,204 +100,26 @@ func load(ctx context.Context, cfg Config, root, modPath string, sv *survey, sco
 	}
 	col := &ctmarkers.Collector{Registry: reg}
 	checker := &loader.TypeChecker{NodeFilters: []loader.NodeFilter{ctdeepcopy.Generator{}.CheckFilter(), ctcrd.Generator{}.CheckFilter()}}
-	api, d := model.Build(model.Input{Fset: fset, Roots: roots, Collector: col, Checker: checker})
+	api, d := model.Build(model.Input{Fset: fset, Roots: roots, Collector: col, Checker: checker, KubernetesMinor: s.KubernetesMinor, Project: s.Project != nil})
 	diags = append(diags, d...)
 	if len(listDiags) == 0 {
 		// Type errors are the compiler's second word: after a missing module or go.sum
 		// entry they only repeat the cause.
 		diags = append(diags, typeErrors(fset, api)...)
 	}
-	ctrlPkg, ctrlDiags := controllerPackage(fset, root, modPath, opts.ControllerDir, cfg.Overlay)
+	ctrlPkg, ctrlDiags := controllerPackage(fset, root, s.ModulePath, s.ControllerDir, s.Overlay)
 	diags = append(diags, ctrlDiags...)
-	return &gen.Context{
-		Options: opts, ModuleRoot: root, ModulePath: modPath,
+	in := &contract.Context{
+		Options: s.Options, ModuleRoot: root, ModulePath: s.ModulePath,
 		Fset: fset, Roots: roots, Scope: scope, Collector: col, Checker: checker, API: api,
-		Controller: ctrlPkg, Overlay: cfg.Overlay,
-	}, diags, nil
-}
-
-// importPatterns turns the user's patterns into import-path patterns of the main
-// module, so that one go list answers them all (controller-tools' loader runs one per
-// directory pattern, and walks into nested modules).
-func importPatterns(dir, root, modPath string, patterns []string) ([]string, error) {
-	var out []string
-	for _, p := range patterns {
-		if p != "." && p != ".." && !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") && !filepath.IsAbs(p) {
-			out = append(out, p) // an import path pattern, as written
-			continue
-		}
-		if strings.HasSuffix(p, ".go") {
-			return nil, fmt.Errorf("%s: give packages, not files", p)
-		}
-		abs := p
-		if !filepath.IsAbs(abs) {
-			abs = filepath.Join(dir, filepath.FromSlash(p))
-		}
-		abs = filepath.Clean(abs)
-		tail := ""
-		if filepath.Base(abs) == "..." {
-			tail, abs = "/...", filepath.Dir(abs)
-		} else if strings.Contains(p, "...") {
-			return nil, fmt.Errorf("%s: opgen takes directory patterns that end in /... or name one directory", p)
-		}
-		rel, err := filepath.Rel(root, abs)
-		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return nil, fmt.Errorf("%s: outside the module %s (%s)", p, modPath, root)
-		}
-		ip := modPath
-		if rel != "." {
-			ip = path.Join(modPath, filepath.ToSlash(rel))
-		}
-		out = append(out, ip+tail)
+		Controller: ctrlPkg, Overlay: s.Overlay,
+		Project: s.Project, Templates: s.Templates, License: s.License, RoleOwner: s.RoleOwner,
+		ListMissingHooks: s.ListMissingHooks,
 	}
-	return out, nil
-}
-
-// matchesAny reports whether an import path matches one of the patterns, with the
-// go command's rules: "..." matches any string, and "x/..." matches x itself too.
-func matchesAny(patterns []string, importPath string) bool {
-	for _, p := range patterns {
-		if p == importPath {
-			return true
-		}
-		if !strings.Contains(p, "...") {
-			continue
-		}
-		re := regexp.QuoteMeta(p)
-		re = strings.ReplaceAll(re, `/\.\.\.`, `(/.*)?`)
-		re = strings.ReplaceAll(re, `\.\.\.`, `.*`)
-		if regexp.MustCompile("^" + re + "$").MatchString(importPath) {
-			return true
-		}
-	}
-	return false
-}
-
-// survey is what a walk of the module found, without the go command.
-type survey struct {
-	// packages are the import paths of every directory with Go files.
-	packages []string
-	// relevant are those a run loads: relevantText in a file, or opgen's output there to
-	// account for (a generated file, an applyconfiguration tree).
-	relevant []string
-	// inputs holds the digest of every Go file the run reads, by path relative to the
-	// root: all but those opgen and controller-gen generated.
-	inputs map[string][sha256.Size]byte
-}
-
-func (sv *survey) matches(pattern string) bool {
-	for _, p := range sv.packages {
-		if matchesAny([]string{pattern}, p) {
-			return true
-		}
-	}
-	return false
-}
-
-// surveyModule walks the module as `./...` does (not into nested modules, testdata,
-// vendor, or directories whose names start with "." or "_", and not through symbolic
-// links) and reads every Go file once, the overlay's instead of the disk's.
-func surveyModule(root, modPath string, overlay map[string][]byte) (*survey, error) {
-	type dirFacts struct{ goFiles, relevant bool }
-	dirs := map[string]*dirFacts{}
-	inputs := map[string][sha256.Size]byte{}
-	facts := func(dir string) *dirFacts {
-		if dirs[dir] == nil {
-			dirs[dir] = &dirFacts{}
-		}
-		return dirs[dir]
-	}
-	consider := func(file string, src []byte) {
-		if !strings.HasSuffix(file, ".go") {
-			return
-		}
-		f := facts(filepath.Dir(file))
-		f.goFiles = true
-		tool := artifact.GeneratedByContent(src)
-		if tool != "opgen" && tool != "controller-gen" {
-			if rel, err := filepath.Rel(root, file); err == nil {
-				inputs[filepath.ToSlash(rel)] = sha256.Sum256(src)
-			}
-		}
-		if strings.HasSuffix(file, "_test.go") {
-			return
-		}
-		if tool == "opgen" || tool == "controller-gen" {
-			// A deepcopy opgen wrote is output to account for: the package whose
-			// markers went loses it. (An applyconfiguration tree is its parent's, and the
-			// controller package is always accounted for.)
-			f.relevant = f.relevant || tool == "opgen" && filepath.Base(file) == deepcopy.FileName
-			return
-		}
-		for _, t := range relevantText {
-			if bytes.Contains(src, t) {
-				f.relevant = true
-				return
-			}
-		}
-	}
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if p != root && (os.IsPermission(err) || os.IsNotExist(err)) {
-				return nil
-			}
-			return err
-		}
-		if d.IsDir() {
-			if p == root {
-				return nil
-			}
-			name := d.Name()
-			if name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
-				return filepath.SkipDir
-			}
-			if _, err := os.Stat(filepath.Join(p, "go.mod")); err == nil {
-				return filepath.SkipDir
-			}
-			if name == model.ApplyConfigurationDir {
-				facts(filepath.Dir(p)).relevant = true
-			}
-			return nil
-		}
-		if !d.Type().IsRegular() || !strings.HasSuffix(p, ".go") {
-			return nil
-		}
-		if _, over := overlay[p]; over {
-			return nil
-		}
-		src, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		consider(p, src)
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	for p, src := range overlay {
-		if rel, err := filepath.Rel(root, p); err == nil && !strings.HasPrefix(rel, "..") {
-			consider(p, src)
-		}
-	}
-	sv := &survey{inputs: inputs}
-	for d, f := range dirs {
-		if !f.goFiles {
-			continue
-		}
-		rel, _ := filepath.Rel(root, d)
-		ip := modPath
-		if rel != "." {
-			ip = path.Join(modPath, filepath.ToSlash(rel))
-		}
-		sv.packages = append(sv.packages, ip)
-		if f.relevant {
-			sv.relevant = append(sv.relevant, ip)
-		}
-	}
-	sort.Strings(sv.packages)
-	sort.Strings(sv.relevant)
-	return sv, nil
+	wired, d := mainUsesWiring(in)
+	diags = append(diags, d...)
+	in.Wired = s.Project != nil || len(api.Reconciled()) > 0 || wired
+	return in, diags, nil
 }
 
 // listErrors returns the go command's errors for the loaded packages and everything
@@ -401,8 +218,8 @@ func structRanges(fset *token.FileSet, lp *loader.Package) (ranges, map[string]m
 // controllerPackage parses the user's files of the controller package, whether or not
 // the run's patterns include it: generated reconcilers must not clash with them, and
 // the functions they call must fit. A file that does not parse is a diagnostic.
-func controllerPackage(fset *token.FileSet, root, modPath, dir string, overlay map[string][]byte) (gen.ControllerPackage, diag.Diagnostics) {
-	cp := gen.ControllerPackage{Dir: dir, ImportPath: path.Join(modPath, dir), Name: path.Base(dir)}
+func controllerPackage(fset *token.FileSet, root, modPath, dir string, overlay map[string][]byte) (contract.ControllerPackage, diag.Diagnostics) {
+	cp := contract.ControllerPackage{Dir: dir, ImportPath: path.Join(modPath, dir), Name: path.Base(dir)}
 	abs := filepath.Join(root, filepath.FromSlash(dir))
 	names := map[string]bool{}
 	if entries, err := os.ReadDir(abs); err == nil {
@@ -431,7 +248,14 @@ func controllerPackage(fset *token.FileSet, root, modPath, dir string, overlay m
 			ds.Errorf(token.Position{Filename: file}, "%v", err)
 			continue
 		}
-		if artifact.GeneratedByContent(src) != "" {
+		if tool := artifact.GeneratedByContent(src); tool != artifact.User {
+			if tool == artifact.Opgen {
+				// What opgen generated here before: a name the user's files use that
+				// this run no longer declares is found before the tree stops compiling.
+				if f, err := parser.ParseFile(token.NewFileSet(), file, src, parser.SkipObjectResolution); err == nil {
+					cp.Generated = append(cp.Generated, declaredNames(f)...)
+				}
+			}
 			continue
 		}
 		f, err := parser.ParseFile(fset, file, src, parser.ParseComments|parser.SkipObjectResolution)
@@ -445,11 +269,36 @@ func controllerPackage(fset *token.FileSet, root, modPath, dir string, overlay m
 	return cp, ds
 }
 
+// declaredNames are the package-level names a file declares.
+func declaredNames(f *ast.File) []string {
+	var out []string
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				out = append(out, d.Name.Name)
+			}
+		case *ast.GenDecl:
+			for _, s := range d.Specs {
+				switch s := s.(type) {
+				case *ast.TypeSpec:
+					out = append(out, s.Name.Name)
+				case *ast.ValueSpec:
+					for _, n := range s.Names {
+						out = append(out, n.Name)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
 // mainUsesWiring reports whether the main at Options.MainPath calls what the manager
 // generator writes into the controller package: then it must keep writing it. A main
 // that does not parse is a diagnostic: what it calls cannot be known.
-func mainUsesWiring(gctx *gen.Context) (bool, diag.Diagnostics) {
-	if gctx.MainPath == "none" {
+func mainUsesWiring(gctx *contract.Context) (bool, diag.Diagnostics) {
+	if !gctx.HasMain() {
 		return false, nil
 	}
 	src, err := gctx.ReadFile(gctx.MainPath)
@@ -475,19 +324,13 @@ func mainUsesWiring(gctx *gen.Context) (bool, diag.Diagnostics) {
 	uses := false
 	ast.Inspect(f, func(n ast.Node) bool {
 		if sel, ok := n.(*ast.SelectorExpr); ok {
-			if x, ok := sel.X.(*ast.Ident); ok && x.Name == local && wiring[sel.Sel.Name] {
+			if x, ok := sel.X.(*ast.Ident); ok && x.Name == local && slices.Contains(naming.Wiring, sel.Sel.Name) {
 				uses = true
 			}
 		}
 		return !uses
 	})
 	return uses, nil
-}
-
-// wiring are the names the manager and guards generators give a main.
-var wiring = map[string]bool{
-	"SetupReconcilers": true, "AddToScheme": true, "ClientLimits": true, "CacheOptions": true,
-	"DefaultKubeAPIQPS": true, "DefaultKubeAPIBurst": true,
 }
 
 // parseDiagnostics turns a parser error into diagnostics.
@@ -537,38 +380,19 @@ func loadedPackages(roots []*loader.Package) map[string]bool {
 	return seen
 }
 
-// FindModule returns the directory and path of the module that contains dir.
-func FindModule(dir string) (string, string, error) {
-	for d := dir; ; {
-		data, err := os.ReadFile(filepath.Join(d, "go.mod"))
-		if err == nil {
-			p := modfile.ModulePath(data)
-			if p == "" {
-				return "", "", fmt.Errorf("%s: no module line", filepath.Join(d, "go.mod"))
-			}
-			return d, p, nil
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return "", "", fmt.Errorf("%s is not inside a Go module (no go.mod found)", dir)
-		}
-		d = parent
-	}
-}
-
 // skipGenerated drops from a package the files that opgen or controller-gen generated,
 // before anything parses them.
 func skipGenerated(p *loader.Package, overlay map[string][]byte) {
 	keep := func(files []string) []string {
 		out := files[:0:0]
 		for _, f := range files {
-			tool := ""
+			var tool artifact.Tool
 			if src, ok := overlay[f]; ok {
 				tool = artifact.GeneratedByContent(src)
 			} else {
 				tool = artifact.GeneratedBy(f)
 			}
-			if tool == "opgen" || tool == "controller-gen" {
+			if tool.Generated() {
 				continue
 			}
 			out = append(out, f)

@@ -25,17 +25,6 @@ func HasKind(group, version, kind string) bool {
 // ApplyConfigurationsPrefix starts the import path of client-go's apply configurations.
 const ApplyConfigurationsPrefix = "k8s.io/client-go/applyconfigurations/"
 
-// Alias is the import name generated code gives a k8s.io/api package (corev1, appsv1,
-// networkingv1) or its client-go apply configurations (corev1ac), as upstream's
-// generated code names them.
-func Alias(pkgPath string) string {
-	clean := strings.NewReplacer("/", "", ".", "", "-", "")
-	if gv, ok := strings.CutPrefix(pkgPath, ApplyConfigurationsPrefix); ok {
-		return clean.Replace(gv) + "ac"
-	}
-	return clean.Replace(strings.TrimPrefix(pkgPath, "k8s.io/api/"))
-}
-
 // Plural is the resource name of a kind, by controller-tools' rule (the CRD's
 // spec.names.plural unless +kubebuilder:resource:path says otherwise): the kind
 // pluralized, lowercased.

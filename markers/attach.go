@@ -19,6 +19,8 @@ type Marker struct {
 	Def *Def
 	// Pos is the position of the marker's "+".
 	Pos token.Position
+	// Parsed is the marker's typed value (see [Get]); nil when Invalid.
+	Parsed any
 	// Invalid markers were reported as errors (a bad value, a misspelt name). They have
 	// no effect, but they count as present for the rules between markers, so that one
 	// mistake is reported once: a misspelt status-owner does not also make
@@ -98,6 +100,9 @@ func ScanFile(fset *token.FileSet, file *ast.File) (FileMarkers, diag.Diagnostic
 				continue
 			}
 			m := Marker{Tag: tag, Def: def, Pos: pos, Invalid: len(probs) > 0}
+			if !m.Invalid {
+				m.Parsed = def.decode(tag)
+			}
 			switch a := att[group]; {
 			case a.pkg:
 				fm.Package = append(fm.Package, m)

@@ -23,7 +23,7 @@ func scan(t *testing.T, src string) ([]string, []string) {
 	// An invalid marker shows as "!" and the name it stands for.
 	name := func(m Marker) string {
 		if m.Invalid {
-			return "!" + m.Def.Name
+			return "!" + string(m.Def.Name)
 		}
 		return m.Name
 	}

@@ -67,9 +67,48 @@ type ArgDef struct {
 	Help string
 }
 
+// Name is a marker's name after the prefix. Every marker of the language is one of the
+// constants below, and code names a marker by its constant, never by a string: a
+// misspelt name does not compile, and [TestDefsNameEveryConstant] holds the table and
+// the constants equal.
+type Name string
+
+// The markers of the language, in the order of [Defs].
+const (
+	StatusOwner        Name = "status-owner"
+	ObservedGeneration Name = "observed-generation"
+	Reconciler         Name = "reconciler"
+	Owns               Name = "owns"
+	WatchLabels        Name = "watch-labels"
+	WatchAnnotations   Name = "watch-annotations"
+	Finalizer          Name = "finalizer"
+	Volatile           Name = "volatile"
+	Client             Name = "client"
+)
+
+// The typed values markers carry: each Def decodes a valid marker into exactly one of
+// these (see [Get]), so a reader of a marker's value never parses text.
+type (
+	// Present is the value of a flag marker: +opguard:observed-generation.
+	Present struct{}
+	// FieldManager is +opguard:status-owner's field manager.
+	FieldManager string
+	// ReconcilerArgs are +opguard:reconciler's arguments; 0 means not given.
+	ReconcilerArgs struct{ MaxConcurrentReconciles int }
+	// Keys are the label or annotation keys of +opguard:watch-labels / watch-annotations.
+	Keys []string
+	// FinalizerName is +opguard:finalizer's finalizer.
+	FinalizerName string
+	// ClientArgs are +opguard:client's arguments; 0 means not given.
+	ClientArgs struct {
+		QPS   float64
+		Burst int
+	}
+)
+
 // Def defines one marker. [Defs] lists them all.
 type Def struct {
-	Name   string
+	Name   Name
 	Target Target
 	Form   Form
 	// Placeholder names the value of a Value marker in help and errors: "<field-manager>".
@@ -81,13 +120,15 @@ type Def struct {
 	Requires []Requirement
 	Help     string
 	Example  string
-	// check validates a Value marker's value; it returns a problem or "".
-	check func(value string) string
+	// parse turns a Value marker's value into its typed value, or returns a problem.
+	parse func(value string) (any, string)
+	// fromArgs builds an Args marker's typed value from its checked arguments.
+	fromArgs func(Tag) any
 }
 
 // Requirement is a marker another one needs beside it.
 type Requirement struct {
-	Name string
+	Name Name
 	// Because completes "+opguard:<marker> ...": "is stamped by the status writer".
 	Because string
 }
@@ -96,14 +137,14 @@ type Requirement struct {
 // placeholder for a Value marker, "+opguard:status-owner=<field-manager>".
 func (d *Def) Short() string {
 	if d.Form == Value {
-		return Prefix + d.Name + "=" + d.Placeholder
+		return Prefix + string(d.Name) + "=" + d.Placeholder
 	}
-	return Prefix + d.Name
+	return Prefix + string(d.Name)
 }
 
 // Spelling is the marker as it is written, with placeholders: "+opguard:owns=<group>/<version>/<Kind>".
 func (d *Def) Spelling() string {
-	s := Prefix + d.Name
+	s := Prefix + string(d.Name)
 	switch d.Form {
 	case Value:
 		s += "=" + d.Placeholder
@@ -124,98 +165,130 @@ func (d *Def) Spelling() string {
 // Defs is the language: every +opguard: marker, in the order the reference lists them.
 var Defs = []*Def{
 	{
-		Name: "status-owner", Target: TargetKind, Form: Value, Placeholder: "<field-manager>",
+		Name: StatusOwner, Target: TargetKind, Form: Value, Placeholder: "<field-manager>",
 		Help: "Generate Apply<Kind>Status, the diff-gated Server-Side Apply status writer, " +
 			"applying as this field manager. Requires +kubebuilder:subresource:status.",
 		Example: "+opguard:status-owner=memcached-operator",
-		check:   checkFieldManager,
+		parse:   parseFieldManager,
 	},
 	{
-		Name: "observed-generation", Target: TargetKind, Form: Flag,
-		Requires: []Requirement{{"status-owner", "is stamped by the status writer"}},
+		Name: ObservedGeneration, Target: TargetKind, Form: Flag,
+		Requires: []Requirement{{StatusOwner, "is stamped by the status writer"}},
 		Help: "The status writer stamps status.observedGeneration and the observedGeneration " +
 			"of every condition it writes from metadata.generation. The Status struct needs an " +
 			"int64 field ObservedGeneration with json name observedGeneration.",
 		Example: "+opguard:observed-generation",
 	},
 	{
-		Name: "reconciler", Target: TargetKind, Form: Args,
+		Name: Reconciler, Target: TargetKind, Form: Args,
 		Args: []ArgDef{{Name: "maxConcurrentReconciles", Kind: Int,
 			Help: "workers for this kind (default 1); more workers feed a conflict storm"}},
-		Requires: []Requirement{{"status-owner", "writes status through the generated writer"}},
+		Requires: []Requirement{{StatusOwner, "writes status through the generated writer"}},
 		Help: "Generate the guarded Reconcile and the predicate-wired SetupWithManager " +
 			"for this kind.",
 		Example: "+opguard:reconciler:maxConcurrentReconciles=2",
+		fromArgs: func(t Tag) any {
+			return ReconcilerArgs{MaxConcurrentReconciles: t.IntArg("maxConcurrentReconciles", 0)}
+		},
 	},
 	{
-		Name: "owns", Target: TargetKind, Form: Value, Placeholder: "<group>/<version>/<Kind>", Repeatable: true,
-		Requires: []Requirement{{"reconciler", "configures the generated reconciler"}},
+		Name: Owns, Target: TargetKind, Form: Value, Placeholder: "<group>/<version>/<Kind>", Repeatable: true,
+		Requires: []Requirement{{Reconciler, "configures the generated reconciler"}},
 		Help: "The reconciler owns objects of this kind (Owns() in SetupWithManager), and " +
 			"Apply<Kind><Owned> applies one only when it differs from what the operator owns " +
 			"of it. The core group is spelled core: core/v1/Secret, apps/v1/Deployment.",
 		Example: "+opguard:owns=apps/v1/Deployment",
-		check:   checkGVK,
+		parse:   parseGVK,
 	},
 	{
-		Name: "watch-labels", Target: TargetKind, Form: Value, Placeholder: "<key>[;<key>...]", Repeatable: true,
-		Requires: []Requirement{{"reconciler", "configures the generated reconciler"}},
+		Name: WatchLabels, Target: TargetKind, Form: Value, Placeholder: "<key>[;<key>...]", Repeatable: true,
+		Requires: []Requirement{{Reconciler, "configures the generated reconciler"}},
 		Help: "A change of these labels on the primary object triggers a reconcile; " +
 			"other label changes do not.",
 		Example: "+opguard:watch-labels=app.kubernetes.io/version;example.com/tier",
-		check:   checkKeys,
+		parse:   parseKeys,
 	},
 	{
-		Name: "watch-annotations", Target: TargetKind, Form: Value, Placeholder: "<key>[;<key>...]", Repeatable: true,
-		Requires: []Requirement{{"reconciler", "configures the generated reconciler"}},
+		Name: WatchAnnotations, Target: TargetKind, Form: Value, Placeholder: "<key>[;<key>...]", Repeatable: true,
+		Requires: []Requirement{{Reconciler, "configures the generated reconciler"}},
 		Help: "A change of these annotations on the primary object triggers a reconcile; " +
 			"other annotation changes do not.",
 		Example: "+opguard:watch-annotations=example.com/pause",
-		check:   checkKeys,
+		parse:   parseKeys,
 	},
 	{
-		Name: "finalizer", Target: TargetKind, Form: Value, Placeholder: "<domain>/<name>",
-		Requires: []Requirement{{"reconciler", "configures the generated reconciler"}},
+		Name: Finalizer, Target: TargetKind, Form: Value, Placeholder: "<domain>/<name>",
+		Requires: []Requirement{{Reconciler, "configures the generated reconciler"}},
 		Help: "The generated reconciler adds this finalizer and, on deletion, calls the " +
 			"cleanup hook before removing it.",
 		Example: "+opguard:finalizer=cache.example.com/cleanup",
-		check:   checkFinalizer,
+		parse:   parseFinalizer,
 	},
 	{
-		Name: "volatile", Target: TargetStatusField, Form: Flag,
+		Name: Volatile, Target: TargetStatusField, Form: Flag,
 		Help: "The status writer leaves this field out of its diff: a change to it alone " +
 			"never causes a write; it is written along with a real change. For timestamps " +
 			"and counters that would otherwise write on every reconcile.",
 		Example: "+opguard:volatile",
 	},
 	{
-		Name: "client", Target: TargetPackage, Form: Args,
+		Name: Client, Target: TargetPackage, Form: Args,
 		Args: []ArgDef{
 			{Name: "qps", Kind: Float, Help: "default of --kube-api-qps"},
 			{Name: "burst", Kind: Int, Help: "default of --kube-api-burst"},
 		},
 		Help:    "Defaults of the generated operator's client-side rate limit flags.",
 		Example: "+opguard:client:qps=50,burst=100",
+		fromArgs: func(t Tag) any {
+			return ClientArgs{QPS: t.FloatArg("qps", 0), Burst: t.IntArg("burst", 0)}
+		},
 	},
 }
 
-// Lookup returns the definition of name, or nil.
+// Lookup returns the definition of the marker written name, or nil.
 func Lookup(name string) *Def {
 	for _, d := range Defs {
-		if d.Name == name {
+		if string(d.Name) == name {
 			return d
 		}
 	}
 	return nil
 }
 
-func checkFieldManager(v string) string {
+// Def returns the definition of a marker of the language.
+func (n Name) Def() *Def { return Lookup(string(n)) }
+
+// Get returns the typed value of a marker that was checked valid; T must be the type its
+// Def decodes to (a wrong T is a programming error, and panics).
+func Get[T any](m Marker) T {
+	v, ok := m.Parsed.(T)
+	if !ok {
+		panic(fmt.Sprintf("%s%s carries %T, not %T", Prefix, m.Def.Name, m.Parsed, v))
+	}
+	return v
+}
+
+// decode returns the typed value of a tag that Check found valid.
+func (d *Def) decode(t Tag) any {
+	switch d.Form {
+	case Flag:
+		return Present{}
+	case Value:
+		v, _ := d.parse(t.Value)
+		return v
+	default:
+		return d.fromArgs(t)
+	}
+}
+
+func parseFieldManager(v string) (any, string) {
 	if v == "" {
-		return "the field manager is empty; the API server requires one for apply"
+		return nil, "the field manager is empty; the API server requires one for apply"
 	}
 	if errs := metav1validation.ValidateFieldManager(v, field.NewPath("fieldManager")); len(errs) > 0 {
-		return fmt.Sprintf("the API server would reject field manager %q: %s", v, errs[0].Detail)
+		return nil, fmt.Sprintf("the API server would reject field manager %q: %s", v, errs[0].Detail)
 	}
-	return ""
+	return FieldManager(v), ""
 }
 
 var (
@@ -235,6 +308,9 @@ type GVK struct{ Group, Version, Kind string }
 // ParseGVK parses "<group>/<version>/<Kind>" with the core group spelled "core".
 func ParseGVK(s string) (GVK, string) {
 	parts := strings.Split(s, "/")
+	if len(parts) == 2 && IsVersion(parts[0]) && IsKind(parts[1]) {
+		return GVK{}, fmt.Sprintf("want <group>/<version>/<Kind>, got %q; the core group is spelled core: did you mean core/%s/%s?", s, parts[0], parts[1])
+	}
 	if len(parts) != 3 || parts[0] == "" || parts[1] == "" || parts[2] == "" {
 		return GVK{}, fmt.Sprintf("want <group>/<version>/<Kind>, got %q", s)
 	}
@@ -253,9 +329,9 @@ func ParseGVK(s string) (GVK, string) {
 	return GVK{Group: g, Version: v, Kind: k}, ""
 }
 
-func checkGVK(v string) string {
-	_, problem := ParseGVK(v)
-	return problem
+func parseGVK(v string) (any, string) {
+	g, problem := ParseGVK(v)
+	return g, problem
 }
 
 // SplitKeys splits a watch-labels/watch-annotations value.
@@ -267,29 +343,30 @@ func SplitKeys(v string) []string {
 	return keys
 }
 
-func checkKeys(v string) string {
+func parseKeys(v string) (any, string) {
 	seen := map[string]bool{}
-	for _, k := range SplitKeys(v) {
+	keys := SplitKeys(v)
+	for _, k := range keys {
 		if k == "" {
-			return fmt.Sprintf("empty key in %q", v)
+			return nil, fmt.Sprintf("empty key in %q", v)
 		}
 		if errs := content.IsLabelKey(k); len(errs) > 0 {
-			return fmt.Sprintf("%q is not a valid key: %s", k, errs[0])
+			return nil, fmt.Sprintf("%q is not a valid key: %s", k, errs[0])
 		}
 		if seen[k] {
-			return fmt.Sprintf("key %q is listed twice", k)
+			return nil, fmt.Sprintf("key %q is listed twice", k)
 		}
 		seen[k] = true
 	}
-	return ""
+	return Keys(keys), ""
 }
 
-func checkFinalizer(v string) string {
+func parseFinalizer(v string) (any, string) {
 	if errs := content.IsQualifiedName(v); len(errs) > 0 {
-		return fmt.Sprintf("%q is not a valid finalizer name: %s", v, errs[0])
+		return nil, fmt.Sprintf("%q is not a valid finalizer name: %s", v, errs[0])
 	}
 	if !strings.Contains(v, "/") {
-		return fmt.Sprintf("finalizer %q needs a domain prefix, like example.com/%s, so it cannot collide with another controller's", v, v)
+		return nil, fmt.Sprintf("finalizer %q needs a domain prefix, like example.com/%s, so it cannot collide with another controller's", v, v)
 	}
-	return ""
+	return FinalizerName(v), ""
 }

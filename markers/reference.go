@@ -23,7 +23,7 @@ func Reference() string {
 			b.WriteString("\n")
 			help := d.Help
 			for _, r := range d.Requires {
-				help += " Requires " + Lookup(r.Name).Short() + "."
+				help += " Requires " + r.Name.Def().Short() + "."
 			}
 			for _, line := range wrap(help, 76) {
 				fmt.Fprintf(&b, "      %s\n", line)

@@ -161,7 +161,7 @@ func Check(t Tag) (*Def, []Problem) {
 		}
 		return nil, []Problem{{Offset: 0, Msg: msg}}
 	}
-	name := Prefix + def.Name
+	name := Prefix + string(def.Name)
 	var probs []Problem
 	add := func(off int, format string, a ...any) {
 		probs = append(probs, Problem{Offset: off, Msg: name + ": " + fmt.Sprintf(format, a...)})
@@ -180,8 +180,8 @@ func Check(t Tag) (*Def, []Problem) {
 			add(t.Args[0].Offset, "takes a value, not arguments; write %s", def.Spelling())
 		case !t.HasValue:
 			add(len(Prefix)+len(t.Name), "missing value; write %s", def.Spelling())
-		case def.check != nil:
-			if p := def.check(t.Value); p != "" {
+		default:
+			if _, p := def.parse(t.Value); p != "" {
 				add(t.ValueOffset, "%s", p)
 			}
 		}
@@ -233,7 +233,7 @@ func (d *Def) argNames() []string {
 func defNames() []string {
 	names := make([]string, len(Defs))
 	for i, d := range Defs {
-		names[i] = d.Name
+		names[i] = string(d.Name)
 	}
 	return names
 }

@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/printer"
 	"go/token"
 	"go/types"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -18,10 +20,12 @@ import (
 	"sigs.k8s.io/controller-tools/pkg/loader"
 	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
 
+	"k8s.io/apimachinery/pkg/util/validation"
+
 	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/markers"
-	"github.com/opgen-dev/opgen/policy"
+	"github.com/opgen-dev/opgen/naming"
 )
 
 // Input is what one load produced.
@@ -30,12 +34,17 @@ type Input struct {
 	Roots     []*loader.Package
 	Collector *ctmarkers.Collector
 	Checker   *loader.TypeChecker
+	// KubernetesMinor is the minor release of the Kubernetes API the project builds
+	// against (37 for k8s.io/api v0.37): the versions of k8s.io/api kinds it can own.
+	KubernetesMinor int
+	// Project says the module is a project opgen init made (API.Project).
+	Project bool
 }
 
 // Build resolves the API of the loaded packages. The diagnostics include every marker
 // problem of every package; when they hold an error the API must not be used.
 func Build(in Input) (*API, diag.Diagnostics) {
-	b := &builder{Input: in, api: &API{}}
+	b := &builder{Input: in, api: &API{Project: in.Project}}
 	for _, pkg := range in.Roots {
 		b.pkg(pkg)
 		b.webhookSetups(pkg)
@@ -55,21 +64,18 @@ func Build(in Input) (*API, diag.Diagnostics) {
 		case first == nil:
 			owners[k.Name] = k
 		case first.Package.Group == k.Package.Group:
-			b.diags.Errorf(k.Pos, "%sstatus-owner is on %s in both %s and %s: a kind has one status writer (and one reconciler), on the version they use; remove it from the other", markers.Prefix, k.Name, first.Package.Version, k.Package.Version)
+			b.diags.Errorf(k.Pos, "%s is on %s in both %s and %s: a kind has one status writer (and one reconciler), on the version they use; remove it from the other", prefixed(markers.StatusOwner), k.Name, first.Package.Version, k.Package.Version)
 		default:
-			m, _ := k.marker("status-owner")
-			b.diags.Errorf(m.Pos, "%sstatus-owner on %s of group %s: kind %s of group %s (%s) has it too, and their generated names (%s, %s) would clash in the one controller package; rename one of the kinds", markers.Prefix, k.Name, k.Package.Group, first.Name, first.Package.Group, shortFilePos(first.Pos), k.WriterFunc(), k.ReconcilerType())
+			m, _ := k.marker(markers.StatusOwner)
+			b.diags.Errorf(m.Pos, "%s on %s of group %s: kind %s of group %s (%s) has it too, and their generated names (%s, %s) would clash in the one controller package; rename one of the kinds", prefixed(markers.StatusOwner), k.Name, k.Package.Group, first.Name, first.Package.Group, shortFilePos(first.Pos), k.Names.StatusWriter(), k.Names.Reconciler())
 		}
 	}
 	b.checkConversions()
 	nameControllers(b.api.Reconciled())
 	for _, k := range b.api.Kinds() {
-		for i, g := range k.Owns {
-			if b.api.Lookup(g) == nil && !kubeapi.HasKind(g.Group, g.Version, g.Kind) {
-				b.diags.Errorf(k.OwnsPos[i], "%sowns: no Go type for %s: it is neither a kind of the API packages of this run nor a kind of k8s.io/api", markers.Prefix, gvkString(g))
-			}
-		}
+		b.checkOwned(k)
 	}
+	b.nameOwnedApplies()
 	return b.api, b.diags
 }
 
@@ -111,9 +117,14 @@ func (b *builder) pkg(lp *loader.Package) {
 	}
 	tm := b.scan(lp)
 	if !hasRootMarkerText(lp) {
-		// No kinds here: every type or field marker is on the wrong declaration.
+		// No kinds here: every type or field marker is on the wrong declaration. Its
+		// kubebuilder markers (rbac, webhook) are checked as controller-gen checks them:
+		// a malformed one is an error, never dropped.
 		b.wrongTargets(tm, nil)
 		b.packageMarkers(tm.pkg)
+		if !b.loadErrors(lp) {
+			b.collectorErrors(lp)
+		}
 		return
 	}
 	if b.loadErrors(lp) || b.collectorErrors(lp) {
@@ -133,13 +144,15 @@ func (b *builder) pkg(lp *loader.Package) {
 		}
 	}
 	b.conversionMethods(p)
-	volatile := b.volatileFields(p, tm)
+	fields := b.fieldMarkers(p, tm)
 	b.wrongTargets(tm, kindSpecs)
 	b.packageMarkers(tm.pkg)
 	for _, k := range p.Kinds {
 		if k.Status != nil {
 			for _, f := range k.Status.Fields {
-				f.Volatile = volatile[f.Var]
+				for _, m := range fields[f.Var] {
+					fieldHandlers[m.Def.Name](f, m)
+				}
 			}
 		}
 		b.checkKind(k)
@@ -191,7 +204,7 @@ func (b *builder) kinds(p *Package) map[*ast.TypeSpec]*Kind {
 			return
 		}
 		k := &Kind{
-			Package: p, Name: info.Name, Named: named, Pos: b.pos(info.RawSpec.Name.Pos()),
+			Package: p, Name: info.Name, Names: naming.For(info.Name), Named: named, Pos: b.pos(info.RawSpec.Name.Pos()),
 			Namespaced:        true,
 			StatusSubresource: info.Markers.Get("kubebuilder:subresource:status") != nil,
 			Plural:            kubeapi.Plural(info.Name),
@@ -204,6 +217,9 @@ func (b *builder) kinds(p *Package) map[*ast.TypeSpec]*Kind {
 				k.Plural = r.Path
 			}
 		}
+		if len(k.Plural) > validation.DNS1123LabelMaxLength {
+			b.diags.Errorf(k.Pos, "kind %s's resource name %s is %d characters, over the %d the API server allows a CRD's plural: choose a shorter kind name, or a shorter +kubebuilder:resource:path", k.Name, k.Plural, len(k.Plural), validation.DNS1123LabelMaxLength)
+		}
 		k.Storage = info.Markers.Get("kubebuilder:storageversion") != nil
 		k.Status = statusStruct(b.Fset, named)
 		kindSpecs[info.RawSpec] = k
@@ -213,32 +229,33 @@ func (b *builder) kinds(p *Package) map[*ast.TypeSpec]*Kind {
 	return kindSpecs
 }
 
-// volatileFields reads the field markers, of which only volatile exists: on a field of
-// a status-owner kind's Status struct, and reported anywhere else.
-func (b *builder) volatileFields(p *Package, tm typeMarkers) map[*types.Var]bool {
+// fieldMarkers reads the markers of status fields (through fieldHandlers, once the
+// fields are resolved): on a field of a status-owner kind's Status struct, and reported
+// anywhere else.
+func (b *builder) fieldMarkers(p *Package, tm typeMarkers) map[*types.Var][]markers.Marker {
 	statusOf := map[*types.Named]*Kind{}
 	for _, k := range p.Kinds {
 		if k.Status != nil {
 			statusOf[k.Status.Named] = k
 		}
 	}
-	volatile := map[*types.Var]bool{}
+	out := map[*types.Var][]markers.Marker{}
 	for field, ms := range tm.fields {
 		for _, m := range ms {
 			if m.Def.Target != markers.TargetStatusField {
 				continue
 			}
 			v, owner := statusOwnerOf(p.Loaded, field, statusOf)
-			if owner == nil || !owner.has("status-owner") {
+			if owner == nil || !owner.has(markers.StatusOwner) {
 				b.diags.Errorf(m.Pos, "%s", m.Misplaced("field "+fieldName(field)))
 				continue
 			}
 			if !m.Invalid {
-				volatile[v] = true
+				out[v] = append(out[v], m)
 			}
 		}
 	}
-	return volatile
+	return out
 }
 
 // hasRootMarkerText is a cheap test for kinds before asking the collector.
@@ -270,26 +287,94 @@ func (b *builder) loadErrors(lp *loader.Package) bool {
 	return false
 }
 
-// collectorErrors reports kubebuilder markers controller-tools cannot parse.
+// collectorErrors reports the kubebuilder markers controller-tools cannot parse, as
+// controller-gen refuses them (a misspelt or unknown argument, a wrong value, a missing
+// required one), each once, at the column of the argument in its file: the first
+// problem of each marker, since a parse that failed makes the rest of its arguments
+// "extra" or "missing" too.
 func (b *builder) collectorErrors(lp *loader.Package) bool {
 	_, err := b.Collector.MarkersInPackage(lp)
 	if err == nil {
 		return false
 	}
-	var list loader.ErrList
-	if errors.As(err, &list) {
-		for _, e := range list {
-			var pe loader.PositionedError
-			if errors.As(e, &pe) {
-				b.diags.Errorf(b.pos(pe.Pos), "%s", pe.Error())
-				continue
+	var flat []error
+	var walk func(error)
+	walk = func(e error) {
+		var list loader.ErrList
+		if errors.As(e, &list) {
+			for _, x := range list {
+				walk(x)
 			}
-			b.diags.Errorf(token.Position{Filename: lp.PkgPath}, "%v", e)
+			return
 		}
-		return true
+		flat = append(flat, e)
 	}
-	b.diags.Errorf(token.Position{Filename: lp.PkgPath}, "%v", err)
+	walk(err)
+	seen := map[token.Pos]bool{}
+	for _, e := range flat {
+		var pe loader.PositionedError
+		if !errors.As(e, &pe) {
+			b.diags.Errorf(token.Position{Filename: lp.PkgPath}, "%v", e)
+			continue
+		}
+		if seen[pe.Pos] {
+			continue
+		}
+		seen[pe.Pos] = true
+		pos, text := b.markerAt(lp, pe.Pos)
+		name := markerName(text)
+		msg := pe.Error()
+		// controller-tools' scanner says where in the marker's arguments, after its
+		// name and colon: "expected true or false, got \"maybe\" (at <input>:1:54)".
+		if m := scannerAt.FindStringSubmatch(msg); m != nil {
+			msg = m[1]
+			if col, err := strconv.Atoi(m[3]); err == nil && m[2] == "1" && pos.IsValid() {
+				pos.Column += len(name) + 1 + col - 1
+				pos.Offset += len(name) + 1 + col - 1
+			}
+		}
+		b.diags.Errorf(pos, "%s: %s", name, msg)
+	}
 	return true
+}
+
+// scannerAt splits a controller-tools marker parse error into its message and its
+// line and column in the marker's arguments.
+var scannerAt = regexp.MustCompile(`^(.*) \(at [^:]*:(\d+):(\d+)\)$`)
+
+// markerName is the name of a kubebuilder marker: the text before its arguments,
+// +kubebuilder:webhook for "+kubebuilder:webhook:path=...", +groupName for
+// "+groupName=x".
+func markerName(text string) string {
+	name := text
+	if i := strings.IndexAny(name, "="); i >= 0 {
+		name = name[:i]
+	}
+	// The arguments follow the last colon before the first "=".
+	if i := strings.LastIndex(name, ":"); i >= 0 && strings.Contains(text, "=") {
+		name = name[:i]
+	}
+	return name
+}
+
+// markerAt finds the marker comment at p (a comment's start) in the package's files: the
+// position of its "+" and its text from there.
+func (b *builder) markerAt(lp *loader.Package, p token.Pos) (token.Position, string) {
+	for _, f := range lp.Syntax {
+		for _, g := range f.Comments {
+			for _, c := range g.List {
+				if c.Pos() != p {
+					continue
+				}
+				i := strings.Index(c.Text, "+")
+				if i < 0 {
+					return b.pos(p), c.Text
+				}
+				return b.pos(c.Pos() + token.Pos(i)), c.Text[i:]
+			}
+		}
+	}
+	return b.pos(p), ""
 }
 
 // wrongTargets reports the markers on declarations that are not kinds: a type that is
@@ -318,129 +403,6 @@ func fieldName(f *ast.Field) string {
 		return f.Names[0].Name
 	}
 	return types.ExprString(f.Type)
-}
-
-func (b *builder) packageMarkers(ms []markers.Marker) {
-	for _, m := range ms {
-		if m.Def.Target != markers.TargetPackage {
-			b.diags.Errorf(m.Pos, "%s", m.Misplaced("the package clause"))
-			continue
-		}
-		if m.Invalid {
-			continue
-		}
-		// The only package marker is +opguard:client.
-		if len(m.Args) == 0 {
-			b.diags.Errorf(m.Pos, "%sclient: give qps=<float>, burst=<int> or both", markers.Prefix)
-			continue
-		}
-		cp := &ClientPolicy{QPS: m.FloatArg("qps", 0), Burst: m.IntArg("burst", 0), Pos: m.Pos}
-		if prev := b.api.Client; prev != nil {
-			if prev.QPS != cp.QPS || prev.Burst != cp.Burst {
-				b.diags.Errorf(m.Pos, "%sclient contradicts the one at %s: one client policy per operator", markers.Prefix, shortPos(prev.Pos))
-			}
-			continue
-		}
-		b.api.Client = cp
-	}
-}
-
-func (b *builder) kindMarkers(k *Kind, ms []markers.Marker) {
-	first := map[string]markers.Marker{}
-	for _, m := range ms {
-		if m.Def.Target != markers.TargetKind {
-			b.diags.Errorf(m.Pos, "%s", m.Misplaced("kind "+k.Name))
-			continue
-		}
-		k.markers = append(k.markers, m)
-		if m.Invalid {
-			continue
-		}
-		if prev, dup := first[m.Name]; dup && !m.Def.Repeatable {
-			b.diags.Errorf(m.Pos, "%s%s is given twice on %s (first at %s)", markers.Prefix, m.Name, k.Name, shortPos(prev.Pos))
-			continue
-		}
-		first[m.Name] = m
-		switch m.Name {
-		case "status-owner":
-			k.StatusOwner = m.Value
-		case "observed-generation":
-			k.ObservedGeneration = true
-		case "reconciler":
-			k.Reconciler = &Reconciler{MaxConcurrentReconciles: m.IntArg("maxConcurrentReconciles", 0)}
-			if n := k.Reconciler.MaxConcurrentReconciles; n > policy.MaxWorkers {
-				b.diags.Warnf(m.Pos, "%sreconciler: maxConcurrentReconciles=%d: more workers than %d feed a conflict storm more than they drain a backlog", markers.Prefix, n, policy.MaxWorkers)
-			}
-		case "owns":
-			gvk, _ := markers.ParseGVK(m.Value)
-			for _, o := range k.Owns {
-				if o == gvk {
-					b.diags.Errorf(m.At(m.ValueOffset), "%sowns=%s is given twice on %s", markers.Prefix, m.Value, k.Name)
-				}
-			}
-			k.Owns = append(k.Owns, gvk)
-			k.OwnsPos = append(k.OwnsPos, m.At(m.ValueOffset))
-		case "watch-labels":
-			k.WatchLabels = appendKeys(&b.diags, m, k.WatchLabels)
-		case "watch-annotations":
-			k.WatchAnnotations = appendKeys(&b.diags, m, k.WatchAnnotations)
-		case "finalizer":
-			k.Finalizer = m.Value
-		}
-	}
-}
-
-func appendKeys(diags *diag.Diagnostics, m markers.Marker, have []string) []string {
-	for _, key := range markers.SplitKeys(m.Value) {
-		for _, h := range have {
-			if h == key {
-				diags.Errorf(m.At(m.ValueOffset), "%s%s: key %q is already listed", markers.Prefix, m.Name, key)
-			}
-		}
-		have = append(have, key)
-	}
-	return have
-}
-
-// checkKind checks the rules between a kind's markers and its types. A marker that
-// was itself reported (Invalid) still satisfies another's requirement, and is not
-// checked against the types: each mistake is reported once.
-func (b *builder) checkKind(k *Kind) {
-	for _, m := range k.markers {
-		if m.Invalid {
-			continue
-		}
-		for _, r := range m.Def.Requires {
-			if !k.has(r.Name) {
-				b.diags.Errorf(m.Pos, "%s%s %s: add %s to %s", markers.Prefix, m.Name, r.Because, markers.Lookup(r.Name).Short(), k.Name)
-			}
-		}
-	}
-	if m, ok := k.marker("status-owner"); ok {
-		switch {
-		case k.Status == nil:
-			b.diags.Errorf(m.Pos, "%sstatus-owner: kind %s has no Status field (json \"status\") of a struct type", markers.Prefix, k.Name)
-		case !k.StatusSubresource:
-			b.diags.Errorf(m.Pos, "%sstatus-owner needs the status subresource: add +kubebuilder:subresource:status to %s", markers.Prefix, k.Name)
-		}
-	}
-	if m, ok := k.marker("observed-generation"); ok && k.Status != nil && k.Status.ObservedGenerationField() == nil {
-		b.diags.Errorf(m.Pos, "%sobserved-generation: %s has no field ObservedGeneration int64 with json name \"observedGeneration\"", markers.Prefix, k.Status.Named.Obj().Name())
-	}
-	if k.StatusOwner != "" && k.Status != nil {
-		for _, f := range k.Status.Fields {
-			if f.Volatile || f.Inline {
-				continue
-			}
-			t := f.Type
-			if p, ok := t.(*types.Pointer); ok {
-				t = p.Elem()
-			}
-			if IsNamed(t, MetaV1, "Time") || IsNamed(t, MetaV1, "MicroTime") {
-				b.diags.Warnf(f.Pos, "%s.%s is a timestamp in status without +opguard:volatile: written on every reconcile it is the seed of an update loop; mark it +opguard:volatile or set it only on real changes", k.Status.Named.Obj().Name(), f.Name)
-			}
-		}
-	}
 }
 
 // nameControllers names each reconciled kind's controller: the lowercase kind,
@@ -548,29 +510,16 @@ func statusOwnerOf(lp *loader.Package, field *ast.Field, statusOf map[*types.Nam
 }
 
 // assignAliases names each package for imports: <first group label><version>, or the
-// whole group when two packages would share a name.
+// whole group when two packages would share a name (naming.APIAlias).
 func assignAliases(pkgs []*Package) {
-	clean := func(s string) string {
-		var b strings.Builder
-		for _, r := range strings.ToLower(s) {
-			if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-				b.WriteRune(r)
-			}
-		}
-		return b.String()
-	}
 	count := map[string]int{}
-	short := func(p *Package) string {
-		label, _, _ := strings.Cut(p.Group, ".")
-		return clean(label) + clean(p.Version)
+	for _, p := range pkgs {
+		count[naming.APIAlias(p.Group, p.Version, false)]++
 	}
 	for _, p := range pkgs {
-		count[short(p)]++
-	}
-	for _, p := range pkgs {
-		p.Alias = short(p)
+		p.Alias = naming.APIAlias(p.Group, p.Version, false)
 		if count[p.Alias] > 1 {
-			p.Alias = clean(p.Group) + clean(p.Version)
+			p.Alias = naming.APIAlias(p.Group, p.Version, true)
 		}
 	}
 }
@@ -614,6 +563,27 @@ func (b *builder) conversionMethods(p *Package) {
 			}
 		}
 	}
+	// A spoke whose own files name the kind's generated conversion (opgen create
+	// webhook's ConvertTo and ConvertFrom) gets it generated; one written by hand
+	// (kubebuilder's) never gets it beside, where it would ask for functions nobody writes.
+	for _, k := range p.Kinds {
+		names := []string{naming.ConvertFunc(k.Name, true), naming.ConvertFunc(k.Name, false)}
+		for _, f := range p.Loaded.Syntax {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok && slices.Contains(names, id.Name) {
+					k.GeneratedConversion = true
+				}
+				return !k.GeneratedConversion
+			})
+		}
+	}
+}
+
+func scopeWord(k *Kind) string {
+	if k.Namespaced {
+		return "namespaced"
+	}
+	return "cluster-scoped"
 }
 
 // checkConversions holds a kind served through a conversion webhook to one hub, the
@@ -631,6 +601,19 @@ func (b *builder) checkConversions() {
 		versions[key] = append(versions[key], k)
 	}
 	for _, key := range order {
+		// One CRD serves every version of a kind, with one scope: the storage
+		// version's (else the first's) is the kind's.
+		first := versions[key][0]
+		for _, k := range versions[key] {
+			if k.Storage {
+				first = k
+			}
+		}
+		for _, k := range versions[key] {
+			if k != first && k.Namespaced != first.Namespaced {
+				b.diags.Errorf(k.Pos, "%s %s is %s and %s (%s) is %s: one CRD serves every version of a kind, with one scope, which the API server never changes; give both the same +kubebuilder:resource:scope", k.Package.Version, k.Name, scopeWord(k), first.Package.Version, shortFilePos(first.Pos), scopeWord(first))
+			}
+		}
 		var hubs, spokes []*Kind
 		for _, k := range versions[key] {
 			if k.Hub.IsValid() {
@@ -651,6 +634,17 @@ func (b *builder) checkConversions() {
 			continue
 		}
 		hub := hubs[0]
+		// opgen's rules bind the conversions opgen generates (a spoke that calls the
+		// generated conversion) and a project opgen made; a conversion written by hand
+		// in another layout controller-runtime serves (a hub that is not the storage
+		// version) is the user's.
+		governed := b.Project
+		for _, k := range versions[key] {
+			governed = governed || k.GeneratedConversion
+		}
+		if !governed {
+			continue
+		}
 		if !hub.Storage && len(versions[key]) > 1 {
 			b.diags.Errorf(hub.Hub, "%s %s is the conversion hub but not the storage version: add +kubebuilder:storageversion to it, or move Hub() to the storage version", hub.Package.Version, key.kind)
 		}
@@ -662,7 +656,7 @@ func (b *builder) checkConversions() {
 				b.diags.Errorf(k.Pos, "%s %s is served beside the hub %s but does not convert: declare ConvertTo and ConvertFrom (opgen create webhook --conversion --spoke %s)", k.Package.Version, k.Name, hub.Package.Version, k.Package.Version)
 			}
 			for _, m := range k.markers {
-				b.diags.Errorf(m.Pos, "%s%s on spoke %s of %s: the hub (%s) owns the kind's status writer and reconciler, and a spoke's objects are the hub's, converted; move it to %s", markers.Prefix, m.Name, k.Package.Version, k.Name, hub.Package.Version, shortFilePos(hub.Pos))
+				b.diags.Errorf(m.Pos, "%s on spoke %s of %s: the hub (%s) owns the kind's status writer and reconciler, and a spoke's objects are the hub's, converted; move it to %s", prefixed(m.Def.Name), k.Package.Version, k.Name, hub.Package.Version, shortFilePos(hub.Pos))
 			}
 		}
 	}
@@ -670,19 +664,75 @@ func (b *builder) checkConversions() {
 
 // webhookSetups records the package's functions Setup<Kind>WebhookWithManager with one
 // parameter and one result, the form kubebuilder and opgen create webhook scaffold.
+//
+// A function of that name that does not fit the call the generated wiring makes (a
+// parameter more, a variadic one, a renamed type) is recorded as a misfit, and the
+// package's +kubebuilder:webhook markers with their positions, so the wiring's checks
+// can say why a webhook would not be registered.
 func (b *builder) webhookSetups(lp *loader.Package) {
 	for _, f := range lp.Syntax {
 		imports := FileImports(f, lp)
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Recv != nil || fd.Type.Params.NumFields() != 1 || fd.Type.Results.NumFields() != 1 {
+			if !ok || fd.Recv != nil || !naming.IsWebhookSetupFunc(fd.Name.Name) {
 				continue
 			}
-			if n := fd.Name.Name; strings.HasPrefix(n, "Setup") && strings.HasSuffix(n, "WebhookWithManager") && len(n) > len("SetupWebhookWithManager") {
-				b.api.WebhookSetups = append(b.api.WebhookSetups, WebhookSetup{Path: lp.PkgPath, PackageName: lp.Name, Func: n, Registers: registeredTypes(imports, fd)})
+			if !fitsWebhookSetup(imports, fd) {
+				b.api.MisfitWebhookSetups = append(b.api.MisfitWebhookSetups, Misfit{Pos: b.pos(fd.Name.Pos()), Func: fd.Name.Name, Have: b.signature(fd)})
+				continue
+			}
+			b.api.WebhookSetups = append(b.api.WebhookSetups, WebhookSetup{Path: lp.PkgPath, PackageName: lp.Name, Func: fd.Name.Name, Registers: registeredTypes(imports, fd)})
+		}
+		for _, g := range f.Comments {
+			for _, c := range g.List {
+				text := strings.TrimSpace(strings.TrimPrefix(c.Text, "//"))
+				if args, ok := strings.CutPrefix(text, webhookMarker); ok {
+					m := WebhookMarker{Pos: b.pos(c.Pos()), Path: lp.PkgPath}
+					for _, a := range strings.Split(args, ",") {
+						k, v, _ := strings.Cut(a, "=")
+						switch k {
+						case "groups":
+							m.Groups = strings.Split(strings.Trim(v, `"`), ";")
+						case "resources":
+							m.Resources = strings.Split(v, ";")
+						}
+					}
+					b.api.WebhookMarkers = append(b.api.WebhookMarkers, m)
+				}
 			}
 		}
 	}
+}
+
+// webhookMarker starts controller-tools' webhook marker.
+const webhookMarker = "+kubebuilder:webhook:"
+
+// fitsWebhookSetup reports whether fd is func(<name> <ctrl>.Manager) error, with
+// Manager controller-runtime's (from its root package or pkg/manager): the call
+// SetupReconcilers makes.
+func fitsWebhookSetup(imports map[string]string, fd *ast.FuncDecl) bool {
+	if fd.Type.TypeParams != nil || fd.Type.Params.NumFields() != 1 || fd.Type.Results.NumFields() != 1 {
+		return false
+	}
+	sel, ok := fd.Type.Params.List[0].Type.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Manager" {
+		return false
+	}
+	x, ok := sel.X.(*ast.Ident)
+	if !ok || imports[x.Name] != "sigs.k8s.io/controller-runtime" && imports[x.Name] != "sigs.k8s.io/controller-runtime/pkg/manager" {
+		return false
+	}
+	res, ok := fd.Type.Results.List[0].Type.(*ast.Ident)
+	return ok && res.Name == "error"
+}
+
+// signature prints a function declaration's signature as written.
+func (b *builder) signature(fd *ast.FuncDecl) string {
+	var sb strings.Builder
+	fn := *fd.Type
+	fn.Func = token.NoPos
+	printer.Fprint(&sb, b.Fset, &fn)
+	return "func " + fd.Name.Name + strings.TrimPrefix(sb.String(), "func")
 }
 
 // registeredTypes lists the types fd passes as &pkg.Kind{} to a call of

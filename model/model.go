@@ -11,6 +11,7 @@ import (
 	"sigs.k8s.io/controller-tools/pkg/loader"
 
 	"github.com/opgen-dev/opgen/markers"
+	"github.com/opgen-dev/opgen/naming"
 )
 
 // RootMarker marks a root kind (+kubebuilder:object:root=true); a package whose source
@@ -20,12 +21,47 @@ const RootMarker = "+kubebuilder:object:root"
 // API is every API package of a run, sorted by import path.
 type API struct {
 	Packages []*Package
+	// Project says the module is a project opgen init made, where every kind gets
+	// apply configurations (the driver sets it; see AppliesConfigurations).
+	Project bool
 	// Client holds the +opguard:client defaults, nil when no package sets them.
 	Client *ClientPolicy
 	// WebhookSetups are the functions Setup<Kind>WebhookWithManager(mgr) of the loaded
 	// packages (opgen create webhook's, kubebuilder's), sorted by package then name:
 	// the generated wiring calls each.
 	WebhookSetups []WebhookSetup
+	// MisfitWebhookSetups are functions named Setup<Kind>WebhookWithManager that do not
+	// fit the wiring's call (mgr) error; WebhookMarkers the module's +kubebuilder:webhook
+	// markers. The wiring checks both (generator/manager).
+	MisfitWebhookSetups []Misfit
+	WebhookMarkers      []WebhookMarker
+}
+
+// Misfit is a user's function the generated code would call that does not fit the call.
+type Misfit struct {
+	Pos  token.Position
+	Func string
+	// Have is its signature as written.
+	Have string
+}
+
+// WebhookMarker is a +kubebuilder:webhook marker: the package it is in, and the groups
+// and resources of the kinds it admits.
+type WebhookMarker struct {
+	Pos               token.Position
+	Path              string
+	Groups, Resources []string
+}
+
+// HasWebhookSetup reports whether some package declares the kind's webhook setup in
+// the form the wiring calls.
+func (a *API) HasWebhookSetup(k *Kind) bool {
+	for _, w := range a.WebhookSetups {
+		if w.Func == k.Names.WebhookSetup() {
+			return true
+		}
+	}
+	return false
 }
 
 // WebhookSetup is a function that registers a kind's webhooks with a manager.
@@ -161,9 +197,12 @@ func (p *Package) ApplyConfigurationPath() string {
 type Kind struct {
 	Package *Package
 	Name    string
-	Named   *types.Named
-	Pos     token.Position
-	Plural  string
+	// Names are the Go and file names generated code and the user's code share for
+	// the kind (naming.For(Name)).
+	Names  naming.Kind
+	Named  *types.Named
+	Pos    token.Position
+	Plural string
 
 	Namespaced        bool
 	StatusSubresource bool
@@ -176,6 +215,7 @@ type Kind struct {
 	Reconciler         *Reconciler
 	Owns               []markers.GVK
 	OwnsPos            []token.Position // of each Owns marker's value
+	ownedFuncs         []string         // the gated apply of each Owns, see nameOwnedApplies
 	WatchLabels        []string
 	WatchAnnotations   []string
 	Finalizer          string
@@ -186,6 +226,9 @@ type Kind struct {
 	// conversion webhook (controller-runtime's conversion.Hub); Spoke is where it
 	// declares ConvertTo (conversion.Convertible). Zero when it declares none.
 	Hub, Spoke token.Position
+	// GeneratedConversion says the version's files call the kind's generated conversion
+	// (opgen create webhook's ConvertTo and ConvertFrom do): it is generated for them.
+	GeneratedConversion bool
 
 	// ControllerName names the kind's controller in metrics, logs and leader election:
 	// the lowercase kind, qualified by the group where two groups share a kind name.
@@ -196,7 +239,7 @@ type Kind struct {
 }
 
 // marker returns the kind's first valid marker of that name.
-func (k *Kind) marker(name string) (markers.Marker, bool) {
+func (k *Kind) marker(name markers.Name) (markers.Marker, bool) {
 	for _, m := range k.markers {
 		if m.Def.Name == name && !m.Invalid {
 			return m, true
@@ -209,7 +252,7 @@ func (k *Kind) marker(name string) (markers.Marker, bool) {
 func (k *Kind) Guarded() bool { return len(k.markers) > 0 }
 
 // has reports whether the kind carries the marker, valid or reported as invalid.
-func (k *Kind) has(name string) bool {
+func (k *Kind) has(name markers.Name) bool {
 	for _, m := range k.markers {
 		if m.Def.Name == name {
 			return true
@@ -218,57 +261,8 @@ func (k *Kind) has(name string) bool {
 	return false
 }
 
-// The Go names generated code and the user's code share for a kind. Generators and
-// checks call these, so a name is spelled in one place.
-
-// WriterFunc is the generated status writer: ApplyMemcachedStatus.
-func (k *Kind) WriterFunc() string { return "Apply" + k.Name + "Status" }
-
-// EqualStatusFunc is the writer's comparison: equalMemcachedStatus.
-func (k *Kind) EqualStatusFunc() string { return "equal" + k.Name + "Status" }
-
-// FieldManagerConst is the constant holding the status writer's field manager.
-func (k *Kind) FieldManagerConst() string { return k.Name + "FieldManager" }
-
-// ReconcilerType is the user's reconciler struct: MemcachedReconciler.
-func (k *Kind) ReconcilerType() string { return k.Name + "Reconciler" }
-
-// ReconcilerConstructor is the user's constructor SetupReconcilers calls.
-func (k *Kind) ReconcilerConstructor() string { return "New" + k.ReconcilerType() }
-
-// ReconcileMethod is the user's reconcile logic the generated Reconcile calls.
-func (k *Kind) ReconcileMethod() string { return "Reconcile" + k.Name }
-
-// CleanupMethod is the user's cleanup hook for +opguard:finalizer.
-func (k *Kind) CleanupMethod() string { return "Cleanup" + k.Name }
-
-// FinalizerConst and GVKVar are the generated reconciler's finalizer name and the
-// kind's GroupVersionKind, which finalizer applies need.
-func (k *Kind) FinalizerConst() string { return lowerFirst(k.Name) + "Finalizer" }
-
-// GVKVar: see FinalizerConst.
-func (k *Kind) GVKVar() string { return lowerFirst(k.Name) + "GVK" }
-
 // StatusName is the Go name of the kind's status struct.
 func (k *Kind) StatusName() string { return k.Status.Named.Obj().Name() }
-
-// File names in the controller package.
-
-// WriterFile holds the status writer.
-func (k *Kind) WriterFile() string { return "zz_generated." + strings.ToLower(k.Name) + "_status.go" }
-
-// ReconcilerFile holds the generated Reconcile and SetupWithManager.
-func (k *Kind) ReconcilerFile() string {
-	return "zz_generated." + strings.ToLower(k.Name) + "_reconciler.go"
-}
-
-// TestFile holds the generated convergence test.
-func (k *Kind) TestFile() string { return "zz_generated." + strings.ToLower(k.Name) + "_test.go" }
-
-// UserFile is the user's reconciler file, scaffolded once, as kubebuilder names it.
-func (k *Kind) UserFile() string { return strings.ToLower(k.Name) + "_controller.go" }
-
-func lowerFirst(s string) string { return strings.ToLower(s[:1]) + s[1:] }
 
 // Lookup returns the kind of this run with the given group, version and kind, or nil.
 func (a *API) Lookup(g markers.GVK) *Kind {

@@ -2,5 +2,5 @@
 
 package output
 
-// lock is a no-op where directories cannot be locked.
-func lock(string) (func(), error) { return func() {}, nil }
+// flock is a no-op where directories cannot be locked.
+func flock(string, func()) (func(), error) { return func() {}, nil }

@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -85,11 +86,13 @@ func Compute(root string, files []artifact.File, claims []artifact.Claim) (*Plan
 		switch {
 		case !exists:
 			c.Action = Create
+		case f.Owner == artifact.Scaffold && f.Was != nil && bytes.Equal(old, f.Was) && !bytes.Equal(old, f.Content):
+			c.Action = Update
 		case f.Owner == artifact.Scaffold:
 			c.Action = Keep
 		case bytes.Equal(old, f.Content):
 			c.Action = Unchanged
-		case artifact.OwnedBy(f.Path, old) == "opgen" || contains(f.Replaces, artifact.OwnedBy(f.Path, old)):
+		case replaceable(f, artifact.OwnedBy(f.Path, old)):
 			c.Action = Update
 		default:
 			conflicts = append(conflicts, f.Path)
@@ -135,13 +138,10 @@ func (p *Plan) Set(c Change) {
 	p.sort()
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s && s != "" {
-			return true
-		}
-	}
-	return false
+// replaceable reports whether f may overwrite a file the tool generated: opgen's own,
+// or another tool's that f says it replaces.
+func replaceable(f artifact.File, by artifact.Tool) bool {
+	return by == artifact.Opgen || by != artifact.User && slices.Contains(f.Replaces, by)
 }
 
 // obsolete returns a Delete for every opgen-generated file the claims cover that the
@@ -175,7 +175,7 @@ func obsolete(root string, guard *guard, claims []artifact.Claim, produced map[s
 			if err != nil {
 				return err
 			}
-			if artifact.OwnedBy(rel, old) == "opgen" {
+			if artifact.OwnedBy(rel, old) == artifact.Opgen {
 				seen[rel] = true
 				out = append(out, Change{Path: rel, Action: Delete, Old: old})
 			}

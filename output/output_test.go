@@ -53,12 +53,12 @@ func TestComputeOwnership(t *testing.T) {
 	files := []artifact.File{
 		{Path: "a/same.go", Content: []byte(ours + "// same\n")},
 		{Path: "a/ours.go", Content: []byte(ours + "// new\n")},
-		{Path: "a/cg.go", Content: []byte(ours), Replaces: []string{"controller-gen"}},
+		{Path: "a/cg.go", Content: []byte(ours), Replaces: []artifact.Tool{artifact.ControllerGen}},
 		{Path: "a/scaffold.go", Content: []byte("package v1\n"), Owner: artifact.Scaffold},
 		{Path: "a/new.go", Content: []byte(ours)},
 		{Path: "b/scaffold.go", Content: []byte("package b\n"), Owner: artifact.Scaffold},
-		{Path: "config/crd/bases/x.yaml", Content: []byte(artifact.YAMLHeader + "\n"), Replaces: []string{"controller-gen"}},
-		{Path: "config/rbac/role.yaml", Content: []byte(artifact.YAMLHeader + "\n"), Replaces: []string{"controller-gen"}},
+		{Path: "config/crd/bases/x.yaml", Content: []byte(artifact.YAMLHeader + "\n"), Replaces: []artifact.Tool{artifact.ControllerGen}},
+		{Path: "config/rbac/role.yaml", Content: []byte(artifact.YAMLHeader + "\n"), Replaces: []artifact.Tool{artifact.ControllerGen}},
 	}
 	p, err := Compute(root, files, nil)
 	if err != nil {
@@ -83,8 +83,8 @@ func TestComputeRefusesUserFiles(t *testing.T) {
 	write(t, root, "config/rbac/role.yaml", "kind: Role\n")
 	files := []artifact.File{
 		{Path: "a/mine.go", Content: []byte(ours)},
-		{Path: "a/other.go", Content: []byte(ours), Replaces: []string{"controller-gen"}},
-		{Path: "config/rbac/role.yaml", Content: []byte(artifact.YAMLHeader + "\n"), Replaces: []string{"controller-gen"}},
+		{Path: "a/other.go", Content: []byte(ours), Replaces: []artifact.Tool{artifact.ControllerGen}},
+		{Path: "config/rbac/role.yaml", Content: []byte(artifact.YAMLHeader + "\n"), Replaces: []artifact.Tool{artifact.ControllerGen}},
 		{Path: "a/fine.go", Content: []byte(ours)},
 	}
 	_, err := Compute(root, files, nil)

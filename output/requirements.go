@@ -35,7 +35,7 @@ func (r Requirement) String() string { return r.Module + "@" + r.Version }
 // (which the go command resolved, so go.mod and go.sum cover them). Each goes at the
 // version go.mod requires of its module; a module go.mod does not require (a types-only
 // module rarely requires k8s.io/client-go) goes at the version of k8s.io/apimachinery,
-// or at the controller-runtime or kustomize opgen generates for.
+// or at the controller-runtime, kustomize or Helm opgen generates for.
 func MissingRequirements(p *Plan, loaded map[string]bool) ([]Requirement, error) {
 	data, err := os.ReadFile(filepath.Join(p.Root, "go.mod"))
 	if err != nil {
@@ -108,7 +108,7 @@ func requirementOf(p string, have map[string]string) Requirement {
 }
 
 func moduleOf(importPath string) string {
-	for _, m := range append(append([]string(nil), stack.KubernetesModules...), "sigs.k8s.io/controller-runtime", kustomizeAPI, kustomizeKyaml) {
+	for _, m := range append(append([]string(nil), stack.KubernetesModules...), "sigs.k8s.io/controller-runtime", kustomizeAPI, kustomizeKyaml, helm) {
 		if importPath == m || strings.HasPrefix(importPath, m+"/") {
 			return m
 		}
@@ -120,6 +120,8 @@ func moduleOf(importPath string) string {
 const (
 	kustomizeAPI   = "sigs.k8s.io/kustomize/api"
 	kustomizeKyaml = "sigs.k8s.io/kustomize/kyaml"
+	// helm is Helm's Go library, which a project's generated chart tests import.
+	helm = "helm.sh/helm/v4"
 )
 
 func versionFor(m string, have map[string]string) string {
@@ -128,6 +130,8 @@ func versionFor(m string, have map[string]string) string {
 		return stack.ControllerRuntime
 	case kustomizeAPI, kustomizeKyaml:
 		return stack.Kustomize
+	case helm:
+		return stack.Helm
 	}
 	return have["k8s.io/apimachinery"]
 }

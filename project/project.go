@@ -2,10 +2,12 @@ package project
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"golang.org/x/mod/module"
@@ -25,6 +27,40 @@ type Config struct {
 	// Templates is a directory, relative to the module root, of templates laid over
 	// the built-in ones: a file of the same name replaces one, a new file is added.
 	Templates string `json:"templates,omitempty"`
+	// Chart turns the Helm chart in dist/chart off ("chart: false") or on; left out, it
+	// is on. opgen generate --chart overrides it.
+	Chart Toggle `json:"chart,omitempty"`
+}
+
+// Toggle is a setting that is on ("true"), off ("false") or left out (""): a string
+// rather than a *bool, so that a Config prints the same every time (the run's cache
+// key holds it).
+type Toggle string
+
+// UnmarshalJSON accepts true and false.
+func (t *Toggle) UnmarshalJSON(b []byte) error {
+	var v bool
+	if err := json.Unmarshal(b, &v); err != nil {
+		return fmt.Errorf("want true or false, got %s", b)
+	}
+	*t = Toggle(strconv.FormatBool(v))
+	return nil
+}
+
+// MarshalJSON writes true or false.
+func (t Toggle) MarshalJSON() ([]byte, error) {
+	if t == "" {
+		return []byte("null"), nil
+	}
+	return []byte(strconv.FormatBool(t == "true")), nil
+}
+
+// On reports whether the toggle is on, def when it is left out.
+func (t Toggle) On(def bool) bool {
+	if t == "" {
+		return def
+	}
+	return t == "true"
 }
 
 // Read returns the project file at the module root, or nil when there is none.

@@ -3,6 +3,7 @@ package project
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -54,5 +55,32 @@ func TestName(t *testing.T) {
 	}
 	if _, err := Read(root); err == nil {
 		t.Fatal("opgen.yaml with an invalid projectName was accepted")
+	}
+}
+
+// TestChartToggle: chart takes true or false, and says which clearly otherwise.
+func TestChartToggle(t *testing.T) {
+	dir := t.TempDir()
+	for content, want := range map[string]string{
+		"projectName: op\ndomain: example.com\n":               "",
+		"projectName: op\ndomain: example.com\nchart: false\n": "false",
+		"projectName: op\ndomain: example.com\nchart: true\n":  "true",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, FileName), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		c, err := Read(dir)
+		if err != nil || string(c.Chart) != want {
+			t.Errorf("%q: chart %q, %v; want %q", content, c.Chart, err, want)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, FileName), []byte("projectName: op\ndomain: example.com\nchart: yes please\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Read(dir); err == nil || !strings.Contains(err.Error(), "want true or false") {
+		t.Errorf("chart: yes please: %v, want an error saying true or false", err)
+	}
+	if b := (&Config{ProjectName: "op", Domain: "example.com"}).Marshal(); strings.Contains(string(b), "chart") {
+		t.Errorf("a Config without chart marshals it:\n%s", b)
 	}
 }

@@ -1,13 +1,14 @@
 package scaffold
 
 import (
+	"bytes"
 	"fmt"
 	"path"
-	"strings"
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/markers"
+	"github.com/opgen-dev/opgen/naming"
 	"github.com/opgen-dev/opgen/project"
 	"github.com/opgen-dev/opgen/templates"
 )
@@ -25,8 +26,7 @@ type WebhookOptions struct {
 
 // Validate checks the flags; the error is one line.
 func (o *WebhookOptions) Validate(domain string) error {
-	api := APIOptions{Group: o.Group, Version: o.Version, Kind: o.Kind}
-	if err := api.Validate(domain); err != nil {
+	if err := ValidateKind(o.Group, o.Version, o.Kind, domain); err != nil {
 		return err
 	}
 	switch {
@@ -37,13 +37,17 @@ func (o *WebhookOptions) Validate(domain string) error {
 	case !o.Conversion && len(o.Spokes) > 0:
 		return fmt.Errorf("--spoke is for --conversion")
 	}
+	seen := map[string]bool{}
 	for _, s := range o.Spokes {
 		switch {
 		case !markers.IsVersion(s):
 			return fmt.Errorf("--spoke %q is not a Kubernetes API version: v1, v1alpha1, v2beta3", s)
 		case s == o.Version:
 			return fmt.Errorf("--spoke %s is the hub (--version) itself", s)
+		case seen[s]:
+			return fmt.Errorf("--spoke %s is given twice", s)
 		}
+		seen[s] = true
 	}
 	return nil
 }
@@ -68,19 +72,19 @@ func WebhookFiles(set *templates.Set, module string, cfg *project.Config, o Webh
 		return nil
 	}
 	dir := WebhookDir(o.Group, o.Version)
-	base := strings.ToLower(o.Kind)
+	names := naming.For(o.Kind)
 	if !haveWebhook {
-		if err := add("webhook/internal/webhook/[group]/[version]/[kind]_webhook.go", path.Join(dir, base+"_webhook.go")); err != nil {
+		if err := add("webhook/internal/webhook/[group]/[version]/[kind]_webhook.go", path.Join(dir, names.WebhookFile())); err != nil {
 			return nil, err
 		}
 		if o.Defaulting || o.Validation {
-			if err := add("webhook/internal/webhook/[group]/[version]/[kind]_webhook_test.go", path.Join(dir, base+"_webhook_test.go")); err != nil {
+			if err := add("webhook/internal/webhook/[group]/[version]/[kind]_webhook_test.go", path.Join(dir, names.WebhookTestFile())); err != nil {
 				return nil, err
 			}
 		}
 	}
 	if o.Conversion {
-		if err := add("webhook/conversion/hub.go", path.Join(APIDir(o.Group, o.Version), base+"_conversion.go")); err != nil {
+		if err := add("webhook/conversion/hub.go", path.Join(APIDir(o.Group, o.Version), names.ConversionFile())); err != nil {
 			return nil, err
 		}
 	}
@@ -102,7 +106,7 @@ func SpokeFile(set *templates.Set, module string, cfg *project.Config, o Webhook
 	if err != nil {
 		return artifact.File{}, err
 	}
-	return artifact.File{Path: path.Join(APIDir(o.Group, spoke), strings.ToLower(o.Kind)+"_conversion.go"), Content: out, Owner: artifact.Scaffold}, nil
+	return artifact.File{Path: path.Join(APIDir(o.Group, spoke), naming.For(o.Kind).ConversionFile()), Content: out, Owner: artifact.Scaffold}, nil
 }
 
 // WebhookData is what the webhook templates see.
@@ -118,17 +122,37 @@ type WebhookData struct {
 }
 
 func webhookData(module string, cfg *project.Config, o WebhookOptions, version string) WebhookData {
+	data := newData(module, cfg.ProjectName, cfg.Domain)
+	data.Resource = &Resource{
+		Group: o.Group, FullGroup: o.Group + "." + cfg.Domain, Version: o.Version, Kind: o.Kind,
+		Names: naming.For(o.Kind), Plural: kubeapi.Plural(o.Kind),
+	}
 	return WebhookData{
-		Data: Data{
-			Module: module, ProjectName: cfg.ProjectName, Domain: cfg.Domain,
-			Resource: &Resource{
-				Group: o.Group, FullGroup: o.Group + "." + cfg.Domain, Version: o.Version, Kind: o.Kind,
-				Plural: kubeapi.Plural(o.Kind),
-			},
-		},
+		Data:       data,
 		Defaulting: o.Defaulting, Validation: o.Validation, Namespaced: !o.ClusterScoped,
 		APIImport: path.Join(module, APIDir(o.Group, o.Version)),
-		Alias:     strings.NewReplacer("-", "", ".", "").Replace(strings.SplitN(o.Group, ".", 2)[0]) + o.Version,
+		Alias:     naming.APIAlias(o.Group, o.Version, false),
 		Spoke:     version,
 	}
+}
+
+// WebhookScaffoldedWith finds the flags a webhook file was scaffolded with, when it is
+// exactly what opgen create webhook wrote for some (--defaulting,
+// --programmatic-validation): then the user never changed it, and it can be scaffolded
+// again with more. It returns those flags and the files they scaffold, by path.
+func WebhookScaffoldedWith(set *templates.Set, module string, cfg *project.Config, o WebhookOptions, content []byte) (WebhookOptions, map[string][]byte, bool) {
+	for _, had := range []WebhookOptions{{}, {Defaulting: true}, {Validation: true}, {Defaulting: true, Validation: true}} {
+		try := o
+		try.Defaulting, try.Validation, try.Conversion = had.Defaulting, had.Validation, false
+		files, err := WebhookFiles(set, module, cfg, try, false)
+		if err != nil || len(files) == 0 || !bytes.Equal(files[0].Content, content) {
+			continue
+		}
+		byPath := map[string][]byte{}
+		for _, f := range files {
+			byPath[f.Path] = f.Content
+		}
+		return had, byPath, true
+	}
+	return WebhookOptions{}, nil, false
 }

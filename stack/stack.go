@@ -14,6 +14,10 @@ const (
 	// KustomizeCLI is the kustomize command the project's Makefile runs: the release
 	// built on [Kustomize], so that the installer it writes and the tests' build agree.
 	KustomizeCLI = "v5.8.2"
+	// Helm is the version of helm.sh/helm/v4, whose Go library a project's chart tests
+	// render and lint dist/chart with (on this stack's Kubernetes, controller-runtime
+	// and kustomize versions, so it raises none of them).
+	Helm = "v4.3.2"
 )
 
 // KubernetesModules are released in lockstep at [Kubernetes].

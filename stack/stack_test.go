@@ -2,6 +2,7 @@ package stack
 
 import (
 	"os"
+	"os/exec"
 	"testing"
 
 	"golang.org/x/mod/modfile"
@@ -18,7 +19,7 @@ func TestMatchesGoMod(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{"sigs.k8s.io/controller-runtime": ControllerRuntime}
+	want := map[string]string{"sigs.k8s.io/controller-runtime": ControllerRuntime, "helm.sh/helm/v4": Helm}
 	for _, m := range KubernetesModules {
 		want[m] = Kubernetes
 	}
@@ -35,5 +36,24 @@ func TestMatchesGoMod(t *testing.T) {
 	}
 	if f.Go == nil || f.Go.Version[:len(Go)] != Go {
 		t.Errorf("go.mod's go directive is not %s", Go)
+	}
+}
+
+// TestGoModTidy holds go.mod and go.sum of opgen and of the golden module equal to
+// what `go mod tidy` makes of them: a requirement listed as indirect while imported
+// directly (or the reverse) is rewritten by the next -mod=mod run, a change nobody
+// asked for.
+func TestGoModTidy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("go mod tidy reads every module of the build graph")
+	}
+	for _, dir := range []string{"..", "../golden"} {
+		cmd := exec.Command("go", "mod", "tidy", "-diff")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOFLAGS=")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Errorf("go mod tidy -diff in %s: %v; run go mod tidy there:\n%s", dir, err, out)
+		}
 	}
 }

@@ -4,6 +4,8 @@
 //	project/…   what `opgen init` writes (Makefile, Dockerfile, config/…, hack/…)
 //	api/…       what `opgen create api` writes (types, group-version file, sample)
 //	scaffold/…  what `opgen generate` writes where missing (a kind's reconciler, main)
+//	chart/…     the Helm chart's files that `opgen generate` writes where missing and the user
+//	            then owns (Chart.yaml, values.yaml)
 //
 // In the paths under project/ and api/, _group_, _version_ and _kind_ stand for the
 // short group, the version and the lowercase kind of the resource being created.
@@ -14,6 +16,6 @@
 //
 // Every template is parsed once, on Load, with missingkey=error; a template that does
 // not parse fails there, with its file and line. Go output is gofmt'ed in-process.
-// Code that opgen owns and regenerates is not written with templates but with
-// jennifer, in the generator packages.
+// Code that opgen owns and regenerates is written by the generator packages, with
+// templates of their own (generator/gotmpl) that are not laid over.
 package templates

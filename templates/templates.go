@@ -23,7 +23,7 @@ import (
 	"golang.org/x/tools/imports"
 )
 
-//go:embed all:project all:api all:scaffold all:webhook
+//go:embed all:project all:api all:scaffold all:webhook all:chart
 var builtin embed.FS
 
 // funcNames are the sprig functions templates may use; a short list keeps templates

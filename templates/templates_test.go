@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/opgen-dev/opgen/naming"
 	"github.com/opgen-dev/opgen/stack"
 )
 
@@ -18,10 +19,12 @@ var data = map[string]any{
 	"Resource": map[string]any{
 		"Group": "cache", "FullGroup": "cache.example.com", "Version": "v1", "Kind": "App",
 		"Plural": "apps", "Namespaced": true, "Owns": []string{"apps/v1/Deployment"}, "FirstVersion": true,
+		"Names": naming.For("App"),
 	},
+	"Names": naming.For("App"), "Wiring": naming.Wire,
 	"Package": "controller", "APIImport": "example.com/op/api/v1", "APIAlias": "appv1", "Kind": "App",
 	"HasConditions": true, "Finalizer": "example.com/cleanup",
-	"Namespaced": true, "NotApplied": "appNotApplied", "Replicas": "value", "Managed": true, "NeedsReplicas": true,
+	"Namespaced": true, "Replicas": "value", "Managed": true, "NeedsReplicas": true,
 	"Owned": []map[string]string{
 		{"Kind": "Deployment", "Func": "ApplyAppDeployment", "Template": "deployment"},
 		{"Kind": "Service", "Func": "ApplyAppService", "Template": "service"},

@@ -8,6 +8,6 @@
 // Both binaries are built before the first run. A full run starts from a tree with no
 // generated files, so each tool does its whole job: deepcopy, CRDs and apply
 // configurations (opgen's cache off). A rerun is opgen run again over its own output
-// with nothing changed, its cache on, as a //go:generate line or a pre-commit --check
-// meets it. Peak RSS is the tool process's own (the go command it starts is apart).
+// with nothing changed, right after the run that wrote it, its cache on and empty before
+// that write: as `go generate` then `--check` in CI meets it. Peak RSS is the tool process's own (the go command it starts is apart).
 package main

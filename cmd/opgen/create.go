@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -10,14 +12,18 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator"
+	"github.com/opgen-dev/opgen/markers"
+	"github.com/opgen-dev/opgen/naming"
 	"github.com/opgen-dev/opgen/project"
 	"github.com/opgen-dev/opgen/scaffold"
+	"github.com/opgen-dev/opgen/templates"
 )
 
 func newCreateCommand(stdout, stderr io.Writer, dir *string) *cobra.Command {
@@ -40,13 +46,16 @@ generated SetupReconcilers and AddToScheme.
 A kind that exists already is refused, and nothing is written; so is everything when
 the regeneration fails.`,
 		Args: cobra.NoArgs,
-		RunE: inProject(dir, &templatesDir, func(ctx context.Context, wd, templatesDir string) error {
-			return runCreateAPI(ctx, stdout, stderr, wd, o, templatesDir)
-		}),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			scopeGiven := cmd.Flags().Changed("namespaced")
+			return inProject(dir, &templatesDir, func(ctx context.Context, wd, templatesDir string) error {
+				return runCreateAPI(ctx, stdout, stderr, wd, o, scopeGiven, templatesDir)
+			})(cmd, args)
+		},
 	}
 	kindFlags(api, &o.Group, &o.Version, &o.Kind, &templatesDir)
-	api.Flags().BoolVar(&o.Namespaced, "namespaced", true, "namespaced (false: cluster-scoped)")
-	api.Flags().StringArrayVar(&o.Owns, "owns", nil, "a kind the reconciler owns, <group>/<version>/<Kind> (core/v1/ConfigMap); repeatable")
+	api.Flags().BoolVar(&o.Namespaced, "namespaced", true, "namespaced (false: cluster-scoped); a new version of a kind has the kind's scope")
+	api.Flags().StringArrayVar(&o.Owns, string(markers.Owns), nil, "a kind the reconciler owns, <group>/<version>/<Kind> (core/v1/ConfigMap); repeatable")
 	create.AddCommand(api)
 	create.AddCommand(newCreateWebhookCommand(stdout, stderr, dir))
 	return create
@@ -120,6 +129,11 @@ func runCreateWebhook(ctx context.Context, stderr, stdout io.Writer, wd string, 
 	if err != nil {
 		return err
 	}
+	unlock, err := lockModule(stderr, root)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	cfg, set, err := generator.ProjectSettings(root, templatesDir)
 	if err != nil {
 		return err
@@ -140,65 +154,29 @@ func runCreateWebhook(ctx context.Context, stderr, stdout io.Writer, wd string, 
 			o.ClusterScoped = clusterScoped(filepath.Join(root, filepath.FromSlash(file)))
 		}
 	}
-	exists := func(rel string) bool {
-		_, err := os.Stat(filepath.Join(root, filepath.FromSlash(rel)))
-		return err == nil
+	if o.Conversion {
+		// The hub is the storage version, and a kind has one.
+		if v, where := storageVersion(root, o.Group, o.Kind); v != "" && v != o.Version {
+			return fmt.Errorf("--version %s is not the storage version of %s (%s is: %s): the hub is the storage version; opgen create webhook --group %s --version %s --kind %s --conversion --spoke %s. Nothing was written", o.Version, o.Kind, v, where, o.Group, v, o.Kind, o.Version)
+		}
+		for _, v := range kindVersions(root, o.Group, o.Kind) {
+			if v != o.Version && declaresHub(root, scaffold.APIDir(o.Group, v), o.Kind) {
+				return fmt.Errorf("%s %s is the hub of %s already: a kind converts through one hub; opgen create webhook --group %s --version %s --kind %s --conversion --spoke %s. Nothing was written", v, o.Kind, o.Kind, o.Group, v, o.Kind, o.Version)
+			}
+		}
 	}
-	webhookFile := path.Join(scaffold.WebhookDir(o.Group, o.Version), strings.ToLower(o.Kind)+"_webhook.go")
-	haveWebhook := exists(webhookFile)
-	if haveWebhook && (o.Defaulting || o.Validation) {
-		return fmt.Errorf("%s exists: add the defaulter or validator there by hand (its Setup%sWebhookWithManager); nothing was written", webhookFile, o.Kind)
-	}
-	files, err := scaffold.WebhookFiles(set, modPath, cfg, o, haveWebhook)
+	files, err := webhookFiles(root, modPath, set, cfg, o)
 	if err != nil {
 		return err
 	}
-	for _, f := range files {
-		if exists(f.Path) {
-			return fmt.Errorf("%s exists; nothing was written", f.Path)
-		}
-	}
 	overlay := map[string][]byte{}
-	add := func(f artifact.File) { overlay[filepath.Join(root, filepath.FromSlash(f.Path))] = f.Content }
 	for _, f := range files {
-		add(f)
+		overlay[filepath.Join(root, filepath.FromSlash(f.Path))] = f.Content
 	}
 	if o.Conversion {
-		// The spokes' files call the generated conversion and declare a function for each
-		// field it cannot match: one run without them finds those fields.
-		var spokes []artifact.File
-		for _, s := range o.Spokes {
-			f, err := scaffold.SpokeFile(set, modPath, cfg, o, s, nil)
-			if err != nil {
-				return err
-			}
-			if exists(f.Path) {
-				return fmt.Errorf("%s exists; nothing was written", f.Path)
-			}
-			add(f)
-			spokes = append(spokes, f)
-		}
-		res, err := generator.Run(ctx, generator.Config{Dir: root, TemplatesDir: templatesDir, Overlay: overlay})
+		spokes, err := spokeFiles(ctx, stderr, root, modPath, set, cfg, o, templatesDir, overlay)
 		if err != nil {
-			if res != nil {
-				printDiagnostics(stderr, res.Diagnostics)
-			}
 			return err
-		}
-		for i, s := range o.Spokes {
-			var hooks []scaffold.SpokeHook
-			for _, h := range res.MissingHooks {
-				if h.Dir != scaffold.APIDir(o.Group, s) {
-					continue
-				}
-				hooks = append(hooks, scaffold.SpokeHook{Name: h.Name, Field: h.Field, InType: h.InType, OutType: h.OutType, Suggestion: h.Suggestion, Other: h.Lacks})
-			}
-			f, err := scaffold.SpokeFile(set, modPath, cfg, o, s, hooks)
-			if err != nil {
-				return err
-			}
-			spokes[i] = f
-			add(f)
 		}
 		files = append(files, spokes...)
 	}
@@ -214,16 +192,153 @@ func runCreateWebhook(ctx context.Context, stderr, stdout io.Writer, wd string, 
 	return nil
 }
 
+// webhookFiles are the user's files create webhook writes: the webhook file and its
+// tests (a webhook file opgen scaffolded and the user never changed is scaffolded again
+// with the flags it had and the new ones: --conversion first, --defaulting later), and
+// the hub's Hub() unless the hub declares it already. A file of the user's is never
+// replaced: one the user changed is refused with what to add by hand.
+func webhookFiles(root, modPath string, set *templates.Set, cfg *project.Config, o scaffold.WebhookOptions) ([]artifact.File, error) {
+	names := naming.For(o.Kind)
+	dir := scaffold.WebhookDir(o.Group, o.Version)
+	webhookFile := path.Join(dir, names.WebhookFile())
+	old, haveWebhook := readFile(root, webhookFile)
+	var was map[string][]byte
+	if haveWebhook && (o.Defaulting || o.Validation) {
+		had, files, ok := scaffold.WebhookScaffoldedWith(set, modPath, cfg, o, old)
+		if !ok {
+			return nil, fmt.Errorf("%s exists and is yours (changed since opgen scaffolded it): add the defaulter or validator there by hand, with WithDefaulter or WithValidator in %s; nothing was written", webhookFile, names.WebhookSetup())
+		}
+		if (!o.Defaulting || had.Defaulting) && (!o.Validation || had.Validation) && !o.Conversion {
+			return nil, fmt.Errorf("%s exists with the webhooks asked for; nothing was written", webhookFile)
+		}
+		o.Defaulting, o.Validation = o.Defaulting || had.Defaulting, o.Validation || had.Validation
+		was = files
+		haveWebhook = false
+	}
+	files, err := scaffold.WebhookFiles(set, modPath, cfg, o, haveWebhook)
+	if err != nil {
+		return nil, err
+	}
+	var out []artifact.File
+	for _, f := range files {
+		prev, exists := readFile(root, f.Path)
+		switch {
+		case exists && was[f.Path] != nil && bytes.Equal(prev, was[f.Path]):
+			f.Was = prev
+		case exists && f.Path == path.Join(scaffold.APIDir(o.Group, o.Version), names.ConversionFile()) && declaresHub(root, scaffold.APIDir(o.Group, o.Version), o.Kind):
+			continue // the hub converts already: a spoke is being added
+		case exists:
+			return nil, fmt.Errorf("%s exists; nothing was written", f.Path)
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// spokeFiles scaffolds each spoke's ConvertTo and ConvertFrom over the generated
+// conversion, with a function for each field it cannot match: one run with the spokes'
+// files but without those functions finds the fields (Config.ListMissingHooks), the
+// second is the real one.
+func spokeFiles(ctx context.Context, stderr io.Writer, root, modPath string, set *templates.Set, cfg *project.Config, o scaffold.WebhookOptions, templatesDir string, overlay map[string][]byte) ([]artifact.File, error) {
+	add := func(f artifact.File) { overlay[filepath.Join(root, filepath.FromSlash(f.Path))] = f.Content }
+	for _, s := range o.Spokes {
+		f, err := scaffold.SpokeFile(set, modPath, cfg, o, s, nil)
+		if err != nil {
+			return nil, err
+		}
+		if _, exists := readFile(root, f.Path); exists {
+			return nil, fmt.Errorf("%s exists: %s %s converts already; nothing was written", f.Path, s, o.Kind)
+		}
+		add(f)
+	}
+	res, err := generator.Run(ctx, generator.Config{Dir: root, TemplatesDir: templatesDir, Overlay: overlay, ListMissingHooks: true})
+	if res != nil {
+		printDiagnostics(stderr, inNewFiles(res.Diagnostics, overlay, root))
+	}
+	if errors.Is(err, generator.ErrDiagnostics) {
+		return nil, exitError{code: 1}
+	}
+	if err != nil {
+		return nil, err
+	}
+	var spokes []artifact.File
+	for _, s := range o.Spokes {
+		var hooks []scaffold.SpokeHook
+		for _, h := range res.MissingHooks {
+			if h.Dir == scaffold.APIDir(o.Group, s) {
+				hooks = append(hooks, scaffold.SpokeHook{Name: h.Name, Field: h.Field, InType: h.InType, OutType: h.OutType, Suggestion: h.Suggestion, Other: h.Lacks})
+			}
+		}
+		f, err := scaffold.SpokeFile(set, modPath, cfg, o, s, hooks)
+		if err != nil {
+			return nil, err
+		}
+		add(f)
+		spokes = append(spokes, f)
+	}
+	return spokes, nil
+}
+
+// readFile reads a file of the module, and says whether it exists.
+func readFile(root, rel string) ([]byte, bool) {
+	b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+	return b, err == nil
+}
+
+// kindVersions are the versions of the group whose package declares the kind.
+func kindVersions(root, group, kind string) []string {
+	var out []string
+	versions, _ := os.ReadDir(filepath.Join(root, "api", group))
+	for _, v := range versions {
+		if v.IsDir() && declaredKind(root, scaffold.APIDir(group, v.Name()), kind) != "" {
+			out = append(out, v.Name())
+		}
+	}
+	return out
+}
+
+// storageVersion is the version of the kind marked +kubebuilder:storageversion, and
+// where, or "".
+func storageVersion(root, group, kind string) (string, string) {
+	for _, v := range kindVersions(root, group, kind) {
+		where := declaredKind(root, scaffold.APIDir(group, v), kind)
+		file, _, _ := strings.Cut(where, ":")
+		if b, _ := readFile(root, file); bytes.Contains(b, []byte("+kubebuilder:storageversion")) {
+			return v, where
+		}
+	}
+	return "", ""
+}
+
+// declaresHub reports whether a package directory declares the kind's Hub() method.
+func declaresHub(root, dir, kind string) bool {
+	entries, _ := os.ReadDir(filepath.Join(root, filepath.FromSlash(dir)))
+	hub := regexp.MustCompile(`func \(\w*\s*\*?` + regexp.QuoteMeta(kind) + `\) Hub\(\)`)
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".go") {
+			if b, ok := readFile(root, path.Join(dir, e.Name())); ok && hub.Match(b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func readFileString(p string) string {
 	b, _ := os.ReadFile(p)
 	return string(b)
 }
 
-func runCreateAPI(ctx context.Context, stdout, stderr io.Writer, wd string, o scaffold.APIOptions, templatesDir string) error {
+func runCreateAPI(ctx context.Context, stdout, stderr io.Writer, wd string, o scaffold.APIOptions, scopeGiven bool, templatesDir string) error {
 	root, modPath, err := generator.FindModule(wd)
 	if err != nil {
 		return err
 	}
+	unlock, err := lockModule(stderr, root)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	cfg, set, err := generator.ProjectSettings(root, templatesDir)
 	if err != nil {
 		return err
@@ -231,7 +346,7 @@ func runCreateAPI(ctx context.Context, stdout, stderr io.Writer, wd string, o sc
 	if cfg == nil {
 		return fmt.Errorf("%s has no %s: opgen create api adds to a project opgen init made", root, project.FileName)
 	}
-	if err := o.Validate(cfg.Domain); err != nil {
+	if err := scaffold.ValidateKind(o.Group, o.Version, o.Kind, cfg.Domain); err != nil {
 		return err
 	}
 	if where := declaredKind(root, scaffold.APIDir(o.Group, o.Version), o.Kind); where != "" {
@@ -250,12 +365,27 @@ func runCreateAPI(ctx context.Context, stdout, stderr io.Writer, wd string, o sc
 			case where == "":
 			case g.Name() == o.Group:
 				first = false
+				// A kind's scope is the kind's: its CRD has one, for every version,
+				// and the API server refuses to change it.
+				file, _, _ := strings.Cut(where, ":")
+				namespaced := !clusterScoped(filepath.Join(root, filepath.FromSlash(file)))
+				if scopeGiven && o.Namespaced != namespaced {
+					scope := map[bool]string{true: "namespaced", false: "cluster-scoped"}
+					return fmt.Errorf("kind %s is %s (%s): every version of a kind has its scope, and the API server refuses to change a CRD's; drop --namespaced=%t. Nothing was written", o.Kind, scope[namespaced], where, o.Namespaced)
+				}
+				o.Namespaced = namespaced
 			default:
 				// Generated names (Apply<Kind>Status, <Kind>Reconciler) live in one
 				// controller package: two groups cannot both have them for one kind name.
 				return fmt.Errorf("kind %s exists in group %s (%s): a kind name is one operator's, across groups, since its status writer and reconciler share the controller package; choose another kind name. Nothing was written", o.Kind, g.Name(), where)
 			}
 		}
+	}
+	if !first && len(o.Owns) > 0 {
+		return fmt.Errorf("--owns is for a kind's first version, which has its reconciler; %s exists in another version of %s: add +opguard:owns to that version's type. Nothing was written", o.Kind, o.Group)
+	}
+	if err := o.Validate(cfg.Domain, generator.KubernetesMinor(root)); err != nil {
+		return err
 	}
 	files, err := scaffold.CreateAPI(set, modPath, cfg, o, first)
 	if err != nil {
@@ -270,16 +400,36 @@ func runCreateAPI(ctx context.Context, stdout, stderr io.Writer, wd string, o sc
 			overlay[abs] = f.Content
 		}
 	}
+	// A kind that converts through a hub: the new version is a spoke, with its
+	// ConvertTo and ConvertFrom, in the same run (it could not be served without).
+	hub := ""
+	for _, v := range kindVersions(root, o.Group, o.Kind) {
+		if declaresHub(root, scaffold.APIDir(o.Group, v), o.Kind) {
+			hub = v
+		}
+	}
+	if hub != "" {
+		wo := scaffold.WebhookOptions{Group: o.Group, Version: hub, Kind: o.Kind, Conversion: true, Spokes: []string{o.Version}, ClusterScoped: !o.Namespaced}
+		spokes, err := spokeFiles(ctx, stderr, root, modPath, set, cfg, wo, templatesDir, overlay)
+		if err != nil {
+			return err
+		}
+		files = append(files, spokes...)
+	}
 	err = runGenerate(ctx, stdout, stderr, generator.Config{Dir: root, TemplatesDir: templatesDir, Overlay: overlay}, write, runExtras{scaffold: files})
 	if err != nil {
 		return err
 	}
 	if first {
-		fmt.Fprintf(stderr, "opgen: kind %s is in %s; fill in Reconcile%s in internal/controller/%s_controller.go\n",
-			o.Kind, scaffold.APIDir(o.Group, o.Version), o.Kind, strings.ToLower(o.Kind))
+		names := naming.For(o.Kind)
+		fmt.Fprintf(stderr, "opgen: kind %s is in %s; fill in %s in %s\n",
+			o.Kind, scaffold.APIDir(o.Group, o.Version), names.ReconcileFunc(), path.Join(generator.DefaultOptions.ControllerDir, names.ControllerFile()))
 	} else {
 		fmt.Fprintf(stderr, "opgen: version %s of %s is in %s; the storage version keeps the kind's reconciler\n",
 			o.Version, o.Kind, scaffold.APIDir(o.Group, o.Version))
+	}
+	if hub != "" {
+		fmt.Fprintf(stderr, "opgen: %s converts through the hub %s: %s is yours\n", o.Version, hub, path.Join(scaffold.APIDir(o.Group, o.Version), naming.For(o.Kind).ConversionFile()))
 	}
 	return nil
 }
@@ -297,7 +447,7 @@ func declaredKind(root, dir, kind string) string {
 			continue
 		}
 		file := filepath.Join(abs, e.Name())
-		if artifact.GeneratedBy(file) != "" {
+		if artifact.GeneratedBy(file) != artifact.User {
 			continue
 		}
 		f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)

@@ -177,7 +177,7 @@ func TestScaffoldBadInput(t *testing.T) {
 		{"project name", "", []string{"init", "--module", "example.com/op", "--domain", "example.com", "--project-name", "My_Op"}, `project name "My_Op" is not a lowercase DNS label`},
 		{"non-empty directory", nonEmpty, []string{"init", "--module", "example.com/op", "--domain", "example.com"}, "is not empty"},
 		{"kind", project, []string{"create", "api", "--group", "cache", "--version", "v1", "--kind", "memcached"}, `--kind "memcached" is not UpperCamelCase`},
-		{"group", project, []string{"create", "api", "--group", "Cache!", "--version", "v1", "--kind", "Memcached"}, `--group "Cache!" is not a DNS subdomain`},
+		{"group", project, []string{"create", "api", "--group", "Cache!", "--version", "v1", "--kind", "Memcached"}, `--group "Cache!" is not a lowercase DNS label starting with a letter`},
 		{"version", project, []string{"create", "api", "--group", "cache", "--version", "1.0", "--kind", "Memcached"}, `--version "1.0" is not a Kubernetes API version`},
 		{"version beta without number", project, []string{"create", "api", "--group", "cache", "--version", "v2beta", "--kind", "Memcached"}, `--version "v2beta" is not a Kubernetes API version`},
 		{"owns", project, []string{"create", "api", "--group", "cache", "--version", "v1", "--kind", "Memcached", "--owns", "apps/Deployment"}, `--owns: want <group>/<version>/<Kind>, got "apps/Deployment"`},
@@ -275,26 +275,35 @@ func TestLeastPrivilegeCannotPassVacuously(t *testing.T) {
 		t.Skip("runs a scaffolded project against a real API server")
 	}
 	assets := envtestAssets(t)
-	dir := filepath.Join(t.TempDir(), "init-memcached")
-	copyTree(t, filepath.Join(goldenDir, "init-memcached"), dir)
-	role := filepath.Join(dir, "config", "rbac", "role.yaml")
-	data, err := os.ReadFile(role)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rule := "- apiGroups:\n  - cache.example.com\n  resources:\n  - memcacheds/status\n  verbs:\n  - patch\n"
-	if !strings.Contains(string(data), rule) {
-		t.Fatalf("role.yaml has no status patch rule to take out:\n%s", data)
-	}
-	writeFile(t, role, []byte(strings.Replace(string(data), rule, "", 1)))
-	cmd := exec.Command("go", "test", "-count=1", "-run", "TestLeastPrivilege", "./test/deploy/")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "KUBEBUILDER_ASSETS="+assets)
-	out, err := cmd.CombinedOutput()
-	if err == nil {
-		t.Fatalf("the deploy test passed without the status patch rule:\n%s", out)
-	}
-	if !strings.Contains(string(out), "refused (403)") || !strings.Contains(string(out), "/memcacheds/memcached-sample/status") {
-		t.Fatalf("the deploy test failed, but not on the status writes' 403s:\n%s", out)
+	// config/'s role, which test/deploy installs, and the Helm chart's, which test/chart
+	// installs, each without the status patch rule.
+	for _, c := range []struct{ role, test, pkg string }{
+		{"config/rbac/role.yaml", "TestLeastPrivilege", "./test/deploy/"},
+		{"dist/chart/templates/rbac/role.yaml", "TestChartLeastPrivilege", "./test/chart/"},
+	} {
+		t.Run(c.pkg, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "init-memcached")
+			copyTree(t, filepath.Join(goldenDir, "init-memcached"), dir)
+			role := filepath.Join(dir, filepath.FromSlash(c.role))
+			data, err := os.ReadFile(role)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rule := "- apiGroups:\n  - cache.example.com\n  resources:\n  - memcacheds/status\n  verbs:\n  - patch\n"
+			if !strings.Contains(string(data), rule) {
+				t.Fatalf("%s has no status patch rule to take out:\n%s", c.role, data)
+			}
+			writeFile(t, role, []byte(strings.Replace(string(data), rule, "", 1)))
+			cmd := exec.Command("go", "test", "-count=1", "-run", c.test+"$", c.pkg)
+			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), "KUBEBUILDER_ASSETS="+assets)
+			out, err := cmd.CombinedOutput()
+			if err == nil {
+				t.Fatalf("%s passed without the status patch rule:\n%s", c.test, out)
+			}
+			if !strings.Contains(string(out), "refused (403)") || !strings.Contains(string(out), "/memcacheds/memcached-sample/status") {
+				t.Fatalf("%s failed, but not on the status writes' 403s:\n%s", c.test, out)
+			}
+		})
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/signal"
 	"syscall"
@@ -12,6 +13,12 @@ func main() {
 	// temporary files, and a rename phase already under way completes (see package output).
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := newRootCommand(os.Stdout, os.Stderr).ExecuteContext(ctx)
+	if err != nil && ctx.Err() != nil {
+		// Whichever step the signal stopped (the load, the go command, a write before
+		// its commit), the run undid what it had begun: one message says so, whatever
+		// the step's own error was.
+		err = exitError{code: 1, err: errors.New("interrupted; nothing was changed")}
+	}
 	stop()
 	os.Exit(exitStatus(err, os.Stderr))
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -106,7 +107,7 @@ func workDir(dir string) (string, error) {
 }
 
 func newGenerateCommand(stdout, stderr io.Writer, dir *string) *cobra.Command {
-	var check, verbose bool
+	var check, verbose, chart bool
 	var templatesDir string
 	opts := generator.DefaultOptions
 	cmd := &cobra.Command{
@@ -134,10 +135,21 @@ it is stale, 2 when it could not be checked (errors in the input).`,
 			if err != nil {
 				return err
 			}
+			if cmd.Flags().Changed("chart") {
+				opts.Chart = strconv.FormatBool(chart)
+			}
 			mode := write
 			if check {
 				mode = checkOnly
 			}
+			unlock, err := lockModule(stderr, wd)
+			if err != nil {
+				if check {
+					return exitError{code: checkError, err: err}
+				}
+				return err
+			}
+			defer unlock()
 			return runGenerate(cmd.Context(), stdout, stderr, generator.Config{Dir: wd, Patterns: args, Options: opts, TemplatesDir: templatesDir}, mode, runExtras{verbose: verbose})
 		},
 	}
@@ -153,7 +165,21 @@ it is stale, 2 when it could not be checked (errors in the input).`,
 	cmd.Flags().StringVar(&opts.RoleName, "role-name", "", "name of the generated ClusterRole (default: the one config/rbac/role.yaml declares, else manager-role)")
 	cmd.Flags().StringVar(&opts.HeaderFile, "header-file", "", "license header of every generated Go file, Go comments (default: "+generator.DefaultHeaderFile+" when it exists)")
 	cmd.Flags().StringVar(&opts.Year, "year", "", `replaces " YEAR" in the header (default: the year the generated files carry, else none, as controller-gen)`)
+	cmd.Flags().BoolVar(&chart, "chart", false, "write the Helm chart dist/chart (default: on in a project opgen init made, unless opgen.yaml says chart: false; off elsewhere)")
 	return cmd
+}
+
+// lockModule takes the lock of the module that holds dir for a whole command, from
+// before it reads the tree until its changes are written: two opgen runs in one module
+// serialize, the second planning against what the first wrote.
+func lockModule(stderr io.Writer, dir string) (func(), error) {
+	root, _, err := generator.FindModule(dir)
+	if err != nil {
+		return nil, err
+	}
+	return output.Lock(root, func() {
+		fmt.Fprintf(stderr, "opgen: waiting for another opgen run in %s\n", root)
+	})
 }
 
 // generatorList names every generator of a run, in order.
@@ -213,7 +239,7 @@ func runGenerate(ctx context.Context, stdout, stderr io.Writer, cfg generator.Co
 	}
 	res, err := generator.Run(ctx, cfg)
 	if res != nil {
-		printDiagnostics(stderr, res.Diagnostics)
+		printDiagnostics(stderr, inNewFiles(res.Diagnostics, cfg.Overlay, wd))
 	}
 	if errors.Is(err, generator.ErrDiagnostics) {
 		if mode == checkOnly {
@@ -295,6 +321,28 @@ func files(n int) string {
 		return "1 file"
 	}
 	return fmt.Sprintf("%d files", n)
+}
+
+// inNewFiles says so of each diagnostic positioned in a file the command is about to
+// write (opgen create api's types): it is not on disk yet to be opened.
+func inNewFiles(ds diag.Diagnostics, overlay map[string][]byte, wd string) diag.Diagnostics {
+	if len(overlay) == 0 {
+		return ds
+	}
+	out := make(diag.Diagnostics, len(ds))
+	for i, d := range ds {
+		abs := d.Pos.Filename
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(wd, abs)
+		}
+		if _, over := overlay[abs]; over {
+			if _, err := os.Stat(abs); os.IsNotExist(err) {
+				d.Msg += " [in a file this command writes; nothing was written]"
+			}
+		}
+		out[i] = d
+	}
+	return out
 }
 
 func printDiagnostics(w io.Writer, ds diag.Diagnostics) {

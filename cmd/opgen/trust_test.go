@@ -224,7 +224,7 @@ func TestLoadErrorsAreErrors(t *testing.T) {
 				return regexp.MustCompile(`(?m)^k8s\.io/apimachinery .*\n`).ReplaceAllString(s, "")
 			})
 		},
-		want: []string{`^api/\w+/v1/\w+\.go:\d+:\d+: missing go\.sum entry for module providing package k8s\.io/apimachinery/`},
+		want: []string{`^api/\w+/v1/\w+\.go:\d+:\d+: missing go\.sum entry for module k8s\.io/apimachinery, which provides k8s\.io/apimachinery/\S+: run go mod tidy$`},
 	}}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -771,4 +771,83 @@ func TestRerunsAreCached(t *testing.T) {
 	run("after go.mod changed", false)
 	cfg.ProjectName = "another"
 	run("with another project name", false)
+}
+
+// TestRerunAfterWriteIsCached: the run right after one that wrote is served from the
+// cache, whatever the write changed of what a run reads (new generated files beside
+// the inputs, a scaffolded main and reconciler file of the user's, role.yaml's owner),
+// so a go generate followed by a --check in CI pays for one run, not two.
+func TestRerunAfterWriteIsCached(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates a module")
+	}
+	for _, c := range []string{"minimal", "multi-kind"} {
+		t.Run(c, func(t *testing.T) {
+			dir := moduleCopy(t, filepath.Join(testdataDir, c), c)
+			mustRun(t, "-C", dir, "generate")
+			res, err := generator.Run(context.Background(), generator.Config{Dir: dir, Options: generator.DefaultOptions})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Cached {
+				t.Errorf("the run right after the first write was a full run")
+			}
+			// And after a write caused by an edit of an input.
+			edit(t, dir, "go.mod", func(s string) string { return s + "\n// edited\n" })
+			mustRun(t, "-C", dir, "generate")
+			if res, err = generator.Run(context.Background(), generator.Config{Dir: dir, Options: generator.DefaultOptions}); err != nil {
+				t.Fatal(err)
+			} else if !res.Cached {
+				t.Errorf("the run right after an edit's write was a full run")
+			}
+		})
+	}
+}
+
+// TestChartFlag: outside a project the Helm chart is written only with --chart; a run
+// without it removes what it generated (the templates, the schema) and keeps what is
+// the user's: Chart.yaml, values.yaml and a template added to the chart.
+func TestChartFlag(t *testing.T) {
+	dir := trustModule(t)
+	chart := filepath.Join(dir, "dist", "chart")
+	if code, _, stderr := runOpgen(t, "-C", dir, "generate"); code != 0 {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(chart); !os.IsNotExist(err) {
+		t.Fatalf("a run without --chart wrote %s (%v)", chart, err)
+	}
+	if code, _, stderr := runOpgen(t, "-C", dir, "generate", "--chart"); code != 0 {
+		t.Fatalf("generate --chart: exit %d\n%s", code, stderr)
+	}
+	generated := []string{"templates/manager/manager.yaml", "templates/rbac/role.yaml", "templates/crd", "templates/_helpers.tpl", "values.schema.json"}
+	owned := []string{"Chart.yaml", "values.yaml", "templates/team.yaml"}
+	for _, f := range append(generated, owned[:2]...) {
+		if _, err := os.Stat(filepath.Join(chart, f)); err != nil {
+			t.Errorf("generate --chart: %v", err)
+		}
+	}
+	writeFile(t, filepath.Join(chart, "templates", "team.yaml"), []byte("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: team\n"))
+	writeFile(t, filepath.Join(chart, "values.yaml"), []byte("replicas: 2\n"))
+	if code, diff, stderr := runOpgen(t, "-C", dir, "generate", "--chart", "--check"); code != 0 {
+		t.Fatalf("generate --chart --check after the user's changes: exit %d\n%s%s", code, diff, stderr)
+	}
+	if code, _, stderr := runOpgen(t, "-C", dir, "generate"); code != 0 {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	for _, f := range generated[:2] {
+		if _, err := os.Stat(filepath.Join(chart, f)); !os.IsNotExist(err) {
+			t.Errorf("a run without --chart left %s (%v)", f, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(chart, "values.schema.json")); !os.IsNotExist(err) {
+		t.Errorf("a run without --chart left values.schema.json (%v)", err)
+	}
+	for _, f := range owned {
+		if _, err := os.Stat(filepath.Join(chart, f)); err != nil {
+			t.Errorf("the user's %s: %v", f, err)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(chart, "values.yaml")); string(b) != "replicas: 2\n" {
+		t.Errorf("values.yaml: %q", b)
+	}
 }

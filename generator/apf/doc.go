@@ -12,4 +12,6 @@
 //   - a FlowSchema <project>-leader-election that keeps its lease renewals on the
 //     built-in leader-election level, so a queue of reconcile traffic can never cost
 //     the operator its leadership.
+//
+// The objects are manifests.APF's, which the Helm chart templates too.
 package apf

@@ -1,7 +1,6 @@
 package applyconfig
 
 import (
-	"bytes"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -10,22 +9,18 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 
-	"github.com/dave/jennifer/jen"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/controller-tools/pkg/loader"
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/applyconfig/smd"
+	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/generator/controllertools"
-	"github.com/opgen-dev/opgen/generator/gen"
 	"github.com/opgen-dev/opgen/kubeapi"
 	"github.com/opgen-dev/opgen/model"
+	"github.com/opgen-dev/opgen/naming"
 )
-
-// Suffix ends every apply configuration type name.
-const Suffix = "ApplyConfiguration"
 
 const (
 	metaV1   = model.MetaV1
@@ -48,12 +43,12 @@ var metaTypes = map[string]bool{
 // Generator is the apply configuration generator.
 type Generator struct{}
 
-// Name implements gen.Generator.
+// Name implements contract.Generator.
 func (Generator) Name() string { return "applyconfiguration" }
 
-// Claims implements gen.Generator: the applyconfiguration tree of every package the
+// Claims implements contract.Generator: the applyconfiguration tree of every package the
 // patterns matched.
-func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
 	var out []artifact.Claim
 	for _, r := range ctx.ScopedRoots() {
 		if dir := ctx.PackageDir(r); dir != "" {
@@ -63,8 +58,8 @@ func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
 	return out
 }
 
-// Generate implements gen.Generator.
-func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
+// Generate implements contract.Generator.
+func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	g := newBuilder(ctx)
 	if err := g.buildSchemas(); err != nil {
 		return nil, err
@@ -106,7 +101,7 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 }
 
 type builder struct {
-	ctx    *gen.Context
+	ctx    *contract.Context
 	api    *model.API
 	byPath map[string]*model.Package
 	// local maps every struct reachable from an asked type, in any package of the
@@ -123,7 +118,7 @@ type builder struct {
 	schemaYAML map[string][]byte
 }
 
-func newBuilder(ctx *gen.Context) *builder {
+func newBuilder(ctx *contract.Context) *builder {
 	g := &builder{ctx: ctx, api: ctx.API, byPath: map[string]*model.Package{}, local: map[*types.TypeName]string{}, docs: map[types.Object]string{}, kinds: map[*types.TypeName]*model.Kind{},
 		extract: map[*types.TypeName]*model.Kind{}, schemaYAML: map[string][]byte{}}
 	for _, p := range ctx.API.Packages {
@@ -190,7 +185,7 @@ func newBuilder(ctx *gen.Context) *builder {
 	for _, p := range ctx.API.Packages {
 		for _, k := range p.Kinds {
 			g.kinds[k.Named.Obj()] = k
-			if gen.AppliesConfigurations(ctx, k) {
+			if ctx.API.AppliesConfigurations(k) {
 				walk(k.Named)
 			}
 		}
@@ -283,7 +278,7 @@ func (g *builder) packages() []*model.Package {
 
 // modulePackages returns the loaded packages of the main module, the run's roots and
 // what they import, by import path.
-func modulePackages(ctx *gen.Context) map[string]*loader.Package {
+func modulePackages(ctx *contract.Context) map[string]*loader.Package {
 	out := map[string]*loader.Package{}
 	var visit func(p *loader.Package)
 	visit = func(p *loader.Package) {
@@ -332,14 +327,14 @@ func (g *builder) acOf(t types.Type) (pkg, name string, ok bool) {
 	}
 	obj := n.Obj()
 	if p, found := g.local[obj]; found {
-		return p, obj.Name() + Suffix, true
+		return p, naming.ApplyConfiguration(obj.Name()), true
 	}
 	pp := obj.Pkg().Path()
 	if pp == metaV1 && metaTypes[obj.Name()] {
-		return metaV1AC, obj.Name() + Suffix, true
+		return metaV1AC, naming.ApplyConfiguration(obj.Name()), true
 	}
 	if acPkg, found := kubeapi.ApplyConfigurations[pp+"."+obj.Name()]; found {
-		return acPkg, obj.Name() + Suffix, true
+		return acPkg, naming.ApplyConfiguration(obj.Name()), true
 	}
 	return "", "", false
 }
@@ -369,29 +364,6 @@ func deref(t types.Type) types.Type {
 	}
 }
 
-// memberType is the type an apply configuration uses for a field of type t, before
-// the pointer that makes scalars optional.
-func (g *builder) memberType(t types.Type) jen.Code {
-	t = types.Unalias(t)
-	switch u := t.(type) {
-	case *types.Named:
-		if pkg, name, ok := g.acOf(u); ok {
-			return jen.Qual(pkg, name)
-		}
-	case *types.Pointer:
-		return g.memberType(u.Elem())
-	case *types.Slice:
-		if g.reachesAC(u.Elem()) {
-			return jen.Index().Add(g.memberType(u.Elem()))
-		}
-	case *types.Map:
-		if g.reachesAC(u.Elem()) {
-			return jen.Map(raw(u.Key())).Add(g.memberType(u.Elem()))
-		}
-	}
-	return raw(t)
-}
-
 // reachesAC reports whether t has an apply configuration, or holds one in its
 // elements (map[string][]Port): such a type is written with apply configurations all
 // the way down, so that no raw struct serializes its zero fields into an apply.
@@ -405,33 +377,6 @@ func (g *builder) reachesAC(t types.Type) bool {
 		return g.reachesAC(u.Elem())
 	}
 	return g.isAC(t)
-}
-
-// raw renders a Go type as it is.
-func raw(t types.Type) jen.Code {
-	switch u := types.Unalias(t).(type) {
-	case *types.Basic:
-		return jen.Id(u.Name())
-	case *types.Named:
-		obj := u.Obj()
-		if obj.Pkg() == nil {
-			return jen.Id(obj.Name())
-		}
-		return jen.Qual(obj.Pkg().Path(), obj.Name())
-	case *types.Pointer:
-		return jen.Op("*").Add(raw(u.Elem()))
-	case *types.Slice:
-		return jen.Index().Add(raw(u.Elem()))
-	case *types.Array:
-		return jen.Index(jen.Lit(int(u.Len()))).Add(raw(u.Elem()))
-	case *types.Map:
-		return jen.Map(raw(u.Key())).Add(raw(u.Elem()))
-	case *types.Interface:
-		if u.Empty() {
-			return jen.Interface()
-		}
-	}
-	return jen.Id(types.TypeString(t, func(p *types.Package) string { return p.Name() }))
 }
 
 // member is one json field of a struct, as an apply configuration sees it.
@@ -489,213 +434,6 @@ func isNillable(t types.Type) bool {
 	return false
 }
 
-// file renders the apply configuration of one struct.
-func (g *builder) file(p *model.Package, n *types.Named) ([]byte, error) {
-	acPkg := p.ApplyConfigurationPath()
-	f := jen.NewFilePathName(acPkg, path.Base(acPkg))
-	g.ctx.HeaderComments(f)
-	g.aliases(f, p)
-
-	name := n.Obj().Name()
-	ac := name + Suffix
-	st := n.Underlying().(*types.Struct)
-
-	/* target shape:
-	// FooApplyConfiguration represents a declarative configuration of the Foo type for use
-	// with apply.
-	type FooApplyConfiguration struct {
-		metav1.TypeMetaApplyConfiguration    `json:",inline"`
-		*metav1.ObjectMetaApplyConfiguration `json:"metadata,omitempty"`
-		Spec *FooSpecApplyConfiguration `json:"spec,omitempty"`
-	}
-	*/
-	f.Comment(fmt.Sprintf("%s represents a declarative configuration of the %s type for use", ac, name))
-	f.Comment("with apply.")
-	if doc := g.docs[n.Obj()]; doc != "" {
-		f.Comment("")
-		for _, l := range strings.Split(doc, "\n") {
-			f.Comment(l)
-		}
-	}
-	var fields []jen.Code
-	for _, m := range members(st) {
-		var field *jen.Statement
-		if doc := g.docs[m.v]; doc != "" {
-			for _, l := range strings.Split(doc, "\n") {
-				fields = append(fields, jen.Comment(l))
-			}
-		}
-		mt := g.memberType(m.v.Type())
-		switch {
-		case m.embedded && m.inline:
-			field = jen.Add(mt).Tag(map[string]string{"json": ",inline"})
-		case m.embedded:
-			field = jen.Op("*").Add(mt).Tag(map[string]string{"json": m.json + ",omitempty"})
-		case isNillable(m.v.Type()):
-			field = jen.Id(m.name).Add(mt).Tag(map[string]string{"json": m.json + ",omitempty"})
-		default:
-			field = jen.Id(m.name).Op("*").Add(mt).Tag(map[string]string{"json": m.json + ",omitempty"})
-		}
-		fields = append(fields, field)
-	}
-	f.Type().Id(ac).Struct(fields...)
-
-	kind := g.kinds[n.Obj()]
-	apiVersion := p.Group + "/" + p.Version
-	f.Line()
-	switch {
-	case kind != nil && kind.Namespaced:
-		f.Comment(fmt.Sprintf("%s constructs a declarative configuration of the %s type for use with", name, name))
-		f.Comment("apply.")
-		f.Func().Id(name).Params(jen.List(jen.Id("name"), jen.Id("namespace")).String()).Op("*").Id(ac).Block(
-			jen.Id("b").Op(":=").Op("&").Id(ac).Values(),
-			jen.Id("b").Dot("WithName").Call(jen.Id("name")),
-			jen.Id("b").Dot("WithNamespace").Call(jen.Id("namespace")),
-			jen.Id("b").Dot("WithKind").Call(jen.Lit(name)),
-			jen.Id("b").Dot("WithAPIVersion").Call(jen.Lit(apiVersion)),
-			jen.Return(jen.Id("b")),
-		)
-	case kind != nil:
-		f.Comment(fmt.Sprintf("%s constructs a declarative configuration of the %s type for use with", name, name))
-		f.Comment("apply.")
-		f.Func().Id(name).Params(jen.Id("name").String()).Op("*").Id(ac).Block(
-			jen.Id("b").Op(":=").Op("&").Id(ac).Values(),
-			jen.Id("b").Dot("WithName").Call(jen.Id("name")),
-			jen.Id("b").Dot("WithKind").Call(jen.Lit(name)),
-			jen.Id("b").Dot("WithAPIVersion").Call(jen.Lit(apiVersion)),
-			jen.Return(jen.Id("b")),
-		)
-	case hasTypeMeta(st):
-		f.Comment(fmt.Sprintf("%s constructs a declarative configuration of the %s type for use with", ac, name))
-		f.Comment("apply.")
-		f.Func().Id(name).Params().Op("*").Id(ac).Block(
-			jen.Id("b").Op(":=").Op("&").Id(ac).Values(),
-			jen.Id("b").Dot("WithKind").Call(jen.Lit(name)),
-			jen.Id("b").Dot("WithAPIVersion").Call(jen.Lit(apiVersion)),
-			jen.Return(jen.Id("b")),
-		)
-	default:
-		f.Comment(fmt.Sprintf("%s constructs a declarative configuration of the %s type for use with", ac, name))
-		f.Comment("apply.")
-		f.Func().Id(name).Params().Op("*").Id(ac).Block(jen.Return(jen.Op("&").Id(ac).Values()))
-	}
-	if k := g.extract[n.Obj()]; k != nil {
-		g.extractFuncs(f, k)
-	}
-	if kind != nil || hasTypeMeta(st) {
-		f.Line()
-		f.Func().Params(jen.Id("b").Id(ac)).Id("IsApplyConfiguration").Params().Block()
-	}
-
-	w := &withWriter{g: g, f: f, ac: ac, done: map[string]bool{}}
-	w.withFuncs(st, nil)
-	w.getters(st, nil)
-
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
-		return nil, fmt.Errorf("rendering apply configuration of %s.%s: %w", p.Path, name, err)
-	}
-	return buf.Bytes(), nil
-}
-
-// extractFuncs writes Extract<Kind>From, Extract<Kind> and, with a status subresource,
-// Extract<Kind>Status, with the signatures of client-go's.
-func (g *builder) extractFuncs(f *jen.File, k *model.Kind) {
-	name, ac := k.Name, k.Name+Suffix
-	identity := "name, kind and apiVersion"
-	if k.Namespaced {
-		identity = "name, namespace, kind and apiVersion"
-	}
-	obj := objParam(name)
-	from := "Extract" + name + "From"
-	apiVersion := k.Package.Group + "/" + k.Package.Version
-	f.ImportAlias(managedFieldsPkg, "managedfields")
-	f.ImportAlias(internalPath(k.Package), "internal")
-
-	/* target shape:
-	func ExtractFooFrom(foo *apiv1.Foo, fieldManager string, subresource string) (*FooApplyConfiguration, error) {
-		b := &FooApplyConfiguration{}
-		err := managedfields.ExtractInto(foo, internal.Parser().Type("com.example.v1.Foo"), fieldManager, b, subresource)
-		if err != nil {
-			return nil, err
-		}
-		b.WithName(foo.Name)
-		b.WithNamespace(foo.Namespace)
-
-		b.WithKind("Foo")
-		b.WithAPIVersion("example.com/v1")
-		return b, nil
-	}
-	*/
-	body := []jen.Code{
-		jen.Id("b").Op(":=").Op("&").Id(ac).Values(),
-		jen.Id("err").Op(":=").Qual(managedFieldsPkg, "ExtractInto").Call(
-			jen.Id(obj),
-			jen.Qual(internalPath(k.Package), "Parser").Call().Dot("Type").Call(jen.Lit(typeName(k))),
-			jen.Id("fieldManager"), jen.Id("b"), jen.Id("subresource"),
-		),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-		jen.Id("b").Dot("WithName").Call(jen.Id(obj).Dot("Name")),
-	}
-	if k.Namespaced {
-		body = append(body, jen.Id("b").Dot("WithNamespace").Call(jen.Id(obj).Dot("Namespace")))
-	}
-	body = append(body,
-		jen.Line(),
-		jen.Id("b").Dot("WithKind").Call(jen.Lit(name)),
-		jen.Id("b").Dot("WithAPIVersion").Call(jen.Lit(apiVersion)),
-		jen.Return(jen.Id("b"), jen.Nil()),
-	)
-	f.Line()
-	comment(f, fmt.Sprintf("%s returns what fieldManager owns of %s on a subresource (\"\" for the "+
-		"object itself, \"status\" for its status) as an apply configuration: the fields the API "+
-		"server's managedFields record as applied by that manager and still owned by it, with %s's %s. "+
-		"A field another manager has since taken over (a forced apply, an update) is not in it, so a "+
-		"configuration extracted, changed and applied again as fieldManager conflicts with no one and "+
-		"gives up only what it leaves out. %s must be as read from the API server, unmodified: the "+
-		"field sets describe it.", from, obj, obj, identity, obj))
-	f.Func().Id(from).Params(
-		jen.Id(obj).Op("*").Qual(k.Package.Path, name),
-		jen.Id("fieldManager").String(),
-		jen.Id("subresource").String(),
-	).Parens(jen.List(jen.Op("*").Id(ac), jen.Error())).Block(body...)
-
-	sub := func(fn, subresource, doc string) {
-		f.Line()
-		comment(f, doc)
-		f.Func().Id(fn).Params(jen.Id(obj).Op("*").Qual(k.Package.Path, name), jen.Id("fieldManager").String()).
-			Parens(jen.List(jen.Op("*").Id(ac), jen.Error())).
-			Block(jen.Return(jen.Id(from).Call(jen.Id(obj), jen.Id("fieldManager"), jen.Lit(subresource))))
-	}
-	sub("Extract"+name, "", fmt.Sprintf("Extract%s returns what fieldManager applied and still owns "+
-		"of %s itself, not of a subresource; see %s.", name, obj, from))
-	if k.StatusSubresource {
-		sub("Extract"+name+"Status", "status", fmt.Sprintf("Extract%sStatus returns what fieldManager "+
-			"applied and still owns of %s's status subresource; see %s.", name, obj, from))
-	}
-}
-
-// comment writes text as // lines of at most commentWidth columns.
-func comment(f *jen.File, text string) {
-	line := ""
-	for _, w := range strings.Fields(text) {
-		if line != "" && len(line)+1+len(w) > commentWidth-3 {
-			f.Comment(line)
-			line = ""
-		}
-		if line != "" {
-			line += " "
-		}
-		line += w
-	}
-	if line != "" {
-		f.Comment(line)
-	}
-}
-
-// commentWidth is where the comments opgen writes itself wrap.
-const commentWidth = 90
-
 // objParam names the object parameter of the Extract functions as client-go does, the
 // kind in lower camel case, unless that is a keyword or a name the body uses.
 func objParam(kind string) string {
@@ -708,54 +446,6 @@ func objParam(kind string) string {
 	return p
 }
 
-// internal renders applyconfiguration/internal/internal.go: the schema the package's
-// Extract functions read, parsed once on first use.
-func (g *builder) internal(p *model.Package, schemaYAML []byte) ([]byte, error) {
-	f := jen.NewFilePathName(internalPath(p), internalDir)
-	g.ctx.HeaderComments(f)
-	f.ImportAlias(typedPkg, "typed")
-	/* target shape:
-	func Parser() *typed.Parser {
-		parserOnce.Do(func() {
-			var err error
-			parser, err = typed.NewParser(schemaYAML)
-			if err != nil {
-				panic(fmt.Sprintf("Failed to parse schema: %v", err))
-			}
-		})
-		return parser
-	}
-	*/
-	f.Comment("Parser returns the parser of the structured-merge-diff schema below, built on the first")
-	f.Comment("call. The generator checked that the schema parses.")
-	f.Func().Id("Parser").Params().Op("*").Qual(typedPkg, "Parser").Block(
-		jen.Id("parserOnce").Dot("Do").Call(jen.Func().Params().Block(
-			jen.Var().Err().Error(),
-			jen.List(jen.Id("parser"), jen.Err()).Op("=").Qual(typedPkg, "NewParser").Call(jen.Id("schemaYAML")),
-			jen.If(jen.Err().Op("!=").Nil()).Block(
-				jen.Panic(jen.Qual("fmt", "Sprintf").Call(jen.Lit("Failed to parse schema: %v"), jen.Err())),
-			),
-		)),
-		jen.Return(jen.Id("parser")),
-	)
-	f.Line()
-	f.Var().Id("parserOnce").Qual("sync", "Once")
-	f.Var().Id("parser").Op("*").Qual(typedPkg, "Parser")
-	f.Line()
-	f.Comment("schemaYAML describes the kinds with Extract functions as the API server tracks their")
-	f.Comment("fields: derived from their CustomResourceDefinitions' schemas, with ObjectMeta and the")
-	f.Comment("types it refers to.")
-	f.Var().Id("schemaYAML").Op("=").Qual(typedPkg, "YAMLObject").Call(rawString(string(schemaYAML)))
-	return gen.Render(f, internalPath(p))
-}
-
-// rawString renders s as a raw string literal, backquotes spliced in as
-// interpreted ones.
-func rawString(s string) jen.Code {
-	parts := strings.Split(s, "`")
-	return jen.Op("`" + strings.Join(parts, "` + \"`\" + `") + "`")
-}
-
 func hasTypeMeta(st *types.Struct) bool {
 	for i := 0; i < st.NumFields(); i++ {
 		if f := st.Field(i); f.Embedded() && model.IsNamed(f.Type(), metaV1, "TypeMeta") {
@@ -763,191 +453,6 @@ func hasTypeMeta(st *types.Struct) bool {
 		}
 	}
 	return false
-}
-
-// embed is one step of the path from an apply configuration to a promoted field.
-type embed struct {
-	field  string // the embedded apply configuration's field name
-	inline bool
-	parent *embed
-}
-
-func (e *embed) path() *jen.Statement {
-	if e == nil {
-		return jen.Id("b")
-	}
-	return e.parent.path().Dot(e.field)
-}
-
-type withWriter struct {
-	g    *builder
-	f    *jen.File
-	ac   string
-	done map[string]bool
-}
-
-// ensure returns the ensure<X>Exists calls needed before touching a promoted field.
-func (w *withWriter) ensure(e *embed) []jen.Code {
-	var out []jen.Code
-	for ; e != nil; e = e.parent {
-		if !e.inline {
-			out = append([]jen.Code{jen.Id("b").Dot("ensure" + e.field + "Exists").Call()}, out...)
-		}
-	}
-	return out
-}
-
-func (w *withWriter) withFuncs(st *types.Struct, in *embed) {
-	for _, m := range members(st) {
-		if w.done[m.name] && !m.embedded {
-			continue
-		}
-		t := m.v.Type()
-		if m.embedded {
-			inner, ok := deref(t).Underlying().(*types.Struct)
-			if !ok {
-				continue
-			}
-			_, acName, _ := w.g.acOf(deref(t))
-			if acName == "" {
-				continue
-			}
-			e := &embed{field: acName, inline: m.inline, parent: in}
-			w.withFuncs(inner, e)
-			if !m.inline {
-				/* target shape:
-				func (b *FooApplyConfiguration) ensureObjectMetaApplyConfigurationExists() {
-					if b.ObjectMetaApplyConfiguration == nil {
-						b.ObjectMetaApplyConfiguration = &metav1.ObjectMetaApplyConfiguration{}
-					}
-				}
-				*/
-				target := e.path()
-				w.f.Line()
-				w.f.Func().Params(jen.Id("b").Op("*").Id(w.ac)).Id("ensure" + acName + "Exists").Params().Block(
-					jen.If(target.Clone().Op("==").Nil()).Block(
-						target.Clone().Op("=").Op("&").Add(w.g.memberType(deref(t))).Values(),
-					),
-				)
-			}
-			continue
-		}
-		w.done[m.name] = true
-		field := in.path().Dot(m.name)
-		mt := w.g.memberType(t)
-		recv := jen.Id("b").Op("*").Id(w.ac)
-		fn := "With" + m.name
-		body := w.ensure(in)
-		w.f.Line()
-		d := deref(t)
-		switch {
-		case isSliceOfAC(w.g, d):
-			/* target shape:
-			func (b *FooApplyConfiguration) WithItems(values ...*ItemApplyConfiguration) *FooApplyConfiguration {
-				for i := range values {
-					if values[i] == nil { panic("nil value passed to WithItems") }
-					b.Items = append(b.Items, *values[i])
-				}
-				return b
-			}
-			*/
-			elem := w.g.memberType(d.(*types.Slice).Elem())
-			target := field.Clone()
-			if _, isPtr := types.Unalias(t).(*types.Pointer); isPtr {
-				w.ensureSlice(m.name, elem)
-				body = append(body, jen.Id("b").Dot("ensure"+m.name+"Exists").Call())
-				target = jen.Op("*").Add(field.Clone())
-			}
-			w.sliceDoc(m.name)
-			body = append(body, jen.For(jen.Id("i").Op(":=").Range().Id("values")).Block(
-				jen.If(jen.Id("values").Index(jen.Id("i")).Op("==").Nil()).Block(
-					jen.Panic(jen.Lit("nil value passed to "+fn)),
-				),
-				target.Clone().Op("=").Append(target.Clone(), jen.Op("*").Id("values").Index(jen.Id("i"))),
-			), jen.Return(jen.Id("b")))
-			w.f.Func().Params(recv).Id(fn).Params(jen.Id("values").Op("...").Op("*").Add(elem)).Op("*").Id(w.ac).Block(body...)
-		case isSlice(t):
-			w.sliceDoc(m.name)
-			elem := raw(types.Unalias(t).(*types.Slice).Elem())
-			body = append(body, jen.For(jen.Id("i").Op(":=").Range().Id("values")).Block(
-				field.Clone().Op("=").Append(field.Clone(), jen.Id("values").Index(jen.Id("i"))),
-			), jen.Return(jen.Id("b")))
-			w.f.Func().Params(recv).Id(fn).Params(jen.Id("values").Op("...").Add(elem)).Op("*").Id(w.ac).Block(body...)
-		case isMap(t):
-			w.f.Comment(fmt.Sprintf("%s puts the entries into the %s field in the declarative configuration", fn, m.name))
-			w.f.Comment("and returns the receiver, so that objects can be build by chaining \"With\" function invocations.")
-			w.f.Comment(fmt.Sprintf("If called multiple times, the entries provided by each call will be put on the %s field,", m.name))
-			w.f.Comment(fmt.Sprintf("overwriting an existing map entries in %s field with the same key.", m.name))
-			body = append(body,
-				jen.If(field.Clone().Op("==").Nil().Op("&&").Len(jen.Id("entries")).Op(">").Lit(0)).Block(
-					field.Clone().Op("=").Make(mt, jen.Len(jen.Id("entries"))),
-				),
-				jen.For(jen.List(jen.Id("k"), jen.Id("v")).Op(":=").Range().Id("entries")).Block(
-					field.Clone().Index(jen.Id("k")).Op("=").Id("v"),
-				),
-				jen.Return(jen.Id("b")))
-			w.f.Func().Params(recv).Id(fn).Params(jen.Id("entries").Add(mt)).Op("*").Id(w.ac).Block(body...)
-		default:
-			w.f.Comment(fmt.Sprintf("%s sets the %s field in the declarative configuration to the given value", fn, m.name))
-			w.f.Comment("and returns the receiver, so that objects can be built by chaining \"With\" function invocations.")
-			w.f.Comment(fmt.Sprintf("If called multiple times, the %s field is set to the value of the last call.", m.name))
-			if w.g.isAC(t) || isNillable(t) {
-				body = append(body, field.Clone().Op("=").Id("value"))
-			} else {
-				body = append(body, field.Clone().Op("=").Op("&").Id("value"))
-			}
-			body = append(body, jen.Return(jen.Id("b")))
-			param := mt
-			if w.g.isAC(t) {
-				param = jen.Op("*").Add(mt)
-			}
-			w.f.Func().Params(recv).Id(fn).Params(jen.Id("value").Add(param)).Op("*").Id(w.ac).Block(body...)
-		}
-	}
-}
-
-func (w *withWriter) sliceDoc(name string) {
-	w.f.Comment(fmt.Sprintf("With%s adds the given value to the %s field in the declarative configuration", name, name))
-	w.f.Comment("and returns the receiver, so that objects can be build by chaining \"With\" function invocations.")
-	w.f.Comment(fmt.Sprintf("If called multiple times, values provided by each call will be appended to the %s field.", name))
-}
-
-func (w *withWriter) ensureSlice(name string, elem jen.Code) {
-	w.f.Func().Params(jen.Id("b").Op("*").Id(w.ac)).Id("ensure" + name + "Exists").Params().Block(
-		jen.If(jen.Id("b").Dot(name).Op("==").Nil()).Block(
-			jen.Id("b").Dot(name).Op("=").Op("&").Index().Add(elem).Values(),
-		),
-	)
-	w.f.Line()
-}
-
-// getters writes GetKind, GetAPIVersion, GetName and GetNamespace, which apply needs,
-// promoted from TypeMeta and ObjectMeta.
-func (w *withWriter) getters(st *types.Struct, in *embed) {
-	for _, m := range members(st) {
-		t := deref(m.v.Type())
-		if m.embedded {
-			inner, ok := t.Underlying().(*types.Struct)
-			_, acName, hasAC := w.g.acOf(t)
-			if ok && hasAC {
-				w.getters(inner, &embed{field: acName, inline: m.inline, parent: in})
-			}
-			continue
-		}
-		owner := m.v.Pkg()
-		if in == nil || owner == nil || owner.Path() != metaV1 {
-			continue
-		}
-		switch m.name {
-		case "Kind", "APIVersion", "Name", "Namespace":
-		default:
-			continue
-		}
-		w.f.Line()
-		w.f.Comment(fmt.Sprintf("Get%s retrieves the value of the %s field in the declarative configuration.", m.name, m.name))
-		body := append(w.ensure(in), jen.Return(in.path().Dot(m.name)))
-		w.f.Func().Params(jen.Id("b").Op("*").Id(w.ac)).Id("Get" + m.name).Params().Op("*").Add(raw(m.v.Type())).Block(body...)
-	}
 }
 
 func isSlice(t types.Type) bool {
@@ -963,70 +468,6 @@ func isMap(t types.Type) bool {
 func isSliceOfAC(g *builder, t types.Type) bool {
 	s, ok := types.Unalias(t).(*types.Slice)
 	return ok && g.isAC(s.Elem())
-}
-
-// aliases names imports the way upstream's output reads: corev1, metav1 for API types,
-// and <group><version>ac for client-go's apply configurations.
-func (g *builder) aliases(f *jen.File, p *model.Package) {
-	f.ImportAlias(p.Path, "api"+p.Version)
-	for path, alias := range importAliases() {
-		f.ImportAlias(path, alias)
-	}
-}
-
-// importAliases is computed once: every file of a run uses the same table.
-var importAliases = sync.OnceValue(func() map[string]string {
-	m := map[string]string{
-		metaV1:                          "metav1",
-		metaV1AC:                        "metav1ac",
-		"k8s.io/apimachinery/pkg/types": "types",
-	}
-	for _, acPkg := range kubeapi.ApplyConfigurations {
-		if _, done := m[acPkg]; done {
-			continue
-		}
-		apiPkg := "k8s.io/api/" + strings.TrimPrefix(acPkg, kubeapi.ApplyConfigurationsPrefix)
-		m[acPkg], m[apiPkg] = kubeapi.Alias(acPkg), kubeapi.Alias(apiPkg)
-	}
-	return m
-})
-
-// utils renders applyconfiguration/utils.go: ForKind over the package's structs.
-func (g *builder) utils(p *model.Package, structs []*types.Named) ([]byte, error) {
-	pkgPath := path.Join(p.Path, model.ApplyConfigurationDir)
-	f := jen.NewFilePathName(pkgPath, model.ApplyConfigurationDir)
-	g.ctx.HeaderComments(f)
-	acPkg := p.ApplyConfigurationPath()
-	f.ImportAlias(acPkg, "ac"+p.Version)
-	/* target shape:
-	func ForKind(kind schema.GroupVersionKind) interface{} {
-		switch kind {
-		case schema.GroupVersionKind{Group: "g", Version: "v1", Kind: "Foo"}:
-			return &acv1.FooApplyConfiguration{}
-		}
-		return nil
-	}
-	*/
-	var cases []jen.Code
-	cases = append(cases, jen.Comment(fmt.Sprintf("Group=%s, Version=%s", p.Group, p.Version)))
-	for _, n := range structs {
-		cases = append(cases, jen.Case(jen.Qual("k8s.io/apimachinery/pkg/runtime/schema", "GroupVersionKind").Add(gen.Literal(
-			gen.Field{Name: "Group", Value: jen.Lit(p.Group)},
-			gen.Field{Name: "Version", Value: jen.Lit(p.Version)},
-			gen.Field{Name: "Kind", Value: jen.Lit(n.Obj().Name())},
-		))).Block(jen.Return(jen.Op("&").Qual(acPkg, n.Obj().Name()+Suffix).Values())))
-	}
-	f.Comment("ForKind returns an apply configuration type for the given GroupVersionKind, or nil if no")
-	f.Comment("apply configuration type exists for the given GroupVersionKind.")
-	f.Func().Id("ForKind").Params(jen.Id("kind").Qual("k8s.io/apimachinery/pkg/runtime/schema", "GroupVersionKind")).Interface().Block(
-		jen.Switch(jen.Id("kind")).Block(cases...),
-		jen.Return(jen.Nil()),
-	)
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
-		return nil, fmt.Errorf("rendering %s/utils.go: %w", pkgPath, err)
-	}
-	return buf.Bytes(), nil
 }
 
 // indexDocs records the doc comments of the package's types and struct fields, with

@@ -1,14 +1,11 @@
 package applyconfig
 
 import (
-	"bytes"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"strconv"
 	"testing"
-
-	"github.com/dave/jennifer/jen"
 )
 
 // TestObjParam: the Extract functions' object parameter is the kind in lower camel
@@ -33,15 +30,10 @@ func TestObjParam(t *testing.T) {
 // TestRawString: the schema's literal holds the YAML byte for byte, backquotes too.
 func TestRawString(t *testing.T) {
 	for _, s := range []string{"types:\n- name: a\n", "default: `x`\n", "`", "a``b"} {
-		f := jen.NewFile("p")
-		f.Var().Id("v").Op("=").Add(rawString(s))
-		var buf bytes.Buffer
-		if err := f.Render(&buf); err != nil {
-			t.Fatalf("%q: %v", s, err)
-		}
-		file, err := parser.ParseFile(token.NewFileSet(), "p.go", buf.Bytes(), 0)
+		src := "package p\n\nvar v = " + rawString(s) + "\n"
+		file, err := parser.ParseFile(token.NewFileSet(), "p.go", src, 0)
 		if err != nil {
-			t.Fatalf("%q: %v\n%s", s, err, buf.Bytes())
+			t.Fatalf("%q: %v\n%s", s, err, src)
 		}
 		got := ""
 		ast.Inspect(file, func(n ast.Node) bool {

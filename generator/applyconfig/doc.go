@@ -18,7 +18,7 @@
 //     still owns, read from the object's managedFields, with its name, namespace
 //     (namespaced kinds), kind and apiVersion. An owner's reconciler reads back what it
 //     applied to the objects it owns; other kinds get none, which keeps their files
-//     as they were. A kind without apply configurations (see gen.AppliesConfigurations) gets none either.
+//     as they were. A kind without apply configurations (see model.API.AppliesConfigurations) gets none either.
 //
 // Extract needs the structured-merge-diff schema the API server tracks the kind's fields
 // with: applyconfiguration/internal/internal.go holds it, as YAML behind a Parser built

@@ -14,13 +14,13 @@ import (
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/diag"
-	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/generator/contract"
 )
 
 // Run runs one of controller-tools' generators on the run's packages and returns what
 // it wrote. Artifacts not tied to a package (CRDs, RBAC) go under configDir. Headers
 // are rewritten to opgen's. roots, when not nil, replaces the run's root packages.
-func Run(ctx *gen.Context, g genall.Generator, configDir string, roots []*loader.Package) ([]artifact.File, error) {
+func Run(ctx *contract.Context, g genall.Generator, configDir string, roots []*loader.Package) ([]artifact.File, error) {
 	if roots == nil {
 		roots = ctx.Roots
 	}
@@ -45,7 +45,7 @@ func Run(ctx *gen.Context, g genall.Generator, configDir string, roots []*loader
 		if strings.HasSuffix(p, ".go") {
 			content = goHeader(content, ctx.GoHeader())
 		}
-		files = append(files, artifact.File{Path: p, Content: content, Replaces: []string{"controller-gen"}})
+		files = append(files, artifact.File{Path: p, Content: content, Replaces: []artifact.Tool{artifact.ControllerGen}})
 	}
 	return files, nil
 }
@@ -86,7 +86,7 @@ func goHeader(src []byte, header string) []byte {
 }
 
 type capture struct {
-	ctx       *gen.Context
+	ctx       *contract.Context
 	configDir string
 	files     map[string]*bytes.Buffer
 	order     []string
@@ -118,7 +118,7 @@ func (o *capture) Open(pkg *loader.Package, item string) (io.WriteCloser, error)
 }
 
 // errorCounts records how many errors each API package holds before a generator runs.
-func errorCounts(ctx *gen.Context) map[*loader.Package]int {
+func errorCounts(ctx *contract.Context) map[*loader.Package]int {
 	n := map[*loader.Package]int{}
 	for _, p := range ctx.API.Packages {
 		n[p.Loaded] = len(p.Loaded.Errors)
@@ -130,7 +130,7 @@ func errorCounts(ctx *gen.Context) map[*loader.Package]int {
 // (an unsupported field type, a bad kubebuilder marker value), except type errors:
 // partial type-checking produces them by design, and the load already reported those
 // that matter.
-func newErrors(ctx *gen.Context, before map[*loader.Package]int) error {
+func newErrors(ctx *contract.Context, before map[*loader.Package]int) error {
 	var ds diag.Diagnostics
 	for _, p := range ctx.API.Packages {
 		for _, e := range p.Loaded.Errors[before[p.Loaded]:] {

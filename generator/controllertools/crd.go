@@ -1,14 +1,19 @@
 package controllertools
 
 import (
+	"bytes"
 	"fmt"
-	"strings"
+	"path"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/utils/ptr"
 	ctcrd "sigs.k8s.io/controller-tools/pkg/crd"
+	"sigs.k8s.io/controller-tools/pkg/genall"
+	"sigs.k8s.io/yaml"
 
-	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/generator/contract"
 )
 
 // CRDGenerator is controller-tools' CRD generator as opgen runs it: the CRD generator
@@ -27,7 +32,7 @@ func CRDGenerator() ctcrd.Generator {
 // CRDs returns the CustomResourceDefinition of each group kind, as [CRDGenerator]
 // writes it (top-level metadata reset to an object), from the run's root packages.
 // A group kind controller-tools finds no type for is an error.
-func CRDs(ctx *gen.Context, gks []schema.GroupKind) (map[schema.GroupKind]apiextensionsv1.CustomResourceDefinition, error) {
+func CRDs(ctx *contract.Context, gks []schema.GroupKind) (map[schema.GroupKind]apiextensionsv1.CustomResourceDefinition, error) {
 	g := CRDGenerator()
 	on := func(b *bool) bool { return b != nil && *b }
 	parser := &ctcrd.Parser{
@@ -62,19 +67,41 @@ func CRDs(ctx *gen.Context, gks []schema.GroupKind) (map[schema.GroupKind]apiext
 // through, before config/default's name prefix.
 const WebhookServiceName = "webhook-service"
 
-// ConversionStanza is a CRD's spec.conversion for a kind with a conversion hub, in
-// controller-gen's YAML layout (two-space indent, keys sorted), to go right under spec:.
-func ConversionStanza() string {
-	return strings.Join([]string{
-		"  conversion:",
-		"    strategy: Webhook",
-		"    webhook:",
-		"      clientConfig:",
-		"        service:",
-		"          name: " + WebhookServiceName,
-		"          namespace: system",
-		"          path: /convert",
-		"      conversionReviewVersions:",
-		"      - v1",
-	}, "\n") + "\n"
+// WebhookConversion is a CRD's spec.conversion for a kind with a conversion hub: the
+// API server converts through the operator's webhook Service, at /convert, where
+// controller-runtime serves a hub's conversions.
+func WebhookConversion() *apiextensionsv1.CustomResourceConversion {
+	return &apiextensionsv1.CustomResourceConversion{
+		Strategy: apiextensionsv1.WebhookConverter,
+		Webhook: &apiextensionsv1.WebhookConversion{
+			ClientConfig: &apiextensionsv1.WebhookClientConfig{Service: &apiextensionsv1.ServiceReference{
+				Name: WebhookServiceName, Namespace: "system", Path: ptr.To("/convert"),
+			}},
+			ConversionReviewVersions: []string{"v1"},
+		},
+	}
+}
+
+// EditCRD edits a CustomResourceDefinition manifest the crd generator wrote: it reads
+// the typed object back, lets edit change it, and writes it as the generator does,
+// through controller-tools' own writer (keys sorted, two-space indent, no status or
+// creationTimestamp), so that the layout stays controller-gen's.
+func EditCRD(f artifact.File, edit func(*apiextensionsv1.CustomResourceDefinition)) (artifact.File, error) {
+	var crd apiextensionsv1.CustomResourceDefinition
+	if err := yaml.UnmarshalStrict(f.Content, &crd); err != nil {
+		return f, fmt.Errorf("%s: %w", f.Path, err)
+	}
+	edit(&crd)
+	out := &capture{configDir: path.Dir(f.Path), files: map[string]*bytes.Buffer{}}
+	removeStatus := func(obj map[string]any) error {
+		delete(obj, "status")
+		return nil
+	}
+	err := genall.GenerationContext{OutputRule: out}.WriteYAML(path.Base(f.Path), artifact.YAMLHeader+"\n", []any{&crd},
+		genall.WithTransform(removeStatus), genall.WithTransform(genall.TransformRemoveCreationTimestamp))
+	if err != nil {
+		return f, fmt.Errorf("%s: %w", f.Path, err)
+	}
+	f.Content = out.files[f.Path].Bytes()
+	return f, nil
 }

@@ -3,33 +3,29 @@ package conversion
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"path"
-	"slices"
 
 	"github.com/opgen-dev/opgen/artifact"
-	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/diag"
+	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/model"
-)
-
-// FileName and TestFileName are the generated files in a spoke's package.
-const (
-	FileName     = "zz_generated.conversion.go"
-	TestFileName = "zz_generated.conversion_test.go"
+	"github.com/opgen-dev/opgen/naming"
 )
 
 // Generator is the conversion generator.
 type Generator struct{}
 
-// Name implements gen.Generator.
+// Name implements contract.Generator.
 func (Generator) Name() string { return "conversion" }
 
-// Claims implements gen.Generator: the two files in every API package.
-func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+// Claims implements contract.Generator: the two files in every API package.
+func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
 	var out []artifact.Claim
 	for _, p := range ctx.API.Packages {
 		if ctx.Scope[p.Path] {
-			out = append(out, artifact.Claim{Dir: ctx.Rel(p.Dir), Match: "zz_generated.conversion*.go"})
+			out = append(out, artifact.Claim{Dir: ctx.Rel(p.Dir), Match: naming.ConversionFiles})
 		}
 	}
 	return out
@@ -48,28 +44,46 @@ type Hook struct {
 	Field, Lacks string
 	// Suggestion is a body for a rename: one unmatched field of each side, same type.
 	Suggestion string
+
+	at token.Position // the spoke's ConvertTo, for the diagnostic
 }
 
-// Generate implements gen.Generator.
-func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
+// Check implements contract.Checker: a function the generated conversion would call
+// for a field it cannot match (one added, or whose type changed, since the spoke's
+// functions were written) and that no file of the spoke declares is an error naming
+// the function to write, rather than a conversion that does not compile. opgen create
+// webhook, about to scaffold them, lists them instead (ListMissingHooks).
+func (Generator) Check(ctx *contract.Context) diag.Diagnostics {
+	if ctx.ListMissingHooks {
+		return nil
+	}
+	var ds diag.Diagnostics
+	for _, h := range MissingHooks(ctx.API, ctx.Rel) {
+		ds.Errorf(h.at, "the generated conversion calls %s for %s, which %s has under no field of that name and type, and no file of this package declares it: add func %s(in %s, out %s) error", h.Name, h.Field, h.Lacks, h.Name, h.InType, h.OutType)
+	}
+	return ds
+}
+
+// Generate implements contract.Generator.
+func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	var files []artifact.File
 	for _, c := range ctx.API.Conversions() {
 		for _, s := range c.Spokes {
-			if !ctx.Scope[s.Package.Path] || !callsGenerated(s) {
+			if !ctx.Scope[s.Package.Path] || !s.GeneratedConversion {
 				continue
 			}
 			p := plan(c.Hub, s)
-			src, err := gen.Render(p.file(ctx), FileName)
+			src, err := p.file(ctx)
 			if err != nil {
-				return nil, err
+				return nil, fmt.Errorf("%s of %s: %w", naming.ConversionFile, s.Package.Path, err)
 			}
 			dir := ctx.Rel(s.Package.Dir)
-			files = append(files, artifact.File{Path: path.Join(dir, FileName), Content: src})
-			test, err := gen.Render(p.test(ctx), TestFileName)
+			files = append(files, artifact.File{Path: path.Join(dir, naming.ConversionFile), Content: src})
+			test, err := p.test(ctx)
 			if err != nil {
-				return nil, err
+				return nil, fmt.Errorf("%s of %s: %w", naming.ConversionTestFile, s.Package.Path, err)
 			}
-			files = append(files, artifact.File{Path: path.Join(dir, TestFileName), Content: test})
+			files = append(files, artifact.File{Path: path.Join(dir, naming.ConversionTestFile), Content: test})
 		}
 	}
 	return files, nil
@@ -81,7 +95,7 @@ func MissingHooks(api *model.API, rel func(string) string) []Hook {
 	var out []Hook
 	for _, c := range api.Conversions() {
 		for _, s := range c.Spokes {
-			if !callsGenerated(s) {
+			if !s.GeneratedConversion {
 				continue
 			}
 			declared := map[string]bool{}
@@ -94,7 +108,7 @@ func MissingHooks(api *model.API, rel func(string) string) []Hook {
 			}
 			for _, h := range plan(c.Hub, s).hooks {
 				if !declared[h.Name] {
-					h.Dir = rel(s.Package.Dir)
+					h.Dir, h.at = rel(s.Package.Dir), s.Spoke
 					out = append(out, h)
 				}
 			}
@@ -184,7 +198,7 @@ func (c *conv) fields(p pair, toHub bool) {
 		unmatchedTo = append(unmatchedTo, f)
 	}
 	for _, f := range unmatchedFrom {
-		h := Hook{Name: hookName(p.name, f.Name(), toHub), Field: joinPath(p.fieldPath, f.Name()), Lacks: c.hub.Package.Version}
+		h := Hook{Name: naming.ConversionHook(p.name, f.Name(), toHub), Field: joinPath(p.fieldPath, f.Name()), Lacks: c.hub.Package.Version}
 		h.InType, h.OutType = "*"+p.name, "*"+c.alias+"."+p.name
 		if !toHub {
 			h.InType, h.OutType = h.OutType, h.InType
@@ -198,9 +212,6 @@ func (c *conv) fields(p pair, toHub bool) {
 		c.hooked[h.Name] = true
 	}
 }
-
-// hookName names the user's function for one field without a match.
-func hookName(typeName, field string, toHub bool) string { return funcName(typeName+field, toHub) }
 
 func joinPath(a, b string) string {
 	if a == "" {
@@ -260,22 +271,4 @@ func (c *conv) convertible(s, h types.Type, fieldPath string) bool {
 		return false
 	}
 	return false
-}
-
-// callsGenerated reports whether the spoke's own files name the kind's generated
-// conversion: it is generated for the ConvertTo and ConvertFrom that call it (opgen
-// create webhook's), never beside a conversion written by hand (kubebuilder's), where it
-// would ask for functions nobody writes.
-func callsGenerated(s *model.Kind) bool {
-	names := []string{funcName(s.Name, true), funcName(s.Name, false)}
-	found := false
-	for _, f := range s.Package.Loaded.Syntax {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && slices.Contains(names, id.Name) {
-				found = true
-			}
-			return !found
-		})
-	}
-	return found
 }

@@ -1,175 +1,176 @@
 package conversion
 
 import (
+	"embed"
 	"fmt"
 	"go/types"
+	"strings"
 
-	"github.com/dave/jennifer/jen"
-
-	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/generator/contract"
+	"github.com/opgen-dev/opgen/generator/gotmpl"
+	"github.com/opgen-dev/opgen/naming"
 )
 
+//go:embed *.go.tmpl
+var templates embed.FS
+
+var tmpl = gotmpl.MustParse(templates, "*.go.tmpl")
+
+// convFile is what conversion.go.tmpl is filled with.
+type convFile struct {
+	Package string
+	Funcs   []convFunc
+	Imports gotmpl.Imports
+}
+
+// convFunc converts one struct pair in one direction.
+type convFunc struct {
+	// Name converts Type of version From to To; In and Out are its parameters' types.
+	Name, Type, From, To, In, Out string
+	Fields                        []convField
+}
+
+// convField is one field of the source: Assign converts it, or Hook, the user's
+// function, does.
+type convField struct {
+	Name, Assign, Hook string
+}
+
 // file renders zz_generated.conversion.go of the spoke.
-func (c *conv) file(ctx *gen.Context) *jen.File {
-	f := jen.NewFilePathName(c.spoke.Package.Path, c.spoke.Package.Name)
-	ctx.HeaderComments(f)
-	f.ImportAlias(c.hub.Package.Path, c.alias)
+func (c *conv) file(ctx *contract.Context) ([]byte, error) {
+	f := &convFile{Package: c.spoke.Package.Name}
+	hub := f.Imports.Add(c.alias, c.hub.Package.Path)
 	for _, p := range c.pairs {
 		for _, toHub := range []bool{true, false} {
-			c.pairFunc(f, p, toHub)
+			f.Funcs = append(f.Funcs, c.pairFunc(f, hub, p, toHub))
 		}
 	}
-	return f
+	return tmpl.File(ctx.GoHeader(), "conversion.go.tmpl", f)
 }
 
-// funcName names the generated conversion of a struct pair in one direction.
-func funcName(typeName string, toHub bool) string {
-	if toHub {
-		return "convert" + typeName + "ToHub"
-	}
-	return "convert" + typeName + "FromHub"
-}
-
-// pairFunc emits the conversion of one struct pair in one direction.
-func (c *conv) pairFunc(f *jen.File, p pair, toHub bool) {
+// pairFunc is the conversion of one struct pair in one direction.
+func (c *conv) pairFunc(f *convFile, hub string, p pair, toHub bool) convFunc {
 	from, to := p.spoke, p.hub
-	inT, outT := jen.Op("*").Id(p.name), jen.Op("*").Qual(c.hub.Package.Path, p.name)
-	fromV, toV := c.spoke.Package.Version, c.hub.Package.Version
+	fn := convFunc{
+		Name: naming.ConvertFunc(p.name, toHub), Type: p.name,
+		From: c.spoke.Package.Version, To: c.hub.Package.Version,
+		In: "*" + p.name, Out: "*" + hub + "." + p.name,
+	}
 	if !toHub {
 		from, to = to, from
-		inT, outT = outT, inT
-		fromV, toV = toV, fromV
+		fn.From, fn.To = fn.To, fn.From
+		fn.In, fn.Out = fn.Out, fn.In
 	}
-	name := funcName(p.name, toHub)
-	f.Commentf("%s converts the fields of %s %s that %s has under the same name and type.", name, fromV, p.name, toV)
-	var body []jen.Code
 	for i := 0; i < from.NumFields(); i++ {
 		fld := from.Field(i)
 		if isTypeMeta(fld.Type()) {
 			continue
 		}
-		hook := hookName(p.name, fld.Name(), toHub)
-		if !c.hooked[hook] {
-			other := fieldNamed(to, fld.Name())
-			body = append(body, c.assign(jen.Id("in").Dot(fld.Name()), jen.Id("out").Dot(fld.Name()), fld.Type(), other.Type(), toHub, 0)...)
+		hook := naming.ConversionHook(p.name, fld.Name(), toHub)
+		if c.hooked[hook] {
+			fn.Fields = append(fn.Fields, convField{Name: fld.Name(), Hook: hook})
 			continue
 		}
-		body = append(body,
-			jen.Commentf("%s.%s has no field of that name and type in %s: %s, yours, converts it.", p.name, fld.Name(), toV, hook),
-			jen.If(jen.Err().Op(":=").Id(hook).Call(jen.Id("in"), jen.Id("out")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
+		other := fieldNamed(to, fld.Name())
+		a := assigner{c: c, f: f, toHub: toHub}
+		fn.Fields = append(fn.Fields, convField{Name: fld.Name(), Assign: a.assign("in."+fld.Name(), "out."+fld.Name(), fld.Type(), other.Type(), 0)})
 	}
-	body = append(body, jen.Return(jen.Nil()))
-	f.Func().Id(name).Params(jen.Id("in").Add(inT), jen.Id("out").Add(outT)).Error().Block(body...)
-	f.Line()
+	return fn
 }
 
-// assign emits out = in for a field that converts without the user.
-func (c *conv) assign(in, out *jen.Statement, from, to types.Type, toHub bool, depth int) []jen.Code {
+// assigner writes the statements that convert a field without the user: small
+// snippets of Go, laid out by the template's gofmt.
+type assigner struct {
+	c     *conv
+	f     *convFile
+	toHub bool
+}
+
+// assign returns the statements that set out from in.
+func (a assigner) assign(in, out string, from, to types.Type, depth int) string {
 	switch ft := from.(type) {
 	case *types.Pointer:
 		tt := to.(*types.Pointer)
-		v := jen.Id(fmt.Sprintf("p%d", depth))
-		return []jen.Code{jen.If(in.Clone().Op("!=").Nil()).Block(append([]jen.Code{
-			jen.Add(v).Op(":=").New(c.typeCode(tt.Elem(), toHub)),
-		}, append(c.assign(jen.Op("*").Add(in.Clone()), jen.Op("*").Add(v.Clone()), ft.Elem(), tt.Elem(), toHub, depth+1),
-			jen.Add(out).Op("=").Add(v))...)...)}
+		v := fmt.Sprintf("p%d", depth)
+		return fmt.Sprintf("if %s != nil {\n%s := new(%s)\n%s\n%s = %s\n}",
+			in, v, a.typ(tt.Elem()), a.assign("*"+in, "*"+v, ft.Elem(), tt.Elem(), depth+1), out, v)
 	case *types.Slice:
 		tt := to.(*types.Slice)
 		if types.Identical(ft, tt) {
 			break
 		}
-		i := jen.Id(fmt.Sprintf("i%d", depth))
-		return []jen.Code{jen.If(in.Clone().Op("!=").Nil()).Block(
-			out.Clone().Op("=").Make(c.typeCode(tt, toHub), jen.Len(in.Clone())),
-			jen.For(i.Clone().Op(":=").Range().Add(in.Clone())).Block(
-				c.assign(in.Clone().Index(i.Clone()), out.Clone().Index(i.Clone()), ft.Elem(), tt.Elem(), toHub, depth+1)...),
-		)}
+		i := fmt.Sprintf("i%d", depth)
+		return fmt.Sprintf("if %s != nil {\n%s = make(%s, len(%s))\nfor %s := range %s {\n%s\n}\n}",
+			in, out, a.typ(tt), in, i, in, a.assign(index(in, i), index(out, i), ft.Elem(), tt.Elem(), depth+1))
 	case *types.Map:
 		tt := to.(*types.Map)
 		if types.Identical(ft, tt) {
 			break
 		}
-		k, v, o := jen.Id(fmt.Sprintf("k%d", depth)), jen.Id(fmt.Sprintf("v%d", depth)), jen.Id(fmt.Sprintf("o%d", depth))
-		return []jen.Code{jen.If(in.Clone().Op("!=").Nil()).Block(
-			out.Clone().Op("=").Make(c.typeCode(tt, toHub), jen.Len(in.Clone())),
-			jen.For(jen.List(k.Clone(), v.Clone()).Op(":=").Range().Add(in.Clone())).Block(append(append([]jen.Code{
-				jen.Var().Add(o.Clone()).Add(c.typeCode(tt.Elem(), toHub))},
-				c.assign(v.Clone(), o.Clone(), ft.Elem(), tt.Elem(), toHub, depth+1)...),
-				out.Clone().Index(k.Clone()).Op("=").Add(o.Clone()))...),
-		)}
+		k, v, o := fmt.Sprintf("k%d", depth), fmt.Sprintf("v%d", depth), fmt.Sprintf("o%d", depth)
+		return fmt.Sprintf("if %s != nil {\n%s = make(%s, len(%s))\nfor %s, %s := range %s {\nvar %s %s\n%s\n%s = %s\n}\n}",
+			in, out, a.typ(tt), in, k, v, in, o, a.typ(tt.Elem()), a.assign(v, o, ft.Elem(), tt.Elem(), depth+1), index(out, k), o)
 	}
 	if types.Identical(from, to) {
-		return []jen.Code{out.Op("=").Add(in)}
+		return out + " = " + in
 	}
-	name, _ := c.local(from)
+	name, _ := a.c.local(from)
 	if _, isStruct := from.Underlying().(*types.Struct); isStruct {
-		return []jen.Code{jen.If(jen.Err().Op(":=").Id(funcName(name, toHub)).Call(jen.Op("&").Add(in), jen.Op("&").Add(out)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))}
+		return fmt.Sprintf("if err := %s(&%s, &%s); err != nil {\nreturn err\n}", naming.ConvertFunc(name, a.toHub), in, out)
 	}
-	return []jen.Code{out.Op("=").Add(c.typeCode(to, toHub)).Parens(in)}
+	return fmt.Sprintf("%s = %s(%s)", out, a.typ(to), in)
 }
 
-// typeCode renders t, a type of the destination side.
-func (c *conv) typeCode(t types.Type, toHub bool) jen.Code {
+// index is x[i], x parenthesized when it is a dereference.
+func index(x, i string) string {
+	if strings.HasPrefix(x, "*") {
+		x = "(" + x + ")"
+	}
+	return x + "[" + i + "]"
+}
+
+// typ spells t, a type of the destination side, importing what it names.
+func (a assigner) typ(t types.Type) string {
 	switch tt := t.(type) {
 	case *types.Pointer:
-		return jen.Op("*").Add(c.typeCode(tt.Elem(), toHub))
+		return "*" + a.typ(tt.Elem())
 	case *types.Slice:
-		return jen.Index().Add(c.typeCode(tt.Elem(), toHub))
+		return "[]" + a.typ(tt.Elem())
 	case *types.Map:
-		return jen.Map(c.typeCode(tt.Key(), toHub)).Add(c.typeCode(tt.Elem(), toHub))
+		return "map[" + a.typ(tt.Key()) + "]" + a.typ(tt.Elem())
 	case *types.Array:
-		return jen.Index(jen.Lit(int(tt.Len()))).Add(c.typeCode(tt.Elem(), toHub))
+		return fmt.Sprintf("[%d]%s", tt.Len(), a.typ(tt.Elem()))
 	case *types.Named:
-		if tt.Obj().Pkg() == nil {
-			return jen.Id(tt.Obj().Name())
+		pkg := tt.Obj().Pkg()
+		if pkg == nil || pkg.Path() == a.c.spoke.Package.Path {
+			return tt.Obj().Name()
 		}
-		return jen.Qual(tt.Obj().Pkg().Path(), tt.Obj().Name())
+		return a.f.Imports.Add(alias(a.c, pkg), pkg.Path()) + "." + tt.Obj().Name()
 	case *types.Basic:
-		return jen.Id(tt.Name())
+		return tt.Name()
 	}
-	return jen.Id(types.TypeString(t, func(p *types.Package) string { return p.Name() }))
+	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
+}
+
+// alias is the name a conversion file imports a package under: the hub's alias, the
+// naming table's for the packages it names, else the package's path.
+func alias(c *conv, pkg *types.Package) string {
+	p := pkg.Path()
+	switch {
+	case p == c.hub.Package.Path:
+		return c.alias
+	case naming.Standard[p] != "":
+		return naming.Standard[p]
+	case strings.HasPrefix(p, "k8s.io/api/"):
+		return naming.KubeAlias(p)
+	case !strings.Contains(strings.Split(p, "/")[0], "."):
+		return "" // the standard library, by its own name
+	}
+	return naming.PathAlias(p)
 }
 
 // test renders zz_generated.conversion_test.go of the spoke: fuzzed round trips both
 // ways, through the spoke's ConvertTo and ConvertFrom.
-func (c *conv) test(ctx *gen.Context) *jen.File {
-	f := jen.NewFilePathName(c.spoke.Package.Path, c.spoke.Package.Name)
-	ctx.HeaderComments(f)
-	f.ImportAlias(c.hub.Package.Path, c.alias)
-	f.ImportName("sigs.k8s.io/randfill", "randfill")
-	kind, hub := c.spoke.Name, jen.Qual(c.hub.Package.Path, c.spoke.Name)
-	t := jen.Id("t")
-	fill := func(v string) jen.Code {
-		return jen.Id("fill").Dot("Fill").Call(jen.Op("&").Id(v))
-	}
-	same := func(a, b string, what string) jen.Code {
-		return jen.If(jen.Op("!").Qual("k8s.io/apimachinery/pkg/api/equality", "Semantic").Dot("DeepEqual").Call(jen.Id(a), jen.Id(b))).Block(
-			t.Clone().Dot("Fatalf").Call(jen.Lit(what+" changed it (seed %d, object %d): a field is lost or altered; a conversion function may forget it\nspec before: %+v\nspec after:  %+v\nstatus before: %+v\nstatus after:  %+v"),
-				jen.Id("seed"), jen.Id("i"), jen.Id(a).Dot("Spec"), jen.Id(b).Dot("Spec"), jen.Id(a).Dot("Status"), jen.Id(b).Dot("Status")),
-		)
-	}
-	f.Commentf("Test%sRoundTrip converts fuzzed objects %s → %s → %s and %s → %s → %s and", kind, c.spoke.Package.Version, c.hub.Package.Version, c.spoke.Package.Version, c.hub.Package.Version, c.spoke.Package.Version, c.hub.Package.Version)
-	f.Comment("requires each unchanged (apiVersion and kind aside, which the webhook sets).")
-	f.Func().Id("Test"+kind+"RoundTrip").Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(
-		jen.Const().Id("seed").Op("=").Lit(1),
-		jen.Id("fill").Op(":=").Qual("sigs.k8s.io/randfill", "NewWithSeed").Call(jen.Id("seed")).Dot("NilChance").Call(jen.Lit(0.2)).Dot("NumElements").Call(jen.Lit(0), jen.Lit(3)),
-		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Id("i").Op("<").Lit(200), jen.Id("i").Op("++")).Block(
-			jen.Var().Id("spoke").Id(kind), fill("spoke"),
-			jen.Id("spoke").Dot("TypeMeta").Op("=").Qual("k8s.io/apimachinery/pkg/apis/meta/v1", "TypeMeta").Values(),
-			jen.Var().Id("viaHub").Add(hub.Clone()),
-			jen.If(jen.Err().Op(":=").Id("spoke").Dot("ConvertTo").Call(jen.Op("&").Id("viaHub")), jen.Err().Op("!=").Nil()).Block(t.Clone().Dot("Fatal").Call(jen.Err())),
-			jen.Var().Id("back").Id(kind),
-			jen.If(jen.Err().Op(":=").Id("back").Dot("ConvertFrom").Call(jen.Op("&").Id("viaHub")), jen.Err().Op("!=").Nil()).Block(t.Clone().Dot("Fatal").Call(jen.Err())),
-			same("spoke", "back", c.spoke.Package.Version+" → "+c.hub.Package.Version+" → "+c.spoke.Package.Version),
-
-			jen.Var().Id("hub").Add(hub.Clone()), fill("hub"),
-			jen.Id("hub").Dot("TypeMeta").Op("=").Qual("k8s.io/apimachinery/pkg/apis/meta/v1", "TypeMeta").Values(),
-			jen.Var().Id("viaSpoke").Id(kind),
-			jen.If(jen.Err().Op(":=").Id("viaSpoke").Dot("ConvertFrom").Call(jen.Op("&").Id("hub")), jen.Err().Op("!=").Nil()).Block(t.Clone().Dot("Fatal").Call(jen.Err())),
-			jen.Var().Id("hubBack").Add(hub.Clone()),
-			jen.If(jen.Err().Op(":=").Id("viaSpoke").Dot("ConvertTo").Call(jen.Op("&").Id("hubBack")), jen.Err().Op("!=").Nil()).Block(t.Clone().Dot("Fatal").Call(jen.Err())),
-			same("hub", "hubBack", c.hub.Package.Version+" → "+c.spoke.Package.Version+" → "+c.hub.Package.Version),
-		),
-	)
-	return f
+func (c *conv) test(ctx *contract.Context) ([]byte, error) {
+	return tmpl.File(ctx.GoHeader(), "conversion_test.go.tmpl", map[string]any{"Hub": c.hub, "Spoke": c.spoke})
 }

@@ -1,29 +1,29 @@
 package crd
 
 import (
-	"bytes"
-	"fmt"
 	"path"
 
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
 	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/generator/controllertools"
-	"github.com/opgen-dev/opgen/generator/gen"
 )
 
 // Generator is the CRD generator.
 type Generator struct{}
 
-// Name implements gen.Generator.
+// Name implements contract.Generator.
 func (Generator) Name() string { return "crd" }
 
-// Claims implements gen.Generator: the CRD directory, whose manifests describe every
+// Claims implements contract.Generator: the CRD directory, whose manifests describe every
 // kind of the module, so a removed kind's manifest goes.
-func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
 	return []artifact.Claim{{Dir: ctx.CRDDir, Match: "*.yaml"}}
 }
 
-// Generate implements gen.Generator.
-func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
+// Generate implements contract.Generator.
+func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	files, err := controllertools.Run(ctx, controllertools.CRDGenerator(), ctx.CRDDir, nil)
 	if err != nil {
 		return nil, err
@@ -40,13 +40,12 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 			if f.Path != name {
 				continue
 			}
-			at := bytes.Index(f.Content, []byte("\nspec:\n"))
-			if at < 0 {
-				return nil, fmt.Errorf("%s: no spec to add the conversion webhook to", name)
+			files[i], err = controllertools.EditCRD(f, func(crd *apiextensionsv1.CustomResourceDefinition) {
+				crd.Spec.Conversion = controllertools.WebhookConversion()
+			})
+			if err != nil {
+				return nil, err
 			}
-			at += len("\nspec:\n")
-			content := append(append(append([]byte(nil), f.Content[:at]...), controllertools.ConversionStanza()...), f.Content[at:]...)
-			files[i].Content = content
 		}
 	}
 	return files, nil

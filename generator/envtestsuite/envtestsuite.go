@@ -1,115 +1,73 @@
 package envtestsuite
 
 import (
-	_ "embed"
+	"embed"
 	"fmt"
-	"go/format"
 	"path"
-	"strconv"
 	"strings"
 
-	"github.com/dave/jennifer/jen"
-
 	"github.com/opgen-dev/opgen/artifact"
-	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/generator/contract"
+	"github.com/opgen-dev/opgen/generator/gotmpl"
 	"github.com/opgen-dev/opgen/model"
+	"github.com/opgen-dev/opgen/naming"
 )
 
-const client = "sigs.k8s.io/controller-runtime/pkg/client"
-
-// suiteSource is zz_generated.suite_test.go with the package name and three paths to
-// fill in. It is text, not compiled here: it calls the generated AddToScheme and
-// SetupReconcilers of a project; the golden init projects build and run it.
+// files are the envtest packages' Go files; helpers.go.tmpl defines the functions
+// each of them declares (each is a test package of its own in the user's project).
 //
-//go:embed suite_test.go.txt
-var suiteSource string
+//go:embed *.go.tmpl
+var files embed.FS
 
-// deploySource is zz_generated.deploy_test.go with the controller package's import
-// path, the path up to the project root, and the table of reconciled kinds to fill in.
-//
-//go:embed deploy_test.go.txt
-var deploySource string
-
-// webhookSuiteSource is zz_generated.webhook_suite_test.go of a webhook package, and
-// conversionSource the through-the-API-server conversion test of a hub's webhook package.
-//
-//go:embed webhook_suite_test.go.txt
-var webhookSuiteSource string
-
-//go:embed conversion_test.go.txt
-var conversionSource string
-
-// helpersSource holds envtestAssets and roundTripperFunc, which the suite, the deploy
-// test and the webhook suite each declare where their text says ENVTEST_ASSETS_FUNC and
-// ROUND_TRIPPER_FUNC (each is a test package of its own in the user's project).
-//
-//go:embed helpers.go.txt
-var helpersSource string
-
-// withHelpers fills in the helpers of an envtest package's source.
-func withHelpers(src string) string {
-	at := strings.Index(helpersSource, "// envtestAssets is")
-	rt := strings.Index(helpersSource, "type roundTripperFunc")
-	return strings.NewReplacer(
-		"ENVTEST_ASSETS_FUNC\n", helpersSource[at:rt-1],
-		"ROUND_TRIPPER_FUNC\n", helpersSource[rt:],
-	).Replace(src)
-}
-
-// WebhookSuiteFile is the suite's name; a conversion test is
-// zz_generated.<kind>_conversion_<spoke>_test.go.
-const WebhookSuiteFile = "zz_generated.webhook_suite_test.go"
+var tmpl = gotmpl.MustParse(files, "*.go.tmpl")
 
 // DeployDir is the package of the deploy tests: a package of its own, because it runs
 // its own manager (as the operator's ServiceAccount) on its own API server, which the
 // controller package's suite, running every reconciler as an admin, must not share.
 const DeployDir = "test/deploy"
 
+// ChartTestDir is the package of the chart's tests, test/deploy's twin for the Helm
+// chart: its own API server, on which the chart's objects are installed.
+const ChartTestDir = "test/chart"
+
 // Generator is the envtest suite generator.
 type Generator struct{}
 
-// SuiteFile is the suite's file in the controller package.
-const SuiteFile = "zz_generated.suite_test.go"
-
-// Name implements gen.Generator.
+// Name implements contract.Generator.
 func (Generator) Name() string { return "envtestsuite" }
 
-// Claims implements gen.Generator.
-func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
-	claims := []artifact.Claim{{Dir: ctx.Controller.Dir, Match: "zz_generated.*_test.go"}, {Dir: DeployDir, Match: "zz_generated.*_test.go"}}
+// Claims implements contract.Generator.
+func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
+	claims := []artifact.Claim{{Dir: ctx.Controller.Dir, Match: naming.GeneratedTests}, {Dir: DeployDir, Match: naming.GeneratedTests}, {Dir: ChartTestDir, Match: naming.GeneratedTests}}
 	for _, wp := range webhookPackages(ctx) {
-		claims = append(claims, artifact.Claim{Dir: wp.dir, Match: "zz_generated.*_test.go"})
+		claims = append(claims, artifact.Claim{Dir: wp.dir, Match: naming.GeneratedTests})
 	}
 	return claims
 }
 
-// Generate implements gen.Generator.
-func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
+// Generate implements contract.Generator.
+func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	if ctx.Project == nil {
 		return nil, nil
 	}
 	rel := func(to string) string { return fromDir(ctx.Controller.Dir, to) }
-	src, err := format.Source([]byte(ctx.GoHeader() + "\n\n" + strings.NewReplacer(
-		"package PACKAGE", "package "+ctx.Controller.Name,
-		"CRD_DIR", strconv.Quote(rel(ctx.CRDDir)),
-		"ENVTEST_SCRIPT", strconv.Quote(rel("hack/envtest.sh")),
-		"SAMPLES_DIR", strconv.Quote(rel("config/samples")),
-	).Replace(withHelpers(suiteSource))))
+	src, err := tmpl.File(ctx.GoHeader(), "suite_test.go.tmpl", suite{
+		Package: ctx.Controller.Name, CRDDir: rel(ctx.CRDDir), EnvtestScript: rel(envtestScript),
+		SamplesDir: rel(samplesDir), Wiring: naming.Wire,
+	})
 	if err != nil {
-		return nil, fmt.Errorf("envtest suite: %w", err)
+		return nil, err
 	}
-	files := []artifact.File{{Path: path.Join(ctx.Controller.Dir, SuiteFile), Content: src}}
+	files := []artifact.File{{Path: path.Join(ctx.Controller.Dir, naming.SuiteFile), Content: src}}
 	for _, k := range ctx.API.Reconciled() {
 		if !k.ObservedGeneration {
 			continue
 		}
-		f := ctx.NewControllerFile()
-		kindTest(f, k)
-		src, err := gen.Render(f, "test of "+k.Name)
+		src, err := tmpl.File(ctx.GoHeader(), "kind_test.go.tmpl", map[string]any{"Package": ctx.Controller.Name, "Kind": k})
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, artifact.File{Path: path.Join(ctx.Controller.Dir, k.TestFile()), Content: src})
+		files = append(files, artifact.File{Path: path.Join(ctx.Controller.Dir, k.Names.TestFile()), Content: src})
 	}
 	wf, err := webhookTests(ctx)
 	if err != nil {
@@ -117,11 +75,18 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 	}
 	files = append(files, wf...)
 	if ctx.Wired && len(ctx.API.Reconciled()) > 0 {
-		src, err := deployTest(ctx)
+		src, err := deployTest(ctx, deployTestKind{Dir: DeployDir, Package: "deploy_test", What: "config/default and config/apf", ApplyTest: "TestManifestsApply", PrivilegeTest: "TestLeastPrivilege"})
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, artifact.File{Path: path.Join(DeployDir, "zz_generated.deploy_test.go"), Content: src})
+		files = append(files, artifact.File{Path: path.Join(DeployDir, naming.DeployTestFile), Content: src})
+		if ctx.ChartOn() {
+			src, err := deployTest(ctx, deployTestKind{Dir: ChartTestDir, Package: "chart_test", Chart: true, What: "the chart", ApplyTest: "TestChartApply", PrivilegeTest: "TestChartLeastPrivilege"})
+			if err != nil {
+				return nil, err
+			}
+			files = append(files, artifact.File{Path: path.Join(ChartTestDir, naming.ChartTestFile), Content: src})
+		}
 	}
 	return files, nil
 }
@@ -131,8 +96,36 @@ func fromDir(dir, to string) string {
 	return path.Clean(strings.Repeat("../", strings.Count(dir, "/")+1) + to)
 }
 
-// deployTest fills in the deploy tests for the project's reconciled kinds.
-func deployTest(ctx *gen.Context) ([]byte, error) {
+// Where the project's tests find the API server binaries and the samples, relative
+// to the module root.
+const (
+	envtestScript = "hack/envtest.sh"
+	samplesDir    = "config/samples"
+	webhookDir    = "config/webhook"
+)
+
+// suite is what suite_test.go.tmpl and webhook_suite_test.go.tmpl are filled with; the
+// paths are relative to the package's directory.
+type suite struct {
+	Package                           string
+	CRDDir, EnvtestScript, SamplesDir string
+	WebhookDir, ControllerImport      string
+	Wiring                            naming.WiringNames
+}
+
+// deployTestKind is one of the two packages that install the operator on an API
+// server of their own and run it as its ServiceAccount: test/deploy (config/default
+// and config/apf, through kustomize) and test/chart (the Helm chart); deploy_part and
+// chart_part are what each adds to deploy_test.go.tmpl.
+type deployTestKind struct {
+	Dir, Package string
+	Chart        bool
+	// What names what the package installs, in messages; the tests' names.
+	What, ApplyTest, PrivilegeTest string
+}
+
+// deployTest fills in a deploy test package for the project's reconciled kinds.
+func deployTest(ctx *contract.Context, d deployTestKind) ([]byte, error) {
 	gvk := func(group, version, kind string) string {
 		return fmt.Sprintf("{Group: %q, Version: %q, Kind: %q}", group, version, kind)
 	}
@@ -153,28 +146,11 @@ func deployTest(ctx *gen.Context) ([]byte, error) {
 		table.WriteString("},\n")
 	}
 	table.WriteString("}")
-	src, err := format.Source([]byte(ctx.GoHeader() + "\n\n" + strings.NewReplacer(
-		"CONTROLLER_IMPORT", strconv.Quote(ctx.Controller.ImportPath),
-		"ROOT", strconv.Quote(fromDir(DeployDir, ".")),
-		"KINDS", table.String(),
-	).Replace(withHelpers(deploySource))))
-	if err != nil {
-		return nil, fmt.Errorf("deploy test: %w", err)
-	}
-	return src, nil
-}
-
-func kindTest(f *jen.File, k *model.Kind) {
-	f.Comment(fmt.Sprintf("Test%sConvergesAndRests creates the %s sample, waits until its status describes its", k.Name, k.Name))
-	f.Comment("generation, then checks that the manager sends no write and runs no reconcile while")
-	f.Comment("nothing changes.")
-	f.Func().Id("Test" + k.Name + "ConvergesAndRests").Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(
-		jen.Id("convergesAndRests").Call(jen.Id("t"), jen.Op("&").Qual(k.Package.Path, k.Name).Values(), jen.Lit(k.ControllerName),
-			jen.Func().Params(jen.Id("o").Qual(client, "Object")).Bool().Block(
-				jen.Id("obj").Op(":=").Id("o").Assert(jen.Op("*").Qual(k.Package.Path, k.Name)),
-				jen.Return(jen.Id("obj").Dot("Generation").Op(">").Lit(0).Op("&&").Id("obj").Dot("Status").Dot("ObservedGeneration").Op("==").Id("obj").Dot("Generation")),
-			)),
-	)
+	return tmpl.File(ctx.GoHeader(), "deploy_test.go.tmpl", map[string]any{
+		"Package": d.Package, "Chart": d.Chart, "What": d.What, "ApplyTest": d.ApplyTest, "PrivilegeTest": d.PrivilegeTest,
+		"ControllerImport": ctx.Controller.ImportPath, "Root": fromDir(d.Dir, "."), "Project": ctx.ProjectName,
+		"Kinds": table.String(), "Wiring": naming.Wire,
+	})
 }
 
 // webhookPackage is a package of the module with webhook setup functions.
@@ -185,7 +161,7 @@ type webhookPackage struct {
 
 // webhookPackages are the module's packages with webhook setup functions, sorted by
 // directory (WebhookSetups is sorted by package).
-func webhookPackages(ctx *gen.Context) []*webhookPackage {
+func webhookPackages(ctx *contract.Context) []*webhookPackage {
 	var out []*webhookPackage
 	for _, w := range ctx.API.WebhookSetups {
 		dir, ok := strings.CutPrefix(w.Path, ctx.ModulePath+"/")
@@ -203,35 +179,32 @@ func webhookPackages(ctx *gen.Context) []*webhookPackage {
 // webhookTests are the envtest suite of each webhook package of a project, and in the
 // package of a hub's webhooks (Setup<Kind>WebhookWithManager in a directory named
 // after the hub's version) a conversion test per spoke.
-func webhookTests(ctx *gen.Context) ([]artifact.File, error) {
+func webhookTests(ctx *contract.Context) ([]artifact.File, error) {
 	if ctx.Project == nil {
 		return nil, nil
 	}
 	var files []artifact.File
 	for _, wp := range webhookPackages(ctx) {
 		rel := func(to string) string { return fromDir(wp.dir, to) }
-		src, err := format.Source([]byte(ctx.GoHeader() + "\n\n" + strings.NewReplacer(
-			"package PACKAGE_test", "package "+wp.name+"_test",
-			"CONTROLLER_IMPORT", ctx.Controller.ImportPath,
-			"CRD_DIR", strconv.Quote(rel(ctx.CRDDir)),
-			"WEBHOOK_DIR", strconv.Quote(rel("config/webhook")),
-			"ENVTEST_SCRIPT", strconv.Quote(rel("hack/envtest.sh")),
-		).Replace(withHelpers(webhookSuiteSource))))
+		src, err := tmpl.File(ctx.GoHeader(), "webhook_suite_test.go.tmpl", suite{
+			Package: wp.name, ControllerImport: ctx.Controller.ImportPath, CRDDir: rel(ctx.CRDDir),
+			WebhookDir: rel(webhookDir), EnvtestScript: rel(envtestScript), Wiring: naming.Wire,
+		})
 		if err != nil {
-			return nil, fmt.Errorf("webhook suite: %w", err)
+			return nil, err
 		}
-		files = append(files, artifact.File{Path: path.Join(wp.dir, WebhookSuiteFile), Content: src})
+		files = append(files, artifact.File{Path: path.Join(wp.dir, naming.WebhookSuiteFile), Content: src})
 		for _, c := range ctx.API.Conversions() {
 			h := c.Hub
-			if path.Base(wp.dir) != h.Package.Version || !wp.setups["Setup"+h.Name+"WebhookWithManager"] {
+			if path.Base(wp.dir) != h.Package.Version || !wp.setups[h.Names.WebhookSetup()] {
 				continue
 			}
 			for _, s := range c.Spokes {
-				src, err := format.Source([]byte(ctx.GoHeader() + "\n\n" + conversionTest(ctx, rel, wp.name, h, s)))
+				src, err := tmpl.File(ctx.GoHeader(), "conversion_test.go.tmpl", conversionTest(ctx, rel, wp.name, h, s))
 				if err != nil {
-					return nil, fmt.Errorf("conversion test: %w", err)
+					return nil, err
 				}
-				name := fmt.Sprintf("zz_generated.%s_conversion_%s_test.go", strings.ToLower(h.Name), s.Package.Version)
+				name := h.Names.ConversionAPITestFile(s.Package.Version)
 				files = append(files, artifact.File{Path: path.Join(wp.dir, name), Content: src})
 			}
 		}
@@ -239,41 +212,13 @@ func webhookTests(ctx *gen.Context) ([]artifact.File, error) {
 	return files, nil
 }
 
-// conversionTest fills in the conversion test of one spoke, a file of its own.
-func conversionTest(ctx *gen.Context, rel func(string) string, pkgName string, h, s *model.Kind) string {
-	status := ""
-	statusDoc := ""
-	if h.Reconciler != nil && h.ObservedGeneration && s.Status != nil && s.Status.ObservedGenerationField() != nil {
-		status = strings.NewReplacer("SPOKEVERSION", s.Package.Version, "HUBVERSION", h.Package.Version).Replace(conversionStatusPart)
-		statusDoc = "Its status, which the " + h.Package.Version + " status writer writes, reads as " + s.Package.Version + " with\n// the generation observed, and then the manager sends no write."
-	}
+// conversionTest is what the conversion test of one spoke, a file of its own, is filled
+// with: Status says the hub's status writer is checked through the spoke too.
+func conversionTest(ctx *contract.Context, rel func(string) string, pkgName string, h, s *model.Kind) map[string]any {
 	short := strings.TrimSuffix(h.Package.Group, "."+ctx.Project.Domain)
-	sample := rel(path.Join("config/samples", short+"_"+s.Package.Version+"_"+strings.ToLower(h.Name)+".yaml"))
-	src := strings.NewReplacer(
-		"package PACKAGE_test", "package "+pkgName+"_test",
-		"HUB_IMPORT", h.Package.Path, "SPOKE_IMPORT", s.Package.Path,
-		"STATUS_TEST", status, "STATUS_DOC", statusDoc,
-		"SAMPLE", strconv.Quote(sample), "NAMESPACED", strconv.FormatBool(h.Namespaced),
-		"SPOKETITLE", strings.ToUpper(s.Package.Version[:1])+s.Package.Version[1:],
-		"SPOKEVERSION", s.Package.Version, "HUBVERSION", h.Package.Version, "KIND", h.Name,
-	).Replace(conversionSource)
-	if status == "" {
-		src = strings.Replace(src, "\t\"time\"\n", "", 1)
+	return map[string]any{
+		"Package": pkgName, "Hub": h, "Spoke": s, "Test": h.Names.ConversionAPITest(s.Package.Version),
+		"Sample": rel(path.Join(samplesDir, short+"_"+s.Package.Version+"_"+strings.ToLower(h.Name)+".yaml")),
+		"Status": h.Reconciler != nil && h.ObservedGeneration && s.Status != nil && s.Status.ObservedGenerationField() != nil,
 	}
-	return src
 }
-
-// conversionStatusPart checks the hub's status writer through the spoke.
-const conversionStatusPart = `// The HUBVERSION status writer writes the hub; the client reads SPOKEVERSION.
-	waitFor(t, 30*time.Second, "the status, read as SPOKEVERSION, describes the generation", func() (bool, error) {
-		err := testClient.Get(ctx, key, asSpoke)
-		return err == nil && asSpoke.Generation > 0 && asSpoke.Status.ObservedGeneration == asSpoke.Generation, err
-	})
-	writes, rv := managerWrites.Load(), asSpoke.ResourceVersion
-	time.Sleep(quietWindow)
-	if err := testClient.Get(ctx, key, asSpoke); err != nil {
-		t.Fatal(err)
-	}
-	if n := managerWrites.Load() - writes; n != 0 || asSpoke.ResourceVersion != rv {
-		t.Fatalf("in the quiet window after convergence the manager sent %d writes (resourceVersion %s, then %s)", n, rv, asSpoke.ResourceVersion)
-	}`

@@ -14,29 +14,27 @@ import (
 	"strings"
 
 	"github.com/opgen-dev/opgen/artifact"
-	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/generator/guards/symbols"
+	"github.com/opgen-dev/opgen/naming"
 )
 
 //go:embed source/reconcile.go source/status.go source/finalizer.go source/clientlimits.go source/owned.go source/memory.go source/managedfields.go
 var source embed.FS
 
-// FileName is the runtime's file in the controller package.
-const FileName = "zz_generated.opguard.go"
-
 // Generator writes the shared runtime.
 type Generator struct{}
 
-// Name implements gen.Generator.
+// Name implements contract.Generator.
 func (Generator) Name() string { return "guards" }
 
-// Claims implements gen.Generator.
-func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
-	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: FileName}}
+// Claims implements contract.Generator.
+func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
+	return []artifact.Claim{{Dir: ctx.Controller.Dir, Match: naming.RuntimeFile}}
 }
 
-// Generate implements gen.Generator.
-func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
+// Generate implements contract.Generator.
+func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	parts := InUse(ctx)
 	if len(parts) == 0 {
 		return nil, nil
@@ -45,14 +43,14 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []artifact.File{{Path: path.Join(ctx.Controller.Dir, FileName), Content: src}}, nil
+	return []artifact.File{{Path: path.Join(ctx.Controller.Dir, naming.RuntimeFile), Content: src}}, nil
 }
 
 // InUse returns the parts of the runtime a run needs, in emission order: those the
 // generated code calls, and those whose exported names the user's own files of the
 // controller package use (a scaffolded reconciler file returns an Outcome), so that no
 // file of the user's ever loses a name it compiles against.
-func InUse(ctx *gen.Context) []symbols.Part {
+func InUse(ctx *contract.Context) []symbols.Part {
 	use := map[symbols.Part]bool{}
 	if len(ctx.API.StatusOwners()) > 0 {
 		use[symbols.Status] = true

@@ -4,10 +4,9 @@ import (
 	"fmt"
 	"path"
 	"sort"
-	"strings"
 
 	"github.com/opgen-dev/opgen/artifact"
-	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/generator/contract"
 )
 
 // Generator is the kustomization generator.
@@ -16,16 +15,16 @@ type Generator struct{}
 // FileName is the kustomization's name, in the CRD directory's parent.
 const FileName = "kustomization.yaml"
 
-// Name implements gen.Generator.
+// Name implements contract.Generator.
 func (Generator) Name() string { return "kustomize" }
 
-// Claims implements gen.Generator.
-func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+// Claims implements contract.Generator.
+func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
 	return []artifact.Claim{{Dir: path.Dir(ctx.CRDDir), Match: FileName}}
 }
 
-// Generate implements gen.Generator.
-func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
+// Generate implements contract.Generator.
+func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	if ctx.Project == nil {
 		return nil, nil
 	}
@@ -40,16 +39,19 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 		}
 	}
 	sort.Strings(files)
-	var b strings.Builder
-	b.WriteString(artifact.YAMLHeader + "\n")
-	b.WriteString("# The CRDs of every kind, listed by opgen generate.\n")
-	if len(files) == 0 {
-		b.WriteString("resources: []\n")
-	} else {
-		b.WriteString("resources:\n")
-		for _, f := range files {
-			b.WriteString("- bases/" + f + "\n")
-		}
+	// An empty list, not none: kustomize takes a kustomization with no resources.
+	resources := []string{}
+	for _, f := range files {
+		resources = append(resources, "bases/"+f)
 	}
-	return []artifact.File{{Path: path.Join(path.Dir(ctx.CRDDir), FileName), Content: []byte(b.String())}}, nil
+	content, err := artifact.YAML{Comment: "The CRDs of every kind, listed by opgen generate."}.Marshal(kustomization{Resources: resources})
+	if err != nil {
+		return nil, err
+	}
+	return []artifact.File{{Path: path.Join(path.Dir(ctx.CRDDir), FileName), Content: content}}, nil
+}
+
+// kustomization is the CRD directory's parent's kustomization: the CRD manifests.
+type kustomization struct {
+	Resources []string `json:"resources"`
 }

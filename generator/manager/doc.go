@@ -2,6 +2,7 @@
 // zz_generated.manager.go in the controller package, with
 //
 //	const DefaultKubeAPIQPS, DefaultKubeAPIBurst  // +opguard:client, else opgen's policy
+//	const DefaultMaxConcurrentReconciles          // opgen's policy (policy.DefaultWorkers)
 //	func AddToScheme(s *runtime.Scheme) error     // client-go's kinds and every API package
 //	func SetupReconcilers(mgr ctrl.Manager) error // every generated reconciler
 //	func CacheOptions() cache.Options             // managedFields trimmed to the operator's own

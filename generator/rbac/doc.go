@@ -10,6 +10,7 @@
 //   - each owned kind: get, list, watch (the watch), create and patch (Server-Side
 //     Apply of owned objects).
 //
-// opgen's rules reach controller-tools as markers of a synthetic package, so both kinds
+// opgen's rules reach controller-tools as markers of a synthetic package
+// (manifests.RBACRoots, which the Helm chart reads too), so both kinds
 // of rules are merged and normalized by the same code.
 package rbac

@@ -11,8 +11,9 @@ import (
 	"strings"
 
 	"github.com/opgen-dev/opgen/diag"
-	"github.com/opgen-dev/opgen/generator/gen"
+	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/model"
+	"github.com/opgen-dev/opgen/naming"
 )
 
 // userCode is what the controller package's own files declare for one kind.
@@ -29,9 +30,9 @@ type decl struct {
 	file *ast.File
 }
 
-func scan(ctx *gen.Context, k *model.Kind) userCode {
+func scan(ctx *contract.Context, k *model.Kind) userCode {
 	uc := userCode{methods: map[string]decl{}, funcs: map[string]decl{}}
-	name := k.ReconcilerType()
+	name := k.Names.Reconciler()
 	for _, f := range ctx.Controller.Files {
 		for _, d := range f.Decls {
 			switch d := d.(type) {
@@ -69,6 +70,9 @@ func recvName(d *ast.FuncDecl) string {
 
 // Import paths of the types the user's functions must use.
 const (
+	// ctrl is controller-runtime's root package, whose Manager aliases its manager
+	// package's.
+	ctrl       = "sigs.k8s.io/controller-runtime"
 	ctxPkg     = "context"
 	managerPkg = "sigs.k8s.io/controller-runtime/pkg/manager"
 	clientPkg  = "sigs.k8s.io/controller-runtime/pkg/client"
@@ -228,20 +232,20 @@ func wanted(k *model.Kind, f *ast.File, what userFunc) string {
 	c := localName(f, ctxPkg, "context")
 	switch what {
 	case reconcileFunc:
-		return fmt.Sprintf("func (r *%s) %s(ctx %s.Context, obj *%s.%s) (%s.%s, Outcome, error)", k.ReconcilerType(), k.ReconcileMethod(), c, a, k.Name, a, k.StatusName())
+		return fmt.Sprintf("func (r *%s) %s(ctx %s.Context, obj *%s.%s) (%s.%s, Outcome, error)", k.Names.Reconciler(), k.Names.ReconcileFunc(), c, a, k.Name, a, k.StatusName())
 	case cleanupFunc:
-		return fmt.Sprintf("func (r *%s) %s(ctx %s.Context, obj *%s.%s) error", k.ReconcilerType(), k.CleanupMethod(), c, a, k.Name)
+		return fmt.Sprintf("func (r *%s) %s(ctx %s.Context, obj *%s.%s) error", k.Names.Reconciler(), k.Names.Cleanup(), c, a, k.Name)
 	default:
-		return fmt.Sprintf("func %s(mgr %s.Manager) *%s", k.ReconcilerConstructor(), localName(f, ctrl, "ctrl"), k.ReconcilerType())
+		return fmt.Sprintf("func %s(mgr %s.Manager) *%s", k.Names.NewReconciler(), localName(f, ctrl, naming.Standard[ctrl]), k.Names.Reconciler())
 	}
 }
 
 // checkUserCode checks, for a kind whose reconciler the user declared, every function
 // and type the generated code calls, by the types their signatures name. The wanted
 // signatures are spelled with the import names of the user's own file.
-func checkUserCode(ctx *gen.Context, k *model.Kind, uc userCode) diag.Diagnostics {
+func checkUserCode(ctx *contract.Context, k *model.Kind, uc userCode) diag.Diagnostics {
 	var ds diag.Diagnostics
-	name := k.ReconcilerType()
+	name := k.Names.Reconciler()
 	api := typeName{pkg: k.Package.Path, name: k.Name, pointer: true}
 	status := typeName{pkg: k.Package.Path, name: k.StatusName()}
 	want := func(f *ast.File, what userFunc) string { return wanted(k, f, what) }
@@ -254,28 +258,28 @@ func checkUserCode(ctx *gen.Context, k *model.Kind, uc userCode) diag.Diagnostic
 		ds.Errorf(typPos, "%s does not embed client.Client, which the generated Reconcile uses (r.Get, r.Client): add client.Client as its first field", name)
 	}
 
-	if d, ok := uc.methods[k.ReconcileMethod()]; !ok {
-		ds.Errorf(typPos, "%s has no method %s, which the generated Reconcile calls: add %s", name, k.ReconcileMethod(), want(uc.typFile, reconcileFunc))
+	if d, ok := uc.methods[k.Names.ReconcileFunc()]; !ok {
+		ds.Errorf(typPos, "%s has no method %s, which the generated Reconcile calls: add %s", name, k.Names.ReconcileFunc(), want(uc.typFile, reconcileFunc))
 	} else if !matches(d.file, fields(d.fn.Type.Params), []typeName{{pkg: ctxPkg, name: "Context"}, api}) ||
 		!matches(d.file, fields(d.fn.Type.Results), []typeName{status, {name: "Outcome"}, {name: "error"}}) {
-		ds.Errorf(pos(d), "%s does not fit the generated Reconcile, which calls it: have %s, want %s", k.ReconcileMethod(), signature(ctx.Fset, d.fn), want(d.file, reconcileFunc))
+		ds.Errorf(pos(d), "%s does not fit the generated Reconcile, which calls it: have %s, want %s", k.Names.ReconcileFunc(), signature(ctx.Fset, d.fn), want(d.file, reconcileFunc))
 	}
 
 	if k.Finalizer != "" {
-		if d, ok := uc.methods[k.CleanupMethod()]; !ok {
-			ds.Errorf(typPos, "%s has no method %s, which the generated Reconcile calls before removing finalizer %s: add %s", name, k.CleanupMethod(), k.Finalizer, want(uc.typFile, cleanupFunc))
+		if d, ok := uc.methods[k.Names.Cleanup()]; !ok {
+			ds.Errorf(typPos, "%s has no method %s, which the generated Reconcile calls before removing finalizer %s: add %s", name, k.Names.Cleanup(), k.Finalizer, want(uc.typFile, cleanupFunc))
 		} else if !matches(d.file, fields(d.fn.Type.Params), []typeName{{pkg: ctxPkg, name: "Context"}, api}) ||
 			!matches(d.file, fields(d.fn.Type.Results), []typeName{{name: "error"}}) {
-			ds.Errorf(pos(d), "%s does not fit the generated Reconcile, which calls it: have %s, want %s", k.CleanupMethod(), signature(ctx.Fset, d.fn), want(d.file, cleanupFunc))
+			ds.Errorf(pos(d), "%s does not fit the generated Reconcile, which calls it: have %s, want %s", k.Names.Cleanup(), signature(ctx.Fset, d.fn), want(d.file, cleanupFunc))
 		}
 	}
 
-	if d, ok := uc.funcs[k.ReconcilerConstructor()]; !ok {
-		ds.Errorf(typPos, "the package has no func %s, which SetupReconcilers calls to build %s: add %s", k.ReconcilerConstructor(), name, want(uc.typFile, constructorFunc))
+	if d, ok := uc.funcs[k.Names.NewReconciler()]; !ok {
+		ds.Errorf(typPos, "the package has no func %s, which SetupReconcilers calls to build %s: add %s", k.Names.NewReconciler(), name, want(uc.typFile, constructorFunc))
 	} else if d.fn.Type.TypeParams != nil ||
 		!matches(d.file, fields(d.fn.Type.Params), []typeName{{pkg: managerPkg, name: "Manager"}}) ||
 		!matches(d.file, fields(d.fn.Type.Results), []typeName{{name: name, pointer: true}}) {
-		ds.Errorf(pos(d), "%s does not fit the generated SetupReconcilers, which calls it with the manager alone: have %s, want %s (build its dependencies from mgr: mgr.GetClient(), mgr.GetScheme(), mgr.GetEventRecorderFor(...))", k.ReconcilerConstructor(), signature(ctx.Fset, d.fn), want(d.file, constructorFunc))
+		ds.Errorf(pos(d), "%s does not fit the generated SetupReconcilers, which calls it with the manager alone: have %s, want %s (build its dependencies from mgr: mgr.GetClient(), mgr.GetScheme(), mgr.GetEventRecorderFor(...))", k.Names.NewReconciler(), signature(ctx.Fset, d.fn), want(d.file, constructorFunc))
 	}
 	return ds
 }

@@ -8,7 +8,9 @@
 //   - in an opgen project, two kustomize Components that config/default enables:
 //     config/webhook (those manifests, the webhook Service, the manager's serving port
 //     and certificate volume, cert-manager's CA injection into the webhook
-//     configurations and into the CRD of every kind with a conversion hub) and
+//     configurations and into the CRD of every kind with a conversion hub, whose
+//     conversion Service it names with config/default's prefix, which kustomize's
+//     namePrefix does not reach) and
 //     config/certmanager (a self-signed Issuer and the serving Certificate). Both are
 //     written always, empty while the project has no webhook, so that adding one needs
 //     no edit of config/default.
@@ -17,5 +19,7 @@
 // namespace and name prefix), since kustomize applies a parent's prefix after its
 // components' patches and knows nothing of cert-manager's references.
 //
-// A kind's CRD gets its conversion stanza from package crd (controllertools.ConversionStanza).
+// A kind's CRD gets its spec.conversion from package crd (controllertools.WebhookConversion).
+//
+// Every YAML file of the components is typed objects through artifact.YAML (objects.go).
 package webhook

@@ -1,15 +1,15 @@
 package webhook
 
 import (
-	"bytes"
-	"fmt"
 	"path"
+	"slices"
+	"strings"
 
 	ctwebhook "sigs.k8s.io/controller-tools/pkg/webhook"
 
 	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/generator/controllertools"
-	"github.com/opgen-dev/opgen/generator/gen"
 )
 
 // Generator is the webhook manifests generator.
@@ -31,16 +31,16 @@ const (
 	CertDir = "/tmp/k8s-webhook-server/serving-certs"
 )
 
-// Name implements gen.Generator.
+// Name implements contract.Generator.
 func (Generator) Name() string { return "webhook" }
 
-// Claims implements gen.Generator.
-func (Generator) Claims(ctx *gen.Context) []artifact.Claim {
+// Claims implements contract.Generator.
+func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
 	return []artifact.Claim{{Dir: Dir, Match: "*.yaml"}, {Dir: CertManagerDir, Match: "*.yaml"}}
 }
 
-// Generate implements gen.Generator.
-func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
+// Generate implements contract.Generator.
+func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	files, err := controllertools.Run(ctx, ctwebhook.Generator{HeaderFile: controllertools.HeaderFileName}, Dir, nil)
 	if err != nil {
 		return nil, err
@@ -54,122 +54,131 @@ func (Generator) Generate(ctx *gen.Context) ([]artifact.File, error) {
 	if ctx.Project == nil {
 		return files, nil
 	}
-	return append(files, components(ctx, manifests)...), nil
+	more, err := components(ctx, manifests)
+	if err != nil {
+		return nil, err
+	}
+	return append(files, more...), nil
 }
 
 // components renders config/webhook and config/certmanager for the project.
-func components(ctx *gen.Context, manifests []byte) []artifact.File {
-	header := artifact.YAMLHeader + "\n"
-	component := "apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\n"
+func components(ctx *contract.Context, manifests []byte) ([]artifact.File, error) {
 	conversions := ctx.API.Conversions()
 	if manifests == nil && len(conversions) == 0 {
 		// kustomize refuses a kustomization with nothing but its type: the name keeps an
 		// empty component a valid one.
-		empty := func(name string) []byte {
-			return []byte(header + "# The project has no webhook yet: opgen create webhook fills this component.\n" + component + "metadata:\n  name: " + name + "\n")
+		empty := artifact.YAML{Comment: "The project has no webhook yet: opgen create webhook fills this component."}
+		var files []artifact.File
+		for _, dir := range []string{Dir, CertManagerDir} {
+			content, err := empty.Marshal(kustomization{APIVersion: componentAPIVersion, Kind: "Component", Metadata: &objectMeta{Name: path.Base(dir)}})
+			if err != nil {
+				return nil, err
+			}
+			files = append(files, artifact.File{Path: path.Join(dir, kustomizationFile), Content: content})
 		}
-		return []artifact.File{
-			{Path: path.Join(Dir, "kustomization.yaml"), Content: empty("webhook")},
-			{Path: path.Join(CertManagerDir, "kustomization.yaml"), Content: empty("certmanager")},
-		}
+		return files, nil
 	}
 	name := ctx.ProjectName
 	ns, prefix := name+"-system", name+"-"
-	inject := fmt.Sprintf("cert-manager.io/inject-ca-from: %s/%sserving-cert", ns, prefix)
-	var k bytes.Buffer
-	k.WriteString(header)
-	k.WriteString("# The operator's webhooks: their configurations, the Service the API server calls,\n")
-	k.WriteString("# the manager's serving port and certificate, and the CA cert-manager injects.\n")
-	k.WriteString(component)
-	k.WriteString("resources:\n")
+	// cert-manager's CA injection into the objects that name the serving certificate.
+	inject := jsonPatch{
+		Op: "add", Path: "/metadata/annotations",
+		Value: map[string]string{"cert-manager.io/inject-ca-from": ns + "/" + prefix + "serving-cert"},
+	}
+	k := kustomization{APIVersion: componentAPIVersion, Kind: "Component", Patches: []patch{{Path: managerPatchFile}}}
 	if manifests != nil {
-		k.WriteString("- " + ManifestsFile + "\n")
+		k.Resources = append(k.Resources, ManifestsFile)
 	}
-	k.WriteString("- service.yaml\npatches:\n- path: manager_patch.yaml\n")
-	annotate := func(kind, objName string) {
-		fmt.Fprintf(&k, "- target:\n    kind: %s\n", kind)
-		if objName != "" {
-			fmt.Fprintf(&k, "    name: %s\n", objName)
+	k.Resources = append(k.Resources, serviceFile)
+	annotate := func(kind, objName string, ops ...jsonPatch) error {
+		doc, err := artifact.MarshalDocument(append([]jsonPatch{inject}, ops...))
+		if err != nil {
+			return err
 		}
-		fmt.Fprintf(&k, "  patch: |-\n    - op: add\n      path: /metadata/annotations\n      value:\n        %s\n", inject)
+		k.Patches = append(k.Patches, patch{Target: &target{Kind: kind, Name: objName}, Patch: strings.TrimSuffix(string(doc), "\n")})
+		return nil
 	}
-	if bytes.Contains(manifests, []byte("kind: MutatingWebhookConfiguration")) {
-		annotate("MutatingWebhookConfiguration", "")
-	}
-	if bytes.Contains(manifests, []byte("kind: ValidatingWebhookConfiguration")) {
-		annotate("ValidatingWebhookConfiguration", "")
+	kinds := artifact.DocumentKinds(manifests)
+	for _, kind := range []string{"MutatingWebhookConfiguration", "ValidatingWebhookConfiguration"} {
+		if slices.Contains(kinds, kind) {
+			if err := annotate(kind, ""); err != nil {
+				return nil, err
+			}
+		}
 	}
 	for _, c := range conversions {
-		annotate("CustomResourceDefinition", c.Hub.Plural+"."+c.Hub.Package.Group)
+		// kustomize's namePrefix does not reach a CRD's conversion Service (its namespace
+		// it sets): the name is written as config/default makes it.
+		rename := jsonPatch{Op: "replace", Path: "/spec/conversion/webhook/clientConfig/service/name", Value: prefix + ServiceName}
+		if err := annotate("CustomResourceDefinition", c.Hub.Plural+"."+c.Hub.Package.Group, rename); err != nil {
+			return nil, err
+		}
 	}
-	labels := fmt.Sprintf("  labels:\n    app.kubernetes.io/name: %s\n    app.kubernetes.io/managed-by: kustomize\n", name)
-	service := header + `apiVersion: v1
-kind: Service
-metadata:
-` + labels + `  name: ` + ServiceName + `
-  namespace: system
-spec:
-  ports:
-  - port: 443
-    protocol: TCP
-    targetPort: 9443
-  selector:
-    control-plane: controller-manager
-    app.kubernetes.io/name: ` + name + "\n"
-	patch := header + `# The manager serves its webhooks on 9443 with the certificate cert-manager issues.
-apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: controller-manager
-  namespace: system
-spec:
-  template:
-    spec:
-      containers:
-      - name: manager
-        ports:
-        - name: webhook-server
-          containerPort: 9443
-          protocol: TCP
-        volumeMounts:
-        - name: webhook-certs
-          mountPath: ` + CertDir + `
-          readOnly: true
-      volumes:
-      - name: webhook-certs
-        secret:
-          secretName: ` + SecretName + "\n"
+	labels := &labels{Name: name, ManagedBy: "kustomize"}
 	svc := prefix + ServiceName
-	cert := header + `# The webhook server's certificate, issued by the self-signed Issuer; cert-manager's
-# CA injector copies its CA into the webhook configurations and CRDs that name it.
-apiVersion: cert-manager.io/v1
-kind: Certificate
-metadata:
-` + labels + `  name: serving-cert
-  namespace: system
-spec:
-  dnsNames:
-  - ` + svc + "." + ns + `.svc
-  - ` + svc + "." + ns + `.svc.cluster.local
-  issuerRef:
-    kind: Issuer
-    name: ` + prefix + `selfsigned-issuer
-  secretName: ` + SecretName + "\n"
-	issuer := header + `apiVersion: cert-manager.io/v1
-kind: Issuer
-metadata:
-` + labels + `  name: selfsigned-issuer
-  namespace: system
-spec:
-  selfSigned: {}
-`
-	certKust := header + "# cert-manager's Issuer and Certificate for the webhook server; replace this\n# component to provision the certificate another way.\n" + component + "resources:\n- issuer.yaml\n- certificate.yaml\n"
-	return []artifact.File{
-		{Path: path.Join(Dir, "kustomization.yaml"), Content: k.Bytes()},
-		{Path: path.Join(Dir, "service.yaml"), Content: []byte(service)},
-		{Path: path.Join(Dir, "manager_patch.yaml"), Content: []byte(patch)},
-		{Path: path.Join(CertManagerDir, "kustomization.yaml"), Content: []byte(certKust)},
-		{Path: path.Join(CertManagerDir, "certificate.yaml"), Content: []byte(cert)},
-		{Path: path.Join(CertManagerDir, "issuer.yaml"), Content: []byte(issuer)},
+	files := []struct {
+		dir, file, comment string
+		doc                any
+	}{
+		{Dir, kustomizationFile, "The operator's webhooks: their configurations, the Service the API server calls,\nthe manager's serving port and certificate, and the CA cert-manager injects.", k},
+		{Dir, serviceFile, "", service{
+			APIVersion: "v1", Kind: "Service",
+			Metadata: objectMeta{Labels: labels, Name: ServiceName, Namespace: "system"},
+			Spec: serviceSpec{
+				Ports:    []servicePort{{Port: 443, Protocol: "TCP", TargetPort: webhookPort}},
+				Selector: selector{ControlPlane: "controller-manager", Name: name},
+			},
+		}},
+		{Dir, managerPatchFile, "The manager serves its webhooks on 9443 with the certificate cert-manager issues.", deployment{
+			APIVersion: "apps/v1", Kind: "Deployment",
+			Metadata: objectMeta{Name: "controller-manager", Namespace: "system"},
+			Spec: deploymentSpec{Template: podTemplate{Spec: podSpec{
+				Containers: []container{{
+					Name:         "manager",
+					Ports:        []containerPort{{Name: "webhook-server", ContainerPort: webhookPort, Protocol: "TCP"}},
+					VolumeMounts: []volumeMount{{Name: certVolume, MountPath: CertDir, ReadOnly: true}},
+				}},
+				Volumes: []volume{{Name: certVolume, Secret: secretVolume{SecretName: SecretName}}},
+			}}},
+		}},
+		{CertManagerDir, kustomizationFile, "cert-manager's Issuer and Certificate for the webhook server; replace this\ncomponent to provision the certificate another way.", kustomization{
+			APIVersion: componentAPIVersion, Kind: "Component", Resources: []string{issuerFile, certificateFile},
+		}},
+		{CertManagerDir, certificateFile, "The webhook server's certificate, issued by the self-signed Issuer; cert-manager's\nCA injector copies its CA into the webhook configurations and CRDs that name it.", certificate{
+			APIVersion: certManagerAPIVersion, Kind: "Certificate",
+			Metadata: objectMeta{Labels: labels, Name: "serving-cert", Namespace: "system"},
+			Spec: certificateSpec{
+				DNSNames:   []string{svc + "." + ns + ".svc", svc + "." + ns + ".svc.cluster.local"},
+				IssuerRef:  issuerRef{Kind: "Issuer", Name: prefix + "selfsigned-issuer"},
+				SecretName: SecretName,
+			},
+		}},
+		{CertManagerDir, issuerFile, "", issuer{
+			APIVersion: certManagerAPIVersion, Kind: "Issuer",
+			Metadata: objectMeta{Labels: labels, Name: "selfsigned-issuer", Namespace: "system"},
+		}},
 	}
+	var out []artifact.File
+	for _, f := range files {
+		content, err := artifact.YAML{Comment: f.comment}.Marshal(f.doc)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, artifact.File{Path: path.Join(f.dir, f.file), Content: content})
+	}
+	return out, nil
 }
+
+// The components' files besides ManifestsFile, and what they name.
+const (
+	kustomizationFile     = "kustomization.yaml"
+	serviceFile           = "service.yaml"
+	managerPatchFile      = "manager_patch.yaml"
+	issuerFile            = "issuer.yaml"
+	certificateFile       = "certificate.yaml"
+	componentAPIVersion   = "kustomize.config.k8s.io/v1alpha1"
+	certManagerAPIVersion = "cert-manager.io/v1"
+	certVolume            = "webhook-certs"
+	// webhookPort is where controller-runtime's webhook server listens by default.
+	webhookPort = 9443
+)

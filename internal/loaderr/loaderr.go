@@ -71,6 +71,9 @@ func ListErrors(root string, requires []string, pkgs []*packages.Package) []Erro
 			mod := ""
 			if m := missingSum.FindStringSubmatch(msg); m != nil {
 				mod = moduleOf(m[1])
+				// The go command's "to add: go get <the importing package>" names no
+				// module to get: say which module go.sum lacks, and the usual fix.
+				msg = "missing go.sum entry for module " + mod + ", which provides " + m[1] + ": run go mod tidy"
 			} else if m := missingModSum.FindStringSubmatch(msg); m != nil {
 				mod = m[1]
 			}

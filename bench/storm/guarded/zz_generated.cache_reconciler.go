@@ -4,6 +4,7 @@ package guarded
 
 import (
 	"context"
+
 	stormv1 "github.com/opgen-dev/opgen/bench/storm/api/v1"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"

@@ -4,6 +4,7 @@ package guarded
 
 import (
 	"context"
+
 	stormv1 "github.com/opgen-dev/opgen/bench/storm/api/v1"
 	stormv1ac "github.com/opgen-dev/opgen/bench/storm/api/v1/applyconfiguration/api/v1"
 	equality "k8s.io/apimachinery/pkg/api/equality"

@@ -2,6 +2,7 @@ package guards
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"net/http"
 	"os"
@@ -37,6 +38,7 @@ func TestMain(m *testing.M) {
 }
 
 func runTests(m *testing.M) int {
+	flag.Parse()
 	assets, err := envtestassets.Dir("../../..")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -47,15 +49,12 @@ func runTests(m *testing.M) int {
 	env.ControlPlane.GetAPIServer().Configure().
 		Set("advertise-address", "127.0.0.1").
 		Set("endpoint-reconciler-type", "none")
-	if cfg, err = env.Start(); err != nil {
+	var stop func()
+	if cfg, stop, err = envtestassets.Start(env); err != nil {
 		fmt.Fprintln(os.Stderr, "starting envtest:", err)
 		return 1
 	}
-	defer func() {
-		if err := env.Stop(); err != nil {
-			fmt.Fprintln(os.Stderr, "stopping envtest:", err)
-		}
-	}()
+	defer stop()
 	return m.Run()
 }
 

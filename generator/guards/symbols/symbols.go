@@ -62,6 +62,33 @@ const (
 	TrimManagedFields = "trimManagedFields"
 )
 
+// Names holds the names generated code calls as fields, for templates, which cannot
+// read constants: {{ .R.RecallWrite }}. Each field holds the constant of its name.
+type Names struct {
+	ReadyCondition, Outcome, Terminal, MinRequeueAfter, TerminalReason, ReconcileResult string
+	RateLimiter, PrimaryPredicate, OwnedPredicate                                       string
+	RecallWrite, RememberWrite                                                          string
+	StatusEvents, ReportTakenFields, OwnedStatus, PrepareConditions, SortConditions     string
+	Now, Convert                                                                        string
+	EnsureFinalizer, RemoveFinalizer                                                    string
+	ApplyOwned, HasController, ControllerReference, DigestOwnedFields                   string
+	TrimManagedFields                                                                   string
+}
+
+// Called is the runtime's names as a value: see Names.
+var Called = Names{
+	ReadyCondition: ReadyCondition, Outcome: Outcome, Terminal: Terminal, MinRequeueAfter: MinRequeueAfter,
+	TerminalReason: TerminalReason, ReconcileResult: ReconcileResult,
+	RateLimiter: RateLimiter, PrimaryPredicate: PrimaryPredicate, OwnedPredicate: OwnedPredicate,
+	RecallWrite: RecallWrite, RememberWrite: RememberWrite,
+	StatusEvents: StatusEvents, ReportTakenFields: ReportTakenFields, OwnedStatus: OwnedStatus,
+	PrepareConditions: PrepareConditions, SortConditions: SortConditions, Now: Now, Convert: Convert,
+	EnsureFinalizer: EnsureFinalizer, RemoveFinalizer: RemoveFinalizer,
+	ApplyOwned: ApplyOwned, HasController: HasController, ControllerReference: ControllerReference,
+	DigestOwnedFields: DigestOwnedFields,
+	TrimManagedFields: TrimManagedFields,
+}
+
 // PartOf maps every top-level name the runtime declares to its part: those generated
 // code calls, and those only the runtime itself uses.
 var PartOf = map[string]Part{

@@ -5,6 +5,8 @@ import (
 	"go/parser"
 	"go/token"
 	"path/filepath"
+	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -49,6 +51,21 @@ func TestTableMatchesSource(t *testing.T) {
 	for name, part := range declared {
 		if _, ok := PartOf[name]; !ok {
 			t.Errorf("%s (part %s) is declared in the source but not in the table", name, part)
+		}
+	}
+}
+
+// TestCalledIsTheTable: each field of Called holds a name of the runtime, and the
+// name of its own field (a template's {{ .R.Now }} is now, never another name).
+func TestCalledIsTheTable(t *testing.T) {
+	v := reflect.ValueOf(Called)
+	for i := 0; i < v.NumField(); i++ {
+		field, name := v.Type().Field(i).Name, v.Field(i).String()
+		if _, ok := PartOf[name]; !ok {
+			t.Errorf("Called.%s = %q, which the runtime does not declare", field, name)
+		}
+		if !strings.EqualFold(field, name) {
+			t.Errorf("Called.%s = %q: a field holds the name it is called", field, name)
 		}
 	}
 }

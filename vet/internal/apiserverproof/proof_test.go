@@ -2,6 +2,7 @@ package apiserverproof_test
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"testing"
@@ -26,6 +27,7 @@ func TestMain(m *testing.M) {
 }
 
 func run(m *testing.M) int {
+	flag.Parse()
 	assets, err := envtestassets.Dir("../../..")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -36,16 +38,12 @@ func run(m *testing.M) int {
 	env.ControlPlane.GetAPIServer().Configure().
 		Set("advertise-address", "127.0.0.1").
 		Set("endpoint-reconciler-type", "none")
-	cfg, err := env.Start()
+	cfg, stop, err := envtestassets.Start(env)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "starting envtest:", err)
 		return 1
 	}
-	defer func() {
-		if err := env.Stop(); err != nil {
-			fmt.Fprintln(os.Stderr, "stopping envtest:", err)
-		}
-	}()
+	defer stop()
 	if c, err = client.NewWithWatch(cfg, client.Options{}); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1

@@ -3,13 +3,14 @@
 package controller
 
 import (
-	cachev1alpha1 "example.com/memcached-operator/api/cache/v1alpha1"
 	"fmt"
+	"reflect"
+
+	cachev1alpha1 "example.com/memcached-operator/api/cache/v1alpha1"
 	appsv1 "k8s.io/api/apps/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
 	appsv1ac "k8s.io/client-go/applyconfigurations/apps/v1"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
-	"reflect"
 	ctrl "sigs.k8s.io/controller-runtime"
 	cache "sigs.k8s.io/controller-runtime/pkg/cache"
 )

@@ -4,6 +4,7 @@ package controller
 
 import (
 	"context"
+
 	cachev1alpha1 "example.com/memcached-operator/api/cache/v1alpha1"
 	appsv1 "k8s.io/api/apps/v1"
 	meta "k8s.io/apimachinery/pkg/api/meta"

@@ -3,17 +3,18 @@
 package controller
 
 import (
+	"fmt"
+	"reflect"
+
 	batchv1beta1 "example.com/fleet-operator/api/batch/v1beta1"
 	cachev1 "example.com/fleet-operator/api/cache/v1"
 	cachev1alpha1 "example.com/fleet-operator/api/cache/v1alpha1"
-	"fmt"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
 	appsv1ac "k8s.io/client-go/applyconfigurations/apps/v1"
 	corev1ac "k8s.io/client-go/applyconfigurations/core/v1"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
-	"reflect"
 	ctrl "sigs.k8s.io/controller-runtime"
 	cache "sigs.k8s.io/controller-runtime/pkg/cache"
 )

@@ -4,8 +4,9 @@ package controller
 
 import (
 	"context"
-	cachev1alpha1 "example.com/fleet-operator/api/cache/v1alpha1"
 	"fmt"
+
+	cachev1alpha1 "example.com/fleet-operator/api/cache/v1alpha1"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	appsv1ac "k8s.io/client-go/applyconfigurations/apps/v1"

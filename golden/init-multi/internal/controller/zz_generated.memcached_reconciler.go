@@ -4,6 +4,7 @@ package controller
 
 import (
 	"context"
+
 	cachev1alpha1 "example.com/fleet-operator/api/cache/v1alpha1"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"

@@ -4,6 +4,7 @@ package controller
 
 import (
 	"context"
+
 	cachev1alpha1 "example.com/fleet-operator/api/cache/v1alpha1"
 	cachev1alpha1ac "example.com/fleet-operator/api/cache/v1alpha1/applyconfiguration/cache/v1alpha1"
 	equality "k8s.io/apimachinery/pkg/api/equality"

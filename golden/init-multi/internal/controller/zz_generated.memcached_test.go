@@ -3,9 +3,10 @@
 package controller
 
 import (
+	"testing"
+
 	cachev1alpha1 "example.com/fleet-operator/api/cache/v1alpha1"
 	client "sigs.k8s.io/controller-runtime/pkg/client"
-	"testing"
 )
 
 // TestMemcachedConvergesAndRests creates the Memcached sample, waits until its status describes its

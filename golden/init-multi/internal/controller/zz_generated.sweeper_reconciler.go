@@ -4,6 +4,7 @@ package controller
 
 import (
 	"context"
+
 	batchv1beta1 "example.com/fleet-operator/api/batch/v1beta1"
 	corev1 "k8s.io/api/core/v1"
 	meta "k8s.io/apimachinery/pkg/api/meta"

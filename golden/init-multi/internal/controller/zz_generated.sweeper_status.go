@@ -4,6 +4,7 @@ package controller
 
 import (
 	"context"
+
 	batchv1beta1 "example.com/fleet-operator/api/batch/v1beta1"
 	batchv1beta1ac "example.com/fleet-operator/api/batch/v1beta1/applyconfiguration/batch/v1beta1"
 	equality "k8s.io/apimachinery/pkg/api/equality"

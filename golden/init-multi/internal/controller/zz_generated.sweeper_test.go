@@ -3,9 +3,10 @@
 package controller
 
 import (
+	"testing"
+
 	batchv1beta1 "example.com/fleet-operator/api/batch/v1beta1"
 	client "sigs.k8s.io/controller-runtime/pkg/client"
-	"testing"
 )
 
 // TestSweeperConvergesAndRests creates the Sweeper sample, waits until its status describes its

@@ -6,15 +6,19 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -28,7 +32,9 @@ import (
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/envtest"
+	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
+	"sigs.k8s.io/controller-runtime/pkg/webhook"
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 
@@ -45,12 +51,10 @@ import (
 //     election on: every kind's sample must converge and be deleted with not one 403
 //     answer. Remove a verb the operator needs from config/rbac/role.yaml and this
 //     test fails; rules the run never used are listed in its log.
-
 const (
 	root          = "../.."
 	envtestScript = "../.." + "/hack/envtest.sh"
 	samplesDir    = "../.." + "/config/samples"
-	installer     = "../.." + "/dist/install.yaml"
 	// fieldManager is this test's field manager for the manifests it applies.
 	fieldManager = "deploy-test"
 )
@@ -78,6 +82,7 @@ var (
 func TestMain(m *testing.M) { os.Exit(runSuite(m)) }
 
 func runSuite(m *testing.M) int {
+	flag.Parse()
 	fail := func(err error) int {
 		fmt.Fprintln(os.Stderr, "deploy suite:", err)
 		return 1
@@ -92,15 +97,11 @@ func runSuite(m *testing.M) int {
 	env.ControlPlane.GetAPIServer().Configure().
 		Set("advertise-address", "127.0.0.1").
 		Set("endpoint-reconciler-type", "none")
-	cfg, err := env.Start()
+	cfg, stop, err := startEnvtest(env)
 	if err != nil {
 		return fail(err)
 	}
-	defer func() {
-		if err := env.Stop(); err != nil {
-			fmt.Fprintln(os.Stderr, "deploy suite: stopping:", err)
-		}
-	}()
+	defer stop()
 	adminConfig = cfg
 	if admin, err = client.New(cfg, client.Options{}); err != nil {
 		return fail(err)
@@ -123,9 +124,47 @@ func envtestAssets() (string, error) {
 	return lines[len(lines)-1], nil
 }
 
-// build is `kustomize build config/default`, "---", `kustomize build config/apf`:
-// the bytes `make build-installer` writes.
-func build() ([]byte, error) {
+// startEnvtest sets the manager's logger, starts env and returns its configuration and
+// a stop that may be called more than once. What it starts is stopped on every path:
+// when Start fails half way, on SIGINT and SIGTERM (go test interrupted), and before
+// the test binary's -test.timeout ends the process, which runs no deferred function.
+// Call it after flag.Parse.
+func startEnvtest(env *envtest.Environment) (*rest.Config, func(), error) {
+	ctrl.SetLogger(zap.New(zap.WriteTo(os.Stderr), zap.ConsoleEncoder()))
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			if err := env.Stop(); err != nil {
+				fmt.Fprintln(os.Stderr, "stopping envtest:", err)
+			}
+		})
+	}
+	// Caught from before Start: envtest starts its processes in groups of their own,
+	// which a Ctrl-C does not reach, so they must be stopped from here.
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	cfg, err := env.Start()
+	if err != nil {
+		stop()
+		return nil, nil, err
+	}
+	go func() {
+		s := <-signals
+		stop()
+		fmt.Fprintln(os.Stderr, "envtest stopped:", s)
+		os.Exit(1)
+	}()
+	if f := flag.Lookup("test.timeout"); f != nil {
+		if d, ok := f.Value.(flag.Getter).Get().(time.Duration); ok && d > 20*time.Second {
+			time.AfterFunc(d-10*time.Second, stop)
+		}
+	}
+	return cfg, stop, nil
+}
+
+// buildConfig is `kustomize build config/default`, "---", `kustomize build config/apf`:
+// the bytes `make build-installer` writes to dist/install.yaml.
+func buildConfig() ([]byte, error) {
 	var out bytes.Buffer
 	// As the kustomize command builds: its order unless a kustomization sets one
 	// (Namespaces first), where the API's default keeps the input order.
@@ -147,6 +186,64 @@ func build() ([]byte, error) {
 	}
 	return out.Bytes(), nil
 }
+
+// wantKinds are the kinds an operator's manifests must hold.
+var wantKinds = []string{"Namespace", "CustomResourceDefinition", "ServiceAccount", "ClusterRole", "ClusterRoleBinding",
+	"Role", "RoleBinding", "Deployment", "Service", "FlowSchema", "PriorityLevelConfiguration"}
+
+const (
+	installer = "../.." + "/dist/install.yaml"
+	// manifestsName and rbacSource name what this package installs, in messages.
+	manifestsName = "config/default and config/apf"
+	rbacSource    = "config/rbac"
+)
+
+// manifests are the objects of config/default and config/apf; when dist/install.yaml
+// exists, it must hold the same bytes.
+func manifests() ([]*unstructured.Unstructured, error) {
+	data, err := buildConfig()
+	if err != nil {
+		return nil, err
+	}
+	if old, err := os.ReadFile(installer); err == nil && !bytes.Equal(old, data) {
+		return nil, fmt.Errorf("%s is not what config/ builds: run make build-installer", installer)
+	}
+	return decode(data)
+}
+
+// beforeApply changes nothing: the objects are applied as built.
+func beforeApply([]*unstructured.Unstructured) error { return nil }
+
+// removed names the objects afterApply removed again, as "Kind/name".
+var removed = map[string]bool{}
+
+// afterApply removes the webhook configurations again. No pod serves the webhook
+// Service here, and with failurePolicy Fail the API server would refuse every write of
+// the kinds they admit: the configurations, accepted and read back, go. The webhooks
+// themselves are tested by the suite of internal/webhook, which serves them, and by
+// test/chart, which routes the chart's configurations to its manager.
+func afterApply(ctx context.Context, objs []*unstructured.Unstructured) error {
+	for _, u := range objs {
+		if k := u.GetKind(); k == "MutatingWebhookConfiguration" || k == "ValidatingWebhookConfiguration" {
+			live := &unstructured.Unstructured{}
+			live.SetGroupVersionKind(u.GroupVersionKind())
+			if err := admin.Get(ctx, client.ObjectKeyFromObject(u), live); err != nil {
+				return fmt.Errorf("reading %s %s back: %w", k, u.GetName(), err)
+			}
+			if err := admin.Delete(ctx, live); err != nil {
+				return err
+			}
+			removed[k+"/"+u.GetName()] = true
+		}
+	}
+	return nil
+}
+
+// webhookServer is nil: nothing routes the API server's webhook calls here.
+func webhookServer() webhook.Server { return nil }
+
+// checkServed has nothing to check: no webhook is served here.
+func checkServed(*testing.T) {}
 
 func decode(data []byte) ([]*unstructured.Unstructured, error) {
 	var objs []*unstructured.Unstructured
@@ -181,14 +278,7 @@ func installed(t *testing.T) []*unstructured.Unstructured {
 }
 
 func applyManifests(ctx context.Context) ([]*unstructured.Unstructured, error) {
-	data, err := build()
-	if err != nil {
-		return nil, err
-	}
-	if old, err := os.ReadFile(installer); err == nil && !bytes.Equal(old, data) {
-		return nil, fmt.Errorf("%s is not what config/ builds: run make build-installer", installer)
-	}
-	objs, err := decode(data)
+	objs, err := manifests()
 	if err != nil {
 		return nil, err
 	}
@@ -199,6 +289,9 @@ func applyManifests(ctx context.Context) ([]*unstructured.Unstructured, error) {
 	}
 	sort.SliceStable(objs, func(i, j int) bool { return first(objs[i]) && !first(objs[j]) })
 	if err := standInCRDs(ctx, objs); err != nil {
+		return nil, err
+	}
+	if err := beforeApply(objs); err != nil {
 		return nil, err
 	}
 	for _, u := range objs {
@@ -213,30 +306,13 @@ func applyManifests(ctx context.Context) ([]*unstructured.Unstructured, error) {
 			}
 		}
 	}
-	// No pod serves the webhook Service here, and with failurePolicy Fail the API server
-	// would refuse every write of the kinds they admit: the configurations, accepted and
-	// read back, are removed again. The webhooks themselves are tested by the suite of
-	// internal/webhook, which serves them.
-	for _, u := range objs {
-		if k := u.GetKind(); k == "MutatingWebhookConfiguration" || k == "ValidatingWebhookConfiguration" {
-			live := &unstructured.Unstructured{}
-			live.SetGroupVersionKind(u.GroupVersionKind())
-			if err := admin.Get(ctx, client.ObjectKeyFromObject(u), live); err != nil {
-				return nil, fmt.Errorf("reading %s %s back: %w", k, u.GetName(), err)
-			}
-			if err := admin.Delete(ctx, live); err != nil {
-				return nil, err
-			}
-			removedWebhooks[u.GetName()] = true
-		}
+	if err := afterApply(ctx, objs); err != nil {
+		return nil, err
 	}
 	return objs, nil
 }
 
-// removedWebhooks names the webhook configurations applyManifests removed again.
-var removedWebhooks = map[string]bool{}
-
-// standInCRDs installs, for the kinds of cert-manager the installer holds (its Issuer
+// standInCRDs installs, for the kinds of cert-manager the manifests hold (their Issuer
 // and Certificate), CRDs that accept any content: cert-manager is a cluster's own
 // install, and here the test only shows the objects are well-formed for the API server.
 func standInCRDs(ctx context.Context, objs []*unstructured.Unstructured) error {
@@ -291,14 +367,14 @@ func waitEstablished(ctx context.Context, name string) error {
 	}
 }
 
-// TestManifestsApply: every object of the installer is accepted by the API server, and
-// the installer holds what an operator needs to run.
+// TestManifestsApply: every object of config/default and config/apf is accepted by the API server, and they hold
+// what an operator needs to run.
 func TestManifestsApply(t *testing.T) {
 	objs := installed(t)
 	have := map[string]int{}
 	for _, u := range objs {
 		have[u.GetKind()]++
-		if removedWebhooks[u.GetName()] {
+		if removed[u.GetKind()+"/"+u.GetName()] {
 			continue // read back before it was removed
 		}
 		// Read back: the object is stored as applied.
@@ -308,10 +384,9 @@ func TestManifestsApply(t *testing.T) {
 			t.Errorf("%s %s: %v", u.GetKind(), u.GetName(), err)
 		}
 	}
-	for _, kind := range []string{"Namespace", "CustomResourceDefinition", "ServiceAccount", "ClusterRole", "ClusterRoleBinding",
-		"Role", "RoleBinding", "Deployment", "Service", "FlowSchema", "PriorityLevelConfiguration"} {
+	for _, kind := range wantKinds {
 		if have[kind] == 0 {
-			t.Errorf("the installer has no %s", kind)
+			t.Errorf("%s have no %s", manifestsName, kind)
 		}
 	}
 	for _, k := range kinds {
@@ -325,7 +400,7 @@ func TestManifestsApply(t *testing.T) {
 			found = found || (group == k.gvk.Group && kind == k.gvk.Kind)
 		}
 		if !found {
-			t.Errorf("the installer has no CRD of %s", k.gvk.GroupKind())
+			t.Errorf("%s have no CRD of %s", manifestsName, k.gvk.GroupKind())
 		}
 	}
 	sa := serviceAccount(t, objs)
@@ -341,7 +416,7 @@ func serviceAccountObject() *unstructured.Unstructured {
 	return u
 }
 
-// serviceAccount is the ServiceAccount the installer's manager Deployment runs as.
+// serviceAccount is the ServiceAccount the manifests' manager Deployment runs as.
 func serviceAccount(t *testing.T, objs []*unstructured.Unstructured) client.ObjectKey {
 	t.Helper()
 	for _, u := range objs {
@@ -354,13 +429,13 @@ func serviceAccount(t *testing.T, objs []*unstructured.Unstructured) client.Obje
 		}
 		return client.ObjectKey{Namespace: u.GetNamespace(), Name: name}
 	}
-	t.Fatal("the installer has no Deployment")
+	t.Fatal(manifestsName + " have no Deployment")
 	return client.ObjectKey{}
 }
 
-// TestLeastPrivilege runs the manager as its ServiceAccount, with the RBAC the
-// installer grants and nothing else, and drives every kind through creation,
-// convergence and deletion.
+// TestLeastPrivilege runs the manager as its ServiceAccount, with the RBAC config/default and config/apf
+// grant and nothing else, and drives every kind through creation, convergence and
+// deletion.
 func TestLeastPrivilege(t *testing.T) {
 	objs := installed(t)
 	sa := serviceAccount(t, objs)
@@ -377,6 +452,7 @@ func TestLeastPrivilege(t *testing.T) {
 	if err := controller.AddToScheme(scheme); err != nil {
 		t.Fatal(err)
 	}
+	server := webhookServer()
 	mgr, err := ctrl.NewManager(cfg, ctrl.Options{
 		Scheme: scheme,
 		// The cache the operator's main gives it (managedFields trimmed to its own).
@@ -387,13 +463,14 @@ func TestLeastPrivilege(t *testing.T) {
 		LeaderElectionNamespace:       sa.Namespace,
 		LeaderElectionID:              "deploy-test",
 		LeaderElectionReleaseOnCancel: true,
+		WebhookServer:                 server,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	// No webhook here: nothing would route the API server's calls to this process
-	// (internal/webhook's suite serves and tests them).
-	os.Setenv("ENABLE_WEBHOOKS", "false")
+	// The webhooks are served when the installed configurations route the API server's
+	// calls to this process (see webhookServer).
+	os.Setenv("ENABLE_WEBHOOKS", strconv.FormatBool(server != nil))
 	if err := controller.SetupReconcilers(mgr); err != nil {
 		t.Fatal(err)
 	}
@@ -413,15 +490,19 @@ func TestLeastPrivilege(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("the manager was not elected leader in 30 s")
 	}
+	if server != nil {
+		waitFor(t, 30*time.Second, "the webhook server to start", func() bool { return server.StartedChecker()(nil) == nil })
+	}
 
 	for _, k := range kinds {
 		t.Run(k.gvk.Kind, func(t *testing.T) { liveAndDie(t, k) })
 	}
 	// The last reconciles of the deletions end before the tally.
 	time.Sleep(2 * time.Second)
+	checkServed(t)
 	if n, forbidden := seen.forbiddenRequests(); n > 0 {
-		t.Errorf("%d requests were refused (403) to %s; the RBAC in config/rbac lacks what they need:\n  %s",
-			n, cfg.Impersonate.UserName, strings.Join(forbidden, "\n  "))
+		t.Errorf("%d requests were refused (403) to %s; the RBAC of %s lacks what they need:\n  %s",
+			n, cfg.Impersonate.UserName, rbacSource, strings.Join(forbidden, "\n  "))
 	}
 	if unused := unusedRules(objs, sa, seen); len(unused) > 0 {
 		// Not all are spare: list backs an informer when the server refuses a watch-list,
@@ -630,7 +711,7 @@ func rbacOf(r *http.Request) (group, resource, verb string) {
 }
 
 // unusedRules lists the (group, resource, verb) grants of the roles bound to sa in the
-// installer that the run never used.
+// manifests that the run never used.
 func unusedRules(objs []*unstructured.Unstructured, sa client.ObjectKey, seen *requestLog) []string {
 	bound := map[string]bool{} // "Kind/namespace/name" of roles bound to sa
 	for _, u := range objs {

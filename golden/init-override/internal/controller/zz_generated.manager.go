@@ -3,11 +3,12 @@
 package controller
 
 import (
-	appsv1 "example.com/platform-operator/api/apps/v1"
 	"fmt"
+	"reflect"
+
+	appsv1 "example.com/platform-operator/api/apps/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
-	"reflect"
 	ctrl "sigs.k8s.io/controller-runtime"
 	cache "sigs.k8s.io/controller-runtime/pkg/cache"
 )

@@ -4,6 +4,7 @@ package controller
 
 import (
 	"context"
+
 	appsv1 "example.com/platform-operator/api/apps/v1"
 	meta "k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"

@@ -4,6 +4,7 @@ package controller
 
 import (
 	"context"
+
 	appsv1 "example.com/platform-operator/api/apps/v1"
 	appsv1ac "example.com/platform-operator/api/apps/v1/applyconfiguration/apps/v1"
 	equality "k8s.io/apimachinery/pkg/api/equality"

@@ -3,9 +3,10 @@
 package controller
 
 import (
+	"testing"
+
 	appsv1 "example.com/platform-operator/api/apps/v1"
 	client "sigs.k8s.io/controller-runtime/pkg/client"
-	"testing"
 )
 
 // TestServiceConvergesAndRests creates the Service sample, waits until its status describes its

@@ -3,16 +3,17 @@
 package controller
 
 import (
+	"fmt"
+	"os"
+	"reflect"
+
 	cachev1 "example.com/webhook-operator/api/cache/v1"
 	cachev2 "example.com/webhook-operator/api/cache/v2"
 	webhookcachev1 "example.com/webhook-operator/internal/webhook/cache/v1"
-	"fmt"
 	appsv1 "k8s.io/api/apps/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
 	appsv1ac "k8s.io/client-go/applyconfigurations/apps/v1"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
-	"os"
-	"reflect"
 	ctrl "sigs.k8s.io/controller-runtime"
 	cache "sigs.k8s.io/controller-runtime/pkg/cache"
 )

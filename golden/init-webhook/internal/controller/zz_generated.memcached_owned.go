@@ -4,8 +4,9 @@ package controller
 
 import (
 	"context"
-	cachev1 "example.com/webhook-operator/api/cache/v1"
 	"fmt"
+
+	cachev1 "example.com/webhook-operator/api/cache/v1"
 	appsv1 "k8s.io/api/apps/v1"
 	appsv1ac "k8s.io/client-go/applyconfigurations/apps/v1"
 	client "sigs.k8s.io/controller-runtime/pkg/client"

@@ -4,6 +4,7 @@ package controller
 
 import (
 	"context"
+
 	cachev1 "example.com/webhook-operator/api/cache/v1"
 	appsv1 "k8s.io/api/apps/v1"
 	meta "k8s.io/apimachinery/pkg/api/meta"

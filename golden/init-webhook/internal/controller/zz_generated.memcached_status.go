@@ -4,6 +4,7 @@ package controller
 
 import (
 	"context"
+
 	cachev1 "example.com/webhook-operator/api/cache/v1"
 	cachev1ac "example.com/webhook-operator/api/cache/v1/applyconfiguration/cache/v1"
 	equality "k8s.io/apimachinery/pkg/api/equality"

@@ -3,9 +3,10 @@
 package controller
 
 import (
+	"testing"
+
 	cachev1 "example.com/webhook-operator/api/cache/v1"
 	client "sigs.k8s.io/controller-runtime/pkg/client"
-	"testing"
 )
 
 // TestMemcachedConvergesAndRests creates the Memcached sample, waits until its status describes its

@@ -4,6 +4,7 @@ package controller
 
 import (
 	"context"
+
 	schema "k8s.io/apimachinery/pkg/runtime/schema"
 	fleetv1 "opgen.test/golden/multi-kind/api/v1"
 	ctrl "sigs.k8s.io/controller-runtime"

@@ -4,13 +4,14 @@ package controller
 
 import (
 	"fmt"
+	"reflect"
+
 	corev1 "k8s.io/api/core/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
 	corev1ac "k8s.io/client-go/applyconfigurations/core/v1"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	fleetv1 "opgen.test/golden/multi-kind/api/v1"
 	fleetv1ac "opgen.test/golden/multi-kind/api/v1/applyconfiguration/api/v1"
-	"reflect"
 	ctrl "sigs.k8s.io/controller-runtime"
 	cache "sigs.k8s.io/controller-runtime/pkg/cache"
 )

@@ -5,6 +5,7 @@ package controller
 import (
 	"context"
 	"fmt"
+
 	corev1 "k8s.io/api/core/v1"
 	corev1ac "k8s.io/client-go/applyconfigurations/core/v1"
 	fleetv1 "opgen.test/golden/multi-kind/api/v1"

@@ -4,6 +4,7 @@ package controller
 
 import (
 	"context"
+
 	equality "k8s.io/apimachinery/pkg/api/equality"
 	fleetv1 "opgen.test/golden/multi-kind/api/v1"
 	fleetv1ac "opgen.test/golden/multi-kind/api/v1/applyconfiguration/api/v1"

@@ -4,11 +4,12 @@ package controller
 
 import (
 	"fmt"
+	"reflect"
+
 	runtime "k8s.io/apimachinery/pkg/runtime"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	civ1 "opgen.test/golden/owned/api/v1"
 	civ1ac "opgen.test/golden/owned/api/v1/applyconfiguration/api/v1"
-	"reflect"
 	ctrl "sigs.k8s.io/controller-runtime"
 	cache "sigs.k8s.io/controller-runtime/pkg/cache"
 )

@@ -5,6 +5,7 @@ package controller
 import (
 	"context"
 	"fmt"
+
 	civ1 "opgen.test/golden/owned/api/v1"
 	civ1ac "opgen.test/golden/owned/api/v1/applyconfiguration/api/v1"
 	client "sigs.k8s.io/controller-runtime/pkg/client"

@@ -4,6 +4,7 @@ package controller
 
 import (
 	"context"
+
 	civ1 "opgen.test/golden/owned/api/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	builder "sigs.k8s.io/controller-runtime/pkg/builder"

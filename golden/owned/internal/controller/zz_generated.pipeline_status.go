@@ -4,6 +4,7 @@ package controller
 
 import (
 	"context"
+
 	equality "k8s.io/apimachinery/pkg/api/equality"
 	civ1 "opgen.test/golden/owned/api/v1"
 	civ1ac "opgen.test/golden/owned/api/v1/applyconfiguration/api/v1"

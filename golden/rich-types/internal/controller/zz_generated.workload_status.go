@@ -4,6 +4,7 @@ package controller
 
 import (
 	"context"
+
 	equality "k8s.io/apimachinery/pkg/api/equality"
 	appsv1beta1 "opgen.test/golden/rich-types/api/v1beta1"
 	appsv1beta1ac "opgen.test/golden/rich-types/api/v1beta1/applyconfiguration/api/v1beta1"

@@ -4,6 +4,7 @@ package controller
 
 import (
 	"context"
+
 	equality "k8s.io/apimachinery/pkg/api/equality"
 	warningsv1 "opgen.test/golden/warnings/api/v1"
 	warningsv1ac "opgen.test/golden/warnings/api/v1/applyconfiguration/api/v1"

@@ -4,10 +4,11 @@ package controller
 
 import (
 	"fmt"
+	"reflect"
+
 	runtime "k8s.io/apimachinery/pkg/runtime"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	warningsv1 "opgen.test/golden/warnings/api/v1"
-	"reflect"
 	ctrl "sigs.k8s.io/controller-runtime"
 	cache "sigs.k8s.io/controller-runtime/pkg/cache"
 )

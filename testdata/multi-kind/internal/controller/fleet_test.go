@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 
@@ -41,12 +43,18 @@ func run(m *testing.M) int {
 		ErrorIfCRDPathMissing: true,
 	}
 	env.ControlPlane.GetAPIServer().Configure().Set("advertise-address", "127.0.0.1").Set("endpoint-reconciler-type", "none")
+	// Caught from before Start (envtest's processes are in groups of their own, which a
+	// Ctrl-C does not reach): stopped on a failed start, an interrupt and a return.
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
 	cfg, err := env.Start()
 	if err != nil {
+		env.Stop()
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
 	defer env.Stop()
+	go func() { <-signals; env.Stop(); os.Exit(1) }()
 	mgr, err := ctrl.NewManager(cfg, ctrl.Options{Scheme: scheme, Metrics: metricsserver.Options{BindAddress: "0"}})
 	if err == nil {
 		err = SetupReconcilers(mgr)

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -52,11 +54,17 @@ func run(m *testing.M) int {
 		Set("advertise-address", "127.0.0.1").
 		Set("endpoint-reconciler-type", "none")
 	var err error
+	// Caught from before Start (envtest's processes are in groups of their own, which a
+	// Ctrl-C does not reach): stopped on a failed start, an interrupt and a return.
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
 	if cfg, err = env.Start(); err != nil {
+		env.Stop()
 		fmt.Fprintln(os.Stderr, "starting envtest:", err)
 		return 1
 	}
 	defer env.Stop()
+	go func() { <-signals; env.Stop(); os.Exit(1) }()
 	if k8s, err = client.New(cfg, client.Options{Scheme: scheme}); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1

@@ -3,11 +3,12 @@
 package v2
 
 import (
+	"testing"
+
 	cachev1 "example.com/webhook-operator/api/cache/v1"
 	equality "k8s.io/apimachinery/pkg/api/equality"
 	v1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/randfill"
-	"testing"
 )
 
 // TestMemcachedRoundTrip converts fuzzed objects v2 → v1 → v2 and v1 → v2 → v1 and

@@ -25,9 +25,9 @@ func SetupMemcachedWebhookWithManager(mgr ctrl.Manager) error {
 		Complete()
 }
 
-// nameLabel is the label the examples below default and hold: the app a Memcached is.
+// memcachedNameLabel is the label the examples below default and hold: the app a Memcached is.
 // Replace them with your own rules, and the tests in memcached_webhook_test.go with them.
-const nameLabel = "app.kubernetes.io/name"
+const memcachedNameLabel = "app.kubernetes.io/name"
 
 // +kubebuilder:webhook:path=/mutate-cache-example-com-v1-memcached,mutating=true,failurePolicy=fail,sideEffects=None,groups=cache.example.com,resources=memcacheds,verbs=create;update,versions=v1,name=mmemcached-v1.kb.io,admissionReviewVersions=v1
 
@@ -39,11 +39,11 @@ type MemcachedDefaulter struct{}
 // is when it has no such label.
 func (d *MemcachedDefaulter) Default(ctx context.Context, obj *cachev1.Memcached) error {
 	logf.FromContext(ctx).V(1).Info("defaulting", "name", obj.GetName())
-	if obj.Labels[nameLabel] == "" {
+	if obj.Labels[memcachedNameLabel] == "" {
 		if obj.Labels == nil {
 			obj.Labels = map[string]string{}
 		}
-		obj.Labels[nameLabel] = "memcached"
+		obj.Labels[memcachedNameLabel] = "memcached"
 	}
 	return nil
 }
@@ -73,8 +73,8 @@ func (v *MemcachedValidator) ValidateDelete(ctx context.Context, obj *cachev1.Me
 // Errors as a field.ErrorList reach the client as one Invalid answer naming each field.
 func validateMemcached(obj *cachev1.Memcached) error {
 	var errs field.ErrorList
-	if v, ok := obj.Labels[nameLabel]; ok && v != "memcached" {
-		errs = append(errs, field.Invalid(field.NewPath("metadata", "labels").Key(nameLabel), v, fmt.Sprintf("a %s is the app %q", "Memcached", "memcached")))
+	if v, ok := obj.Labels[memcachedNameLabel]; ok && v != "memcached" {
+		errs = append(errs, field.Invalid(field.NewPath("metadata", "labels").Key(memcachedNameLabel), v, fmt.Sprintf("a %s is the app %q", "Memcached", "memcached")))
 	}
 	if len(errs) == 0 {
 		return nil

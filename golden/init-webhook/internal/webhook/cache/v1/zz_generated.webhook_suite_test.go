@@ -4,13 +4,17 @@ package v1_test
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"net/http"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -19,6 +23,7 @@ import (
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/envtest"
+	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 	"sigs.k8s.io/controller-runtime/pkg/webhook"
 
@@ -49,6 +54,7 @@ var (
 func TestMain(m *testing.M) { os.Exit(runSuite(m)) }
 
 func runSuite(m *testing.M) int {
+	flag.Parse()
 	fail := func(err error) int {
 		fmt.Fprintln(os.Stderr, "webhook suite:", err)
 		return 1
@@ -73,15 +79,11 @@ func runSuite(m *testing.M) int {
 	env.ControlPlane.GetAPIServer().Configure().
 		Set("advertise-address", "127.0.0.1").
 		Set("endpoint-reconciler-type", "none")
-	cfg, err := env.Start()
+	cfg, stop, err := startEnvtest(env)
 	if err != nil {
 		return fail(err)
 	}
-	defer func() {
-		if err := env.Stop(); err != nil {
-			fmt.Fprintln(os.Stderr, "webhook suite: stopping:", err)
-		}
-	}()
+	defer stop()
 	if testClient, err = client.New(cfg, client.Options{Scheme: scheme}); err != nil {
 		return fail(err)
 	}
@@ -143,6 +145,44 @@ func envtestAssets() (string, error) {
 	}
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
 	return lines[len(lines)-1], nil
+}
+
+// startEnvtest sets the manager's logger, starts env and returns its configuration and
+// a stop that may be called more than once. What it starts is stopped on every path:
+// when Start fails half way, on SIGINT and SIGTERM (go test interrupted), and before
+// the test binary's -test.timeout ends the process, which runs no deferred function.
+// Call it after flag.Parse.
+func startEnvtest(env *envtest.Environment) (*rest.Config, func(), error) {
+	ctrl.SetLogger(zap.New(zap.WriteTo(os.Stderr), zap.ConsoleEncoder()))
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			if err := env.Stop(); err != nil {
+				fmt.Fprintln(os.Stderr, "stopping envtest:", err)
+			}
+		})
+	}
+	// Caught from before Start: envtest starts its processes in groups of their own,
+	// which a Ctrl-C does not reach, so they must be stopped from here.
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	cfg, err := env.Start()
+	if err != nil {
+		stop()
+		return nil, nil, err
+	}
+	go func() {
+		s := <-signals
+		stop()
+		fmt.Fprintln(os.Stderr, "envtest stopped:", s)
+		os.Exit(1)
+	}()
+	if f := flag.Lookup("test.timeout"); f != nil {
+		if d, ok := f.Value.(flag.Getter).Get().(time.Duration); ok && d > 20*time.Second {
+			time.AfterFunc(d-10*time.Second, stop)
+		}
+	}
+	return cfg, stop, nil
 }
 
 type roundTripperFunc func(*http.Request) (*http.Response, error)

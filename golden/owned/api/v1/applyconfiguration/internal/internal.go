@@ -4,8 +4,9 @@ package internal
 
 import (
 	"fmt"
-	typed "sigs.k8s.io/structured-merge-diff/v6/typed"
 	"sync"
+
+	typed "sigs.k8s.io/structured-merge-diff/v6/typed"
 )
 
 // Parser returns the parser of the structured-merge-diff schema below, built on the first

@@ -1,0 +1,61 @@
+package envtestsuite_test
+
+import (
+	"path"
+	"strings"
+	"testing"
+
+	"github.com/opgen-dev/opgen/generator/envtestsuite"
+	"github.com/opgen-dev/opgen/generator/internal/gentest"
+	"github.com/opgen-dev/opgen/naming"
+)
+
+func TestMain(m *testing.M) { gentest.Main(m) }
+
+// TestSuites: a project gets the suite of its reconcilers (TestMain), a convergence test
+// per reconciled kind with +opguard:observed-generation, the deploy tests of the wired
+// operator, and in the hub's webhook package a webhook suite and a conversion test per
+// spoke; a module that is not a project gets none. What the tests do is the goldens'
+// and TestGoldenInitBuild's to check.
+func TestSuites(t *testing.T) {
+	ctx := gentest.Load(t, "init-webhook")
+	files, err := envtestsuite.Generator{}.Generate(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gentest.Go(t, ctx, gentest.Find(t, files, path.Join(ctx.Controller.Dir, naming.SuiteFile))).Func(t, "TestMain")
+	for _, k := range ctx.API.Reconciled() {
+		if k.ObservedGeneration {
+			f := gentest.Go(t, ctx, gentest.Find(t, files, path.Join(ctx.Controller.Dir, k.Names.TestFile())))
+			f.Func(t, k.Names.ConvergesTest())
+		}
+	}
+	gentest.Go(t, ctx, gentest.Find(t, files, path.Join(envtestsuite.DeployDir, naming.DeployTestFile)))
+	c := ctx.API.Conversions()[0]
+	var setup string
+	for _, w := range ctx.API.WebhookSetups {
+		if w.Func == c.Hub.Names.WebhookSetup() {
+			setup = w.Path
+		}
+	}
+	dir := strings.TrimPrefix(setup, ctx.ModulePath+"/")
+	gentest.Go(t, ctx, gentest.Find(t, files, path.Join(dir, naming.WebhookSuiteFile)))
+	for _, s := range c.Spokes {
+		f := gentest.Go(t, ctx, gentest.Find(t, files, path.Join(dir, c.Hub.Names.ConversionAPITestFile(s.Package.Version))))
+		f.Func(t, c.Hub.Names.ConversionAPITest(s.Package.Version))
+	}
+	for _, f := range files {
+		covered := false
+		for _, cl := range (envtestsuite.Generator{}).Claims(ctx) {
+			covered = covered || cl.Covers(f.Path)
+		}
+		if !covered {
+			t.Errorf("no claim covers %s", f.Path)
+		}
+	}
+	notProject := *ctx
+	notProject.Project = nil
+	if files, _ := (envtestsuite.Generator{}).Generate(&notProject); len(files) > 0 {
+		t.Errorf("outside a project: %d files", len(files))
+	}
+}
