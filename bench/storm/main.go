@@ -174,7 +174,13 @@ func main() {
 			err = json.Unmarshal(data, report)
 		}
 	} else {
-		report, err = runAll(context.Background(), p, os.Stderr)
+		// The file is rewritten after every run: a long run stopped midway (a 10,000-object
+		// one takes an hour on two cores) keeps the runs it finished.
+		report, err = runAllTo(context.Background(), p, os.Stderr, func(r *Report) {
+			if *jsonOut != "" {
+				writeJSON(*jsonOut, r)
+			}
+		})
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "storm:", err)
@@ -182,8 +188,7 @@ func main() {
 	}
 	fmt.Print(table(report))
 	if *jsonOut != "" {
-		data, _ := json.MarshalIndent(report, "", "  ")
-		if err := os.WriteFile(*jsonOut, append(data, '\n'), 0o644); err != nil {
+		if err := writeJSON(*jsonOut, report); err != nil {
 			fmt.Fprintln(os.Stderr, "storm:", err)
 			os.Exit(1)
 		}
@@ -202,6 +207,12 @@ func main() {
 	}
 }
 
+// writeJSON writes report to path, indented.
+func writeJSON(path string, report *Report) error {
+	data, _ := json.MarshalIndent(report, "", "  ")
+	return os.WriteFile(path, append(data, '\n'), 0o644)
+}
+
 func split(s string) []string {
 	var out []string
 	for _, x := range strings.Split(s, ",") {
@@ -215,6 +226,11 @@ func split(s string) []string {
 // runAll checks the guarded operator is opgen's output, obtains the API server
 // binaries, and runs every (scenario, controller) in a child process.
 func runAll(ctx context.Context, p Params, progress *os.File) (*Report, error) {
+	return runAllTo(ctx, p, progress, nil)
+}
+
+// runAllTo is runAll, handing the report so far to done after each run (done may be nil).
+func runAllTo(ctx context.Context, p Params, progress *os.File, done func(*Report)) (*Report, error) {
 	for _, s := range p.Scenarios {
 		if scenarioByName(s) == nil {
 			return nil, fmt.Errorf("unknown scenario %q (have %s)", s, strings.Join(scenarioNames(), ", "))
@@ -288,6 +304,9 @@ func runAll(ctx context.Context, p Params, progress *os.File) (*Report, error) {
 					run.ConvergedSeconds, run.Setup.Writes, run.Load.Writes+run.Quiet.Writes, run.Load.Conflicts+run.Quiet.Conflicts, run.Rollout.Writes,
 					run.TenantIdleP99ms, run.Setup.TenantP99ms, run.Load1, time.Since(start).Round(time.Second))
 				report.Runs = append(report.Runs, run)
+				if done != nil {
+					done(report)
+				}
 			}
 		}
 	}

@@ -20,7 +20,7 @@ import (
 // --max-concurrent-reconciles, the reconciles each controller runs at once (a
 // +opguard:reconciler:maxConcurrentReconciles marker sets its kind's own).
 const (
-	DefaultKubeAPIQPS              = 50.0
+	DefaultKubeAPIQPS              = -1.0
 	DefaultKubeAPIBurst            = 100
 	DefaultMaxConcurrentReconciles = 4
 )
