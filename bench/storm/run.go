@@ -160,6 +160,9 @@ type Window struct {
 	// count of writes on the kind (apiserver_request_total) minus the load's writes on
 	// it: a cross-check of the controller's writes on the kind.
 	OutsideWrites int `json:"outsideWrites"`
+	// OutsideCutOff are outside writes on the kind that the end of the load cancelled in
+	// flight: not in OutsideWrites, though the server may have counted them.
+	OutsideCutOff int `json:"outsideCutOff,omitempty"`
 	ServerWrites  int `json:"serverWrites"`
 	SpecChanges   int `json:"specChanges"`
 	// TenantRequests are the tenant's requests sent in the window, TenantErrors those
@@ -577,6 +580,7 @@ func (pr *probe) window(from, to time.Time, ten *tenant) Window {
 	w.OwnedChanges = pr.owned.between(from, to)
 	if pr.gen != nil {
 		w.OutsideWrites = pr.gen.between(from, to)
+		w.OutsideCutOff = pr.gen.cutOffBetween(from, to)
 		w.OwnedChanges -= pr.gen.ownedBetween(from, to)
 	}
 	if g0, ok := pr.gensAt[from]; ok {
@@ -774,8 +778,11 @@ type loadGenerator struct {
 	writes []time.Time
 	// ownedWrites are the writes among them of owned objects (their status).
 	ownedWrites []time.Time
-	sizes       map[string]int32
-	count       atomic.Int64
+	// cutOff are the writes on the kind that the end of the load cancelled in flight:
+	// the server may have done and counted them; writes does not hold them.
+	cutOff []time.Time
+	sizes  map[string]int32
+	count  atomic.Int64
 }
 
 func (g *loadGenerator) run(ctx context.Context, writers int, interval time.Duration) {
@@ -850,6 +857,11 @@ func (g *loadGenerator) write(ctx context.Context, name string, a action) {
 		}
 	}
 	if err != nil {
+		if ctx.Err() != nil && a != ownedStatus {
+			g.mu.Lock()
+			g.cutOff = append(g.cutOff, time.Now())
+			g.mu.Unlock()
+		}
 		return
 	}
 	g.mu.Lock()
@@ -865,6 +877,13 @@ func (g *loadGenerator) ownedBetween(from, to time.Time) int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return countBetween(g.ownedWrites, from, to)
+}
+
+// cutOffBetween counts the writes on the kind cancelled in flight between from and to.
+func (g *loadGenerator) cutOffBetween(from, to time.Time) int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return countBetween(g.cutOff, from, to)
 }
 
 func (g *loadGenerator) between(from, to time.Time) int {
