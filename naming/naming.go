@@ -13,10 +13,13 @@ const (
 	ClientLimits        = "ClientLimits"
 	DefaultKubeAPIQPS   = "DefaultKubeAPIQPS"
 	DefaultKubeAPIBurst = "DefaultKubeAPIBurst"
+	// DefaultMaxConcurrentReconciles is the default of the main's
+	// --max-concurrent-reconciles.
+	DefaultMaxConcurrentReconciles = "DefaultMaxConcurrentReconciles"
 )
 
 // Wiring lists the wiring's names: a main that calls one keeps the wiring generated.
-var Wiring = []string{SetupReconcilers, AddToScheme, CacheOptions, ClientLimits, DefaultKubeAPIQPS, DefaultKubeAPIBurst}
+var Wiring = []string{SetupReconcilers, AddToScheme, CacheOptions, ClientLimits, DefaultKubeAPIQPS, DefaultKubeAPIBurst, DefaultMaxConcurrentReconciles}
 
 // controller-runtime's names that a generated reconciler implements.
 const (
@@ -205,13 +208,14 @@ const EnableWebhooks = "ENABLE_WEBHOOKS"
 type WiringNames struct {
 	SetupReconcilers, AddToScheme, CacheOptions, ClientLimits string
 	DefaultKubeAPIQPS, DefaultKubeAPIBurst, EnableWebhooks    string
+	DefaultMaxConcurrentReconciles                            string
 }
 
 // Wire is the wiring's names as a value: see WiringNames.
 var Wire = WiringNames{
 	SetupReconcilers: SetupReconcilers, AddToScheme: AddToScheme, CacheOptions: CacheOptions,
 	ClientLimits: ClientLimits, DefaultKubeAPIQPS: DefaultKubeAPIQPS, DefaultKubeAPIBurst: DefaultKubeAPIBurst,
-	EnableWebhooks: EnableWebhooks,
+	EnableWebhooks: EnableWebhooks, DefaultMaxConcurrentReconciles: DefaultMaxConcurrentReconciles,
 }
 
 // ConversionAPITest is the generated test of a spoke's conversion through the API

@@ -6,6 +6,8 @@
 //	                     [-objects 100] [-writers 4] [-interval 200ms] [-load 12s] [-quiet 10s]
 //	                     [-workers 2] [-seed 1] [-json FILE] [-svg FILE]
 //	                     [-managed-fields trimmed,full,stripped] [-kube-api-qps Q -kube-api-burst B]
+//	                     [-guarded-workers N] [-guarded-adaptive T] [-apf generated|none|tight]
+//	                     [-idle 10s] [-phases-svg FILE]
 //	go run ./bench/storm -from FILE.json -svg FILE.svg   # redraw an earlier run
 //	go run ./bench/storm -faults all [-objects 100] [-load 20s] [-quiet 10s] [-json FILE]
 //
@@ -16,8 +18,9 @@
 // Controllers, for the same kind (package api/v1):
 //
 //   - guarded: the operator `opgen generate` writes for api/v1 (package guarded; checked
-//     to be exactly opgen's output before every run), with its client policy
-//     (50 QPS, burst 100, or -kube-api-qps/-kube-api-burst) and its generated cache options
+//     to be exactly opgen's output before every run), with its generated client policy
+//     (no client-side limit and DefaultMaxConcurrentReconciles workers, or
+//     -kube-api-qps/-kube-api-burst/-guarded-workers) and its generated cache options
 //     (managedFields trimmed to its own entries, a digest on owned kinds); -managed-fields runs it once per cache
 //     policy: trimmed, full (controller-runtime's default) or stripped
 //     (cache.TransformStripManagedFields);
@@ -55,6 +58,23 @@
 // caches, and the benchmark's own clients and watches, the same for every run; the API
 // server and etcd are processes of their own), the Go heap's peak (sampled every
 // 100 ms) and its live size after a collection at the end of the quiet window.
+//
+// The server's side: each controller runs in a process of its own as a ServiceAccount
+// of its own (a TokenRequest token): the guarded operator as the subject of its
+// generated FlowSchema, on its generated priority level (config/apf, applied unless
+// -apf none; -apf tight cuts the level to 3 seats that reject, for 429s on purpose),
+// the others on the default service-accounts schema. Every response's FlowSchema and
+// priority level are counted (classification), 429s per window and those retried
+// before their Retry-After (earlyRetries). A tenant, this binary in a process and
+// identity of its own, sends a GET or a merge PATCH of a Secret every 25 ms from -idle
+// before the controller starts to the end: its p50/p99 idle (tenantIdleP99ms) and in
+// each window (tenantP99ms). The setup is split at the last creation (creation,
+// afterCreation); after the quiet window the controller's process is stopped and a
+// new one started over the converged objects (rollout: its writes, and the seconds
+// until its queue stayed empty for 2 s, rolloutDrainedSeconds). CPU seconds of each
+// process are sampled per window. -phases-svg draws each run's writes per second and
+// the tenant's p99 through creation, first sync, load, quiet and rollout. -json is
+// rewritten after every run.
 //
 // OPGEN_STORM_HEAP_PROFILE=DIR is a diagnostic: each run samples the heap profile once
 // per 8 KiB allocated, writes it to DIR/peak-live.pb.gz whenever the live heap sampled

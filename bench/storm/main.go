@@ -37,6 +37,38 @@ type Params struct {
 	// KubeAPIQPS and KubeAPIBurst replace the guarded operator's client limit when > 0.
 	KubeAPIQPS   float64 `json:"kubeAPIQPS,omitempty"`
 	KubeAPIBurst int     `json:"kubeAPIBurst,omitempty"`
+	// GuardedWorkers replaces the guarded operator's generated default of
+	// MaxConcurrentReconciles (DefaultMaxConcurrentReconciles) when > 0; Workers is the
+	// others'. A scenario with workers of its own (conflict) sets both.
+	GuardedWorkers int `json:"guardedWorkers,omitempty"`
+	// GuardedAdaptive, when > 0, wraps the guarded operator's transport with the
+	// adaptiveLimit experiment at this latency target.
+	GuardedAdaptive float64 `json:"guardedAdaptive,omitempty"`
+	// Idle is the window before the controller starts in which the tenant is alone on
+	// the server (0: defaultIdle).
+	Idle Duration `json:"idle,omitempty"`
+	// APF is "generated" (the default: the guarded operator's FlowSchemas and priority
+	// level, config/apf, are applied), "none" (the API server's default ones only) or
+	// "tight" (the generated ones with a priority level of 3 seats that rejects instead
+	// of queuing: 429s on purpose).
+	APF string `json:"apf,omitempty"`
+}
+
+// defaultIdle is the tenant's idle window: 400 requests.
+const defaultIdle = 10 * time.Second
+
+func (p Params) idle() Duration {
+	if p.Idle > 0 {
+		return p.Idle
+	}
+	return Duration(defaultIdle)
+}
+
+func (p Params) apf() string {
+	if p.APF == "" {
+		return "generated"
+	}
+	return p.APF
 }
 
 // Duration is a time.Duration that reads as "15s" in JSON.
@@ -71,6 +103,10 @@ type childJob struct {
 	Scenario      string `json:"scenario"`
 	ManagedFields string `json:"managedFields"`
 	CRDDir        string `json:"crdDir"`
+	// Repo is opgen's repository, where the generated manifests are.
+	Repo string `json:"repo"`
+	// Load1 is the machine's 1-minute load average when the run started.
+	Load1 float64 `json:"load1"`
 	// Peer is the kubebuilder controller's binary (peer.go).
 	Peer string `json:"peer,omitempty"`
 }
@@ -91,6 +127,13 @@ func (p Params) modes(controller string) []string {
 }
 
 func main() {
+	// An operator process is started by a child, whose environment it inherits.
+	if job := os.Getenv(operatorEnv); job != "" {
+		os.Exit(operatorMain(job))
+	}
+	if job := os.Getenv(tenantEnv); job != "" {
+		os.Exit(tenantMain(job))
+	}
 	if job := os.Getenv(childEnv); job != "" {
 		os.Exit(childMain(job))
 	}
@@ -102,17 +145,22 @@ func main() {
 	interval := flag.Duration("interval", 200*time.Millisecond, "time between two writes of one writer")
 	load := flag.Duration("load", 12*time.Second, "load window")
 	quiet := flag.Duration("quiet", 10*time.Second, "quiet window")
-	flag.IntVar(&p.Workers, "workers", 2, "MaxConcurrentReconciles (conflict uses 10)")
+	flag.IntVar(&p.Workers, "workers", 2, "MaxConcurrentReconciles of the hand-written controllers (conflict uses 10)")
+	flag.Float64Var(&p.GuardedAdaptive, "guarded-adaptive", 0, "experiment: bound the guarded operator's requests in flight by its write latency, within this factor of the lowest seen (adaptive.go)")
+	flag.IntVar(&p.GuardedWorkers, "guarded-workers", 0, "MaxConcurrentReconciles of the guarded operator instead of its generated default (conflict uses 10)")
 	flag.Int64Var(&p.Seed, "seed", 1, "seed of the outside writers' choices")
 	mf := flag.String("managed-fields", "trimmed", "what the guarded operator's cache keeps of managedFields, one run each: trimmed (its generated CacheOptions), full, stripped")
 	flag.Float64Var(&p.KubeAPIQPS, "kube-api-qps", 0, "the guarded operator's client QPS instead of its generated default (its first sync of N objects takes 3N/QPS seconds)")
 	flag.IntVar(&p.KubeAPIBurst, "kube-api-burst", 0, "the guarded operator's client burst instead of its generated default")
+	idle := flag.Duration("idle", defaultIdle, "the tenant alone on the server before the controller starts")
+	flag.StringVar(&p.APF, "apf", "generated", "API Priority and Fairness objects: generated (the guarded operator's, config/apf), none, or tight (the generated ones, the operator's level 3 seats that reject)")
 	jsonOut := flag.String("json", "", "write every figure and the parameters to this file")
 	svgOut := flag.String("svg", "", "write a chart of controller writes per second to this file")
+	phasesOut := flag.String("phases-svg", "", "write a chart of each run's writes per second and tenant p99 through creation, first sync, load, quiet and rollout to this file")
 	from := flag.String("from", "", "run nothing: print the table and draw the chart of an earlier -json file")
 	faults := flag.String("faults", "", "run these faults instead of the scenarios: "+strings.Join(faultNames, ",")+" or all (see faults.go)")
 	flag.Parse()
-	p.Interval, p.Load, p.Quiet = Duration(*interval), Duration(*load), Duration(*quiet)
+	p.Interval, p.Load, p.Quiet, p.Idle = Duration(*interval), Duration(*load), Duration(*quiet), Duration(*idle)
 	if *faults != "" {
 		os.Exit(faultsMain(p, *faults, *jsonOut))
 	}
@@ -126,7 +174,13 @@ func main() {
 			err = json.Unmarshal(data, report)
 		}
 	} else {
-		report, err = runAll(context.Background(), p, os.Stderr)
+		// The file is rewritten after every run: a long run stopped midway (a 10,000-object
+		// one takes an hour on two cores) keeps the runs it finished.
+		report, err = runAllTo(context.Background(), p, os.Stderr, func(r *Report) {
+			if *jsonOut != "" {
+				writeJSON(*jsonOut, r)
+			}
+		})
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "storm:", err)
@@ -134,8 +188,13 @@ func main() {
 	}
 	fmt.Print(table(report))
 	if *jsonOut != "" {
-		data, _ := json.MarshalIndent(report, "", "  ")
-		if err := os.WriteFile(*jsonOut, append(data, '\n'), 0o644); err != nil {
+		if err := writeJSON(*jsonOut, report); err != nil {
+			fmt.Fprintln(os.Stderr, "storm:", err)
+			os.Exit(1)
+		}
+	}
+	if *phasesOut != "" {
+		if err := os.WriteFile(*phasesOut, []byte(phaseChart(report)), 0o644); err != nil {
 			fmt.Fprintln(os.Stderr, "storm:", err)
 			os.Exit(1)
 		}
@@ -146,6 +205,12 @@ func main() {
 			os.Exit(1)
 		}
 	}
+}
+
+// writeJSON writes report to path, indented.
+func writeJSON(path string, report *Report) error {
+	data, _ := json.MarshalIndent(report, "", "  ")
+	return os.WriteFile(path, append(data, '\n'), 0o644)
 }
 
 func split(s string) []string {
@@ -161,6 +226,11 @@ func split(s string) []string {
 // runAll checks the guarded operator is opgen's output, obtains the API server
 // binaries, and runs every (scenario, controller) in a child process.
 func runAll(ctx context.Context, p Params, progress *os.File) (*Report, error) {
+	return runAllTo(ctx, p, progress, nil)
+}
+
+// runAllTo is runAll, handing the report so far to done after each run (done may be nil).
+func runAllTo(ctx context.Context, p Params, progress *os.File, done func(*Report)) (*Report, error) {
 	for _, s := range p.Scenarios {
 		if scenarioByName(s) == nil {
 			return nil, fmt.Errorf("unknown scenario %q (have %s)", s, strings.Join(scenarioNames(), ", "))
@@ -170,6 +240,9 @@ func runAll(ctx context.Context, p Params, progress *os.File) (*Report, error) {
 		if !validController(c) {
 			return nil, fmt.Errorf("unknown controller %q (have %s)", c, strings.Join(controllerNames, ", "))
 		}
+	}
+	if a := p.apf(); a != "generated" && a != "none" && a != "tight" {
+		return nil, fmt.Errorf("unknown -apf %q (have generated, none, tight)", a)
 	}
 	for _, m := range p.ManagedFields {
 		if !slices.Contains(managedFieldsModes, m) {
@@ -206,7 +279,8 @@ func runAll(ctx context.Context, p Params, progress *os.File) (*Report, error) {
 				n++
 				start := time.Now()
 				fmt.Fprintf(progress, "storm [%d/%d] %s / %s (managedFields %s) ...", n, total, s, c, m)
-				job, _ := json.Marshal(peer.job(childJob{Params: p, Controller: c, Scenario: s, ManagedFields: m, CRDDir: filepath.Join(repo, "bench", "storm", "config", "crd")}))
+				job, _ := json.Marshal(peer.job(childJob{Params: p, Controller: c, Scenario: s, ManagedFields: m,
+					CRDDir: filepath.Join(repo, "bench", "storm", "config", "crd"), Repo: repo, Load1: load1()}))
 				cmd := exec.CommandContext(ctx, self)
 				cmd.Env = append(os.Environ(), childEnv+"="+string(job), "KUBEBUILDER_ASSETS="+assets)
 				var stdout, stderr bytes.Buffer
@@ -226,12 +300,28 @@ func runAll(ctx context.Context, p Params, progress *os.File) (*Report, error) {
 				if err := json.Unmarshal(stdout.Bytes(), &run); err != nil {
 					return nil, fmt.Errorf("%s / %s: reading the result: %v\n%s", s, c, err, stdout.String())
 				}
-				fmt.Fprintf(progress, " %d writes, %d 409s, peak RSS %.0f MiB in %v\n", run.Load.Writes+run.Quiet.Writes, run.Load.Conflicts+run.Quiet.Conflicts, mib(run.PeakRSSBytes), time.Since(start).Round(time.Second))
+				fmt.Fprintf(progress, " converged in %.1f s (%d writes), %d writes, %d 409s, rollout %d writes; tenant p99 %.1f ms idle, %.1f in setup; load %.2f; in %v\n",
+					run.ConvergedSeconds, run.Setup.Writes, run.Load.Writes+run.Quiet.Writes, run.Load.Conflicts+run.Quiet.Conflicts, run.Rollout.Writes,
+					run.TenantIdleP99ms, run.Setup.TenantP99ms, run.Load1, time.Since(start).Round(time.Second))
 				report.Runs = append(report.Runs, run)
+				if done != nil {
+					done(report)
+				}
 			}
 		}
 	}
 	return report, nil
+}
+
+// load1 is the machine's 1-minute load average (0 when /proc/loadavg cannot be read).
+func load1() float64 {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0
+	}
+	var l float64
+	fmt.Sscan(string(data), &l)
+	return l
 }
 
 // repoRoot finds opgen's repository from the working directory.

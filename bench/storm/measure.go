@@ -5,6 +5,7 @@ import (
 	"math"
 	"net/http"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -13,36 +14,75 @@ import (
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
 	"k8s.io/client-go/rest"
-	"k8s.io/client-go/util/flowcontrol"
 	"sigs.k8s.io/controller-runtime/pkg/metrics"
 )
 
 // request is one request the controller sent.
 type request struct {
-	at   time.Time
-	key  string // "PATCH caches/status"; APPLY for Server-Side Apply
+	at    time.Time // answered
+	start time.Time // sent
+	key   string    // "PATCH caches/status"; APPLY for Server-Side Apply
+	// path is the method, path and query: what a retry of the request repeats.
+	path string
 	code int
+	// retryAfter is the answer's Retry-After (a 429's: when the client may try again).
+	retryAfter time.Duration
 }
 
-// requestLog records the controller's requests through a wrapping transport.
+// requestLog records the controller's requests through a wrapping transport, and the
+// FlowSchema and priority level the API server classified each into.
 type requestLog struct {
 	mu  sync.Mutex
 	log []request
+	cls classification
 }
 
 func (r *requestLog) wrap(rt http.RoundTripper) http.RoundTripper {
 	return roundTripperFunc(func(req *http.Request) (*http.Response, error) {
-		key := describe(req)
+		key, path := describe(req), req.Method+" "+req.URL.Path+"?"+req.URL.RawQuery
+		start := time.Now()
 		resp, err := rt.RoundTrip(req)
-		code := 0
+		rec := request{at: time.Now(), start: start, key: key, path: path}
 		if resp != nil {
-			code = resp.StatusCode
+			rec.code = resp.StatusCode
+			if s, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil {
+				rec.retryAfter = time.Duration(s) * time.Second
+			}
 		}
+		r.cls.addResponse(resp)
 		r.mu.Lock()
-		r.log = append(r.log, request{at: time.Now(), key: key, code: code})
+		r.log = append(r.log, rec)
 		r.mu.Unlock()
 		return resp, err
 	})
+}
+
+// tooManyRequests counts the requests answered 429 in [from, to), and those among
+// them whose retry was sent before the answer's Retry-After had passed: the next
+// request of the same method, path and query, the way client-go retries it.
+func (r *requestLog) tooManyRequests(from, to time.Time) (received, early int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	next := map[string][]time.Time{} // path → start times, in order
+	for _, q := range r.log {
+		next[q.path] = append(next[q.path], q.start)
+	}
+	for _, ts := range next {
+		sort.Slice(ts, func(i, j int) bool { return ts[i].Before(ts[j]) })
+	}
+	for _, q := range r.log {
+		if q.code != http.StatusTooManyRequests || q.at.Before(from) || !q.at.Before(to) {
+			continue
+		}
+		received++
+		ts := next[q.path]
+		i := sort.Search(len(ts), func(i int) bool { return ts[i].After(q.at) })
+		// A few milliseconds of slack: the retry's start is taken after client-go's sleep.
+		if i < len(ts) && ts[i].Before(q.at.Add(q.retryAfter-5*time.Millisecond)) {
+			early++
+		}
+	}
+	return received, early
 }
 
 type roundTripperFunc func(*http.Request) (*http.Response, error)
@@ -82,9 +122,8 @@ func isWrite(key string) bool {
 	return !strings.HasPrefix(key, "GET") && !strings.HasPrefix(key, "WATCH")
 }
 
-// timedLimiter measures the time requests wait in the client's rate limiter.
-type timedLimiter struct {
-	flowcontrol.RateLimiter
+// waitLog records the time requests waited in the client's rate limiter.
+type waitLog struct {
 	mu    sync.Mutex
 	waits []wait
 }
@@ -94,22 +133,9 @@ type wait struct {
 	d  time.Duration
 }
 
-func (l *timedLimiter) Wait(ctx context.Context) error {
-	start := time.Now()
-	err := l.RateLimiter.Wait(ctx)
-	end := time.Now()
+func (l *waitLog) add(end time.Time, d time.Duration) {
 	l.mu.Lock()
-	l.waits = append(l.waits, wait{at: end, d: end.Sub(start)})
-	l.mu.Unlock()
-	return err
-}
-
-func (l *timedLimiter) Accept() {
-	start := time.Now()
-	l.RateLimiter.Accept()
-	end := time.Now()
-	l.mu.Lock()
-	l.waits = append(l.waits, wait{at: end, d: end.Sub(start)})
+	l.waits = append(l.waits, wait{at: end, d: d})
 	l.mu.Unlock()
 }
 
@@ -117,6 +143,7 @@ func (l *timedLimiter) Accept() {
 type sample struct {
 	at         time.Time
 	depth      float64
+	active     float64 // workers in a reconcile
 	reconciles float64
 	// durations counts reconcile durations by bucket upper bound (seconds).
 	durations map[float64]uint64
@@ -161,6 +188,8 @@ func (s *sampler) take(controller string) {
 			switch mf.GetName() {
 			case "workqueue_depth":
 				sm.depth = m.GetGauge().GetValue()
+			case "controller_runtime_active_workers":
+				sm.active = m.GetGauge().GetValue()
 			case "controller_runtime_reconcile_total":
 				sm.reconciles += m.GetCounter().GetValue()
 			case "controller_runtime_reconcile_time_seconds":
@@ -208,6 +237,16 @@ func histogramBuckets(h *dto.Histogram, into map[float64]uint64) {
 		into[b.GetUpperBound()] += b.GetCumulativeCount() - prev
 		prev = b.GetCumulativeCount()
 	}
+}
+
+// last returns the latest sample.
+func (s *sampler) last() (sample, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.samples) == 0 {
+		return sample{}, false
+	}
+	return s.samples[len(s.samples)-1], true
 }
 
 // at returns the last sample taken at or before t.
@@ -263,23 +302,28 @@ func quantile(from, to sample, q float64) float64 {
 	return 1000 * bounds[len(bounds)-1]
 }
 
-// serverWrites reads the API server's apiserver_request_total of writes on a resource.
-func serverWrites(ctx context.Context, cfg *rest.Config, group, resource string) (float64, error) {
+// serverMetrics reads the API server's metrics.
+func serverMetrics(ctx context.Context, cfg *rest.Config) (map[string]*dto.MetricFamily, error) {
 	hc, err := rest.HTTPClientFor(cfg)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSuffix(cfg.Host, "/")+"/metrics", nil)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	resp, err := hc.Do(req)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	defer resp.Body.Close()
 	parser := expfmt.NewTextParser(model.LegacyValidation)
-	families, err := parser.TextToMetricFamilies(resp.Body)
+	return parser.TextToMetricFamilies(resp.Body)
+}
+
+// serverWrites reads the API server's apiserver_request_total of writes on a resource.
+func serverWrites(ctx context.Context, cfg *rest.Config, group, resource string) (float64, error) {
+	families, err := serverMetrics(ctx, cfg)
 	if err != nil {
 		return 0, err
 	}
@@ -296,4 +340,62 @@ func serverWrites(ctx context.Context, cfg *rest.Config, group, resource string)
 		}
 	}
 	return total, nil
+}
+
+// serverFlowControl reads the API server's count of requests it dispatched and
+// rejected, per FlowSchema and priority level, for those named in the classifications
+// ("flowschema → prioritylevel" keys): keys "dispatched <fs> → <pl>", "rejected <fs> →
+// <pl>"; and the seats of those priority levels: "nominal seats <pl>", "upper limit
+// seats <pl>".
+func serverFlowControl(ctx context.Context, cfg *rest.Config, classifications ...map[string]int) (map[string]float64, error) {
+	families, err := serverMetrics(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	want := map[string]bool{}
+	for _, c := range classifications {
+		for k := range c {
+			want[k] = true
+		}
+	}
+	out := map[string]float64{}
+	levels := map[string]bool{}
+	for k := range want {
+		_, pl, _ := strings.Cut(k, " → ")
+		levels[pl] = true
+	}
+	// The seats each of those priority levels has, nominally and at most (with what it
+	// may borrow).
+	for _, f := range []struct{ metric, label string }{
+		{"apiserver_flowcontrol_nominal_limit_seats", "nominal seats"},
+		{"apiserver_flowcontrol_upper_limit_seats", "upper limit seats"},
+	} {
+		for _, m := range families[f.metric].GetMetric() {
+			for _, l := range m.GetLabel() {
+				if l.GetName() == "priority_level" && levels[l.GetValue()] {
+					out[f.label+" "+l.GetValue()] = m.GetGauge().GetValue()
+				}
+			}
+		}
+	}
+	for _, f := range []struct{ metric, label string }{
+		{"apiserver_flowcontrol_dispatched_requests_total", "dispatched"},
+		{"apiserver_flowcontrol_rejected_requests_total", "rejected"},
+	} {
+		for _, m := range families[f.metric].GetMetric() {
+			var fs, pl string
+			for _, l := range m.GetLabel() {
+				switch l.GetName() {
+				case "flow_schema":
+					fs = l.GetValue()
+				case "priority_level":
+					pl = l.GetValue()
+				}
+			}
+			if k := fs + " → " + pl; want[k] {
+				out[f.label+" "+k] += m.GetCounter().GetValue()
+			}
+		}
+	}
+	return out, nil
 }

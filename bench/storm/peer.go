@@ -7,37 +7,28 @@ package main
 // is the recipe, each step skipped when its result is cached.
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
 	_ "embed"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	dto "github.com/prometheus/client_model/go"
 	"github.com/prometheus/common/expfmt"
 	appsv1 "k8s.io/api/apps/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
-	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
-	"k8s.io/apimachinery/pkg/watch"
-	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
-	"k8s.io/client-go/rest"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-	"sigs.k8s.io/controller-runtime/pkg/envtest"
 )
 
 const (
@@ -247,8 +238,8 @@ type loadKind interface {
 
 // peerConverged: the deploy-image status has no observedGeneration; an object is
 // converged when its Available condition is True and reports the size of its spec, and
-// its Deployment has that many replicas.
-func peerConverged(ctx context.Context, c client.Client, u *unstructured.Unstructured) bool {
+// its Deployment (replicas, by name) has that many replicas.
+func peerConverged(u *unstructured.Unstructured, replicas map[string]int32) bool {
 	size, found, _ := unstructured.NestedInt64(u.Object, "spec", "size")
 	if !found {
 		size = 1
@@ -258,11 +249,8 @@ func peerConverged(ctx context.Context, c client.Client, u *unstructured.Unstruc
 		m, _ := x.(map[string]any)
 		if m["type"] == "Available" && m["status"] == "True" &&
 			strings.HasSuffix(fmt.Sprint(m["message"]), fmt.Sprintf(" with %d replicas created successfully", size)) {
-			d := &appsv1.Deployment{}
-			if err := c.Get(ctx, client.ObjectKey{Namespace: u.GetNamespace(), Name: u.GetName()}, d); err != nil {
-				return false
-			}
-			return d.Spec.Replicas != nil && int64(*d.Spec.Replicas) == size
+			r, ok := replicas[u.GetName()]
+			return ok && int64(r) == size
 		}
 	}
 	return false
@@ -279,234 +267,23 @@ func countPeerConverged(ctx context.Context, c client.Client) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	var deps appsv1.DeploymentList
+	if err := c.List(ctx, &deps, client.InNamespace("default")); err != nil {
+		return 0, err
+	}
+	replicas := map[string]int32{}
+	for _, d := range deps.Items {
+		if d.Spec.Replicas != nil {
+			replicas[d.Name] = *d.Spec.Replicas
+		}
+	}
 	n := 0
 	for i := range list.Items {
-		if peerConverged(ctx, c, &list.Items[i]) {
+		if peerConverged(&list.Items[i], replicas) {
 			n++
 		}
 	}
 	return n, nil
-}
-
-// runPeer is runOne for the peer: the same API server, load, watches and windows, the
-// controller in its own process, its requests and rate-limiter waits read from that
-// process's output and its metrics sampled from its metrics endpoint.
-func runPeer(ctx context.Context, job childJob) (*Run, error) {
-	sc := scenarioByName(job.Scenario)
-	objects, workers, writers, interval := sc.settings(job.Params)
-	run := &Run{Controller: job.Controller, Scenario: sc.name, Objects: objects, Workers: workers, PriorityQueue: !sc.legacyQueue}
-
-	env := &envtest.Environment{CRDDirectoryPaths: []string{job.CRDDir}, ErrorIfCRDPathMissing: true}
-	env.ControlPlane.GetAPIServer().Configure().
-		Set("advertise-address", "127.0.0.1").
-		Set("endpoint-reconciler-type", "none")
-	cfg, err := env.Start()
-	if err != nil {
-		return nil, fmt.Errorf("starting envtest: %w", err)
-	}
-	defer env.Stop()
-
-	scheme := runtime.NewScheme()
-	if err := clientgoscheme.AddToScheme(scheme); err != nil {
-		return nil, err
-	}
-	outside, err := client.NewWithWatch(cfg, client.Options{Scheme: scheme})
-	if err != nil {
-		return nil, err
-	}
-	pr := &probe{reqs: &requestLog{}, limiter: &timedLimiter{}, smp: &sampler{}, effective: &effectiveWrites{}, owned: &ownedChanges{},
-		resource: "memcacheds", serverAt: map[time.Time]float64{}, gensAt: map[time.Time]int64{}}
-
-	// The controller's process.
-	qps, burst := float32(-1), 0 // what ctrl.GetConfigOrDie() gives kubebuilder's main
-	if sc.qps > 0 {
-		qps, burst = sc.qps, sc.burst
-	}
-	run.QPS, run.Burst = qps, burst
-	metricsAddr, err := freeAddr()
-	if err != nil {
-		return nil, err
-	}
-	pj, _ := json.Marshal(map[string]any{"host": cfg.Host, "caData": cfg.CAData, "certData": cfg.CertData, "keyData": cfg.KeyData,
-		"workers": workers, "priorityQueue": !sc.legacyQueue, "qps": qps, "burst": burst, "metricsAddr": metricsAddr})
-	cmd := exec.Command(job.Peer)
-	cmd.Env = append(os.Environ(), "OPGEN_STORM_PEER="+string(pj))
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	var stopped bool
-	defer func() {
-		if !stopped {
-			cmd.Process.Kill()
-			cmd.Wait()
-		}
-	}()
-	readDone := make(chan error, 1)
-	go func() { readDone <- pr.readPeer(stdout) }()
-
-	mctx, stop := context.WithCancel(ctx)
-	defer stop()
-	pr.smp.gather = scrape(metricsAddr)
-	go pr.smp.run(mctx, "memcached")
-
-	// The watch that counts effective status writes.
-	list := &unstructured.UnstructuredList{}
-	list.SetGroupVersionKind(memcachedGVK.GroupVersion().WithKind("MemcachedList"))
-	w, err := outside.Watch(mctx, list, client.InNamespace("default"))
-	if err != nil {
-		return nil, err
-	}
-	go pr.effective.countUnstructured(w)
-	if err := pr.owned.watch(mctx, outside); err != nil {
-		return nil, err
-	}
-
-	// Setup: create the objects and wait until the controller converged them.
-	setupStart := time.Now()
-	for i := 0; i < objects; i++ {
-		u := memcachedKind{}.object(fmt.Sprintf("c%04d", i)).(*unstructured.Unstructured)
-		u.Object["spec"] = map[string]any{"size": int64(1), "containerPort": int64(11211)}
-		if err := outside.Create(ctx, u); err != nil {
-			return nil, err
-		}
-	}
-	deadline := time.Now().Add(setupTimeout(objects))
-	for {
-		n, err := countPeerConverged(ctx, outside)
-		if err != nil {
-			return nil, err
-		}
-		run.SetupConverged = n
-		if n == objects {
-			break
-		}
-		if time.Now().After(deadline) {
-			if n == 0 {
-				return nil, fmt.Errorf("no object converged in %v\n%s", setupTimeout(objects), stderr.String())
-			}
-			break
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
-	time.Sleep(time.Second)
-
-	// Load, then quiet.
-	pr.gen = &loadGenerator{c: outside, objects: objects, mix: sc.mix, seed: job.Params.Seed, kind: memcachedKind{}}
-	loadStart := time.Now()
-	pr.markPeer(ctx, cfg, outside, loadStart)
-	lctx, stopLoad := context.WithTimeout(ctx, time.Duration(job.Params.Load))
-	pr.gen.run(lctx, writers, interval)
-	stopLoad()
-	loadEnd := time.Now()
-	pr.markPeer(ctx, cfg, outside, loadEnd)
-	time.Sleep(drain)
-	quietStart := time.Now()
-	pr.markPeer(ctx, cfg, outside, quietStart)
-	time.Sleep(time.Duration(job.Params.Quiet))
-	end := time.Now()
-	pr.markPeer(ctx, cfg, outside, end)
-
-	if run.Converged, err = countPeerConverged(ctx, outside); err != nil {
-		return nil, err
-	}
-	stop()
-	// Stop the controller and read the rest of its output.
-	cmd.Process.Signal(syscall.SIGTERM)
-	rerr := <-readDone
-	werr := cmd.Wait()
-	stopped = true
-	if rerr != nil {
-		return nil, fmt.Errorf("reading the peer's output: %v\n%s", rerr, stderr.String())
-	}
-	if werr != nil {
-		return nil, fmt.Errorf("the peer: %v\n%s", werr, stderr.String())
-	}
-
-	run.Setup = pr.window(setupStart, loadStart)
-	run.Load = pr.window(loadStart, loadEnd)
-	run.Drain = pr.window(loadEnd, quietStart)
-	run.Quiet = pr.window(quietStart, end)
-	run.SpecChanges = run.Load.SpecChanges
-	run.Timeline = pr.timeline(loadStart, end)
-	return run, nil
-}
-
-// readPeer records the peer's requests and rate-limiter waits as the wrapping
-// transport and the timed limiter do in process (describe names the requests).
-func (pr *probe) readPeer(r io.Reader) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		var l struct {
-			At          int64  `json:"at"`
-			Wait        *int64 `json:"wait"`
-			Method      string `json:"method"`
-			Path        string `json:"path"`
-			Query       string `json:"query"`
-			ContentType string `json:"contentType"`
-			Code        int    `json:"code"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
-			return fmt.Errorf("%v: %s", err, sc.Text())
-		}
-		at := time.Unix(0, l.At)
-		if l.Wait != nil {
-			pr.limiter.mu.Lock()
-			pr.limiter.waits = append(pr.limiter.waits, wait{at: at, d: time.Duration(*l.Wait)})
-			pr.limiter.mu.Unlock()
-			continue
-		}
-		req := &http.Request{Method: l.Method, URL: &url.URL{Path: l.Path, RawQuery: l.Query}, Header: http.Header{}}
-		req.Header.Set("Content-Type", l.ContentType)
-		pr.reqs.mu.Lock()
-		pr.reqs.log = append(pr.reqs.log, request{at: at, key: describe(req), code: l.Code})
-		pr.reqs.mu.Unlock()
-	}
-	return sc.Err()
-}
-
-// markPeer is mark for the Memcached kind.
-func (pr *probe) markPeer(ctx context.Context, cfg *rest.Config, outside client.Client, t time.Time) {
-	n, err := serverWrites(ctx, cfg, memcachedGVK.Group, "memcacheds")
-	if err == nil {
-		pr.serverAt[t] = n
-	} else {
-		fmt.Fprintln(os.Stderr, "storm: reading apiserver_request_total:", err)
-	}
-	if list, err := listMemcached(ctx, outside); err == nil {
-		for _, o := range list.Items {
-			pr.gensAt[t] += o.GetGeneration()
-		}
-	}
-}
-
-// countUnstructured is count for a kind read as unstructured objects: stored status
-// changes other than the outside writers' condition.
-func (e *effectiveWrites) countUnstructured(w watch.Interface) {
-	e.countBy(w, func(o runtime.Object) (string, string, bool) {
-		obj, ok := o.(*unstructured.Unstructured)
-		if !ok {
-			return "", "", false
-		}
-		st, _, _ := unstructured.NestedMap(obj.Object, "status")
-		if conds, ok := st["conditions"].([]any); ok {
-			var keep []any
-			for _, c := range conds {
-				if m, _ := c.(map[string]any); m["type"] != outsiderCondition {
-					keep = append(keep, c)
-				}
-			}
-			st["conditions"] = keep
-		}
-		key, _ := json.Marshal(st)
-		return obj.GetName(), string(key), true
-	})
 }
 
 // scrape reads a metrics endpoint in the protocol-buffer format, which keeps native

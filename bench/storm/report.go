@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"text/tabwriter"
 )
@@ -33,15 +34,44 @@ func table(r *Report) string {
 			run.CachedManagedFields, mib(uint64(run.CachedManagedFieldsBytes)))
 	}
 	tw.Flush()
+
+	// The server's side: the controller's identity and classification, its throttling
+	// and 429s, the tenant's latency per phase, and the rollout.
+	b.WriteString("\n")
+	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "scenario\tcontroller\tclient limit\tworkers\tsetup s / writes\tthrottled s\t429s / early retries\ttenant p50/p99 ms: idle\tsetup\tload\tquiet\trollout\t| rollout: drained s\twrites\treconciles\tclassified (flowschema → priority level)\tload avg\t")
 	for _, run := range r.Runs {
-		if run.SetupConverged < run.Objects {
+		tm, early := 0, 0
+		for _, w := range []Window{run.Setup, run.Load, run.Drain, run.Quiet, run.Rollout} {
+			tm += w.TooManyRequests
+			early += w.EarlyRetries
+		}
+		drained := "-"
+		if run.RolloutDrainedSeconds >= 0 {
+			drained = fmt.Sprintf("%.1f", run.RolloutDrainedSeconds)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%.1f / %d\t%.1f\t%d / %d\t%s\t%s\t%s\t%s\t%s\t| %s\t%d\t%d\t%s\t%.2f\t\n",
+			run.Scenario, run.Controller, clientLimit(run), run.Workers, run.ConvergedSeconds, run.Setup.Writes,
+			run.Setup.ThrottleSeconds+run.Load.ThrottleSeconds+run.Quiet.ThrottleSeconds+run.Rollout.ThrottleSeconds, tm, early,
+			latency(run.TenantIdleP50ms, run.TenantIdleP99ms), latency(run.Setup.TenantP50ms, run.Setup.TenantP99ms),
+			latency(run.Load.TenantP50ms, run.Load.TenantP99ms), latency(run.Quiet.TenantP50ms, run.Quiet.TenantP99ms),
+			latency(run.Rollout.TenantP50ms, run.Rollout.TenantP99ms),
+			drained, run.Rollout.Writes, run.Rollout.Reconciles, classified(run.Classification), run.Load1)
+	}
+	tw.Flush()
+	for _, run := range r.Runs {
+		if run.SetupConverged < run.Objects && run.Controller != noController {
 			fmt.Fprintf(&b, "\n%s / %s: only %d of %d objects had converged %v after their creation; the load started regardless.",
 				run.Scenario, run.Controller, run.SetupConverged, run.Objects, setupTimeout(run.Objects))
 		}
 	}
 	p := r.Params
-	fmt.Fprintf(&b, "\n%d objects (conflict: 5), %d writers every %v, load %v then quiet %v, %d workers (conflict: 10), seed %d.\n",
-		p.Objects, p.Writers, p.Interval.String(), p.Load.String(), p.Quiet.String(), p.Workers, p.Seed)
+	guardedWorkers := "its generated default"
+	if p.GuardedWorkers > 0 {
+		guardedWorkers = fmt.Sprint(p.GuardedWorkers)
+	}
+	fmt.Fprintf(&b, "\n%d objects (conflict: 5), %d writers every %v, load %v then quiet %v, %d workers, the guarded operator %s (conflict: 10), seed %d.\n",
+		p.Objects, p.Writers, p.Interval.String(), p.Load.String(), p.Quiet.String(), p.Workers, guardedWorkers, p.Seed)
 	if p.KubeAPIQPS > 0 || p.KubeAPIBurst > 0 {
 		fmt.Fprintf(&b, "The guarded operator's client limit raised for the run: %g QPS, burst %d (0: its default).\n", p.KubeAPIQPS, p.KubeAPIBurst)
 	}
@@ -63,4 +93,36 @@ func managedFields(run Run) string {
 		return "full" // a report from before the policy was recorded
 	}
 	return run.ManagedFields
+}
+
+// clientLimit is a run's client-side limit: "50/100" (QPS/burst), or "none".
+func clientLimit(run Run) string {
+	if run.QPS <= 0 {
+		return "none"
+	}
+	return fmt.Sprintf("%g/%d", run.QPS, run.Burst)
+}
+
+func latency(p50, p99 float64) string { return fmt.Sprintf("%.1f/%.1f", p50, p99) }
+
+// classified names the FlowSchemas and priority levels of a run's requests, the most
+// used first.
+func classified(c map[string]int) string {
+	if len(c) == 0 {
+		return "-"
+	}
+	type kv struct {
+		k string
+		n int
+	}
+	var kvs []kv
+	for k, n := range c {
+		kvs = append(kvs, kv{k, n})
+	}
+	sort.Slice(kvs, func(i, j int) bool { return kvs[i].n > kvs[j].n || kvs[i].n == kvs[j].n && kvs[i].k < kvs[j].k })
+	var parts []string
+	for _, x := range kvs {
+		parts = append(parts, fmt.Sprintf("%s: %d", x.k, x.n))
+	}
+	return strings.Join(parts, ", ")
 }

@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -48,11 +50,38 @@ type Run struct {
 	// ManagedFields is what the controller's cache kept of managedFields: trimmed,
 	// full or stripped (see Params.ManagedFields).
 	ManagedFields string `json:"managedFields"`
+	// Load1 is the machine's 1-minute load average when the run started.
+	Load1 float64 `json:"load1"`
+	// Identity is the user the controller authenticated as; APF the API Priority and
+	// Fairness objects applied ("generated": the guarded operator's, config/apf).
+	Identity string `json:"identity,omitempty"`
+	APF      string `json:"apf,omitempty"`
+	// Classification counts the controller's requests by the FlowSchema and priority
+	// level the API server classified them into ("flowschema → prioritylevel", from the
+	// response headers; "none" for responses without them), TenantClassification the
+	// tenant's; ServerFlowControl is the API server's own count of the requests it
+	// dispatched and rejected per "flowschema → prioritylevel" over the run
+	// (apiserver_flowcontrol_dispatched_requests_total, _rejected_requests_total), for
+	// the controller's and the tenant's FlowSchemas.
+	Classification       map[string]int     `json:"classification,omitempty"`
+	TenantClassification map[string]int     `json:"tenantClassification,omitempty"`
+	ServerFlowControl    map[string]float64 `json:"serverFlowControl,omitempty"`
 	// SpecChanges counts the outside writes that changed a spec (a new generation).
 	SpecChanges int `json:"specChanges"`
+	// Idle is a window before the controller starts: the tenant alone on the server.
+	// TenantIdleP50ms and TenantIdleP99ms are its latencies there.
+	Idle            Window  `json:"idle"`
+	TenantIdleP50ms float64 `json:"tenantIdleP50ms"`
+	TenantIdleP99ms float64 `json:"tenantIdleP99ms"`
 	// Setup is the creation of the objects until every one converged, or for a naive
-	// operator until setupTimeout passed.
-	Setup Window `json:"setup"`
+	// operator until setupTimeout passed; CreationSeconds the creation alone.
+	Setup           Window  `json:"setup"`
+	CreationSeconds float64 `json:"creationSeconds"`
+	// Creation and AfterCreation split the setup's first sync: the objects being
+	// created, then from the last creation until every object converged (empty when
+	// the controller kept pace): the controller's work alone, the creator done.
+	Creation      Window `json:"creation"`
+	AfterCreation Window `json:"afterCreation"`
 	// SetupConverged counts the objects converged when the load started: all of them,
 	// unless a naive operator's loop and its 409 backoffs kept some from converging.
 	SetupConverged int    `json:"setupConverged"`
@@ -62,8 +91,23 @@ type Run struct {
 	Quiet Window `json:"quiet"`
 	// Converged counts the objects whose observedGeneration is their generation at the end.
 	Converged int `json:"converged"`
+	// Rollout is a new process of the controller (a new version rolled out: the old one
+	// stopped, the same objects, everything converged), from its start until its queue
+	// drained and 2 seconds more, or rolloutTimeout; RolloutDrainedSeconds is the time
+	// until its queue drained (every object reconciled once, the queue empty, no
+	// reconcile running, and none for the next 2 seconds), -1 when it did not within
+	// rolloutTimeout.
+	Rollout               Window  `json:"rollout"`
+	RolloutDrainedSeconds float64 `json:"rolloutDrainedSeconds"`
 	// Timeline is the controller's writes per second, from the start of the load window.
 	Timeline []int `json:"timeline"`
+	// WritesPerSecond is the controller's writes per second from the first creation to
+	// the end of the rollout, Phases the second each phase starts at on that scale
+	// (creation, load, drain, quiet, rollout, end), TenantP99PerSecond the tenant's p99
+	// per second (0: no request answered).
+	WritesPerSecond    []int              `json:"writesPerSecond,omitempty"`
+	Phases             map[string]float64 `json:"phases,omitempty"`
+	TenantP99PerSecond []float64          `json:"tenantP99PerSecond,omitempty"`
 	// ConvergedSeconds is the time from the first creation until every object converged
 	// (or the setup wait ended).
 	ConvergedSeconds float64 `json:"convergedSeconds"`
@@ -99,6 +143,11 @@ type Window struct {
 	MaxDepth   int     `json:"maxDepth"`
 	// ThrottleSeconds is the time requests waited in the client's rate limiter.
 	ThrottleSeconds float64 `json:"throttleSeconds"`
+	// TooManyRequests are the controller's requests answered 429 (API Priority and
+	// Fairness rejected them); EarlyRetries those among them retried before the
+	// answer's Retry-After had passed.
+	TooManyRequests int `json:"tooManyRequests"`
+	EarlyRetries    int `json:"earlyRetries"`
 	// EffectiveWrites are the status changes the server stored, seen by a separate
 	// watch, leaving out the outside writers' own condition.
 	EffectiveWrites int `json:"effectiveWrites"`
@@ -111,9 +160,27 @@ type Window struct {
 	// count of writes on the kind (apiserver_request_total) minus the load's writes on
 	// it: a cross-check of the controller's writes on the kind.
 	OutsideWrites int `json:"outsideWrites"`
+	// OutsideCutOff are outside writes on the kind that the end of the load cancelled in
+	// flight: not in OutsideWrites, though the server may have counted them.
+	OutsideCutOff int `json:"outsideCutOff,omitempty"`
 	ServerWrites  int `json:"serverWrites"`
 	SpecChanges   int `json:"specChanges"`
+	// TenantRequests are the tenant's requests sent in the window, TenantErrors those
+	// that failed, TenantP50ms and TenantP99ms their latencies.
+	TenantRequests int     `json:"tenantRequests"`
+	TenantErrors   int     `json:"tenantErrors"`
+	TenantP50ms    float64 `json:"tenantP50ms"`
+	TenantP99ms    float64 `json:"tenantP99ms"`
+	// CPUSeconds is the CPU time each process used in the window: kube-apiserver, etcd,
+	// the benchmark (with the controller when it runs in process: the load and the
+	// watches too), the controller's own process, the tenant.
+	CPUSeconds map[string]float64 `json:"cpuSeconds,omitempty"`
 }
+
+// cpuProfileEnv names a file: when set, a run's process (the benchmark with an
+// in-process controller) writes its CPU profile there. A diagnostic: run one
+// controller per file.
+const cpuProfileEnv = "OPGEN_STORM_CPU_PROFILE"
 
 func childMain(jobJSON string) int {
 	profileHeapFinely()
@@ -121,6 +188,13 @@ func childMain(jobJSON string) int {
 	if err := json.Unmarshal([]byte(jobJSON), &job); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
+	}
+	if name := os.Getenv(cpuProfileEnv); name != "" {
+		if f, err := os.Create(name); err == nil {
+			if err := pprof.StartCPUProfile(f); err == nil {
+				defer pprof.StopCPUProfile()
+			}
+		}
 	}
 	run, err := runOne(context.Background(), job)
 	if err != nil {
@@ -132,15 +206,20 @@ func childMain(jobJSON string) int {
 	return 0
 }
 
-// runOne starts an API server, the controller and the load, and measures.
+// runOne starts an API server, the controller, the tenant and the load, and measures:
+// the tenant alone (idle), the creation of the objects until they converged (setup),
+// the load, the quiet window, and a new process of the controller over the converged
+// objects (rollout).
 func runOne(ctx context.Context, job childJob) (*Run, error) {
-	if job.Controller == peerController {
-		return runPeer(ctx, job)
-	}
 	sc := scenarioByName(job.Scenario)
-	objects, workers, writers, interval := sc.settings(job.Params)
+	k := kindOf(job.Controller)
+	objects, workers, writers, interval := sc.settings(job.Params, job.Controller)
+	spec := specFor(job, sc, workers)
 	run := &Run{Controller: job.Controller, Scenario: sc.name, Objects: objects, Workers: workers, PriorityQueue: !sc.legacyQueue,
-		ManagedFields: job.ManagedFields}
+		ManagedFields: job.ManagedFields, QPS: spec.QPS, Burst: spec.Burst, Load1: job.Load1}
+	if job.Controller == peerController {
+		run.ManagedFields = ""
+	}
 	heap := &heapPeak{}
 	hctx, stopHeap := context.WithCancel(ctx)
 	defer stopHeap()
@@ -149,7 +228,9 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	env := &envtest.Environment{CRDDirectoryPaths: []string{job.CRDDir}, ErrorIfCRDPathMissing: true}
 	env.ControlPlane.GetAPIServer().Configure().
 		Set("advertise-address", "127.0.0.1").
-		Set("endpoint-reconciler-type", "none")
+		Set("endpoint-reconciler-type", "none").
+		// On by default; said here because the tenant's figures depend on it.
+		Set("enable-priority-and-fairness", "true")
 	cfg, err := env.Start()
 	if err != nil {
 		return nil, fmt.Errorf("starting envtest: %w", err)
@@ -157,59 +238,78 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	defer env.Stop()
 
 	scheme := runtime.NewScheme()
-	if err := clientgoscheme.AddToScheme(scheme); err != nil {
-		return nil, err
-	}
-	if err := stormv1.AddToScheme(scheme); err != nil {
+	if err := addToScheme(scheme); err != nil {
 		return nil, err
 	}
 	outside, err := client.NewWithWatch(cfg, client.Options{Scheme: scheme})
 	if err != nil {
 		return nil, err
 	}
-	pr := &probe{reqs: &requestLog{}, limiter: &timedLimiter{}, smp: &sampler{}, effective: &effectiveWrites{}, owned: &ownedChanges{},
-		serverAt: map[time.Time]float64{}, gensAt: map[time.Time]int64{}}
-	mgr, err := newManager(job, sc, workers, cfg, scheme, pr, run)
+	ids, err := setupIdentities(ctx, outside, cfg, job.Repo, job.Controller, job.Params.APF)
 	if err != nil {
 		return nil, err
 	}
-	mctx, stop := context.WithCancel(ctx)
-	defer stop()
-	go pr.smp.run(mctx, "cache")
-	mgrDone := make(chan error, 1)
-	go func() { mgrDone <- mgr.Start(mctx) }()
+	run.Identity, run.APF = accountOf(job.Controller).user(), job.Params.apf()
+	pr := &probe{reqs: &requestLog{}, limiter: &waitLog{}, smp: &sampler{}, effective: &effectiveWrites{}, owned: &ownedChanges{},
+		conv: &convergence{}, cpu: &cpuSampler{}, resource: k.resource, kind: k, serverAt: map[time.Time]float64{}, gensAt: map[time.Time]int64{}}
+	ten, err := startTenant(ctx, ids.tenant)
+	if err != nil {
+		return nil, err
+	}
+	defer ten.kill()
+	pr.cpu.register("tenant", ten.cmd.Process.Pid)
+	cctx, stopCPU := context.WithCancel(ctx)
+	defer stopCPU()
+	go pr.cpu.run(cctx)
 
-	// The watch that counts effective status writes.
-	w, err := outside.Watch(mctx, &stormv1.CacheList{}, client.InNamespace("default"))
-	if err != nil {
+	wctx, stopWatches := context.WithCancel(ctx)
+	defer stopWatches()
+	if err := k.watch(wctx, outside, pr); err != nil {
 		return nil, err
 	}
-	go pr.effective.count(w)
-	if err := pr.owned.watch(mctx, outside); err != nil {
+	if err := pr.owned.watch(wctx, outside); err != nil {
 		return nil, err
+	}
+
+	// Idle: the tenant alone, the controller not started yet.
+	idleStart := time.Now()
+	time.Sleep(time.Duration(job.Params.idle()))
+
+	// The controller, as its ServiceAccount.
+	ctl := &controllerRun{stopped: true} // none: nothing runs
+	if job.Controller != noController {
+		if ctl, err = startController(ctx, job, spec, ids.operator, scheme, pr); err != nil {
+			return nil, err
+		}
+		defer ctl.kill()
 	}
 
 	// Setup: create the objects and wait until the controller converged them.
 	setupStart := time.Now()
 	for i := 0; i < objects; i++ {
-		obj := &stormv1.Cache{ObjectMeta: metav1.ObjectMeta{Name: fmt.Sprintf("c%04d", i), Namespace: "default"},
-			Spec: stormv1.CacheSpec{Size: 1, Image: "cache:1"}}
-		if err := outside.Create(ctx, obj); err != nil {
+		if err := k.create(ctx, outside, i); err != nil {
 			return nil, err
 		}
 	}
+	createdAt := time.Now()
+	run.CreationSeconds = createdAt.Sub(setupStart).Seconds()
 	// A naive operator may leave objects unconverged for long (its 409s back them off
 	// exponentially while its loop keeps the queue full): that is the incident, and the
 	// load starts regardless. The guarded operator must converge.
-	converged, err := waitConverged(ctx, outside, objects, setupTimeout(objects))
-	run.SetupConverged, run.ConvergedSeconds = converged, time.Since(setupStart).Seconds()
-	if err != nil && (job.Controller == "guarded" || converged == 0) {
-		return nil, err
+	convergedAt := createdAt
+	if job.Controller != noController {
+		converged, err := pr.conv.wait(ctx, objects, setupStart, setupTimeout(objects))
+		convergedAt = time.Now()
+		run.SetupConverged = converged
+		if err != nil && (job.Controller == "guarded" || converged == 0) {
+			return nil, fmt.Errorf("%w%s", err, ctl.stderr())
+		}
 	}
+	run.ConvergedSeconds = convergedAt.Sub(setupStart).Seconds()
 	time.Sleep(time.Second)
 
 	// Load, then quiet.
-	pr.gen = &loadGenerator{c: outside, objects: objects, mix: sc.mix, seed: job.Params.Seed}
+	pr.gen = &loadGenerator{c: outside, objects: objects, mix: sc.mix, seed: job.Params.Seed, kind: k.load}
 	loadStart := time.Now()
 	pr.mark(ctx, cfg, outside, loadStart)
 	lctx, stopLoad := context.WithTimeout(ctx, time.Duration(job.Params.Load))
@@ -226,65 +326,156 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	end := time.Now()
 	pr.mark(ctx, cfg, outside, end)
 
-	if err := eachCache(ctx, outside, func(o *stormv1.Cache) {
-		if o.Status.ObservedGeneration == o.Generation {
-			run.Converged++
+	if run.Converged, err = k.countConverged(ctx, outside); err != nil {
+		return nil, err
+	}
+	if ctl.mgr != nil {
+		// Memory, before the counting below allocates: the peaks, then the live heap.
+		if run.PeakRSSBytes, err = peakRSS(); err != nil {
+			return nil, err
 		}
-	}); err != nil {
+		run.PeakHeapBytes, run.PeakLiveHeapBytes = heap.max()
+		stopHeap()
+		run.LiveHeapBytes = liveHeap()
+		if dir := os.Getenv(heapProfileEnv); dir != "" {
+			writeHeapProfile(filepath.Join(dir, "end-live.pb.gz"))
+		}
+		if run.CachedManagedFields, run.CachedManagedFieldsBytes, err = cachedManagedFields(ctx, ctl.mgr.GetCache()); err != nil {
+			return nil, err
+		}
+	}
+	if err := ctl.stop(); err != nil {
 		return nil, err
 	}
-	// Memory, before the counting below allocates: the peaks, then the live heap.
-	if run.PeakRSSBytes, err = peakRSS(); err != nil {
-		return nil, err
-	}
-	run.PeakHeapBytes, run.PeakLiveHeapBytes = heap.max()
-	stopHeap()
-	run.LiveHeapBytes = liveHeap()
-	if dir := os.Getenv(heapProfileEnv); dir != "" {
-		writeHeapProfile(filepath.Join(dir, "end-live.pb.gz"))
-	}
-	if run.CachedManagedFields, run.CachedManagedFieldsBytes, err = cachedManagedFields(ctx, mgr.GetCache()); err != nil {
-		return nil, err
-	}
-	stop()
-	<-mgrDone
 
-	run.Setup = pr.window(setupStart, loadStart)
-	run.Load = pr.window(loadStart, loadEnd)
-	run.Drain = pr.window(loadEnd, quietStart)
-	run.Quiet = pr.window(quietStart, end)
+	// Rollout: a new process of the controller over the converged objects.
+	rolloutStart, rolloutEnd := time.Now(), time.Now()
+	run.RolloutDrainedSeconds = -1
+	next := &controllerRun{stopped: true, smp: &sampler{}}
+	if job.Controller != noController {
+		if next, err = startProcess(ctx, job, spec, ids.operator, pr, &sampler{}); err != nil {
+			return nil, err
+		}
+		defer next.kill()
+		pr.cpu.register("rollout", next.cmd.Process.Pid)
+		drained, ok := next.waitDrained(ctx, objects, rolloutStart.Add(rolloutTimeout))
+		rolloutEnd = rolloutStart.Add(rolloutTimeout)
+		if ok {
+			run.RolloutDrainedSeconds = drained.Sub(rolloutStart).Seconds()
+			rolloutEnd = drained.Add(rolloutSettle)
+		}
+		time.Sleep(time.Until(rolloutEnd))
+		if err := next.stop(); err != nil {
+			return nil, err
+		}
+	}
+	if err := ten.stop(); err != nil {
+		return nil, err
+	}
+
+	run.Idle = pr.window(idleStart, setupStart, ten)
+	run.TenantIdleP50ms, run.TenantIdleP99ms = run.Idle.TenantP50ms, run.Idle.TenantP99ms
+	run.Setup = pr.window(setupStart, loadStart, ten)
+	run.Creation = pr.window(setupStart, createdAt, ten)
+	run.AfterCreation = pr.window(createdAt, convergedAt, ten)
+	run.Load = pr.window(loadStart, loadEnd, ten)
+	run.Drain = pr.window(loadEnd, quietStart, ten)
+	run.Quiet = pr.window(quietStart, end, ten)
+	pr.smp = next.smp
+	run.Rollout = pr.window(rolloutStart, rolloutEnd, ten)
 	run.SpecChanges = run.Load.SpecChanges
 	run.Timeline = pr.timeline(loadStart, end)
+	run.WritesPerSecond = pr.timeline(setupStart, rolloutEnd)
+	run.TenantP99PerSecond = ten.perSecond(setupStart, rolloutEnd)
+	at := func(t time.Time) float64 { return math.Round(t.Sub(setupStart).Seconds()*10) / 10 }
+	run.Phases = map[string]float64{"creation": 0, "created": run.CreationSeconds, "converged": run.ConvergedSeconds,
+		"load": at(loadStart), "drain": at(loadEnd), "quiet": at(quietStart), "rollout": at(rolloutStart), "end": at(rolloutEnd)}
+	run.Classification = pr.reqs.cls.named(ids)
+	run.TenantClassification = ten.cls.named(ids)
+	if run.ServerFlowControl, err = serverFlowControl(ctx, cfg, run.Classification, run.TenantClassification); err != nil {
+		return nil, err
+	}
 	return run, nil
 }
 
-// newManager builds the controller under test: its client counted, and throttled as
-// its policy or the scenario says.
-func newManager(job childJob, sc *scenario, workers int, cfg *rest.Config, scheme *runtime.Scheme, pr *probe, run *Run) (ctrl.Manager, error) {
-	mcfg := rest.CopyConfig(cfg)
-	mcfg.WrapTransport = pr.reqs.wrap
-	qps, burst := float32(-1), 0 // controller-runtime's default: no client-side limit
+// rolloutTimeout bounds the rollout window; rolloutSettle is how long it stays open
+// after the queue drained, for writes that would follow.
+const (
+	rolloutTimeout = 2 * time.Minute
+	rolloutSettle  = 2 * time.Second
+)
+
+// operatorSpec is how a controller under test is built, in the benchmark's process or
+// in one of its own.
+type operatorSpec struct {
+	Controller    string `json:"controller"`
+	ManagedFields string `json:"managedFields"`
+	Workers       int    `json:"workers"`
+	PriorityQueue bool   `json:"priorityQueue"`
+	// QPS and Burst are the client's limit, QPS < 0 none; the guarded operator's go
+	// through its generated ClientLimits.
+	QPS   float32 `json:"qps"`
+	Burst int     `json:"burst"`
+	// Adaptive is the adaptiveLimit experiment's target (0: none).
+	Adaptive float64 `json:"adaptive,omitempty"`
+}
+
+// specFor resolves a job's controller: the guarded operator with its generated client
+// limit unless the run replaces it, the others with controller-runtime's default (no
+// limit), every controller with the scenario's limit when it has one.
+func specFor(job childJob, sc *scenario, workers int) operatorSpec {
+	s := operatorSpec{Controller: job.Controller, ManagedFields: job.ManagedFields, Workers: workers, PriorityQueue: !sc.legacyQueue, QPS: -1}
 	if job.Controller == "guarded" {
-		qps, burst = guarded.DefaultKubeAPIQPS, guarded.DefaultKubeAPIBurst
-		if job.Params.KubeAPIQPS > 0 {
-			qps = float32(job.Params.KubeAPIQPS)
+		s.Adaptive = job.Params.GuardedAdaptive
+		s.QPS, s.Burst = guarded.DefaultKubeAPIQPS, guarded.DefaultKubeAPIBurst
+		if job.Params.KubeAPIQPS != 0 {
+			s.QPS = float32(job.Params.KubeAPIQPS)
 		}
 		if job.Params.KubeAPIBurst > 0 {
-			burst = job.Params.KubeAPIBurst
+			s.Burst = job.Params.KubeAPIBurst
 		}
 	}
 	if sc.qps > 0 {
-		qps, burst = sc.qps, sc.burst
+		s.QPS, s.Burst = sc.qps, sc.burst
 	}
-	run.QPS, run.Burst = qps, burst
-	if qps > 0 {
-		pr.limiter.RateLimiter = flowcontrol.NewTokenBucketRateLimiter(qps, burst)
-		mcfg.RateLimiter = pr.limiter
-	} else {
-		mcfg.QPS, mcfg.Burst = -1, 0
+	return s
+}
+
+// addToScheme registers the kinds the benchmark's clients read: the built-in ones and
+// the storm Cache.
+func addToScheme(s *runtime.Scheme) error {
+	if err := clientgoscheme.AddToScheme(s); err != nil {
+		return err
+	}
+	return stormv1.AddToScheme(s)
+}
+
+// buildManager builds the controller under test on cfg (which carries its identity
+// and the benchmark's wrapping transport): its client throttled as spec says, each wait
+// in the client's rate limiter reported, its metrics served on metricsAddr ("0": none).
+func buildManager(spec operatorSpec, cfg *rest.Config, scheme *runtime.Scheme, metricsAddr string, reportWait func(time.Time, time.Duration)) (ctrl.Manager, error) {
+	mcfg := rest.CopyConfig(cfg)
+	switch {
+	case spec.Controller == "guarded":
+		guarded.ClientLimits{QPS: float64(spec.QPS), Burst: spec.Burst}.Apply(mcfg)
+	case spec.QPS > 0:
+		mcfg.QPS, mcfg.Burst = spec.QPS, spec.Burst
+	default:
+		mcfg.QPS, mcfg.Burst = -1, 0 // controller-runtime's default: no client-side limit
+	}
+	if spec.Adaptive > 0 {
+		mcfg.Wrap(newAdaptiveLimit(spec.Adaptive, 64).wrap)
+	}
+	// client-go builds this limiter from QPS and Burst itself; built here, its waits are
+	// timed.
+	if mcfg.RateLimiter == nil && mcfg.QPS > 0 {
+		mcfg.RateLimiter = flowcontrol.NewTokenBucketRateLimiter(mcfg.QPS, mcfg.Burst)
+	}
+	if mcfg.RateLimiter != nil {
+		mcfg.RateLimiter = reportedLimiter{RateLimiter: mcfg.RateLimiter, report: reportWait}
 	}
 	var cacheOpts cache.Options // full: controller-runtime's default
-	switch job.ManagedFields {
+	switch spec.ManagedFields {
 	case "trimmed":
 		cacheOpts = guarded.CacheOptions()
 	case "stripped":
@@ -293,39 +484,44 @@ func newManager(job childJob, sc *scenario, workers int, cfg *rest.Config, schem
 	mgr, err := ctrl.NewManager(mcfg, ctrl.Options{
 		Scheme:                 scheme,
 		Cache:                  cacheOpts,
-		Metrics:                metricsserver.Options{BindAddress: "0"},
+		Metrics:                metricsserver.Options{BindAddress: metricsAddr},
 		HealthProbeBindAddress: "0",
 		Controller: config.Controller{
-			MaxConcurrentReconciles: workers,
-			UsePriorityQueue:        ptr.To(!sc.legacyQueue),
+			MaxConcurrentReconciles: spec.Workers,
+			UsePriorityQueue:        ptr.To(spec.PriorityQueue),
 		},
 	})
 	if err != nil {
 		return nil, err
 	}
-	switch job.Controller {
+	switch spec.Controller {
 	case "guarded":
 		err = guarded.SetupReconcilers(mgr)
 	case "naive":
 		err = (&naive.Reconciler{Client: mgr.GetClient()}).SetupWithManager(mgr)
 	case "naive-patch":
 		err = (&naive.Reconciler{Client: mgr.GetClient(), Patch: true}).SetupWithManager(mgr)
+	default:
+		err = fmt.Errorf("no controller %q in this process", spec.Controller)
 	}
 	return mgr, err
 }
 
 // probe is everything a run measures: the controller's requests, its throttling and
-// reconciles, the effective status writes, the outside load, and, at each window's
-// edge, the server's count of writes and the objects' generations (whose growth is the
-// number of spec changes: each bumps it by one).
+// reconciles, the effective status writes, convergence, the outside load, and, at each
+// window's edge, the server's count of writes and the objects' generations (whose
+// growth is the number of spec changes: each bumps it by one).
 type probe struct {
 	reqs      *requestLog
-	limiter   *timedLimiter
+	limiter   *waitLog
 	smp       *sampler
 	effective *effectiveWrites
 	owned     *ownedChanges
+	conv      *convergence
+	cpu       *cpuSampler
 	gen       *loadGenerator
-	// resource is the kind's resource when it is not the storm Cache (caches).
+	kind      *stormKind
+	// resource is the kind's resource: caches, or the peer's memcacheds.
 	resource string
 	serverAt map[time.Time]float64
 	gensAt   map[time.Time]int64
@@ -333,25 +529,21 @@ type probe struct {
 
 // mark records the server's write count and the generations at t.
 func (pr *probe) mark(ctx context.Context, cfg *rest.Config, outside client.Client, t time.Time) {
-	n, err := serverWrites(ctx, cfg, stormv1.GroupVersion.Group, "caches")
+	n, err := serverWrites(ctx, cfg, pr.kind.group, pr.kind.resource)
 	if err == nil {
 		pr.serverAt[t] = n
 	} else {
 		fmt.Fprintln(os.Stderr, "storm: reading apiserver_request_total:", err)
 	}
-	var gens int64
-	if err := eachCache(ctx, outside, func(o *stormv1.Cache) { gens += o.Generation }); err == nil {
+	if gens, err := pr.kind.generations(ctx, outside); err == nil {
 		pr.gensAt[t] = gens
 	}
 }
 
-// window sums what happened between from and to.
-func (pr *probe) window(from, to time.Time) Window {
+// window sums what happened between from and to, the tenant's latencies with it.
+func (pr *probe) window(from, to time.Time, ten *tenant) Window {
 	w := Window{Seconds: to.Sub(from).Seconds(), Requests: map[string]int{}}
-	res := "caches"
-	if pr.resource != "" {
-		res = pr.resource
-	}
+	res := pr.resource
 	pr.reqs.mu.Lock()
 	for _, r := range pr.reqs.log {
 		if r.at.Before(from) || !r.at.Before(to) {
@@ -372,6 +564,7 @@ func (pr *probe) window(from, to time.Time) Window {
 		}
 	}
 	pr.reqs.mu.Unlock()
+	w.TooManyRequests, w.EarlyRetries = pr.reqs.tooManyRequests(from, to)
 	a, b := pr.smp.at(from), pr.smp.at(to)
 	w.Reconciles = int(b.reconciles - a.reconciles)
 	w.P50ms, w.P99ms = quantile(a, b, 0.5), quantile(a, b, 0.99)
@@ -387,10 +580,13 @@ func (pr *probe) window(from, to time.Time) Window {
 	w.OwnedChanges = pr.owned.between(from, to)
 	if pr.gen != nil {
 		w.OutsideWrites = pr.gen.between(from, to)
+		w.OutsideCutOff = pr.gen.cutOffBetween(from, to)
 		w.OwnedChanges -= pr.gen.ownedBetween(from, to)
 	}
 	if g0, ok := pr.gensAt[from]; ok {
-		w.SpecChanges = int(pr.gensAt[to] - g0)
+		if g1, ok := pr.gensAt[to]; ok {
+			w.SpecChanges = int(g1 - g0)
+		}
 	}
 	if s0, ok := pr.serverAt[from]; ok {
 		if s1, ok := pr.serverAt[to]; ok {
@@ -403,6 +599,9 @@ func (pr *probe) window(from, to time.Time) Window {
 			w.ServerWrites = int(s1-s0) - onKind
 		}
 	}
+	w.CPUSeconds = pr.cpu.between(from, to)
+	ts := ten.stats(from, to)
+	w.TenantRequests, w.TenantErrors, w.TenantP50ms, w.TenantP99ms = ts.n, ts.errors, ts.p50, ts.p99
 	return w
 }
 
@@ -490,21 +689,13 @@ func (l *timeLog) between(from, to time.Time) int {
 // condition, through a watch of its own.
 type effectiveWrites struct{ timeLog }
 
-func (e *effectiveWrites) count(w watch.Interface) {
-	e.countBy(w, func(o runtime.Object) (string, string, bool) {
-		obj, ok := o.(*stormv1.Cache)
-		if !ok {
-			return "", "", false
-		}
-		return obj.Name, cacheStatusKey(&obj.Status), true
-	})
-}
-
 // countBy counts the Modified events whose status, as status gives it with the
-// object's name, differs from the last one seen of that object.
-func (e *effectiveWrites) countBy(w watch.Interface, status func(runtime.Object) (name, key string, ok bool)) {
+// object's name, differs from the last one seen of that object; every event goes to
+// also too (the convergence tracker).
+func (e *effectiveWrites) countBy(w watch.Interface, status func(runtime.Object) (name, key string, ok bool), also func(watch.Event)) {
 	last := map[string]string{}
 	for ev := range w.ResultChan() {
+		also(ev)
 		name, key, ok := status(ev.Object)
 		if !ok {
 			continue
@@ -587,8 +778,11 @@ type loadGenerator struct {
 	writes []time.Time
 	// ownedWrites are the writes among them of owned objects (their status).
 	ownedWrites []time.Time
-	sizes       map[string]int32
-	count       atomic.Int64
+	// cutOff are the writes on the kind that the end of the load cancelled in flight:
+	// the server may have done and counted them; writes does not hold them.
+	cutOff []time.Time
+	sizes  map[string]int32
+	count  atomic.Int64
 }
 
 func (g *loadGenerator) run(ctx context.Context, writers int, interval time.Duration) {
@@ -663,6 +857,11 @@ func (g *loadGenerator) write(ctx context.Context, name string, a action) {
 		}
 	}
 	if err != nil {
+		if ctx.Err() != nil && a != ownedStatus {
+			g.mu.Lock()
+			g.cutOff = append(g.cutOff, time.Now())
+			g.mu.Unlock()
+		}
 		return
 	}
 	g.mu.Lock()
@@ -678,6 +877,13 @@ func (g *loadGenerator) ownedBetween(from, to time.Time) int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return countBetween(g.ownedWrites, from, to)
+}
+
+// cutOffBetween counts the writes on the kind cancelled in flight between from and to.
+func (g *loadGenerator) cutOffBetween(from, to time.Time) int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return countBetween(g.cutOff, from, to)
 }
 
 func (g *loadGenerator) between(from, to time.Time) int {

@@ -2,6 +2,8 @@ package main
 
 import (
 	"time"
+
+	"github.com/opgen-dev/opgen/bench/storm/guarded"
 )
 
 // action is one kind of outside write.
@@ -67,7 +69,14 @@ func scenarioByName(name string) *scenario {
 
 var controllerNames = []string{"guarded", "naive", "naive-patch", peerController}
 
+// noController runs no controller at all: the tenant's reference for what creating the
+// objects and the load do to it by themselves. It is not among the defaults.
+const noController = "none"
+
 func validController(name string) bool {
+	if name == noController {
+		return true
+	}
 	for _, c := range controllerNames {
 		if c == name {
 			return true
@@ -76,9 +85,15 @@ func validController(name string) bool {
 	return false
 }
 
-// settings resolves a scenario against the flags.
-func (s scenario) settings(p Params) (objects, workers, writers int, interval time.Duration) {
+// settings resolves a scenario against the flags, for controller.
+func (s scenario) settings(p Params, controller string) (objects, workers, writers int, interval time.Duration) {
 	objects, workers, writers, interval = p.Objects, p.Workers, p.Writers, time.Duration(p.Interval)
+	if controller == "guarded" {
+		workers = guarded.DefaultMaxConcurrentReconciles
+		if p.GuardedWorkers > 0 {
+			workers = p.GuardedWorkers
+		}
+	}
 	if s.objects > 0 && s.objects < objects {
 		objects = s.objects
 	}

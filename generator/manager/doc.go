@@ -2,6 +2,7 @@
 // zz_generated.manager.go in the controller package, with
 //
 //	const DefaultKubeAPIQPS, DefaultKubeAPIBurst  // +opguard:client, else opgen's policy
+//	const DefaultMaxConcurrentReconciles          // opgen's policy (policy.DefaultWorkers)
 //	func AddToScheme(s *runtime.Scheme) error     // client-go's kinds and every API package
 //	func SetupReconcilers(mgr ctrl.Manager) error // every generated reconciler
 //	func CacheOptions() cache.Options             // managedFields trimmed to the operator's own
@@ -24,9 +25,11 @@
 // (docs/storm.md). It is keyed by Go type, so a kind read as unstructured or as
 // metadata only is stripped: the guards read neither.
 //
-// opgen's client policy, when no +opguard:client marker sets one: 50 requests per
-// second, bursts of 100. controller-runtime leaves client-side throttling off (QPS -1)
-// and leaves the API server's priority and fairness to absorb a runaway operator; a
-// bounded client stops a loop at the source, and a guarded operator at rest sends no
-// requests, so the bound is only reached in bursts. --kube-api-qps=-1 turns it off.
+// opgen's client policy, when no +opguard:client marker sets one: no client-side limit
+// (QPS -1, as controller-runtime has it; --kube-api-qps sets one, with bursts of
+// --kube-api-burst, default 100), and policy.DefaultWorkers reconciles at once per
+// controller. The API server's priority and fairness, through the generated
+// config/apf priority level, is the bound: a client limit is reached exactly in the
+// first sync over every object, where it made the operator look dead (docs/runtime.md
+// has the measurements).
 package manager

@@ -96,7 +96,7 @@ func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 		}
 	}
 	w := wiring{
-		Package: ctx.Controller.Name, QPS: qps, Burst: burst, Kinds: kinds,
+		Package: ctx.Controller.Name, QPS: qps, Burst: burst, Workers: policy.DefaultWorkers, Kinds: kinds,
 		Wiring: naming.Wire, SetupWithManager: naming.SetupWithManager, R: symbols.Called,
 	}
 	for _, p := range ctx.API.Packages {
@@ -145,6 +145,8 @@ type wiring struct {
 	Package string
 	QPS     float64
 	Burst   int
+	// Workers is the default of the main's --max-concurrent-reconciles.
+	Workers int
 	Kinds   []*model.Kind
 	// Schemes are the aliases of the API packages, whose AddToScheme AddToScheme calls.
 	Schemes []string

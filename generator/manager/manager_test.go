@@ -48,6 +48,9 @@ func TestWiring(t *testing.T) {
 			if got := f.Value(t, naming.DefaultKubeAPIBurst); got != strconv.Itoa(burst) {
 				t.Errorf("%s = %s, want %d", naming.DefaultKubeAPIBurst, got, burst)
 			}
+			if got := f.Value(t, naming.DefaultMaxConcurrentReconciles); got != strconv.Itoa(policy.DefaultWorkers) {
+				t.Errorf("%s = %s, want %d", naming.DefaultMaxConcurrentReconciles, got, policy.DefaultWorkers)
+			}
 			imports := f.Imports()
 			scheme := f.Body(f.Func(t, naming.AddToScheme))
 			adds := []string{"clientgoscheme.AddToScheme"}

@@ -7,10 +7,11 @@ import (
 )
 
 // ClientLimits is the operator's client-side rate limit: --kube-api-qps and
-// --kube-api-burst. controller-runtime leaves client-side throttling off and counts on
-// the API server's priority and fairness alone; a bounded client turns a runaway loop
-// into a slow one before it reaches the server. A guarded operator at rest sends
-// nothing, so the limit only binds in bursts (a mass resync, a rollout).
+// --kube-api-burst. Off by default, as controller-runtime has it: the API server's
+// priority and fairness bounds the operator (its generated priority level), and a
+// guarded operator has no update–watch–update loop to slow down, while a client limit
+// binds exactly when the operator has the most to do, its first sync over every
+// object. Set one to cap the operator by hand; a negative QPS turns it off.
 type ClientLimits struct {
 	QPS   float64
 	Burst int

@@ -1,0 +1,170 @@
+package main
+
+// A controller in a process of its own: the rollout's new operator process, and the
+// kubebuilder peer all along. The process reports each request of its manager's client
+// as one JSON line on stdout, and each wait in its client's rate limiter, and serves its
+// controller-runtime metrics for the benchmark to sample; the benchmark reads both
+// as it measures an in-process manager (readProcess, scrape). The guarded and naive
+// operators run so when the benchmark starts this binary with operatorEnv set
+// (operatorMain); the peer's main (peer/main.go.txt) speaks the same protocol.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"os/signal"
+	"strconv"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/go-logr/logr"
+	flowcontrolv1 "k8s.io/api/flowcontrol/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/client-go/rest"
+	"k8s.io/client-go/util/flowcontrol"
+	ctrl "sigs.k8s.io/controller-runtime"
+)
+
+// operatorEnv carries an operator process's job (operatorJob, as JSON).
+const operatorEnv = "OPGEN_STORM_OPERATOR"
+
+// operatorJob is what an operator process runs: the controller as operatorSpec says,
+// against Host as the token's ServiceAccount, its metrics on MetricsAddr.
+type operatorJob struct {
+	Spec        operatorSpec `json:"spec"`
+	Host        string       `json:"host"`
+	CAData      []byte       `json:"caData"`
+	Token       string       `json:"token"`
+	MetricsAddr string       `json:"metricsAddr"`
+}
+
+// line is one line of a controller process's report: a request, or a wait in the
+// client's rate limiter (Wait set).
+type line struct {
+	At          int64  `json:"at"`
+	Start       int64  `json:"start,omitempty"`
+	Wait        *int64 `json:"wait,omitempty"`
+	Method      string `json:"method,omitempty"`
+	Path        string `json:"path,omitempty"`
+	Query       string `json:"query,omitempty"`
+	ContentType string `json:"contentType,omitempty"`
+	Code        int    `json:"code,omitempty"`
+	RetryAfter  string `json:"retryAfter,omitempty"`
+	FlowSchema  string `json:"fs,omitempty"`
+	Priority    string `json:"pl,omitempty"`
+}
+
+// lineWriter writes lines to stdout, one at a time.
+type lineWriter struct {
+	mu  sync.Mutex
+	enc *json.Encoder
+}
+
+func (w *lineWriter) emit(l line) { w.emitAny(l) }
+
+func (w *lineWriter) emitAny(v any) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	_ = w.enc.Encode(v)
+}
+
+// signalNotify delivers SIGTERM and SIGINT to c.
+func signalNotify(c chan os.Signal) { signal.Notify(c, syscall.SIGTERM, syscall.SIGINT) }
+
+func (w *lineWriter) wrap(rt http.RoundTripper) http.RoundTripper {
+	return roundTripperFunc(func(req *http.Request) (*http.Response, error) {
+		start := time.Now()
+		l := line{Start: start.UnixNano(), Method: req.Method, Path: req.URL.Path, Query: req.URL.RawQuery, ContentType: req.Header.Get("Content-Type")}
+		resp, err := rt.RoundTrip(req)
+		l.At = time.Now().UnixNano()
+		if resp != nil {
+			l.Code = resp.StatusCode
+			l.RetryAfter = resp.Header.Get("Retry-After")
+			l.FlowSchema = resp.Header.Get(flowcontrolv1.ResponseHeaderMatchedFlowSchemaUID)
+			l.Priority = resp.Header.Get(flowcontrolv1.ResponseHeaderMatchedPriorityLevelConfigurationUID)
+		}
+		w.emit(l)
+		return resp, err
+	})
+}
+
+// reportedLimiter reports each wait of a rate limiter.
+type reportedLimiter struct {
+	flowcontrol.RateLimiter
+	report func(end time.Time, d time.Duration)
+}
+
+func (l reportedLimiter) Wait(ctx context.Context) error {
+	start := time.Now()
+	err := l.RateLimiter.Wait(ctx)
+	end := time.Now()
+	l.report(end, end.Sub(start))
+	return err
+}
+
+func (l reportedLimiter) Accept() {
+	start := time.Now()
+	l.RateLimiter.Accept()
+	end := time.Now()
+	l.report(end, end.Sub(start))
+}
+
+// operatorMain runs an operator process until SIGTERM.
+func operatorMain(jobJSON string) int {
+	var job operatorJob
+	if err := json.Unmarshal([]byte(jobJSON), &job); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	ctrl.SetLogger(logr.Discard())
+	out := &lineWriter{enc: json.NewEncoder(os.Stdout)}
+	cfg := &rest.Config{Host: job.Host, TLSClientConfig: rest.TLSClientConfig{CAData: job.CAData}, BearerToken: job.Token}
+	cfg.WrapTransport = out.wrap
+	scheme := runtime.NewScheme()
+	if err := addToScheme(scheme); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	mgr, err := buildManager(job.Spec, cfg, scheme, job.MetricsAddr, func(end time.Time, d time.Duration) {
+		n := d.Nanoseconds()
+		out.emit(line{At: end.UnixNano(), Wait: &n})
+	})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	if err := mgr.Start(ctrl.SetupSignalHandler()); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}
+
+// record adds a reported line to the probe: a request to its log, a wait to its
+// limiter's.
+func (pr *probe) record(l line) {
+	at := time.Unix(0, l.At)
+	if l.Wait != nil {
+		pr.limiter.mu.Lock()
+		pr.limiter.waits = append(pr.limiter.waits, wait{at: at, d: time.Duration(*l.Wait)})
+		pr.limiter.mu.Unlock()
+		return
+	}
+	req := &http.Request{Method: l.Method, URL: &url.URL{Path: l.Path, RawQuery: l.Query}, Header: http.Header{}}
+	req.Header.Set("Content-Type", l.ContentType)
+	r := request{at: at, start: time.Unix(0, l.Start), key: describe(req), path: l.Method + " " + l.Path + "?" + l.Query, code: l.Code}
+	if l.Start == 0 {
+		r.start = at
+	}
+	if s, err := strconv.Atoi(l.RetryAfter); err == nil {
+		r.retryAfter = time.Duration(s) * time.Second
+	}
+	pr.reqs.mu.Lock()
+	pr.reqs.log = append(pr.reqs.log, r)
+	pr.reqs.mu.Unlock()
+	pr.reqs.cls.add(l.FlowSchema, l.Priority)
+}
