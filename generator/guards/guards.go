@@ -19,7 +19,7 @@ import (
 	"github.com/opgen-dev/opgen/naming"
 )
 
-//go:embed source/reconcile.go source/status.go source/finalizer.go source/clientlimits.go source/owned.go source/memory.go source/managedfields.go
+//go:embed source/reconcile.go source/status.go source/finalizer.go source/clientlimits.go source/owned.go source/memory.go source/managedfields.go source/metrics.go
 var source embed.FS
 
 // Generator writes the shared runtime.
@@ -91,9 +91,11 @@ func InUse(ctx *contract.Context) []symbols.Part {
 			return true
 		})
 	}
-	// Both the status writer and the gated apply recall their last write.
+	// Both the status writer and the gated apply recall their last write, and count
+	// what they decide.
 	if use[symbols.Status] || use[symbols.Owned] {
 		use[symbols.Memory] = true
+		use[symbols.Metrics] = true
 	}
 	var out []symbols.Part
 	for _, p := range symbols.Parts {

@@ -20,17 +20,14 @@ import (
 // manager. Nil records none (a writer called from a test without the wiring).
 var statusEvents events.EventRecorder
 
-// reportTakenFields records, when a status writer is about to apply, one Warning
-// Event on obj per other field manager that holds fields of its status the writer sets
-// and does not hold: the forced apply takes them back, and the operator's author should
-// see that something else writes them (another controller, or a person's
-// kubectl apply --server-side --force-conflicts). It costs nothing when no other
-// manager holds such a field, and fires only with a write, so never in answer to the
-// other manager's write (status-only events do not reach the reconciler).
-func reportTakenFields(obj client.Object, manager string, desired any) {
-	if statusEvents == nil {
-		return
-	}
+// reportTakenFields counts, when a status writer of kind is about to apply, one
+// take-back per other field manager that holds fields of its status the writer sets
+// and does not hold (opguard_status_takebacks_total), and records one Warning Event on
+// obj for each: the forced apply takes them back, and the operator's author should see
+// that something else writes them (another controller, or a person's kubectl apply
+// --server-side --force-conflicts). It fires only with a write, so never in answer to
+// the other manager's write (status-only events do not reach the reconciler).
+func reportTakenFields(obj client.Object, kind, manager string, desired any) {
 	taken := takenFields(obj, manager, desired)
 	others := make([]string, 0, len(taken))
 	for other := range taken {
@@ -38,7 +35,8 @@ func reportTakenFields(obj client.Object, manager string, desired any) {
 	}
 	sort.Strings(others)
 	for _, other := range others {
-		if !takenReportDue(obj.GetUID(), other) {
+		statusTakebacks.WithLabelValues(kind, managerLabel(other)).Inc()
+		if statusEvents == nil || !takenReportDue(obj.GetUID(), other) {
 			continue
 		}
 		statusEvents.Eventf(obj, nil, corev1.EventTypeWarning, "StatusFieldTaken", "ApplyStatus",

@@ -14,10 +14,12 @@ const (
 	// ManagedFields is the cache transform that keeps only the operator's own
 	// managedFields entries.
 	ManagedFields Part = "managedfields"
+	// Metrics is the guards' metrics on controller-runtime's registry.
+	Metrics Part = "metrics"
 )
 
 // Parts lists every part in order.
-var Parts = []Part{Reconcile, Status, ClientLimits, Finalizer, Owned, Memory, ManagedFields}
+var Parts = []Part{Reconcile, Status, ClientLimits, Finalizer, Owned, Memory, ManagedFields, Metrics}
 
 // What generated code calls.
 const (
@@ -60,6 +62,13 @@ const (
 
 	// ManagedFields.
 	TrimManagedFields = "trimManagedFields"
+
+	// Metrics.
+	ObserveStatusKind = "observeStatusKind"
+	ObserveOwnedKind  = "observeOwnedKind"
+	StatusSkipped     = "statusSkipped"
+	StatusSent        = "statusSent"
+	StatusFailed      = "statusFailed"
 )
 
 // Names holds the names generated code calls as fields, for templates, which cannot
@@ -73,6 +82,7 @@ type Names struct {
 	EnsureFinalizer, RemoveFinalizer                                                    string
 	ApplyOwned, HasController, ControllerReference, DigestOwnedFields                   string
 	TrimManagedFields                                                                   string
+	ObserveStatusKind, ObserveOwnedKind, StatusSkipped, StatusSent, StatusFailed        string
 }
 
 // Called is the runtime's names as a value: see Names.
@@ -87,6 +97,8 @@ var Called = Names{
 	ApplyOwned: ApplyOwned, HasController: HasController, ControllerReference: ControllerReference,
 	DigestOwnedFields: DigestOwnedFields,
 	TrimManagedFields: TrimManagedFields,
+	ObserveStatusKind: ObserveStatusKind, ObserveOwnedKind: ObserveOwnedKind,
+	StatusSkipped: StatusSkipped, StatusSent: StatusSent, StatusFailed: StatusFailed,
 }
 
 // PartOf maps every top-level name the runtime declares to its part: those generated
@@ -98,7 +110,7 @@ var PartOf = map[string]Part{
 	"requeueAfter": Reconcile, "terminal": Reconcile,
 
 	RecallWrite: Memory, RememberWrite: Memory, "writeMemory": Memory, "lastWrite": Memory,
-	"cacheBehind": Memory, "resourceVersionNewer": Memory, "pruneStale": Memory,
+	"cacheBehind": Memory, "resourceVersionNewer": Memory, "pruneStale": Memory, "writeMemorySize": Memory,
 
 	OwnedStatus: Status, StatusEvents: Status, ReportTakenFields: Status, "takenFields": Status, "heldPaths": Status,
 	"takenReports": Status, "takenReportInterval": Status, "takenReportDue": Status, PrepareConditions: Status,
@@ -115,8 +127,16 @@ var PartOf = map[string]Part{
 	"ownedSettled": Owned, "ownedDecided": Owned, "ownedAnswered": Owned,
 	DigestOwnedFields: Owned, "ownedFields": Owned, "ownedFieldsKey": Owned, "ownedFieldsAt": Owned,
 	"ownedFieldsRef": Owned, "dropOwnedFields": Owned, "ownedFieldsOf": Owned, "hasAppliedEntry": Owned,
+	"ownedMemorySize": Owned,
 
 	TrimManagedFields: ManagedFields,
+
+	ObserveStatusKind: Metrics, ObserveOwnedKind: Metrics, StatusSkipped: Metrics, StatusSent: Metrics,
+	StatusFailed: Metrics, "statusWrites": Metrics, "statusWritesSkipped": Metrics, "ownedApplies": Metrics,
+	"ownedAppliesSkipped": Metrics, "statusTakebacks": Metrics, "writeConflicts": Metrics,
+	"skipUnchanged": Metrics, "skipCacheBehind": Metrics, "writeStatus": Metrics, "writeOwned": Metrics,
+	"maxManagerLabels": Metrics, "managerLabels": Metrics, "managerLabel": Metrics, "counterVec": Metrics,
+	"memorySize": Metrics, "countConflict": Metrics,
 }
 
 // Exported returns the runtime's exported names: those the user's own code in the
