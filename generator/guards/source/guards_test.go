@@ -405,6 +405,17 @@ func TestTakenFields(t *testing.T) {
 	if got := takenFields(obj, "me", status{Message: "ok"}); len(got) != 0 {
 		t.Fatalf("a field both hold was reported taken: %v", got)
 	}
+	// A forced apply of another status of a condition both manage: the other manager
+	// holds its status and reason, the type stays shared.
+	obj.ManagedFields = []metav1.ManagedFieldsEntry{
+		entry("me", "status", `{"f:status":{"f:conditions":{"k:{\"type\":\"Ready\"}":{".":{},"f:type":{},"f:message":{}}}}}`),
+		entry("intruder", "status", `{"f:status":{"f:conditions":{"k:{\"type\":\"Ready\"}":{".":{},"f:type":{},"f:status":{},"f:reason":{}}}}}`),
+	}
+	got = takenFields(obj, "me", status{Conditions: []metav1.Condition{{Type: "Ready", Status: "True", Reason: "Up", Message: "ok"}}})
+	want = map[string][]string{"intruder": {`.status.conditions[{"type":"Ready"}].reason`, `.status.conditions[{"type":"Ready"}].status`}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Fatalf("takenFields of a shared condition (-want +got):\n%s", d)
+	}
 }
 
 // TestTakenReportDue: one Event per object and other manager per interval.

@@ -252,14 +252,15 @@ func takenFields(obj client.Object, manager string, desired any) map[string][]st
 	}
 	taken := map[string][]string{}
 	for other, paths := range held {
+		sort.Strings(paths) // an element before its fields
 		seen := map[string]bool{}
 		for _, p := range paths {
-			if !mine[p] && !seen[p] {
-				seen[p] = true
-				taken[other] = append(taken[other], p)
+			if mine[p] || seen[p] || within(p, taken[other]) {
+				continue
 			}
+			seen[p] = true
+			taken[other] = append(taken[other], p)
 		}
-		sort.Strings(taken[other])
 		if len(taken[other]) == 0 {
 			delete(taken, other)
 		}
@@ -267,9 +268,22 @@ func takenFields(obj client.Object, manager string, desired any) map[string][]st
 	return taken
 }
 
+// within reports whether path is a field of one of the paths (an element of a list
+// taken whole is reported once, not with each of its fields).
+func within(path string, paths []string) bool {
+	for _, p := range paths {
+		if len(path) > len(p) && path[:len(p)] == p && (path[len(p)] == '.' || path[len(p)] == '[') {
+			return true
+		}
+	}
+	return false
+}
+
 // heldPaths appends the paths of the fields of value that a managed-fields set names:
-// down to the leaves of a map, and to the element of a list (an element is one field:
-// a condition, a port).
+// down to the leaves of a map, and for a list, each element (a condition, a port) and
+// then its fields. An element both managers hold may have fields only one holds: a
+// forced apply of another condition status moves the status, reason and message of
+// the condition to the other manager, and the type, equal on both sides, stays shared.
 func heldPaths(value any, fields map[string]any, prefix string, out *[]string) {
 	if len(fields) == 0 || onlyDot(fields) {
 		*out = append(*out, prefix)
@@ -292,7 +306,11 @@ func heldPaths(value any, fields map[string]any, prefix string, out *[]string) {
 			}
 			for _, elem := range v {
 				if matches(k, elem, v) {
-					*out = append(*out, prefix+"["+k[2:]+"]")
+					at := prefix + "[" + k[2:] + "]"
+					*out = append(*out, at)
+					if sub, _ := fields[k].(map[string]any); !onlyDot(sub) {
+						heldPaths(elem, sub, at, out)
+					}
 					break
 				}
 			}
