@@ -1,6 +1,7 @@
 package guards
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/prometheus/client_golang/prometheus/testutil/promlint"
+	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
@@ -132,8 +134,8 @@ func TestMetricsReference(t *testing.T) {
 		names := slices.Sorted(maps.Keys(labels))
 		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", mf.GetName(), strings.ToLower(mf.GetType().String()), strings.Join(names, ", "), mf.GetHelp())
 	}
-	if n != 7 {
-		t.Fatalf("%d opguard_ families on the registry, want 7", n)
+	if n != 8 {
+		t.Fatalf("%d opguard_ families on the registry, want 8", n)
 	}
 	// Prometheus' own linter of names, units and help (what promtool check metrics runs).
 	var ours []*dto.MetricFamily
@@ -208,7 +210,8 @@ func TestStatusCounters(t *testing.T) {
 	statusSkipped(kind, false)
 	statusSkipped(kind, true)
 	statusSkipped(kind, true)
-	statusSent(kind)
+	statusSent(kind, true)
+	statusSent(kind, false)
 	statusFailed(kind, apierrors.NewConflict(schema.GroupResource{Resource: "x"}, "a", errors.New("modified")))
 	statusFailed(kind, apierrors.NewNotFound(schema.GroupResource{Resource: "x"}, "a"))
 	for _, c := range []struct {
@@ -216,7 +219,8 @@ func TestStatusCounters(t *testing.T) {
 		labels map[string]string
 		want   float64
 	}{
-		{"opguard_status_writes_total", map[string]string{"kind": kind}, 1},
+		{"opguard_status_writes_total", map[string]string{"kind": kind}, 2},
+		{"opguard_status_generation_writes_total", map[string]string{"kind": kind}, 1},
 		{"opguard_status_writes_skipped_total", map[string]string{"kind": kind, "reason": "unchanged"}, 1},
 		{"opguard_status_writes_skipped_total", map[string]string{"kind": kind, "reason": "cache_behind"}, 2},
 		{"opguard_write_conflicts_total", map[string]string{"kind": kind, "write": "status"}, 1},
@@ -225,6 +229,25 @@ func TestStatusCounters(t *testing.T) {
 			t.Errorf("%s%v = %v, want %v", c.family, c.labels, got, c.want)
 		}
 	}
+}
+
+// TestRateLimiterLatencyServed: the registry serves client-go's rate-limiter latency
+// once a request went through a client, which controller-runtime alone does not.
+func TestRateLimiterLatencyServed(t *testing.T) {
+	c := newCounted(t)
+	if err := c.List(context.Background(), &corev1.NamespaceList{}); err != nil {
+		t.Fatal(err)
+	}
+	families, err := metrics.Registry.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mf := range families {
+		if mf.GetName() == "rest_client_rate_limiter_duration_seconds" && len(mf.GetMetric()) > 0 {
+			return
+		}
+	}
+	t.Fatal("rest_client_rate_limiter_duration_seconds is not served")
 }
 
 // TestWriteMemorySize: the gauges read the memories' sizes when scraped.

@@ -112,7 +112,7 @@ var PartOf = map[string]Part{
 	RecallWrite: Memory, RememberWrite: Memory, "writeMemory": Memory, "lastWrite": Memory,
 	"cacheBehind": Memory, "resourceVersionNewer": Memory, "pruneStale": Memory, "writeMemorySize": Memory,
 
-	OwnedStatus: Status, StatusEvents: Status, ReportTakenFields: Status, "takenFields": Status, "heldPaths": Status,
+	OwnedStatus: Status, StatusEvents: Status, ReportTakenFields: Status, "takenFields": Status, "heldPaths": Status, "within": Status,
 	"takenReports": Status, "takenReportInterval": Status, "takenReportDue": Status, PrepareConditions: Status,
 	SortConditions: Status, Now: Status, Convert: Status,
 	"project": Status, "onlyDot": Status,
@@ -132,7 +132,7 @@ var PartOf = map[string]Part{
 	TrimManagedFields: ManagedFields,
 
 	ObserveStatusKind: Metrics, ObserveOwnedKind: Metrics, StatusSkipped: Metrics, StatusSent: Metrics,
-	StatusFailed: Metrics, "statusWrites": Metrics, "statusWritesSkipped": Metrics, "ownedApplies": Metrics,
+	StatusFailed: Metrics, "statusWrites": Metrics, "statusGenerationWrites": Metrics, "clientRateLimiterLatency": Metrics, "statusWritesSkipped": Metrics, "ownedApplies": Metrics,
 	"ownedAppliesSkipped": Metrics, "statusTakebacks": Metrics, "writeConflicts": Metrics,
 	"skipUnchanged": Metrics, "skipCacheBehind": Metrics, "writeStatus": Metrics, "writeOwned": Metrics,
 	"maxManagerLabels": Metrics, "managerLabels": Metrics, "managerLabel": Metrics, "counterVec": Metrics,

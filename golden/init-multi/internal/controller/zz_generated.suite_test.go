@@ -403,13 +403,15 @@ const intruder = "opgen-test-intruder"
 // exactly what happened, and that every write they count is one the manager sent
 // (managerApplies, counted on the wire):
 //
-//  1. creation: one status write, one apply per owned object it controls;
+//  1. creation: one status write (of a new generation), one apply per owned object it
+//     controls;
 //  2. three reconciles with nothing changed: three status writes skipped as unchanged,
 //     three skipped applies per owned object, nothing sent;
-//  3. a spec change (the first integer field of spec, by one): one status write (the
-//     new observedGeneration), and owned applies as the wire counts them;
+//  3. a spec change (the first integer field of spec, by one): one status write (of
+//     the new generation), and owned applies as the wire counts them;
 //  4. another field manager forces a new status into a condition the writer set, and
-//     a reconcile takes it back: one status write, one take-back from that manager.
+//     a reconcile takes it back: one status write (of no new generation: what the loop
+//     alert counts), one take-back from that manager.
 //
 // No step may count a 409.
 func countsItsDecisions(t *testing.T, obj client.Object, kind string, owns []schema.GroupVersionKind, r reconcile.Reconciler, converged func(client.Object) bool) {
@@ -429,6 +431,7 @@ func countsItsDecisions(t *testing.T, obj client.Object, kind string, owns []sch
 		defer managerApplies.Unlock()
 		c := map[string]float64{
 			"status sent":         guardCounter(t, "opguard_status_writes_total", "kind", kind),
+			"status generations":  guardCounter(t, "opguard_status_generation_writes_total", "kind", kind),
 			"status unchanged":    guardCounter(t, "opguard_status_writes_skipped_total", "kind", kind, "reason", "unchanged"),
 			"status cache_behind": guardCounter(t, "opguard_status_writes_skipped_total", "kind", kind, "reason", "cache_behind"),
 			"status on the wire":  managerApplies.m[statusResource],
@@ -484,7 +487,7 @@ func countsItsDecisions(t *testing.T, obj client.Object, kind string, owns []sch
 	key := createSample(t, obj)
 	waitConverged(t, obj, converged)
 	settle(t, key)
-	want := map[string]float64{"status sent": 1, "status on the wire": 1}
+	want := map[string]float64{"status sent": 1, "status generations": 1, "status on the wire": 1}
 	perObject := map[string]float64{}
 	for _, o := range owns {
 		perObject[o.Kind] = controlled(o)
@@ -515,7 +518,7 @@ func countsItsDecisions(t *testing.T, obj client.Object, kind string, owns []sch
 		waitConverged(t, obj, converged)
 		settle(t, key)
 		after := read()
-		want = map[string]float64{"status sent": 1, "status on the wire": 1}
+		want = map[string]float64{"status sent": 1, "status generations": 1, "status on the wire": 1}
 		for _, o := range owns {
 			// What the change costs depends on the logic; the wire is the truth.
 			rise := after[o.Kind+" on the wire"] - before[o.Kind+" on the wire"]

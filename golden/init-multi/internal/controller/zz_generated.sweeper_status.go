@@ -53,7 +53,7 @@ func ApplySweeperStatus(ctx context.Context, c client.Client, obj *batchv1beta1.
 		statusFailed("Sweeper", err)
 		return false, err
 	}
-	statusSent("Sweeper")
+	statusSent("Sweeper", want.ObservedGeneration != owned.ObservedGeneration)
 	var answer batchv1beta1.Sweeper
 	if err := convert(apply, &answer); err != nil {
 		return true, err

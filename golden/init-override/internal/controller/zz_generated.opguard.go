@@ -690,6 +690,10 @@ var (
 	statusWrites = counterVec("opguard_status_writes_total",
 		"Server-Side Applies to the status subresource the status writer sent, per kind.",
 		"kind")
+	statusGenerationWrites = counterVec("opguard_status_generation_writes_total",
+		"Status writes that recorded a new observedGeneration (a creation or spec change), per kind; "+
+			"0 for a kind without +opguard:observed-generation. Writes beyond these, steadily, are a loop.",
+		"kind")
 	statusWritesSkipped = counterVec("opguard_status_writes_skipped_total",
 		"Status writes the status writer decided not to send, per kind and reason: "+
 			"unchanged (the status this field manager owns already holds it), "+
@@ -711,6 +715,14 @@ var (
 			"They send no resourceVersion, so this stays 0.",
 		"kind", "write")
 )
+
+// clientRateLimiterLatency turns on client-go's rest_client_rate_limiter_duration_seconds,
+// which controller-runtime leaves off: the time requests wait in the client-side rate
+// limiter (ClientLimits), the first sign of a storm. Turning it on twice is harmless.
+var clientRateLimiterLatency = func() bool {
+	metrics.RegisterRESTClientMetrics(metrics.MetricRateLimiterLatency)
+	return true
+}()
 
 // The reasons a write is not sent.
 const (
@@ -785,6 +797,7 @@ func memorySize(memory string, size func() int) bool {
 // observeStatusKind sets the status writer's series of kind to zero.
 func observeStatusKind(kind string) {
 	statusWrites.WithLabelValues(kind)
+	statusGenerationWrites.WithLabelValues(kind)
 	statusWritesSkipped.WithLabelValues(kind, skipUnchanged)
 	statusWritesSkipped.WithLabelValues(kind, skipCacheBehind)
 	writeConflicts.WithLabelValues(kind, writeStatus)
@@ -809,8 +822,14 @@ func statusSkipped(kind string, behind bool) {
 	statusWritesSkipped.WithLabelValues(kind, reason).Inc()
 }
 
-// statusSent counts a status write of kind the server accepted.
-func statusSent(kind string) { statusWrites.WithLabelValues(kind).Inc() }
+// statusSent counts a status write of kind the server accepted; newGeneration says it
+// recorded an observedGeneration the writer had not written before.
+func statusSent(kind string, newGeneration bool) {
+	statusWrites.WithLabelValues(kind).Inc()
+	if newGeneration {
+		statusGenerationWrites.WithLabelValues(kind).Inc()
+	}
+}
 
 // statusFailed counts a status write of kind that failed, when it failed with a 409.
 func statusFailed(kind string, err error) { countConflict(kind, writeStatus, err) }

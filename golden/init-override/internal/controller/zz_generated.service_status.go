@@ -53,7 +53,7 @@ func ApplyServiceStatus(ctx context.Context, c client.Client, obj *appsv1.Servic
 		statusFailed("Service", err)
 		return false, err
 	}
-	statusSent("Service")
+	statusSent("Service", want.ObservedGeneration != owned.ObservedGeneration)
 	var answer appsv1.Service
 	if err := convert(apply, &answer); err != nil {
 		return true, err

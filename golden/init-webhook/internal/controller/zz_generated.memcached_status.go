@@ -53,7 +53,7 @@ func ApplyMemcachedStatus(ctx context.Context, c client.Client, obj *cachev1.Mem
 		statusFailed("Memcached", err)
 		return false, err
 	}
-	statusSent("Memcached")
+	statusSent("Memcached", want.ObservedGeneration != owned.ObservedGeneration)
 	var answer cachev1.Memcached
 	if err := convert(apply, &answer); err != nil {
 		return true, err

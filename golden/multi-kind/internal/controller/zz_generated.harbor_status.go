@@ -50,7 +50,7 @@ func ApplyHarborStatus(ctx context.Context, c client.Client, obj *fleetv1.Harbor
 		statusFailed("Harbor", err)
 		return false, err
 	}
-	statusSent("Harbor")
+	statusSent("Harbor", want.ObservedGeneration != owned.ObservedGeneration)
 	var answer fleetv1.Harbor
 	if err := convert(apply, &answer); err != nil {
 		return true, err

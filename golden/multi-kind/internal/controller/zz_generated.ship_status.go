@@ -53,7 +53,7 @@ func ApplyShipStatus(ctx context.Context, c client.Client, obj *fleetv1.Ship, de
 		statusFailed("Ship", err)
 		return false, err
 	}
-	statusSent("Ship")
+	statusSent("Ship", want.ObservedGeneration != owned.ObservedGeneration)
 	var answer fleetv1.Ship
 	if err := convert(apply, &answer); err != nil {
 		return true, err

@@ -50,7 +50,7 @@ func ApplyPipelineStatus(ctx context.Context, c client.Client, obj *civ1.Pipelin
 		statusFailed("Pipeline", err)
 		return false, err
 	}
-	statusSent("Pipeline")
+	statusSent("Pipeline", want.ObservedGeneration != owned.ObservedGeneration)
 	var answer civ1.Pipeline
 	if err := convert(apply, &answer); err != nil {
 		return true, err

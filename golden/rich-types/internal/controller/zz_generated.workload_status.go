@@ -53,7 +53,7 @@ func ApplyWorkloadStatus(ctx context.Context, c client.Client, obj *appsv1beta1.
 		statusFailed("Workload", err)
 		return false, err
 	}
-	statusSent("Workload")
+	statusSent("Workload", want.ObservedGeneration != owned.ObservedGeneration)
 	var answer appsv1beta1.Workload
 	if err := convert(apply, &answer); err != nil {
 		return true, err

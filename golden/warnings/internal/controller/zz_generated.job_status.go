@@ -50,7 +50,7 @@ func ApplyJobStatus(ctx context.Context, c client.Client, obj *warningsv1.Job, d
 		statusFailed("Job", err)
 		return false, err
 	}
-	statusSent("Job")
+	statusSent("Job", want.ObservedGeneration != owned.ObservedGeneration)
 	var answer warningsv1.Job
 	if err := convert(apply, &answer); err != nil {
 		return true, err
