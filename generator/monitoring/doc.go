@@ -7,7 +7,11 @@
 //   - config/prometheus/rules.yaml: a PrometheusRule with the alerts of [Alerts], the
 //     early signs of the two incidents opgen exists to prevent (a write loop, 409s,
 //     client-side throttling, a workqueue that never drains, a field fight);
-//   - config/prometheus/kustomization.yaml listing both.
+//   - config/prometheus/kustomization.yaml listing both;
+//   - config/grafana/opguard-dashboard.json: a Grafana dashboard of [Panels] (writes
+//     sent and skipped per kind, owned applies, reconciles, queue depth and latency,
+//     client-side throttling, requests by code, take-backs and the write memory), built
+//     from typed Go; import it with a Prometheus data source.
 //
 // config/default does not include config/prometheus: a cluster without the Prometheus
 // Operator has no ServiceMonitor kind. Its scaffolded kustomization names the line to

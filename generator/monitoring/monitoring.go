@@ -29,8 +29,11 @@ func (Generator) Name() string { return "monitoring" }
 // Claims implements contract.Generator.
 func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
 	dir := promDir(ctx)
-	return []artifact.Claim{{Dir: dir, Match: MonitorFile}, {Dir: dir, Match: RulesFile}, {Dir: dir, Match: KustomizeFile}}
+	return []artifact.Claim{{Dir: dir, Match: MonitorFile}, {Dir: dir, Match: RulesFile}, {Dir: dir, Match: KustomizeFile},
+		{Dir: grafanaDir(ctx), Match: DashboardFile}}
 }
+
+func grafanaDir(ctx *contract.Context) string { return path.Join(path.Dir(ctx.APFDir), GrafanaDir) }
 
 func promDir(ctx *contract.Context) string { return path.Join(path.Dir(ctx.APFDir), PrometheusDir) }
 
@@ -63,6 +66,11 @@ func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	if err := add(RulesFile, "The early signs of a write loop and a retry storm (docs/runtime.md#alerts).", Rules(project)); err != nil {
 		return nil, err
 	}
+	dashboard, err := Dashboard(project)
+	if err != nil {
+		return nil, err
+	}
+	files = append(files, artifact.File{Path: path.Join(grafanaDir(ctx), DashboardFile), Content: dashboard})
 	return files, nil
 }
 
