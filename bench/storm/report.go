@@ -39,6 +39,7 @@ func table(r *Report) string {
 				run.Scenario, run.Controller, run.SetupConverged, run.Objects, setupTimeout(run.Objects))
 		}
 	}
+	b.WriteString(scrapedTable(r))
 	p := r.Params
 	fmt.Fprintf(&b, "\n%d objects (conflict: 5), %d writers every %v, load %v then quiet %v, %d workers (conflict: 10), seed %d.\n",
 		p.Objects, p.Writers, p.Interval.String(), p.Load.String(), p.Quiet.String(), p.Workers, p.Seed)

@@ -81,6 +81,8 @@ type Run struct {
 	// bytes of their field sets (FieldsV1), the bulk of an entry.
 	CachedManagedFields      int `json:"cachedManagedFields"`
 	CachedManagedFieldsBytes int `json:"cachedManagedFieldsBytes"`
+	// Scraped is the guarded operator's guard metrics beside its request log (scrape.go).
+	Scraped *Scraped `json:"scraped,omitempty"`
 }
 
 // Window is what happened in one window.
@@ -248,6 +250,11 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	}
 	stop()
 	<-mgrDone
+	if job.Controller == "guarded" {
+		if run.Scraped, err = scrapeGuards(ctx, pr.reqs); err != nil {
+			return nil, err
+		}
+	}
 
 	run.Setup = pr.window(setupStart, loadStart)
 	run.Load = pr.window(loadStart, loadEnd)
