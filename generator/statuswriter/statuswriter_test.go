@@ -58,9 +58,9 @@ func TestWriters(t *testing.T) {
 					{"if " + k.Names.EqualStatus() + "(&owned, want) {", true},
 					{"c.Status().Apply(ctx, apply, client.FieldOwner(" + k.Names.FieldManager() + "), client.ForceOwnership)", true},
 					{"reportTakenFields(obj, " + strconv.Quote(k.Name) + ", " + k.Names.FieldManager() + ", want)", true},
-					{"statusSkipped(" + strconv.Quote(k.Name) + ", behind)", true},
-					{"statusSent(" + strconv.Quote(k.Name) + ", want.ObservedGeneration != owned.ObservedGeneration)", k.ObservedGeneration},
-					{"statusFailed(" + strconv.Quote(k.Name) + ", err)", true},
+					{"countStatusSkipped(" + strconv.Quote(k.Name) + ", behind)", true},
+					{"countStatusSent(" + strconv.Quote(k.Name) + ", want.ObservedGeneration != owned.ObservedGeneration)", k.ObservedGeneration},
+					{"countStatusFailed(" + strconv.Quote(k.Name) + ", err)", true},
 					{"obj.Status, obj.ResourceVersion, obj.ManagedFields = answer.Status, answer.ResourceVersion, answer.ManagedFields", true},
 					{"rememberWrite(obj.UID, base, answer.ResourceVersion, want)", true},
 				} {

@@ -40,7 +40,7 @@ func ApplyCacheStatus(ctx context.Context, c client.Client, obj *stormv1.Cache, 
 	}
 	prepareConditions(want.Conditions, live, obj.Generation, now())
 	if equalCacheStatus(&owned, want) {
-		statusSkipped("Cache", behind)
+		countStatusSkipped("Cache", behind)
 		return false, nil
 	}
 	apply := stormv1ac.Cache(obj.Name, obj.Namespace).WithStatus(&stormv1ac.CacheStatusApplyConfiguration{})
@@ -50,10 +50,10 @@ func ApplyCacheStatus(ctx context.Context, c client.Client, obj *stormv1.Cache, 
 	reportTakenFields(obj, "Cache", CacheFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(CacheFieldManager), client.ForceOwnership); err != nil {
-		statusFailed("Cache", err)
+		countStatusFailed("Cache", err)
 		return false, err
 	}
-	statusSent("Cache", want.ObservedGeneration != owned.ObservedGeneration)
+	countStatusSent("Cache", want.ObservedGeneration != owned.ObservedGeneration)
 	var answer stormv1.Cache
 	if err := convert(apply, &answer); err != nil {
 		return true, err

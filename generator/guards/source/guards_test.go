@@ -283,18 +283,18 @@ func TestOwnedMemory(t *testing.T) {
 	for _, c := range []struct {
 		name, base, result, rv, settled string
 	}{
-		{"the copy the apply was decided from", "10", "14", "10", skipCacheBehind},
-		{"a change stored between that copy and the apply", "10", "14", "12", skipCacheBehind},
-		{"the answer to an earlier apply, arriving late", "10", "14", "9", skipCacheBehind},
-		{"the answer itself", "10", "14", "14", skipUnchanged},
+		{"the copy the apply was decided from", "10", "14", "10", guardSkipCacheBehind},
+		{"a change stored between that copy and the apply", "10", "14", "12", guardSkipCacheBehind},
+		{"the answer to an earlier apply, arriving late", "10", "14", "9", guardSkipCacheBehind},
+		{"the answer itself", "10", "14", "14", guardSkipUnchanged},
 		{"a later change", "10", "14", "15", ""},
 		{"a longer, hence later, resourceVersion", "10", "14", "100", ""},
-		{"a storage whose versions are not ordered, at the answer", "a", "b", "b", skipUnchanged},
+		{"a storage whose versions are not ordered, at the answer", "a", "b", "b", guardSkipUnchanged},
 		{"a storage whose versions are not ordered: only the base and the answer", "a", "b", "0x", ""},
-		{"a create the cache has not seen", "", "14", "", skipCacheBehind},
-		{"a create the cache shows", "", "14", "14", skipUnchanged},
+		{"a create the cache has not seen", "", "14", "", guardSkipCacheBehind},
+		{"a create the cache shows", "", "14", "14", guardSkipUnchanged},
 		{"an object gone from the cache after an update", "10", "14", "", ""},
-		{"a copy compared before", "14", "14", "14", skipUnchanged},
+		{"a copy compared before", "14", "14", "14", guardSkipUnchanged},
 		{"an object gone from the cache after a comparison", "14", "14", "", ""},
 	} {
 		key := ownedKey{t: reflect.TypeFor[*metav1.PartialObjectMetadata](), ObjectKey: client.ObjectKey{Name: c.name}}
@@ -313,7 +313,7 @@ func TestOwnedMemory(t *testing.T) {
 	// was decided from.
 	key := ownedKey{t: reflect.TypeFor[*metav1.PartialObjectMetadata](), ObjectKey: client.ObjectKey{Name: "deleted"}}
 	ownedDecided(key, "", "14", same)
-	if ownedSettled(key, "14", same) != skipUnchanged || ownedSettled(key, "", same) != "" {
+	if ownedSettled(key, "14", same) != guardSkipUnchanged || ownedSettled(key, "", same) != "" {
 		t.Fatal("a deletion after the create was shown was taken for the create in flight")
 	}
 	// A cache that never showed the write, a minute later, decides.

@@ -21,7 +21,7 @@ var writeMemory = struct {
 }{m: map[any]lastWrite{}}
 
 // writeMemorySize is opguard_write_memory_entries{memory="status"}.
-var writeMemorySize = memorySize("status", func() int {
+var writeMemorySize = guardMemorySize("status", func() int {
 	writeMemory.Lock()
 	defer writeMemory.Unlock()
 	return len(writeMemory.m)

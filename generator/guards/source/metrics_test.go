@@ -75,9 +75,9 @@ func readOwned(t *testing.T) ownedCounters {
 	}
 	return ownedCounters{
 		"sent":         scrape(t, "opguard_owned_applies_total", l()),
-		"unchanged":    scrape(t, "opguard_owned_applies_skipped_total", l("reason", skipUnchanged)),
-		"cache_behind": scrape(t, "opguard_owned_applies_skipped_total", l("reason", skipCacheBehind)),
-		"conflicts":    scrape(t, "opguard_write_conflicts_total", map[string]string{"kind": ownerKind, "write": writeOwned}),
+		"unchanged":    scrape(t, "opguard_owned_applies_skipped_total", l("reason", guardSkipUnchanged)),
+		"cache_behind": scrape(t, "opguard_owned_applies_skipped_total", l("reason", guardSkipCacheBehind)),
+		"conflicts":    scrape(t, "opguard_write_conflicts_total", map[string]string{"kind": ownerKind, "write": guardWriteOwned}),
 	}
 }
 
@@ -112,7 +112,7 @@ const (
 func TestMetricsReference(t *testing.T) {
 	observeStatusKind(ownerKind)
 	observeOwnedKind(ownerKind, "Deployment")
-	statusTakebacks.WithLabelValues(ownerKind, managerLabel("reference"))
+	guardTakebacks.WithLabelValues(ownerKind, guardManagerLabel("reference"))
 	families, err := metrics.Registry.Gather()
 	if err != nil {
 		t.Fatal(err)
@@ -176,28 +176,28 @@ func TestMetricsReference(t *testing.T) {
 }
 
 // TestManagerLabelBounded: a field manager keeps its name as a label value while fewer
-// than maxManagerLabels have been seen; the rest share "other", and a name seen before
+// than guardMaxManagers have been seen; the rest share "other", and a name seen before
 // keeps its own.
 func TestManagerLabelBounded(t *testing.T) {
-	managerLabels.Lock()
-	saved := managerLabels.seen
-	managerLabels.seen = map[string]bool{}
-	managerLabels.Unlock()
+	guardManagerLabels.Lock()
+	saved := guardManagerLabels.seen
+	guardManagerLabels.seen = map[string]bool{}
+	guardManagerLabels.Unlock()
 	defer func() {
-		managerLabels.Lock()
-		managerLabels.seen = saved
-		managerLabels.Unlock()
+		guardManagerLabels.Lock()
+		guardManagerLabels.seen = saved
+		guardManagerLabels.Unlock()
 	}()
-	for i := range maxManagerLabels {
+	for i := range guardMaxManagers {
 		name := fmt.Sprintf("manager-%d", i)
-		if got := managerLabel(name); got != name {
+		if got := guardManagerLabel(name); got != name {
 			t.Fatalf("manager %d: label %q, want its name", i, got)
 		}
 	}
-	if got := managerLabel("one-too-many"); got != "other" {
+	if got := guardManagerLabel("one-too-many"); got != "other" {
 		t.Fatalf("past the bound: label %q, want other", got)
 	}
-	if got := managerLabel("manager-3"); got != "manager-3" {
+	if got := guardManagerLabel("manager-3"); got != "manager-3" {
 		t.Fatalf("a manager seen before: label %q, want its name", got)
 	}
 }
@@ -207,13 +207,13 @@ func TestManagerLabelBounded(t *testing.T) {
 func TestStatusCounters(t *testing.T) {
 	const kind = "CounterTest"
 	observeStatusKind(kind)
-	statusSkipped(kind, false)
-	statusSkipped(kind, true)
-	statusSkipped(kind, true)
-	statusSent(kind, true)
-	statusSent(kind, false)
-	statusFailed(kind, apierrors.NewConflict(schema.GroupResource{Resource: "x"}, "a", errors.New("modified")))
-	statusFailed(kind, apierrors.NewNotFound(schema.GroupResource{Resource: "x"}, "a"))
+	countStatusSkipped(kind, false)
+	countStatusSkipped(kind, true)
+	countStatusSkipped(kind, true)
+	countStatusSent(kind, true)
+	countStatusSent(kind, false)
+	countStatusFailed(kind, apierrors.NewConflict(schema.GroupResource{Resource: "x"}, "a", errors.New("modified")))
+	countStatusFailed(kind, apierrors.NewNotFound(schema.GroupResource{Resource: "x"}, "a"))
 	for _, c := range []struct {
 		family string
 		labels map[string]string

@@ -84,7 +84,7 @@ func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Cl
 	}
 	ownedKind := key.t.Elem().Name()
 	skip := func(reason string) (bool, error) {
-		ownedAppliesSkipped.WithLabelValues(kind, ownedKind, reason).Inc()
+		guardOwnedSkipped.WithLabelValues(kind, ownedKind, reason).Inc()
 		return false, nil
 	}
 	if reason := ownedSettled(key, rv, sum); reason != "" {
@@ -98,7 +98,7 @@ func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Cl
 		case digested && resourceVersionNewer(seen.rv, rv):
 			// The cache has not stored yet the version its transform digested; storing
 			// it is an event of the object, which reconciles the owner again.
-			return skip(skipCacheBehind)
+			return skip(guardSkipCacheBehind)
 		default:
 			current, err := extract(live, manager)
 			if err != nil {
@@ -108,14 +108,14 @@ func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Cl
 		}
 		if holds {
 			ownedDecided(key, rv, rv, sum)
-			return skip(skipUnchanged)
+			return skip(guardSkipUnchanged)
 		}
 	}
 	if err := c.Apply(ctx, sent, client.FieldOwner(manager), client.ForceOwnership); err != nil {
-		countConflict(kind, writeOwned, err)
+		guardCountConflict(kind, guardWriteOwned, err)
 		return false, err
 	}
-	ownedApplies.WithLabelValues(kind, ownedKind).Inc()
+	guardOwnedApplies.WithLabelValues(kind, ownedKind).Inc()
 	// The client decoded the server's answer into sent.
 	var answer struct {
 		Metadata struct {
@@ -166,7 +166,7 @@ var ownedMemory = struct {
 }{m: map[ownedKey]ownedDecision{}}
 
 // ownedMemorySize is opguard_write_memory_entries{memory="owned"}.
-var ownedMemorySize = memorySize("owned", func() int {
+var ownedMemorySize = guardMemorySize("owned", func() int {
 	ownedMemory.Lock()
 	defer ownedMemory.Unlock()
 	return len(ownedMemory.m)
@@ -188,7 +188,7 @@ type ownedDecision struct {
 // ("" when the cache has no copy), needs no decision for the configuration whose
 // SHA-256 is sum, or "" when it does: that configuration is what the last decision
 // left it holding, and the copy is the one that decision saw or was answered with
-// (skipUnchanged), or one older still (skipCacheBehind).
+// (guardSkipUnchanged), or one older still (guardSkipCacheBehind).
 func ownedSettled(key ownedKey, rv string, sum [sha256.Size]byte) string {
 	ownedMemory.Lock()
 	defer ownedMemory.Unlock()
@@ -203,13 +203,13 @@ func ownedSettled(key ownedKey, rv string, sum [sha256.Size]byte) string {
 			d.base = rv
 			ownedMemory.m[key] = d
 		}
-		return skipUnchanged
+		return guardSkipUnchanged
 	}
 	// An informer delivers a write's event within moments; a cache that has not shown
 	// it after a minute missed it (a relist that saw the object created and deleted
 	// between two lists), and its copy decides.
 	if cacheBehind(rv, d.base, d.result) && time.Since(d.at) < time.Minute {
-		return skipCacheBehind
+		return guardSkipCacheBehind
 	}
 	return ""
 }

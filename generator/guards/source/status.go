@@ -35,7 +35,7 @@ func reportTakenFields(obj client.Object, kind, manager string, desired any) {
 	}
 	sort.Strings(others)
 	for _, other := range others {
-		statusTakebacks.WithLabelValues(kind, managerLabel(other)).Inc()
+		guardTakebacks.WithLabelValues(kind, guardManagerLabel(other)).Inc()
 		if statusEvents == nil || !takenReportDue(obj.GetUID(), other) {
 			continue
 		}
@@ -107,7 +107,7 @@ func takenFields(obj client.Object, manager string, desired any) map[string][]st
 		sort.Strings(paths) // an element before its fields
 		seen := map[string]bool{}
 		for _, p := range paths {
-			if mine[p] || seen[p] || within(p, taken[other]) {
+			if mine[p] || seen[p] || withinPath(p, taken[other]) {
 				continue
 			}
 			seen[p] = true
@@ -120,9 +120,9 @@ func takenFields(obj client.Object, manager string, desired any) map[string][]st
 	return taken
 }
 
-// within reports whether path is a field of one of the paths (an element of a list
+// withinPath reports whether path is a field of one of the paths (an element of a list
 // taken whole is reported once, not with each of its fields).
-func within(path string, paths []string) bool {
+func withinPath(path string, paths []string) bool {
 	for _, p := range paths {
 		if len(path) > len(p) && path[:len(p)] == p && (path[len(p)] == '.' || path[len(p)] == '[') {
 			return true

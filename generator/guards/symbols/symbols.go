@@ -64,25 +64,25 @@ const (
 	TrimManagedFields = "trimManagedFields"
 
 	// Metrics.
-	ObserveStatusKind = "observeStatusKind"
-	ObserveOwnedKind  = "observeOwnedKind"
-	StatusSkipped     = "statusSkipped"
-	StatusSent        = "statusSent"
-	StatusFailed      = "statusFailed"
+	ObserveStatusKind  = "observeStatusKind"
+	ObserveOwnedKind   = "observeOwnedKind"
+	CountStatusSkipped = "countStatusSkipped"
+	CountStatusSent    = "countStatusSent"
+	CountStatusFailed  = "countStatusFailed"
 )
 
 // Names holds the names generated code calls as fields, for templates, which cannot
 // read constants: {{ .R.RecallWrite }}. Each field holds the constant of its name.
 type Names struct {
-	ReadyCondition, Outcome, Terminal, MinRequeueAfter, TerminalReason, ReconcileResult string
-	RateLimiter, PrimaryPredicate, OwnedPredicate                                       string
-	RecallWrite, RememberWrite                                                          string
-	StatusEvents, ReportTakenFields, OwnedStatus, PrepareConditions, SortConditions     string
-	Now, Convert                                                                        string
-	EnsureFinalizer, RemoveFinalizer                                                    string
-	ApplyOwned, HasController, ControllerReference, DigestOwnedFields                   string
-	TrimManagedFields                                                                   string
-	ObserveStatusKind, ObserveOwnedKind, StatusSkipped, StatusSent, StatusFailed        string
+	ReadyCondition, Outcome, Terminal, MinRequeueAfter, TerminalReason, ReconcileResult         string
+	RateLimiter, PrimaryPredicate, OwnedPredicate                                               string
+	RecallWrite, RememberWrite                                                                  string
+	StatusEvents, ReportTakenFields, OwnedStatus, PrepareConditions, SortConditions             string
+	Now, Convert                                                                                string
+	EnsureFinalizer, RemoveFinalizer                                                            string
+	ApplyOwned, HasController, ControllerReference, DigestOwnedFields                           string
+	TrimManagedFields                                                                           string
+	ObserveStatusKind, ObserveOwnedKind, CountStatusSkipped, CountStatusSent, CountStatusFailed string
 }
 
 // Called is the runtime's names as a value: see Names.
@@ -98,7 +98,7 @@ var Called = Names{
 	DigestOwnedFields: DigestOwnedFields,
 	TrimManagedFields: TrimManagedFields,
 	ObserveStatusKind: ObserveStatusKind, ObserveOwnedKind: ObserveOwnedKind,
-	StatusSkipped: StatusSkipped, StatusSent: StatusSent, StatusFailed: StatusFailed,
+	CountStatusSkipped: CountStatusSkipped, CountStatusSent: CountStatusSent, CountStatusFailed: CountStatusFailed,
 }
 
 // PartOf maps every top-level name the runtime declares to its part: those generated
@@ -112,7 +112,7 @@ var PartOf = map[string]Part{
 	RecallWrite: Memory, RememberWrite: Memory, "writeMemory": Memory, "lastWrite": Memory,
 	"cacheBehind": Memory, "resourceVersionNewer": Memory, "pruneStale": Memory, "writeMemorySize": Memory,
 
-	OwnedStatus: Status, StatusEvents: Status, ReportTakenFields: Status, "takenFields": Status, "heldPaths": Status, "within": Status,
+	OwnedStatus: Status, StatusEvents: Status, ReportTakenFields: Status, "takenFields": Status, "heldPaths": Status, "withinPath": Status,
 	"takenReports": Status, "takenReportInterval": Status, "takenReportDue": Status, PrepareConditions: Status,
 	SortConditions: Status, Now: Status, Convert: Status,
 	"project": Status, "onlyDot": Status,
@@ -131,12 +131,12 @@ var PartOf = map[string]Part{
 
 	TrimManagedFields: ManagedFields,
 
-	ObserveStatusKind: Metrics, ObserveOwnedKind: Metrics, StatusSkipped: Metrics, StatusSent: Metrics,
-	StatusFailed: Metrics, "statusWrites": Metrics, "statusGenerationWrites": Metrics, "clientRateLimiterLatency": Metrics, "statusWritesSkipped": Metrics, "ownedApplies": Metrics,
-	"ownedAppliesSkipped": Metrics, "statusTakebacks": Metrics, "writeConflicts": Metrics,
-	"skipUnchanged": Metrics, "skipCacheBehind": Metrics, "writeStatus": Metrics, "writeOwned": Metrics,
-	"maxManagerLabels": Metrics, "managerLabels": Metrics, "managerLabel": Metrics, "counterVec": Metrics,
-	"memorySize": Metrics, "countConflict": Metrics,
+	ObserveStatusKind: Metrics, ObserveOwnedKind: Metrics, CountStatusSkipped: Metrics, CountStatusSent: Metrics,
+	CountStatusFailed: Metrics, "guardStatusWrites": Metrics, "guardGenerationWrites": Metrics, "guardRateLimiterLatency": Metrics, "guardStatusSkipped": Metrics, "guardOwnedApplies": Metrics,
+	"guardOwnedSkipped": Metrics, "guardTakebacks": Metrics, "guardConflicts": Metrics,
+	"guardSkipUnchanged": Metrics, "guardSkipCacheBehind": Metrics, "guardWriteStatus": Metrics, "guardWriteOwned": Metrics,
+	"guardMaxManagers": Metrics, "guardManagerLabels": Metrics, "guardManagerLabel": Metrics, "guardCounterVec": Metrics,
+	"guardMemorySize": Metrics, "guardCountConflict": Metrics,
 }
 
 // Exported returns the runtime's exported names: those the user's own code in the

@@ -40,7 +40,7 @@ func ApplyMemcachedStatus(ctx context.Context, c client.Client, obj *cachev1alph
 	}
 	prepareConditions(want.Conditions, live, obj.Generation, now())
 	if equalMemcachedStatus(&owned, want) {
-		statusSkipped("Memcached", behind)
+		countStatusSkipped("Memcached", behind)
 		return false, nil
 	}
 	apply := cachev1alpha1ac.Memcached(obj.Name, obj.Namespace).WithStatus(&cachev1alpha1ac.MemcachedStatusApplyConfiguration{})
@@ -50,10 +50,10 @@ func ApplyMemcachedStatus(ctx context.Context, c client.Client, obj *cachev1alph
 	reportTakenFields(obj, "Memcached", MemcachedFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(MemcachedFieldManager), client.ForceOwnership); err != nil {
-		statusFailed("Memcached", err)
+		countStatusFailed("Memcached", err)
 		return false, err
 	}
-	statusSent("Memcached", want.ObservedGeneration != owned.ObservedGeneration)
+	countStatusSent("Memcached", want.ObservedGeneration != owned.ObservedGeneration)
 	var answer cachev1alpha1.Memcached
 	if err := convert(apply, &answer); err != nil {
 		return true, err

@@ -40,7 +40,7 @@ func ApplySweeperStatus(ctx context.Context, c client.Client, obj *batchv1beta1.
 	}
 	prepareConditions(want.Conditions, live, obj.Generation, now())
 	if equalSweeperStatus(&owned, want) {
-		statusSkipped("Sweeper", behind)
+		countStatusSkipped("Sweeper", behind)
 		return false, nil
 	}
 	apply := batchv1beta1ac.Sweeper(obj.Name).WithStatus(&batchv1beta1ac.SweeperStatusApplyConfiguration{})
@@ -50,10 +50,10 @@ func ApplySweeperStatus(ctx context.Context, c client.Client, obj *batchv1beta1.
 	reportTakenFields(obj, "Sweeper", SweeperFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(SweeperFieldManager), client.ForceOwnership); err != nil {
-		statusFailed("Sweeper", err)
+		countStatusFailed("Sweeper", err)
 		return false, err
 	}
-	statusSent("Sweeper", want.ObservedGeneration != owned.ObservedGeneration)
+	countStatusSent("Sweeper", want.ObservedGeneration != owned.ObservedGeneration)
 	var answer batchv1beta1.Sweeper
 	if err := convert(apply, &answer); err != nil {
 		return true, err

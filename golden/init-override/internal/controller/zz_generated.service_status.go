@@ -40,7 +40,7 @@ func ApplyServiceStatus(ctx context.Context, c client.Client, obj *appsv1.Servic
 	}
 	prepareConditions(want.Conditions, live, obj.Generation, now())
 	if equalServiceStatus(&owned, want) {
-		statusSkipped("Service", behind)
+		countStatusSkipped("Service", behind)
 		return false, nil
 	}
 	apply := appsv1ac.Service(obj.Name, obj.Namespace).WithStatus(&appsv1ac.ServiceStatusApplyConfiguration{})
@@ -50,10 +50,10 @@ func ApplyServiceStatus(ctx context.Context, c client.Client, obj *appsv1.Servic
 	reportTakenFields(obj, "Service", ServiceFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(ServiceFieldManager), client.ForceOwnership); err != nil {
-		statusFailed("Service", err)
+		countStatusFailed("Service", err)
 		return false, err
 	}
-	statusSent("Service", want.ObservedGeneration != owned.ObservedGeneration)
+	countStatusSent("Service", want.ObservedGeneration != owned.ObservedGeneration)
 	var answer appsv1.Service
 	if err := convert(apply, &answer); err != nil {
 		return true, err

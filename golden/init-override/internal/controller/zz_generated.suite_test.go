@@ -260,7 +260,7 @@ func sample(t *testing.T, obj client.Object) {
 // that over quietWindow the manager sends no write and runs no reconcile.
 func convergesAndRests(t *testing.T, obj client.Object, controller string, converged func(client.Object) bool) {
 	t.Helper()
-	key := createSample(t, obj)
+	key := createSample(t, obj, "")
 	waitConverged(t, obj, converged)
 	settle(t, key)
 	writes, runs := managerWrites.Load(), reconciles(t, controller)
@@ -273,12 +273,14 @@ func convergesAndRests(t *testing.T, obj client.Object, controller string, conve
 	}
 }
 
-// createSample creates the sample of obj's kind, in a namespace of its own when the
+// createSample creates the sample of obj's kind, its name followed by suffix (a
+// cluster-scoped sample of another test may exist), in a namespace of its own when the
 // kind is namespaced, and returns its key.
-func createSample(t *testing.T, obj client.Object) client.ObjectKey {
+func createSample(t *testing.T, obj client.Object, suffix string) client.ObjectKey {
 	t.Helper()
 	ctx := context.Background()
 	sample(t, obj)
+	obj.SetName(obj.GetName() + suffix)
 	namespaced, err := testClient.IsObjectNamespaced(obj)
 	if err != nil {
 		t.Fatal(err)
@@ -484,7 +486,7 @@ func countsItsDecisions(t *testing.T, obj client.Object, kind string, owns []sch
 
 	// 1. Creation.
 	before := read()
-	key := createSample(t, obj)
+	key := createSample(t, obj, "-counts")
 	waitConverged(t, obj, converged)
 	settle(t, key)
 	want := map[string]float64{"status sent": 1, "status generations": 1, "status on the wire": 1}

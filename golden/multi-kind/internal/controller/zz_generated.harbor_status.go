@@ -37,7 +37,7 @@ func ApplyHarborStatus(ctx context.Context, c client.Client, obj *fleetv1.Harbor
 		owned = *obj.Status.DeepCopy()
 	}
 	if equalHarborStatus(&owned, want) {
-		statusSkipped("Harbor", behind)
+		countStatusSkipped("Harbor", behind)
 		return false, nil
 	}
 	apply := fleetv1ac.Harbor(obj.Name).WithStatus(&fleetv1ac.HarborStatusApplyConfiguration{})
@@ -47,10 +47,10 @@ func ApplyHarborStatus(ctx context.Context, c client.Client, obj *fleetv1.Harbor
 	reportTakenFields(obj, "Harbor", HarborFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(HarborFieldManager), client.ForceOwnership); err != nil {
-		statusFailed("Harbor", err)
+		countStatusFailed("Harbor", err)
 		return false, err
 	}
-	statusSent("Harbor", want.ObservedGeneration != owned.ObservedGeneration)
+	countStatusSent("Harbor", want.ObservedGeneration != owned.ObservedGeneration)
 	var answer fleetv1.Harbor
 	if err := convert(apply, &answer); err != nil {
 		return true, err

@@ -40,7 +40,7 @@ func ApplyShipStatus(ctx context.Context, c client.Client, obj *fleetv1.Ship, de
 	}
 	prepareConditions(want.Conditions, live, obj.Generation, now())
 	if equalShipStatus(&owned, want) {
-		statusSkipped("Ship", behind)
+		countStatusSkipped("Ship", behind)
 		return false, nil
 	}
 	apply := fleetv1ac.Ship(obj.Name, obj.Namespace).WithStatus(&fleetv1ac.ShipStatusApplyConfiguration{})
@@ -50,10 +50,10 @@ func ApplyShipStatus(ctx context.Context, c client.Client, obj *fleetv1.Ship, de
 	reportTakenFields(obj, "Ship", ShipFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(ShipFieldManager), client.ForceOwnership); err != nil {
-		statusFailed("Ship", err)
+		countStatusFailed("Ship", err)
 		return false, err
 	}
-	statusSent("Ship", want.ObservedGeneration != owned.ObservedGeneration)
+	countStatusSent("Ship", want.ObservedGeneration != owned.ObservedGeneration)
 	var answer fleetv1.Ship
 	if err := convert(apply, &answer); err != nil {
 		return true, err

@@ -37,7 +37,7 @@ func ApplyPipelineStatus(ctx context.Context, c client.Client, obj *civ1.Pipelin
 		owned = *obj.Status.DeepCopy()
 	}
 	if equalPipelineStatus(&owned, want) {
-		statusSkipped("Pipeline", behind)
+		countStatusSkipped("Pipeline", behind)
 		return false, nil
 	}
 	apply := civ1ac.Pipeline(obj.Name, obj.Namespace).WithStatus(&civ1ac.PipelineStatusApplyConfiguration{})
@@ -47,10 +47,10 @@ func ApplyPipelineStatus(ctx context.Context, c client.Client, obj *civ1.Pipelin
 	reportTakenFields(obj, "Pipeline", PipelineFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(PipelineFieldManager), client.ForceOwnership); err != nil {
-		statusFailed("Pipeline", err)
+		countStatusFailed("Pipeline", err)
 		return false, err
 	}
-	statusSent("Pipeline", want.ObservedGeneration != owned.ObservedGeneration)
+	countStatusSent("Pipeline", want.ObservedGeneration != owned.ObservedGeneration)
 	var answer civ1.Pipeline
 	if err := convert(apply, &answer); err != nil {
 		return true, err

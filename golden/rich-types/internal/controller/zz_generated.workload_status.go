@@ -40,7 +40,7 @@ func ApplyWorkloadStatus(ctx context.Context, c client.Client, obj *appsv1beta1.
 	}
 	prepareConditions(want.Conditions, live, obj.Generation, now())
 	if equalWorkloadStatus(&owned, want) {
-		statusSkipped("Workload", behind)
+		countStatusSkipped("Workload", behind)
 		return false, nil
 	}
 	apply := appsv1beta1ac.Workload(obj.Name, obj.Namespace).WithStatus(&appsv1beta1ac.WorkloadStatusApplyConfiguration{})
@@ -50,10 +50,10 @@ func ApplyWorkloadStatus(ctx context.Context, c client.Client, obj *appsv1beta1.
 	reportTakenFields(obj, "Workload", WorkloadFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(WorkloadFieldManager), client.ForceOwnership); err != nil {
-		statusFailed("Workload", err)
+		countStatusFailed("Workload", err)
 		return false, err
 	}
-	statusSent("Workload", want.ObservedGeneration != owned.ObservedGeneration)
+	countStatusSent("Workload", want.ObservedGeneration != owned.ObservedGeneration)
 	var answer appsv1beta1.Workload
 	if err := convert(apply, &answer); err != nil {
 		return true, err

@@ -37,7 +37,7 @@ func ApplyJobStatus(ctx context.Context, c client.Client, obj *warningsv1.Job, d
 		owned = *obj.Status.DeepCopy()
 	}
 	if equalJobStatus(&owned, want) {
-		statusSkipped("Job", behind)
+		countStatusSkipped("Job", behind)
 		return false, nil
 	}
 	apply := warningsv1ac.Job(obj.Name, obj.Namespace).WithStatus(&warningsv1ac.JobStatusApplyConfiguration{})
@@ -47,10 +47,10 @@ func ApplyJobStatus(ctx context.Context, c client.Client, obj *warningsv1.Job, d
 	reportTakenFields(obj, "Job", JobFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(JobFieldManager), client.ForceOwnership); err != nil {
-		statusFailed("Job", err)
+		countStatusFailed("Job", err)
 		return false, err
 	}
-	statusSent("Job", want.ObservedGeneration != owned.ObservedGeneration)
+	countStatusSent("Job", want.ObservedGeneration != owned.ObservedGeneration)
 	var answer warningsv1.Job
 	if err := convert(apply, &answer); err != nil {
 		return true, err
