@@ -1,7 +1,6 @@
 package project
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -30,6 +29,9 @@ type Config struct {
 	// Chart turns the Helm chart in dist/chart off ("chart: false") or on; left out, it
 	// is on. opgen generate --chart overrides it.
 	Chart Toggle `json:"chart,omitempty"`
+	// Scaffold records what opgen scaffolded (see Record), for opgen upgrade; nil in a
+	// project scaffolded before opgen kept a record.
+	Scaffold *Record `json:"scaffold,omitempty"`
 }
 
 // Toggle is a setting that is on ("true"), off ("false") or left out (""): a string
@@ -72,6 +74,11 @@ func Read(moduleRoot string) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
+	return Parse(data)
+}
+
+// Parse parses and checks opgen.yaml's content.
+func Parse(data []byte) (*Config, error) {
 	var c Config
 	if err := yaml.UnmarshalStrict(data, &c); err != nil {
 		return nil, fmt.Errorf("%s: %v", FileName, err)
@@ -82,16 +89,26 @@ func Read(moduleRoot string) (*Config, error) {
 	if err := CheckName(c.ProjectName); err != nil {
 		return nil, fmt.Errorf("%s: %w", FileName, err)
 	}
+	if c.Scaffold != nil {
+		if err := c.Scaffold.check(); err != nil {
+			return nil, fmt.Errorf("%s: %w", FileName, err)
+		}
+	}
 	return &c, nil
 }
 
-// Marshal renders the project file.
+// Marshal renders the project file: the settings, then the record, a step per line.
 func (c *Config) Marshal() []byte {
-	var b bytes.Buffer
+	var b strings.Builder
 	b.WriteString("# opgen project file: written by opgen init, read by opgen generate and opgen create api.\n")
-	y, _ := yaml.Marshal(c)
+	settings := *c
+	settings.Scaffold = nil
+	y, _ := yaml.Marshal(settings)
 	b.Write(y)
-	return b.Bytes()
+	if c.Scaffold != nil {
+		c.Scaffold.marshal(&b)
+	}
+	return []byte(b.String())
 }
 
 // MaxNameLength bounds a project name: it prefixes the namespace <name>-system, a DNS
