@@ -14,8 +14,8 @@
 //     from typed Go; import it with a Prometheus data source.
 //
 // config/default does not include config/prometheus: a cluster without the Prometheus
-// Operator has no ServiceMonitor kind. Its scaffolded kustomization names the line to
-// uncomment, as kubebuilder's does.
+// Operator has no ServiceMonitor kind; add ../prometheus to its resources where one
+// runs.
 //
 // The rules are written from the same Go table the tests evaluate: each alert fires on
 // a series shaped like its incident and stays silent on a healthy one, through
