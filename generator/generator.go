@@ -20,6 +20,7 @@ import (
 	"github.com/opgen-dev/opgen/generator/guards"
 	"github.com/opgen-dev/opgen/generator/kustomize"
 	"github.com/opgen-dev/opgen/generator/manager"
+	"github.com/opgen-dev/opgen/generator/monitoring"
 	"github.com/opgen-dev/opgen/generator/ownedapply"
 	"github.com/opgen-dev/opgen/generator/rbac"
 	"github.com/opgen-dev/opgen/generator/reconciler"
@@ -40,6 +41,7 @@ var Generators = []contract.Generator{
 	ownedapply.Generator{},
 	manager.Generator{},
 	apf.Generator{},
+	monitoring.Generator{},
 	kustomize.Generator{},
 	webhook.Generator{},
 	chart.Generator{},

@@ -104,6 +104,9 @@ func (k Kind) WebhookSetup() string { return "Setup" + k.kind + webhookSetupSuff
 // ConvergesTest is the generated test of a reconciled kind.
 func (k Kind) ConvergesTest() string { return "Test" + k.kind + "ConvergesAndRests" }
 
+// CountsTest is the generated test of a reconciled kind's metrics.
+func (k Kind) CountsTest() string { return "Test" + k.kind + "CountsItsDecisions" }
+
 // RoundTripTest is the generated conversion round-trip test of a spoke.
 func (k Kind) RoundTripTest() string { return "Test" + k.kind + "RoundTrip" }
 

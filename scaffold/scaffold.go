@@ -27,6 +27,7 @@ type Data struct {
 	ControllerRuntimeVersion string
 	KustomizeVersion         string
 	KustomizeCLIVersion      string
+	PrometheusClientVersion  string
 	// Wiring names what the generated wiring gives the operator's main.
 	Wiring naming.WiringNames
 	// Resource is the kind being created, for the api/ templates.
@@ -41,7 +42,8 @@ func newData(module, projectName, domain string) Data {
 		Module: module, ProjectName: projectName, Domain: domain,
 		GoVersion: stack.Go, KubernetesVersion: stack.Kubernetes, ControllerRuntimeVersion: stack.ControllerRuntime,
 		KustomizeVersion: stack.Kustomize, KustomizeCLIVersion: stack.KustomizeCLI,
-		Wiring: naming.Wire,
+		PrometheusClientVersion: stack.PrometheusClient,
+		Wiring:                  naming.Wire,
 	}
 }
 

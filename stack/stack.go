@@ -18,6 +18,9 @@ const (
 	// render and lint dist/chart with (on this stack's Kubernetes, controller-runtime
 	// and kustomize versions, so it raises none of them).
 	Helm = "v4.3.2"
+	// PrometheusClient is the version of github.com/prometheus/client_golang, the
+	// registry controller-runtime serves metrics from, which the guards' metrics use.
+	PrometheusClient = "v1.24.0"
 )
 
 // KubernetesModules are released in lockstep at [Kubernetes].

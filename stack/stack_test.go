@@ -19,7 +19,8 @@ func TestMatchesGoMod(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{"sigs.k8s.io/controller-runtime": ControllerRuntime, "helm.sh/helm/v4": Helm}
+	want := map[string]string{"sigs.k8s.io/controller-runtime": ControllerRuntime, "helm.sh/helm/v4": Helm,
+		"github.com/prometheus/client_golang": PrometheusClient}
 	for _, m := range KubernetesModules {
 		want[m] = Kubernetes
 	}

@@ -16,6 +16,7 @@ var data = map[string]any{
 	"Module": "example.com/op", "ProjectName": "op", "Domain": "example.com",
 	"GoVersion": stack.Go, "KubernetesVersion": stack.Kubernetes, "ControllerRuntimeVersion": stack.ControllerRuntime,
 	"KustomizeVersion": stack.Kustomize, "KustomizeCLIVersion": stack.KustomizeCLI,
+	"PrometheusClientVersion": stack.PrometheusClient,
 	"Resource": map[string]any{
 		"Group": "cache", "FullGroup": "cache.example.com", "Version": "v1", "Kind": "App",
 		"Plural": "apps", "Namespaced": true, "Owns": []string{"apps/v1/Deployment"}, "FirstVersion": true,

@@ -52,7 +52,10 @@
 // 409s, reconciles and their p50/p99 duration, the peak workqueue depth, time spent
 // waiting in the client's rate limiter, spec changes, status writes, and effective
 // writes (those that changed the stored status, counted by a separate watch); and at the
-// end whether every object converged (observedGeneration == generation); and, per run,
+// end whether every object converged (observedGeneration == generation); for the
+// guarded operator, its guards' metrics (opguard_*) scraped over HTTP from
+// controller-runtime's registry at the end, beside the same applies in its request log
+// (scrape.go; they must agree); and, per run,
 // the time until the created objects first converged, writes per object, and memory:
 // the process's peak RSS (VmHWM of /proc/self/status at the end: the manager with its
 // caches, and the benchmark's own clients and watches, the same for every run; the API

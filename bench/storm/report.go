@@ -65,6 +65,7 @@ func table(r *Report) string {
 				run.Scenario, run.Controller, run.SetupConverged, run.Objects, setupTimeout(run.Objects))
 		}
 	}
+	b.WriteString(scrapedTable(r))
 	p := r.Params
 	guardedWorkers := "its generated default"
 	if p.GuardedWorkers > 0 {

@@ -125,6 +125,8 @@ type Run struct {
 	// bytes of their field sets (FieldsV1), the bulk of an entry.
 	CachedManagedFields      int `json:"cachedManagedFields"`
 	CachedManagedFieldsBytes int `json:"cachedManagedFieldsBytes"`
+	// Scraped is the guarded operator's guard metrics beside its request log (scrape.go).
+	Scraped *Scraped `json:"scraped,omitempty"`
 }
 
 // Window is what happened in one window.
@@ -346,6 +348,13 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	}
 	if err := ctl.stop(); err != nil {
 		return nil, err
+	}
+	// The guards' counters, scraped before the rollout: its process has a registry of
+	// its own, and the request log counts its requests too.
+	if job.Controller == "guarded" {
+		if run.Scraped, err = scrapeGuards(ctx, pr.reqs); err != nil {
+			return nil, err
+		}
 	}
 
 	// Rollout: a new process of the controller over the converged objects.

@@ -111,6 +111,12 @@ func TestStormInvariants(t *testing.T) {
 		if g.TenantClassification["service-accounts → workload-low"] == 0 || g.Idle.TenantRequests == 0 || g.Setup.TenantRequests == 0 {
 			t.Errorf("guarded/%s: the tenant: classified %v, %d requests idle, %d in setup", s, g.TenantClassification, g.Idle.TenantRequests, g.Setup.TenantRequests)
 		}
+		// The metrics a user would scrape tell the same story as the request log.
+		if g.Scraped == nil {
+			t.Errorf("guarded/%s: no metrics scraped", s)
+		} else if d := g.Scraped.disagreements(); len(d) > 0 || g.Scraped.StatusWrites == 0 || g.Scraped.Conflicts != 0 {
+			t.Errorf("guarded/%s: scraped metrics against the request log: %v, %d status writes, %d conflicts", s, d, g.Scraped.StatusWrites, g.Scraped.Conflicts)
+		}
 		t.Logf("guarded/%s: %d spec changes, %d writes, %d status writes, %d effective, %d owned writes, %d owned changes", s, g.SpecChanges, g.Load.Writes, g.Load.StatusWrites, g.Load.EffectiveWrites, g.Load.OwnedWrites, g.Load.OwnedChanges)
 	}
 	if g := runs["guarded/noise"]; g.Load.Writes != 0 {

@@ -9,7 +9,13 @@
 //     +opguard:observed-generation: Test<Kind>ConvergesAndRests creates the kind's sample
 //     from config/samples, waits until status.observedGeneration == metadata.generation,
 //     then holds a quiet window in which the manager must send zero writes and run zero
-//     reconciles.
+//     reconciles; and Test<Kind>CountsItsDecisions drives a second sample through
+//     creation, three reconciles with nothing changed, a spec change (the first
+//     integer field of spec, by one) and another field manager forcing a condition the
+//     writer set, and checks after each step that the guards' counters, read from
+//     controller-runtime's registry as the metrics endpoint serves them, rose by
+//     exactly the expected amounts and by exactly the applies the manager sent (counted
+//     per resource by the same transport), with no 409.
 //   - test/deploy/zz_generated.deploy_test.go, when opgen wires the operator's main:
 //     the operator as deployed, on an API server of its own. TestManifestsApply builds
 //     config/default and config/apf with kustomize's Go API (what `make build-installer`

@@ -19,7 +19,7 @@ import (
 	"github.com/opgen-dev/opgen/naming"
 )
 
-//go:embed source/reconcile.go source/status.go source/finalizer.go source/clientlimits.go source/owned.go source/memory.go source/managedfields.go source/external.go
+//go:embed source/reconcile.go source/status.go source/finalizer.go source/clientlimits.go source/owned.go source/memory.go source/managedfields.go source/external.go source/metrics.go
 var source embed.FS
 
 // Generator writes the shared runtime.
@@ -52,9 +52,9 @@ func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 		files = append(files, artifact.File{Path: path.Join(ctx.Controller.Dir, naming.RuntimeFile), Content: src})
 	}
 	// A package other than the controller package that holds a status writer gets the
-	// parts a writer calls.
+	// parts a writer calls (its metrics included: a second registration finds the first).
 	for _, p := range writerPackages(ctx) {
-		src, err := Assemble(ctx.GoHeader(), p.Name, []symbols.Part{symbols.Status, symbols.Memory})
+		src, err := Assemble(ctx.GoHeader(), p.Name, []symbols.Part{symbols.Status, symbols.Memory, symbols.Metrics})
 		if err != nil {
 			return nil, err
 		}
@@ -131,9 +131,11 @@ func InUse(ctx *contract.Context) []symbols.Part {
 			return true
 		})
 	}
-	// Both the status writer and the gated apply recall their last write.
+	// Both the status writer and the gated apply recall their last write, and count
+	// what they decide.
 	if use[symbols.Status] || use[symbols.Owned] {
 		use[symbols.Memory] = true
+		use[symbols.Metrics] = true
 	}
 	var out []symbols.Part
 	for _, p := range symbols.Parts {

@@ -14,11 +14,11 @@ func TestMain(m *testing.M) { gentest.Main(m) }
 
 // TestParts: the runtime file holds the parts the run uses and no other: every-marker
 // has a status writer, a reconciler with a finalizer that owns kinds, and the wiring;
-// rich-types only a status writer.
+// rich-types only a status writer (with its memory and metrics).
 func TestParts(t *testing.T) {
 	for name, want := range map[string][]symbols.Part{
 		"every-marker": symbols.Parts,
-		"rich-types":   {symbols.Status, symbols.Memory},
+		"rich-types":   {symbols.Status, symbols.Memory, symbols.Metrics},
 	} {
 		t.Run(name, func(t *testing.T) {
 			ctx := gentest.Load(t, name)

@@ -47,7 +47,7 @@ func TestApplies(t *testing.T) {
 					apiVersion := k.Package.Group + "/" + k.Package.Version
 					for _, code := range []string{
 						"controllerReference(obj, " + strconv.Quote(apiVersion) + ", " + strconv.Quote(k.Name) + ")",
-						"applyOwned(ctx, c, " + k.Names.FieldManager() + ", desired, &" + imports[o.Package] + "." + o.Kind + "{}, " +
+						"applyOwned(ctx, c, " + strconv.Quote(k.Name) + ", " + k.Names.FieldManager() + ", desired, &" + imports[o.Package] + "." + o.Kind + "{}, " +
 							imports[o.ACPackage] + "." + naming.For(o.Kind).Extract() + ")",
 						"if !hasController(desired.OwnerReferences) {",
 					} {

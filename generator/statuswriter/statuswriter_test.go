@@ -57,7 +57,10 @@ func TestWriters(t *testing.T) {
 					{"ownedStatus(obj, " + k.Names.FieldManager() + ", obj.Status, &owned)", true},
 					{"if " + k.Names.EqualStatus() + "(&owned, want) {", true},
 					{"c.Status().Apply(ctx, apply, client.FieldOwner(" + k.Names.FieldManager() + "), client.ForceOwnership)", true},
-					{"reportTakenFields(obj, " + k.Names.FieldManager() + ", want)", true},
+					{"reportTakenFields(obj, " + strconv.Quote(k.Name) + ", " + k.Names.FieldManager() + ", want)", true},
+					{"countStatusSkipped(" + strconv.Quote(k.Name) + ", behind)", true},
+					{"countStatusSent(" + strconv.Quote(k.Name) + ", want.ObservedGeneration != owned.ObservedGeneration)", k.ObservedGeneration},
+					{"countStatusFailed(" + strconv.Quote(k.Name) + ", err)", true},
 					{"obj.Status, obj.ResourceVersion, obj.ManagedFields = answer.Status, answer.ResourceVersion, answer.ManagedFields", true},
 					{"rememberWrite(obj.UID, base, answer.ResourceVersion, want)", true},
 				} {

@@ -14,6 +14,12 @@ import (
 	client "sigs.k8s.io/controller-runtime/pkg/client"
 )
 
+// The gated applies' series start at zero, so that a rate sees the first apply.
+func init() {
+	observeOwnedKind("Cache", "Deployment")
+	observeOwnedKind("Cache", "ConfigMap")
+}
+
 // ApplyCacheDeployment applies desired, a Deployment obj manages, with one Server-Side Apply as
 // CacheFieldManager, and only when it differs from the fields of the live Deployment that
 // manager owns; it reports whether it wrote. No resourceVersion is sent, so a stale cache
@@ -29,7 +35,7 @@ func ApplyCacheDeployment(ctx context.Context, c client.Client, obj *stormv1.Cac
 	if !hasController(desired.OwnerReferences) {
 		desired.WithOwnerReferences(controllerReference(obj, "storm.opgen.dev/v1", "Cache"))
 	}
-	return applyOwned(ctx, c, CacheFieldManager, desired, &appsv1.Deployment{}, appsv1ac.ExtractDeployment)
+	return applyOwned(ctx, c, "Cache", CacheFieldManager, desired, &appsv1.Deployment{}, appsv1ac.ExtractDeployment)
 }
 
 // ApplyCacheConfigMap applies desired, a ConfigMap obj manages, with one Server-Side Apply as
@@ -47,5 +53,5 @@ func ApplyCacheConfigMap(ctx context.Context, c client.Client, obj *stormv1.Cach
 	if !hasController(desired.OwnerReferences) {
 		desired.WithOwnerReferences(controllerReference(obj, "storm.opgen.dev/v1", "Cache"))
 	}
-	return applyOwned(ctx, c, CacheFieldManager, desired, &corev1.ConfigMap{}, corev1ac.ExtractConfigMap)
+	return applyOwned(ctx, c, "Cache", CacheFieldManager, desired, &corev1.ConfigMap{}, corev1ac.ExtractConfigMap)
 }

@@ -14,6 +14,9 @@ import (
 // CacheFieldManager is the field manager of Cache status writes (+opguard:status-owner).
 const CacheFieldManager = "storm-guarded"
 
+// The writer's series start at zero, so that a rate sees the first write.
+func init() { observeStatusKind("Cache") }
+
 // ApplyCacheStatus writes desired as obj's status with one Server-Side Apply, as
 // CacheFieldManager, and only when it differs from the part of the live status that manager owns.
 // It reports whether it wrote. No resourceVersion is sent, so a stale obj never gets a
@@ -24,7 +27,8 @@ func ApplyCacheStatus(ctx context.Context, c client.Client, obj *stormv1.Cache, 
 	want.ObservedGeneration = obj.Generation
 	var owned stormv1.CacheStatus
 	live := obj.Status.Conditions
-	if last, behind := recallWrite(obj.UID, obj.ResourceVersion).(*stormv1.CacheStatus); behind {
+	last, behind := recallWrite(obj.UID, obj.ResourceVersion).(*stormv1.CacheStatus)
+	if behind {
 		// The cache has not caught up with this writer's last apply: that status is what
 		// the server holds of its fields.
 		owned = *last.DeepCopy()
@@ -36,17 +40,20 @@ func ApplyCacheStatus(ctx context.Context, c client.Client, obj *stormv1.Cache, 
 	}
 	prepareConditions(want.Conditions, live, obj.Generation, now())
 	if equalCacheStatus(&owned, want) {
+		countStatusSkipped("Cache", behind)
 		return false, nil
 	}
 	apply := stormv1ac.Cache(obj.Name, obj.Namespace).WithStatus(&stormv1ac.CacheStatusApplyConfiguration{})
 	if err := convert(want, apply.Status); err != nil {
 		return false, err
 	}
-	reportTakenFields(obj, CacheFieldManager, want)
+	reportTakenFields(obj, "Cache", CacheFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(CacheFieldManager), client.ForceOwnership); err != nil {
+		countStatusFailed("Cache", err)
 		return false, err
 	}
+	countStatusSent("Cache", want.ObservedGeneration != owned.ObservedGeneration)
 	var answer stormv1.Cache
 	if err := convert(apply, &answer); err != nil {
 		return true, err

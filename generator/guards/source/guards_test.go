@@ -278,33 +278,34 @@ func TestWriteMemory(t *testing.T) {
 // the copy at base already holding the configuration (result == base).
 func TestOwnedMemory(t *testing.T) {
 	same, other := sha256.Sum256([]byte("a")), sha256.Sum256([]byte("b"))
+	// settled is why the copy needs no decision: the answer (or the copy compared), or
+	// one older (the cache behind); "" when it needs one.
 	for _, c := range []struct {
-		name, base, result, rv string
-		settled                bool
+		name, base, result, rv, settled string
 	}{
-		{"the copy the apply was decided from", "10", "14", "10", true},
-		{"a change stored between that copy and the apply", "10", "14", "12", true},
-		{"the answer to an earlier apply, arriving late", "10", "14", "9", true},
-		{"the answer itself", "10", "14", "14", true},
-		{"a later change", "10", "14", "15", false},
-		{"a longer, hence later, resourceVersion", "10", "14", "100", false},
-		{"a storage whose versions are not ordered, at the answer", "a", "b", "b", true},
-		{"a storage whose versions are not ordered: only the base and the answer", "a", "b", "0x", false},
-		{"a create the cache has not seen", "", "14", "", true},
-		{"a create the cache shows", "", "14", "14", true},
-		{"an object gone from the cache after an update", "10", "14", "", false},
-		{"a copy compared before", "14", "14", "14", true},
-		{"an object gone from the cache after a comparison", "14", "14", "", false},
+		{"the copy the apply was decided from", "10", "14", "10", guardSkipCacheBehind},
+		{"a change stored between that copy and the apply", "10", "14", "12", guardSkipCacheBehind},
+		{"the answer to an earlier apply, arriving late", "10", "14", "9", guardSkipCacheBehind},
+		{"the answer itself", "10", "14", "14", guardSkipUnchanged},
+		{"a later change", "10", "14", "15", ""},
+		{"a longer, hence later, resourceVersion", "10", "14", "100", ""},
+		{"a storage whose versions are not ordered, at the answer", "a", "b", "b", guardSkipUnchanged},
+		{"a storage whose versions are not ordered: only the base and the answer", "a", "b", "0x", ""},
+		{"a create the cache has not seen", "", "14", "", guardSkipCacheBehind},
+		{"a create the cache shows", "", "14", "14", guardSkipUnchanged},
+		{"an object gone from the cache after an update", "10", "14", "", ""},
+		{"a copy compared before", "14", "14", "14", guardSkipUnchanged},
+		{"an object gone from the cache after a comparison", "14", "14", "", ""},
 	} {
 		key := ownedKey{t: reflect.TypeFor[*metav1.PartialObjectMetadata](), ObjectKey: client.ObjectKey{Name: c.name}}
-		if ownedSettled(key, c.rv, same) {
+		if ownedSettled(key, c.rv, same) != "" {
 			t.Fatalf("%s: settled with nothing remembered", c.name)
 		}
 		ownedDecided(key, c.base, c.result, same)
 		if got := ownedSettled(key, c.rv, same); got != c.settled {
-			t.Fatalf("%s: settled at %q after a decision from %q answered %q = %v, want %v", c.name, c.rv, c.base, c.result, got, c.settled)
+			t.Fatalf("%s: settled at %q after a decision from %q answered %q = %q, want %q", c.name, c.rv, c.base, c.result, got, c.settled)
 		}
-		if ownedSettled(key, c.rv, other) {
+		if ownedSettled(key, c.rv, other) != "" {
 			t.Fatalf("%s: another configuration was settled", c.name)
 		}
 	}
@@ -312,7 +313,7 @@ func TestOwnedMemory(t *testing.T) {
 	// was decided from.
 	key := ownedKey{t: reflect.TypeFor[*metav1.PartialObjectMetadata](), ObjectKey: client.ObjectKey{Name: "deleted"}}
 	ownedDecided(key, "", "14", same)
-	if !ownedSettled(key, "14", same) || ownedSettled(key, "", same) {
+	if ownedSettled(key, "14", same) != guardSkipUnchanged || ownedSettled(key, "", same) != "" {
 		t.Fatal("a deletion after the create was shown was taken for the create in flight")
 	}
 	// A cache that never showed the write, a minute later, decides.
@@ -322,20 +323,20 @@ func TestOwnedMemory(t *testing.T) {
 	d.at = d.at.Add(-time.Minute)
 	ownedMemory.m[key] = d
 	ownedMemory.Unlock()
-	if ownedSettled(key, "", same) {
+	if ownedSettled(key, "", same) != "" {
 		t.Fatal("a write the cache has not shown for a minute still held the decision back")
 	}
 	// Objects of different types with one name never meet.
 	key = ownedKey{t: reflect.TypeFor[*metav1.PartialObjectMetadata](), ObjectKey: client.ObjectKey{Name: "x"}}
 	ownedDecided(key, "1", "1", same)
 	key.t = reflect.TypeFor[*metav1.Status]()
-	if ownedSettled(key, "1", same) {
+	if ownedSettled(key, "1", same) != "" {
 		t.Fatal("a Status key found a PartialObjectMetadata's entry")
 	}
 	// Nor do two field managers of one object (two reconcilers owning it).
 	key.t = reflect.TypeFor[*metav1.PartialObjectMetadata]()
 	key.manager = "another"
-	if ownedSettled(key, "1", same) {
+	if ownedSettled(key, "1", same) != "" {
 		t.Fatal("another field manager found the first one's entry")
 	}
 }
@@ -403,6 +404,17 @@ func TestTakenFields(t *testing.T) {
 	}
 	if got := takenFields(obj, "me", status{Message: "ok"}); len(got) != 0 {
 		t.Fatalf("a field both hold was reported taken: %v", got)
+	}
+	// A forced apply of another status of a condition both manage: the other manager
+	// holds its status and reason, the type stays shared.
+	obj.ManagedFields = []metav1.ManagedFieldsEntry{
+		entry("me", "status", `{"f:status":{"f:conditions":{"k:{\"type\":\"Ready\"}":{".":{},"f:type":{},"f:message":{}}}}}`),
+		entry("intruder", "status", `{"f:status":{"f:conditions":{"k:{\"type\":\"Ready\"}":{".":{},"f:type":{},"f:status":{},"f:reason":{}}}}}`),
+	}
+	got = takenFields(obj, "me", status{Conditions: []metav1.Condition{{Type: "Ready", Status: "True", Reason: "Up", Message: "ok"}}})
+	want = map[string][]string{"intruder": {`.status.conditions[{"type":"Ready"}].reason`, `.status.conditions[{"type":"Ready"}].status`}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Fatalf("takenFields of a shared condition (-want +got):\n%s", d)
 	}
 }
 

@@ -20,6 +20,13 @@ var writeMemory = struct {
 	m map[any]lastWrite
 }{m: map[any]lastWrite{}}
 
+// writeMemorySize is opguard_write_memory_entries{memory="status"}.
+var writeMemorySize = guardMemorySize("status", func() int {
+	writeMemory.Lock()
+	defer writeMemory.Unlock()
+	return len(writeMemory.m)
+})
+
 type lastWrite struct {
 	base, result string
 	value        any

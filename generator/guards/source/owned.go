@@ -47,7 +47,7 @@ type ownedConfig interface {
 // would repeat the last one from a copy that predates it is skipped. And a copy that
 // has already been compared, or is the server's answer to the last apply, is not
 // compared again (see ownedMemory).
-func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Client, manager string, desired A, live O, extract func(O, string) (A, error)) (bool, error) {
+func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Client, kind, manager string, desired A, live O, extract func(O, string) (A, error)) (bool, error) {
 	name, namespace := desired.GetName(), desired.GetNamespace()
 	if name == nil || *name == "" {
 		return false, fmt.Errorf("the desired %T names no object", desired)
@@ -82,8 +82,13 @@ func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Cl
 	case !apierrors.IsNotFound(err):
 		return false, err
 	}
-	if ownedSettled(key, rv, sum) {
+	ownedKind := key.t.Elem().Name()
+	skip := func(reason string) (bool, error) {
+		guardOwnedSkipped.WithLabelValues(kind, ownedKind, reason).Inc()
 		return false, nil
+	}
+	if reason := ownedSettled(key, rv, sum); reason != "" {
+		return skip(reason)
 	}
 	if rv != "" {
 		var holds bool
@@ -93,7 +98,7 @@ func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Cl
 		case digested && resourceVersionNewer(seen.rv, rv):
 			// The cache has not stored yet the version its transform digested; storing
 			// it is an event of the object, which reconciles the owner again.
-			return false, nil
+			return skip(guardSkipCacheBehind)
 		default:
 			current, err := extract(live, manager)
 			if err != nil {
@@ -103,12 +108,14 @@ func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Cl
 		}
 		if holds {
 			ownedDecided(key, rv, rv, sum)
-			return false, nil
+			return skip(guardSkipUnchanged)
 		}
 	}
 	if err := c.Apply(ctx, sent, client.FieldOwner(manager), client.ForceOwnership); err != nil {
+		guardCountConflict(kind, guardWriteOwned, err)
 		return false, err
 	}
+	guardOwnedApplies.WithLabelValues(kind, ownedKind).Inc()
 	// The client decoded the server's answer into sent.
 	var answer struct {
 		Metadata struct {
@@ -158,6 +165,13 @@ var ownedMemory = struct {
 	lastPrune time.Time
 }{m: map[ownedKey]ownedDecision{}}
 
+// ownedMemorySize is opguard_write_memory_entries{memory="owned"}.
+var ownedMemorySize = guardMemorySize("owned", func() int {
+	ownedMemory.Lock()
+	defer ownedMemory.Unlock()
+	return len(ownedMemory.m)
+})
+
 type ownedKey struct {
 	t       reflect.Type
 	manager string
@@ -170,16 +184,17 @@ type ownedDecision struct {
 	at           time.Time
 }
 
-// ownedSettled reports whether the object key, seen in the cache at resourceVersion rv
+// ownedSettled reports why the object key, seen in the cache at resourceVersion rv
 // ("" when the cache has no copy), needs no decision for the configuration whose
-// SHA-256 is sum: that configuration is what the last decision left it holding, and
-// the copy is the one that decision saw or was answered with, or one older still.
-func ownedSettled(key ownedKey, rv string, sum [sha256.Size]byte) bool {
+// SHA-256 is sum, or "" when it does: that configuration is what the last decision
+// left it holding, and the copy is the one that decision saw or was answered with
+// (guardSkipUnchanged), or one older still (guardSkipCacheBehind).
+func ownedSettled(key ownedKey, rv string, sum [sha256.Size]byte) string {
 	ownedMemory.Lock()
 	defer ownedMemory.Unlock()
 	d, ok := ownedMemory.m[key]
 	if !ok || d.sum != sum {
-		return false
+		return ""
 	}
 	if rv != "" && rv == d.result {
 		// The copy shows the answer: from now on only older copies are behind, and no
@@ -188,12 +203,15 @@ func ownedSettled(key ownedKey, rv string, sum [sha256.Size]byte) bool {
 			d.base = rv
 			ownedMemory.m[key] = d
 		}
-		return true
+		return guardSkipUnchanged
 	}
 	// An informer delivers a write's event within moments; a cache that has not shown
 	// it after a minute missed it (a relist that saw the object created and deleted
 	// between two lists), and its copy decides.
-	return cacheBehind(rv, d.base, d.result) && time.Since(d.at) < time.Minute
+	if cacheBehind(rv, d.base, d.result) && time.Since(d.at) < time.Minute {
+		return guardSkipCacheBehind
+	}
+	return ""
 }
 
 // ownedAnswered returns the digest of the configuration the gated apply sent to the

@@ -150,9 +150,12 @@ func deployment(ns string, replicas int32, image string) *appsv1ac.DeploymentApp
 
 const manager = "memcached-operator"
 
+// ownerKind is the kind label of the tests' gated applies.
+const ownerKind = "Memcached"
+
 func applyDeployment(t *testing.T, c client.Client, desired *appsv1ac.DeploymentApplyConfiguration) bool {
 	t.Helper()
-	written, err := applyOwned(context.Background(), c, manager, desired, &appsv1.Deployment{}, appsv1ac.ExtractDeployment)
+	written, err := applyOwned(context.Background(), c, ownerKind, manager, desired, &appsv1.Deployment{}, appsv1ac.ExtractDeployment)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,6 +176,7 @@ func live(t *testing.T, c client.Client, ns string) *appsv1.Deployment {
 func TestApplyOwnedOnlyWhenDifferent(t *testing.T) {
 	c := newCounted(t)
 	ns := namespace(t, c)
+	counters := gatherOwned(t)
 	if !applyDeployment(t, c, deployment(ns, 1, "memcached:1.6")) || c.sent() != 1 {
 		t.Fatal("the absent Deployment was not created with one apply")
 	}
@@ -200,6 +204,9 @@ func TestApplyOwnedOnlyWhenDifferent(t *testing.T) {
 	if !applyDeployment(t, c, deployment(ns, 3, "memcached:1.7")) || c.sent() != 1 {
 		t.Fatal("a changed image was not one apply")
 	}
+	// 3 applies sent (create, replicas, image); 4 calls settled by the copy the server
+	// answered with.
+	counters.want(t, map[string]float64{"sent": 3, "unchanged": 4, "cache_behind": 0})
 }
 
 // TestApplyOwnedComparesOnce: the fields of a copy are extracted once per
@@ -211,7 +218,7 @@ func TestApplyOwnedComparesOnce(t *testing.T) {
 	extracts := 0
 	apply := func(d *appsv1ac.DeploymentApplyConfiguration) bool {
 		t.Helper()
-		written, err := applyOwned(context.Background(), c, manager, d, &appsv1.Deployment{},
+		written, err := applyOwned(context.Background(), c, ownerKind, manager, d, &appsv1.Deployment{},
 			func(d *appsv1.Deployment, m string) (*appsv1ac.DeploymentApplyConfiguration, error) {
 				extracts++
 				return appsv1ac.ExtractDeployment(d, m)
@@ -311,6 +318,7 @@ func TestApplyOwnedLeavesOtherManagers(t *testing.T) {
 func TestApplyOwnedStaleCache(t *testing.T) {
 	c := newCounted(t)
 	ns := namespace(t, c)
+	counters := gatherOwned(t)
 
 	// Create: the cache does not have the object yet.
 	stale := frozen{Client: c}
@@ -349,6 +357,10 @@ func TestApplyOwnedStaleCache(t *testing.T) {
 	if !applyDeployment(t, stale, deployment(ns, 5, "memcached:1.6")) || c.sent() != 1 {
 		t.Fatal("without the memory the stale copy did not apply: the test above proves nothing")
 	}
+	// Sent: the create, the change, the new desired state, the call without memory;
+	// behind: the create's second call and the three from the stale copy; unchanged:
+	// the caught-up copy, the answer.
+	counters.want(t, map[string]float64{"sent": 4, "unchanged": 1, "cache_behind": 4})
 }
 
 // TestApplyOwnedRestoresDeleted: an owned object deleted after the cache showed it (a
@@ -393,7 +405,7 @@ func TestControllerReference(t *testing.T) {
 // TestApplyOwnedNamesItsObject: a configuration without a name is an error, not a request.
 func TestApplyOwnedNamesItsObject(t *testing.T) {
 	c := newCounted(t)
-	_, err := applyOwned(context.Background(), c, manager, appsv1ac.Deployment("", "default"), &appsv1.Deployment{}, appsv1ac.ExtractDeployment)
+	_, err := applyOwned(context.Background(), c, ownerKind, manager, appsv1ac.Deployment("", "default"), &appsv1.Deployment{}, appsv1ac.ExtractDeployment)
 	if err == nil || !strings.Contains(err.Error(), "names no object") || c.sent() != 0 {
 		t.Fatalf("err = %v", err)
 	}

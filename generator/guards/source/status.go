@@ -20,17 +20,14 @@ import (
 // manager. Nil records none (a writer called from a test without the wiring).
 var statusEvents events.EventRecorder
 
-// reportTakenFields records, when a status writer is about to apply, one Warning
-// Event on obj per other field manager that holds fields of its status the writer sets
-// and does not hold: the forced apply takes them back, and the operator's author should
-// see that something else writes them (another controller, or a person's
-// kubectl apply --server-side --force-conflicts). It costs nothing when no other
-// manager holds such a field, and fires only with a write, so never in answer to the
-// other manager's write (status-only events do not reach the reconciler).
-func reportTakenFields(obj client.Object, manager string, desired any) {
-	if statusEvents == nil {
-		return
-	}
+// reportTakenFields counts, when a status writer of kind is about to apply, one
+// take-back per other field manager that holds fields of its status the writer sets
+// and does not hold (opguard_status_takebacks_total), and records one Warning Event on
+// obj for each: the forced apply takes them back, and the operator's author should see
+// that something else writes them (another controller, or a person's kubectl apply
+// --server-side --force-conflicts). It fires only with a write, so never in answer to
+// the other manager's write (status-only events do not reach the reconciler).
+func reportTakenFields(obj client.Object, kind, manager string, desired any) {
 	taken := takenFields(obj, manager, desired)
 	others := make([]string, 0, len(taken))
 	for other := range taken {
@@ -38,7 +35,8 @@ func reportTakenFields(obj client.Object, manager string, desired any) {
 	}
 	sort.Strings(others)
 	for _, other := range others {
-		if !takenReportDue(obj.GetUID(), other) {
+		guardTakebacks.WithLabelValues(kind, guardManagerLabel(other)).Inc()
+		if statusEvents == nil || !takenReportDue(obj.GetUID(), other) {
 			continue
 		}
 		statusEvents.Eventf(obj, nil, corev1.EventTypeWarning, "StatusFieldTaken", "ApplyStatus",
@@ -106,14 +104,15 @@ func takenFields(obj client.Object, manager string, desired any) map[string][]st
 	}
 	taken := map[string][]string{}
 	for other, paths := range held {
+		sort.Strings(paths) // an element before its fields
 		seen := map[string]bool{}
 		for _, p := range paths {
-			if !mine[p] && !seen[p] {
-				seen[p] = true
-				taken[other] = append(taken[other], p)
+			if mine[p] || seen[p] || withinPath(p, taken[other]) {
+				continue
 			}
+			seen[p] = true
+			taken[other] = append(taken[other], p)
 		}
-		sort.Strings(taken[other])
 		if len(taken[other]) == 0 {
 			delete(taken, other)
 		}
@@ -121,9 +120,22 @@ func takenFields(obj client.Object, manager string, desired any) map[string][]st
 	return taken
 }
 
+// withinPath reports whether path is a field of one of the paths (an element of a list
+// taken whole is reported once, not with each of its fields).
+func withinPath(path string, paths []string) bool {
+	for _, p := range paths {
+		if len(path) > len(p) && path[:len(p)] == p && (path[len(p)] == '.' || path[len(p)] == '[') {
+			return true
+		}
+	}
+	return false
+}
+
 // heldPaths appends the paths of the fields of value that a managed-fields set names:
-// down to the leaves of a map, and to the element of a list (an element is one field:
-// a condition, a port).
+// down to the leaves of a map, and for a list, each element (a condition, a port) and
+// then its fields. An element both managers hold may have fields only one holds: a
+// forced apply of another condition status moves the status, reason and message of
+// the condition to the other manager, and the type, equal on both sides, stays shared.
 func heldPaths(value any, fields map[string]any, prefix string, out *[]string) {
 	if len(fields) == 0 || onlyDot(fields) {
 		*out = append(*out, prefix)
@@ -146,7 +158,11 @@ func heldPaths(value any, fields map[string]any, prefix string, out *[]string) {
 			}
 			for _, elem := range v {
 				if matches(k, elem, v) {
-					*out = append(*out, prefix+"["+k[2:]+"]")
+					at := prefix + "[" + k[2:] + "]"
+					*out = append(*out, at)
+					if sub, _ := fields[k].(map[string]any); !onlyDot(sub) {
+						heldPaths(elem, sub, at, out)
+					}
 					break
 				}
 			}

@@ -16,10 +16,12 @@ const (
 	ManagedFields Part = "managedfields"
 	// External is the primary filter of a kind the project does not define.
 	External Part = "external"
+	// Metrics is the guards' metrics on controller-runtime's registry.
+	Metrics Part = "metrics"
 )
 
 // Parts lists every part in order.
-var Parts = []Part{Reconcile, Status, ClientLimits, Finalizer, Owned, Memory, ManagedFields, External}
+var Parts = []Part{Reconcile, Status, ClientLimits, Finalizer, Owned, Memory, ManagedFields, External, Metrics}
 
 // What generated code calls.
 const (
@@ -65,20 +67,28 @@ const (
 
 	// External.
 	ContentPredicate = "contentPredicate"
+
+	// Metrics.
+	ObserveStatusKind  = "observeStatusKind"
+	ObserveOwnedKind   = "observeOwnedKind"
+	CountStatusSkipped = "countStatusSkipped"
+	CountStatusSent    = "countStatusSent"
+	CountStatusFailed  = "countStatusFailed"
 )
 
 // Names holds the names generated code calls as fields, for templates, which cannot
 // read constants: {{ .R.RecallWrite }}. Each field holds the constant of its name.
 type Names struct {
-	ReadyCondition, Outcome, Terminal, MinRequeueAfter, TerminalReason, ReconcileResult string
-	RateLimiter, PrimaryPredicate, OwnedPredicate                                       string
-	RecallWrite, RememberWrite                                                          string
-	StatusEvents, ReportTakenFields, OwnedStatus, PrepareConditions, SortConditions     string
-	Now, Convert                                                                        string
-	EnsureFinalizer, RemoveFinalizer                                                    string
-	ApplyOwned, HasController, ControllerReference, DigestOwnedFields                   string
-	TrimManagedFields                                                                   string
-	ContentPredicate                                                                    string
+	ReadyCondition, Outcome, Terminal, MinRequeueAfter, TerminalReason, ReconcileResult         string
+	RateLimiter, PrimaryPredicate, OwnedPredicate                                               string
+	RecallWrite, RememberWrite                                                                  string
+	StatusEvents, ReportTakenFields, OwnedStatus, PrepareConditions, SortConditions             string
+	Now, Convert                                                                                string
+	EnsureFinalizer, RemoveFinalizer                                                            string
+	ApplyOwned, HasController, ControllerReference, DigestOwnedFields                           string
+	TrimManagedFields                                                                           string
+	ObserveStatusKind, ObserveOwnedKind, CountStatusSkipped, CountStatusSent, CountStatusFailed string
+	ContentPredicate                                                                            string
 }
 
 // Called is the runtime's names as a value: see Names.
@@ -94,6 +104,8 @@ var Called = Names{
 	DigestOwnedFields: DigestOwnedFields,
 	TrimManagedFields: TrimManagedFields,
 	ContentPredicate:  ContentPredicate,
+	ObserveStatusKind: ObserveStatusKind, ObserveOwnedKind: ObserveOwnedKind,
+	CountStatusSkipped: CountStatusSkipped, CountStatusSent: CountStatusSent, CountStatusFailed: CountStatusFailed,
 }
 
 // PartOf maps every top-level name the runtime declares to its part: those generated
@@ -105,9 +117,9 @@ var PartOf = map[string]Part{
 	"requeueAfter": Reconcile, "terminal": Reconcile,
 
 	RecallWrite: Memory, RememberWrite: Memory, "writeMemory": Memory, "lastWrite": Memory,
-	"cacheBehind": Memory, "resourceVersionNewer": Memory, "pruneStale": Memory,
+	"cacheBehind": Memory, "resourceVersionNewer": Memory, "pruneStale": Memory, "writeMemorySize": Memory,
 
-	OwnedStatus: Status, StatusEvents: Status, ReportTakenFields: Status, "takenFields": Status, "heldPaths": Status,
+	OwnedStatus: Status, StatusEvents: Status, ReportTakenFields: Status, "takenFields": Status, "heldPaths": Status, "withinPath": Status,
 	"takenReports": Status, "takenReportInterval": Status, "takenReportDue": Status, PrepareConditions: Status,
 	SortConditions: Status, Now: Status, Convert: Status,
 	"project": Status, "onlyDot": Status,
@@ -122,10 +134,18 @@ var PartOf = map[string]Part{
 	"ownedSettled": Owned, "ownedDecided": Owned, "ownedAnswered": Owned,
 	DigestOwnedFields: Owned, "ownedFields": Owned, "ownedFieldsKey": Owned, "ownedFieldsAt": Owned,
 	"ownedFieldsRef": Owned, "dropOwnedFields": Owned, "ownedFieldsOf": Owned, "hasAppliedEntry": Owned,
+	"ownedMemorySize": Owned,
 
 	TrimManagedFields: ManagedFields,
 
 	ContentPredicate: External, "contentChanged": External,
+
+	ObserveStatusKind: Metrics, ObserveOwnedKind: Metrics, CountStatusSkipped: Metrics, CountStatusSent: Metrics,
+	CountStatusFailed: Metrics, "guardStatusWrites": Metrics, "guardGenerationWrites": Metrics, "guardRateLimiterLatency": Metrics, "guardStatusSkipped": Metrics, "guardOwnedApplies": Metrics,
+	"guardOwnedSkipped": Metrics, "guardTakebacks": Metrics, "guardConflicts": Metrics,
+	"guardSkipUnchanged": Metrics, "guardSkipCacheBehind": Metrics, "guardWriteStatus": Metrics, "guardWriteOwned": Metrics,
+	"guardMaxManagers": Metrics, "guardManagerLabels": Metrics, "guardManagerLabel": Metrics, "guardCounterVec": Metrics,
+	"guardMemorySize": Metrics, "guardCountConflict": Metrics,
 }
 
 // Exported returns the runtime's exported names: those the user's own code in the

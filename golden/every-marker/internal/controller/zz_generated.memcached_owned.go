@@ -20,6 +20,12 @@ import (
 	client "sigs.k8s.io/controller-runtime/pkg/client"
 )
 
+// The gated applies' series start at zero, so that a rate sees the first apply.
+func init() {
+	observeOwnedKind("Memcached", "Deployment")
+	observeOwnedKind("Memcached", "ConfigMap")
+}
+
 // ApplyMemcachedDeployment applies desired, a Deployment obj manages, with one Server-Side Apply as
 // MemcachedFieldManager, and only when it differs from the fields of the live Deployment that
 // manager owns; it reports whether it wrote. No resourceVersion is sent, so a stale cache
@@ -35,7 +41,7 @@ func ApplyMemcachedDeployment(ctx context.Context, c client.Client, obj *cachev1
 	if !hasController(desired.OwnerReferences) {
 		desired.WithOwnerReferences(controllerReference(obj, "cache.example.com/v1alpha1", "Memcached"))
 	}
-	return applyOwned(ctx, c, MemcachedFieldManager, desired, &appsv1.Deployment{}, appsv1ac.ExtractDeployment)
+	return applyOwned(ctx, c, "Memcached", MemcachedFieldManager, desired, &appsv1.Deployment{}, appsv1ac.ExtractDeployment)
 }
 
 // ApplyMemcachedConfigMap applies desired, a ConfigMap obj manages, with one Server-Side Apply as
@@ -53,5 +59,5 @@ func ApplyMemcachedConfigMap(ctx context.Context, c client.Client, obj *cachev1a
 	if !hasController(desired.OwnerReferences) {
 		desired.WithOwnerReferences(controllerReference(obj, "cache.example.com/v1alpha1", "Memcached"))
 	}
-	return applyOwned(ctx, c, MemcachedFieldManager, desired, &corev1.ConfigMap{}, corev1ac.ExtractConfigMap)
+	return applyOwned(ctx, c, "Memcached", MemcachedFieldManager, desired, &corev1.ConfigMap{}, corev1ac.ExtractConfigMap)
 }

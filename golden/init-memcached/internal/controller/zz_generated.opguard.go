@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -32,6 +33,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/event"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
+	"sigs.k8s.io/controller-runtime/pkg/metrics"
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 )
@@ -158,17 +160,14 @@ func ownedPredicate() predicate.Predicate {
 // manager. Nil records none (a writer called from a test without the wiring).
 var statusEvents events.EventRecorder
 
-// reportTakenFields records, when a status writer is about to apply, one Warning
-// Event on obj per other field manager that holds fields of its status the writer sets
-// and does not hold: the forced apply takes them back, and the operator's author should
-// see that something else writes them (another controller, or a person's
-// kubectl apply --server-side --force-conflicts). It costs nothing when no other
-// manager holds such a field, and fires only with a write, so never in answer to the
-// other manager's write (status-only events do not reach the reconciler).
-func reportTakenFields(obj client.Object, manager string, desired any) {
-	if statusEvents == nil {
-		return
-	}
+// reportTakenFields counts, when a status writer of kind is about to apply, one
+// take-back per other field manager that holds fields of its status the writer sets
+// and does not hold (opguard_status_takebacks_total), and records one Warning Event on
+// obj for each: the forced apply takes them back, and the operator's author should see
+// that something else writes them (another controller, or a person's kubectl apply
+// --server-side --force-conflicts). It fires only with a write, so never in answer to
+// the other manager's write (status-only events do not reach the reconciler).
+func reportTakenFields(obj client.Object, kind, manager string, desired any) {
 	taken := takenFields(obj, manager, desired)
 	others := make([]string, 0, len(taken))
 	for other := range taken {
@@ -176,7 +175,8 @@ func reportTakenFields(obj client.Object, manager string, desired any) {
 	}
 	sort.Strings(others)
 	for _, other := range others {
-		if !takenReportDue(obj.GetUID(), other) {
+		guardTakebacks.WithLabelValues(kind, guardManagerLabel(other)).Inc()
+		if statusEvents == nil || !takenReportDue(obj.GetUID(), other) {
 			continue
 		}
 		statusEvents.Eventf(obj, nil, corev1.EventTypeWarning, "StatusFieldTaken", "ApplyStatus",
@@ -244,14 +244,15 @@ func takenFields(obj client.Object, manager string, desired any) map[string][]st
 	}
 	taken := map[string][]string{}
 	for other, paths := range held {
+		sort.Strings(paths) // an element before its fields
 		seen := map[string]bool{}
 		for _, p := range paths {
-			if !mine[p] && !seen[p] {
-				seen[p] = true
-				taken[other] = append(taken[other], p)
+			if mine[p] || seen[p] || withinPath(p, taken[other]) {
+				continue
 			}
+			seen[p] = true
+			taken[other] = append(taken[other], p)
 		}
-		sort.Strings(taken[other])
 		if len(taken[other]) == 0 {
 			delete(taken, other)
 		}
@@ -259,9 +260,22 @@ func takenFields(obj client.Object, manager string, desired any) map[string][]st
 	return taken
 }
 
+// withinPath reports whether path is a field of one of the paths (an element of a list
+// taken whole is reported once, not with each of its fields).
+func withinPath(path string, paths []string) bool {
+	for _, p := range paths {
+		if len(path) > len(p) && path[:len(p)] == p && (path[len(p)] == '.' || path[len(p)] == '[') {
+			return true
+		}
+	}
+	return false
+}
+
 // heldPaths appends the paths of the fields of value that a managed-fields set names:
-// down to the leaves of a map, and to the element of a list (an element is one field:
-// a condition, a port).
+// down to the leaves of a map, and for a list, each element (a condition, a port) and
+// then its fields. An element both managers hold may have fields only one holds: a
+// forced apply of another condition status moves the status, reason and message of
+// the condition to the other manager, and the type, equal on both sides, stays shared.
 func heldPaths(value any, fields map[string]any, prefix string, out *[]string) {
 	if len(fields) == 0 || onlyDot(fields) {
 		*out = append(*out, prefix)
@@ -284,7 +298,11 @@ func heldPaths(value any, fields map[string]any, prefix string, out *[]string) {
 			}
 			for _, elem := range v {
 				if matches(k, elem, v) {
-					*out = append(*out, prefix+"["+k[2:]+"]")
+					at := prefix + "[" + k[2:] + "]"
+					*out = append(*out, at)
+					if sub, _ := fields[k].(map[string]any); !onlyDot(sub) {
+						heldPaths(elem, sub, at, out)
+					}
 					break
 				}
 			}
@@ -524,7 +542,7 @@ type ownedConfig interface {
 // would repeat the last one from a copy that predates it is skipped. And a copy that
 // has already been compared, or is the server's answer to the last apply, is not
 // compared again (see ownedMemory).
-func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Client, manager string, desired A, live O, extract func(O, string) (A, error)) (bool, error) {
+func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Client, kind, manager string, desired A, live O, extract func(O, string) (A, error)) (bool, error) {
 	name, namespace := desired.GetName(), desired.GetNamespace()
 	if name == nil || *name == "" {
 		return false, fmt.Errorf("the desired %T names no object", desired)
@@ -559,8 +577,13 @@ func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Cl
 	case !apierrors.IsNotFound(err):
 		return false, err
 	}
-	if ownedSettled(key, rv, sum) {
+	ownedKind := key.t.Elem().Name()
+	skip := func(reason string) (bool, error) {
+		guardOwnedSkipped.WithLabelValues(kind, ownedKind, reason).Inc()
 		return false, nil
+	}
+	if reason := ownedSettled(key, rv, sum); reason != "" {
+		return skip(reason)
 	}
 	if rv != "" {
 		var holds bool
@@ -570,7 +593,7 @@ func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Cl
 		case digested && resourceVersionNewer(seen.rv, rv):
 			// The cache has not stored yet the version its transform digested; storing
 			// it is an event of the object, which reconciles the owner again.
-			return false, nil
+			return skip(guardSkipCacheBehind)
 		default:
 			current, err := extract(live, manager)
 			if err != nil {
@@ -580,12 +603,14 @@ func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Cl
 		}
 		if holds {
 			ownedDecided(key, rv, rv, sum)
-			return false, nil
+			return skip(guardSkipUnchanged)
 		}
 	}
 	if err := c.Apply(ctx, sent, client.FieldOwner(manager), client.ForceOwnership); err != nil {
+		guardCountConflict(kind, guardWriteOwned, err)
 		return false, err
 	}
+	guardOwnedApplies.WithLabelValues(kind, ownedKind).Inc()
 	// The client decoded the server's answer into sent.
 	var answer struct {
 		Metadata struct {
@@ -635,6 +660,13 @@ var ownedMemory = struct {
 	lastPrune time.Time
 }{m: map[ownedKey]ownedDecision{}}
 
+// ownedMemorySize is opguard_write_memory_entries{memory="owned"}.
+var ownedMemorySize = guardMemorySize("owned", func() int {
+	ownedMemory.Lock()
+	defer ownedMemory.Unlock()
+	return len(ownedMemory.m)
+})
+
 type ownedKey struct {
 	t       reflect.Type
 	manager string
@@ -647,16 +679,17 @@ type ownedDecision struct {
 	at           time.Time
 }
 
-// ownedSettled reports whether the object key, seen in the cache at resourceVersion rv
+// ownedSettled reports why the object key, seen in the cache at resourceVersion rv
 // ("" when the cache has no copy), needs no decision for the configuration whose
-// SHA-256 is sum: that configuration is what the last decision left it holding, and
-// the copy is the one that decision saw or was answered with, or one older still.
-func ownedSettled(key ownedKey, rv string, sum [sha256.Size]byte) bool {
+// SHA-256 is sum, or "" when it does: that configuration is what the last decision
+// left it holding, and the copy is the one that decision saw or was answered with
+// (guardSkipUnchanged), or one older still (guardSkipCacheBehind).
+func ownedSettled(key ownedKey, rv string, sum [sha256.Size]byte) string {
 	ownedMemory.Lock()
 	defer ownedMemory.Unlock()
 	d, ok := ownedMemory.m[key]
 	if !ok || d.sum != sum {
-		return false
+		return ""
 	}
 	if rv != "" && rv == d.result {
 		// The copy shows the answer: from now on only older copies are behind, and no
@@ -665,12 +698,15 @@ func ownedSettled(key ownedKey, rv string, sum [sha256.Size]byte) bool {
 			d.base = rv
 			ownedMemory.m[key] = d
 		}
-		return true
+		return guardSkipUnchanged
 	}
 	// An informer delivers a write's event within moments; a cache that has not shown
 	// it after a minute missed it (a relist that saw the object created and deleted
 	// between two lists), and its copy decides.
-	return cacheBehind(rv, d.base, d.result) && time.Since(d.at) < time.Minute
+	if cacheBehind(rv, d.base, d.result) && time.Since(d.at) < time.Minute {
+		return guardSkipCacheBehind
+	}
+	return ""
 }
 
 // ownedAnswered returns the digest of the configuration the gated apply sent to the
@@ -856,6 +892,13 @@ var writeMemory = struct {
 	m map[any]lastWrite
 }{m: map[any]lastWrite{}}
 
+// writeMemorySize is opguard_write_memory_entries{memory="status"}.
+var writeMemorySize = guardMemorySize("status", func() int {
+	writeMemory.Lock()
+	defer writeMemory.Unlock()
+	return len(writeMemory.m)
+})
+
 type lastWrite struct {
 	base, result string
 	value        any
@@ -1003,5 +1046,168 @@ func trimManagedFields(keep map[reflect.Type][]string, digest map[reflect.Type]f
 		}
 		obj.SetManagedFields(out)
 		return in, nil
+	}
+}
+
+// The guards' metrics, on controller-runtime's registry: the manager's metrics endpoint
+// serves them beside controller-runtime's reconcile and workqueue metrics and
+// client-go's request and rate-limiter metrics, which count what was sent and waited
+// for; these count what the guards decided. Every label value is bounded: a kind and an
+// owned kind are the project's, fixed when it is generated; a reason is one of the
+// constants below; a field manager is one of the first guardMaxManagers seen, then
+// "other". The generated writers and gated applies set their series to zero at start
+// (observeStatusKind, observeOwnedKind), so a rate over the first write sees it.
+var (
+	guardStatusWrites = guardCounterVec("opguard_status_writes_total",
+		"Server-Side Applies to the status subresource the status writer sent, per kind.",
+		"kind")
+	guardGenerationWrites = guardCounterVec("opguard_status_generation_writes_total",
+		"Status writes that recorded a new observedGeneration (a creation or spec change), per kind; "+
+			"0 for a kind without +opguard:observed-generation. Writes beyond these, steadily, are a loop.",
+		"kind")
+	guardStatusSkipped = guardCounterVec("opguard_status_writes_skipped_total",
+		"Status writes the status writer decided not to send, per kind and reason: "+
+			"unchanged (the status this field manager owns already holds it), "+
+			"cache_behind (the cache has not shown the writer's own last write, which holds it).",
+		"kind", "reason")
+	guardOwnedApplies = guardCounterVec("opguard_owned_applies_total",
+		"Server-Side Applies of owned objects the gated apply sent, per owning kind and owned kind.",
+		"kind", "owned_kind")
+	guardOwnedSkipped = guardCounterVec("opguard_owned_applies_skipped_total",
+		"Applies of owned objects the gated apply decided not to send, per owning kind, owned kind and reason "+
+			"(unchanged, cache_behind).",
+		"kind", "owned_kind", "reason")
+	guardTakebacks = guardCounterVec("opguard_status_takebacks_total",
+		"Status writes that took fields back from another field manager, per kind and that manager "+
+			"(the first 16 managers by name, then other). A steady rate is a field fight.",
+		"kind", "manager")
+	guardConflicts = guardCounterVec("opguard_write_conflicts_total",
+		"Writes of the guards answered 409 Conflict, per kind and write (status, owned). "+
+			"They send no resourceVersion, so this stays 0.",
+		"kind", "write")
+)
+
+// guardRateLimiterLatency turns on client-go's rest_client_rate_limiter_duration_seconds,
+// which controller-runtime leaves off: the time requests wait in the client-side rate
+// limiter (ClientLimits), the first sign of a storm. Turning it on twice is harmless.
+var guardRateLimiterLatency = func() bool {
+	metrics.RegisterRESTClientMetrics(metrics.MetricRateLimiterLatency)
+	return true
+}()
+
+// The reasons a write is not sent.
+const (
+	guardSkipUnchanged   = "unchanged"
+	guardSkipCacheBehind = "cache_behind"
+)
+
+// The writes a conflict is counted for.
+const (
+	guardWriteStatus = "status"
+	guardWriteOwned  = "owned"
+)
+
+// guardMaxManagers bounds the manager label of guardTakebacks: field managers are
+// named by whoever writes, so past this many the rest share "other".
+const guardMaxManagers = 16
+
+var guardManagerLabels = struct {
+	sync.Mutex
+	seen map[string]bool
+}{seen: map[string]bool{}}
+
+// guardManagerLabel returns the label value of a field manager: its name while fewer than
+// guardMaxManagers names have been seen, "other" for the names past them.
+func guardManagerLabel(manager string) string {
+	guardManagerLabels.Lock()
+	defer guardManagerLabels.Unlock()
+	if guardManagerLabels.seen[manager] {
+		return manager
+	}
+	if len(guardManagerLabels.seen) >= guardMaxManagers {
+		return "other"
+	}
+	guardManagerLabels.seen[manager] = true
+	return manager
+}
+
+// guardCounterVec registers a counter family on controller-runtime's registry, or returns
+// the one already there (a second runtime package in one binary).
+func guardCounterVec(name, help string, labels ...string) *prometheus.CounterVec {
+	c := prometheus.NewCounterVec(prometheus.CounterOpts{Name: name, Help: help}, labels)
+	if err := metrics.Registry.Register(c); err != nil {
+		var already prometheus.AlreadyRegisteredError
+		if errors.As(err, &already) {
+			if existing, ok := already.ExistingCollector.(*prometheus.CounterVec); ok {
+				return existing
+			}
+		}
+		panic(err)
+	}
+	return c
+}
+
+// guardMemorySize registers the gauge of one of the guards' memories, read when scraped:
+// opguard_write_memory_entries{memory="status"} (writeMemory) or {memory="owned"}
+// (ownedMemory). Each entry is one object written moments ago (status) or applied
+// (owned, about 150 bytes); they are pruned past 1024.
+func guardMemorySize(memory string, size func() int) bool {
+	g := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name:        "opguard_write_memory_entries",
+		Help:        "Entries of the guards' write memories (status: writes the cache has not shown yet; owned: the last decision per owned object).",
+		ConstLabels: prometheus.Labels{"memory": memory},
+	}, func() float64 { return float64(size()) })
+	err := metrics.Registry.Register(g)
+	var already prometheus.AlreadyRegisteredError
+	if err != nil && !errors.As(err, &already) {
+		panic(err)
+	}
+	return err == nil
+}
+
+// observeStatusKind sets the status writer's series of kind to zero.
+func observeStatusKind(kind string) {
+	guardStatusWrites.WithLabelValues(kind)
+	guardGenerationWrites.WithLabelValues(kind)
+	guardStatusSkipped.WithLabelValues(kind, guardSkipUnchanged)
+	guardStatusSkipped.WithLabelValues(kind, guardSkipCacheBehind)
+	guardConflicts.WithLabelValues(kind, guardWriteStatus)
+}
+
+// observeOwnedKind sets the gated apply's series of kind owning owned to zero.
+func observeOwnedKind(kind, owned string) {
+	guardOwnedApplies.WithLabelValues(kind, owned)
+	guardOwnedSkipped.WithLabelValues(kind, owned, guardSkipUnchanged)
+	guardOwnedSkipped.WithLabelValues(kind, owned, guardSkipCacheBehind)
+	guardConflicts.WithLabelValues(kind, guardWriteOwned)
+}
+
+// countStatusSkipped counts a status write of kind not sent: the owned status already held
+// it, as the live copy shows it or, when behind, as the writer's memory of its own
+// last write does.
+func countStatusSkipped(kind string, behind bool) {
+	reason := guardSkipUnchanged
+	if behind {
+		reason = guardSkipCacheBehind
+	}
+	guardStatusSkipped.WithLabelValues(kind, reason).Inc()
+}
+
+// countStatusSent counts a status write of kind the server accepted; newGeneration says it
+// recorded an observedGeneration the writer had not written before.
+func countStatusSent(kind string, newGeneration bool) {
+	guardStatusWrites.WithLabelValues(kind).Inc()
+	if newGeneration {
+		guardGenerationWrites.WithLabelValues(kind).Inc()
+	}
+}
+
+// countStatusFailed counts a status write of kind that failed, when it failed with a 409.
+func countStatusFailed(kind string, err error) { guardCountConflict(kind, guardWriteStatus, err) }
+
+// guardCountConflict counts err when it is a 409 Conflict of a write of kind.
+func guardCountConflict(kind, write string, err error) {
+	if apierrors.IsConflict(err) {
+		guardConflicts.WithLabelValues(kind, write).Inc()
 	}
 }

@@ -11,6 +11,12 @@ import (
 	client "sigs.k8s.io/controller-runtime/pkg/client"
 )
 
+// The gated applies' series start at zero, so that a rate sees the first apply.
+func init() {
+	observeOwnedKind("Sweeper", "ConfigMap")
+	observeOwnedKind("Sweeper", "Secret")
+}
+
 // ApplySweeperConfigMap applies desired, a ConfigMap obj manages, with one Server-Side Apply as
 // SweeperFieldManager, and only when it differs from the fields of the live ConfigMap that
 // manager owns; it reports whether it wrote. No resourceVersion is sent, so a stale cache
@@ -21,7 +27,7 @@ func ApplySweeperConfigMap(ctx context.Context, c client.Client, obj *batchv1bet
 	if !hasController(desired.OwnerReferences) {
 		desired.WithOwnerReferences(controllerReference(obj, "batch.fleet.example.com/v1beta1", "Sweeper"))
 	}
-	return applyOwned(ctx, c, SweeperFieldManager, desired, &corev1.ConfigMap{}, corev1ac.ExtractConfigMap)
+	return applyOwned(ctx, c, "Sweeper", SweeperFieldManager, desired, &corev1.ConfigMap{}, corev1ac.ExtractConfigMap)
 }
 
 // ApplySweeperSecret applies desired, a Secret obj manages, with one Server-Side Apply as
@@ -34,5 +40,5 @@ func ApplySweeperSecret(ctx context.Context, c client.Client, obj *batchv1beta1.
 	if !hasController(desired.OwnerReferences) {
 		desired.WithOwnerReferences(controllerReference(obj, "batch.fleet.example.com/v1beta1", "Sweeper"))
 	}
-	return applyOwned(ctx, c, SweeperFieldManager, desired, &corev1.Secret{}, corev1ac.ExtractSecret)
+	return applyOwned(ctx, c, "Sweeper", SweeperFieldManager, desired, &corev1.Secret{}, corev1ac.ExtractSecret)
 }

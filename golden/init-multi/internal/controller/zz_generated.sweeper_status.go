@@ -14,6 +14,9 @@ import (
 // SweeperFieldManager is the field manager of Sweeper status writes (+opguard:status-owner).
 const SweeperFieldManager = "fleet"
 
+// The writer's series start at zero, so that a rate sees the first write.
+func init() { observeStatusKind("Sweeper") }
+
 // ApplySweeperStatus writes desired as obj's status with one Server-Side Apply, as
 // SweeperFieldManager, and only when it differs from the part of the live status that manager owns.
 // It reports whether it wrote. No resourceVersion is sent, so a stale obj never gets a
@@ -24,7 +27,8 @@ func ApplySweeperStatus(ctx context.Context, c client.Client, obj *batchv1beta1.
 	want.ObservedGeneration = obj.Generation
 	var owned batchv1beta1.SweeperStatus
 	live := obj.Status.Conditions
-	if last, behind := recallWrite(obj.UID, obj.ResourceVersion).(*batchv1beta1.SweeperStatus); behind {
+	last, behind := recallWrite(obj.UID, obj.ResourceVersion).(*batchv1beta1.SweeperStatus)
+	if behind {
 		// The cache has not caught up with this writer's last apply: that status is what
 		// the server holds of its fields.
 		owned = *last.DeepCopy()
@@ -36,17 +40,20 @@ func ApplySweeperStatus(ctx context.Context, c client.Client, obj *batchv1beta1.
 	}
 	prepareConditions(want.Conditions, live, obj.Generation, now())
 	if equalSweeperStatus(&owned, want) {
+		countStatusSkipped("Sweeper", behind)
 		return false, nil
 	}
 	apply := batchv1beta1ac.Sweeper(obj.Name).WithStatus(&batchv1beta1ac.SweeperStatusApplyConfiguration{})
 	if err := convert(want, apply.Status); err != nil {
 		return false, err
 	}
-	reportTakenFields(obj, SweeperFieldManager, want)
+	reportTakenFields(obj, "Sweeper", SweeperFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(SweeperFieldManager), client.ForceOwnership); err != nil {
+		countStatusFailed("Sweeper", err)
 		return false, err
 	}
+	countStatusSent("Sweeper", want.ObservedGeneration != owned.ObservedGeneration)
 	var answer batchv1beta1.Sweeper
 	if err := convert(apply, &answer); err != nil {
 		return true, err

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	batchv1beta1 "example.com/fleet-operator/api/batch/v1beta1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	client "sigs.k8s.io/controller-runtime/pkg/client"
 )
 
@@ -14,6 +15,20 @@ import (
 // nothing changes.
 func TestSweeperConvergesAndRests(t *testing.T) {
 	convergesAndRests(t, &batchv1beta1.Sweeper{}, "sweeper", func(o client.Object) bool {
+		obj := o.(*batchv1beta1.Sweeper)
+		return obj.Generation > 0 && obj.Status.ObservedGeneration == obj.Generation
+	})
+}
+
+// TestSweeperCountsItsDecisions drives the Sweeper sample through creation, reconciles
+// with nothing changed, a spec change and another field manager taking a condition,
+// and checks that the guards' metrics counted exactly what the manager decided and sent.
+func TestSweeperCountsItsDecisions(t *testing.T) {
+	owns := []schema.GroupVersionKind{
+		{Group: "", Version: "v1", Kind: "ConfigMap"},
+		{Group: "", Version: "v1", Kind: "Secret"},
+	}
+	countsItsDecisions(t, &batchv1beta1.Sweeper{}, "Sweeper", owns, NewSweeperReconciler(testManager), func(o client.Object) bool {
 		obj := o.(*batchv1beta1.Sweeper)
 		return obj.Generation > 0 && obj.Status.ObservedGeneration == obj.Generation
 	})

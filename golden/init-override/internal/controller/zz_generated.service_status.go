@@ -14,6 +14,9 @@ import (
 // ServiceFieldManager is the field manager of Service status writes (+opguard:status-owner).
 const ServiceFieldManager = "platform-operator"
 
+// The writer's series start at zero, so that a rate sees the first write.
+func init() { observeStatusKind("Service") }
+
 // ApplyServiceStatus writes desired as obj's status with one Server-Side Apply, as
 // ServiceFieldManager, and only when it differs from the part of the live status that manager owns.
 // It reports whether it wrote. No resourceVersion is sent, so a stale obj never gets a
@@ -24,7 +27,8 @@ func ApplyServiceStatus(ctx context.Context, c client.Client, obj *appsv1.Servic
 	want.ObservedGeneration = obj.Generation
 	var owned appsv1.ServiceStatus
 	live := obj.Status.Conditions
-	if last, behind := recallWrite(obj.UID, obj.ResourceVersion).(*appsv1.ServiceStatus); behind {
+	last, behind := recallWrite(obj.UID, obj.ResourceVersion).(*appsv1.ServiceStatus)
+	if behind {
 		// The cache has not caught up with this writer's last apply: that status is what
 		// the server holds of its fields.
 		owned = *last.DeepCopy()
@@ -36,17 +40,20 @@ func ApplyServiceStatus(ctx context.Context, c client.Client, obj *appsv1.Servic
 	}
 	prepareConditions(want.Conditions, live, obj.Generation, now())
 	if equalServiceStatus(&owned, want) {
+		countStatusSkipped("Service", behind)
 		return false, nil
 	}
 	apply := appsv1ac.Service(obj.Name, obj.Namespace).WithStatus(&appsv1ac.ServiceStatusApplyConfiguration{})
 	if err := convert(want, apply.Status); err != nil {
 		return false, err
 	}
-	reportTakenFields(obj, ServiceFieldManager, want)
+	reportTakenFields(obj, "Service", ServiceFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(ServiceFieldManager), client.ForceOwnership); err != nil {
+		countStatusFailed("Service", err)
 		return false, err
 	}
+	countStatusSent("Service", want.ObservedGeneration != owned.ObservedGeneration)
 	var answer appsv1.Service
 	if err := convert(apply, &answer); err != nil {
 		return true, err

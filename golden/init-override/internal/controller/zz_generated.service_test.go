@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	appsv1 "example.com/platform-operator/api/apps/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	client "sigs.k8s.io/controller-runtime/pkg/client"
 )
 
@@ -14,6 +15,17 @@ import (
 // nothing changes.
 func TestServiceConvergesAndRests(t *testing.T) {
 	convergesAndRests(t, &appsv1.Service{}, "service", func(o client.Object) bool {
+		obj := o.(*appsv1.Service)
+		return obj.Generation > 0 && obj.Status.ObservedGeneration == obj.Generation
+	})
+}
+
+// TestServiceCountsItsDecisions drives the Service sample through creation, reconciles
+// with nothing changed, a spec change and another field manager taking a condition,
+// and checks that the guards' metrics counted exactly what the manager decided and sent.
+func TestServiceCountsItsDecisions(t *testing.T) {
+	owns := []schema.GroupVersionKind{}
+	countsItsDecisions(t, &appsv1.Service{}, "Service", owns, NewServiceReconciler(testManager), func(o client.Object) bool {
 		obj := o.(*appsv1.Service)
 		return obj.Generation > 0 && obj.Status.ObservedGeneration == obj.Generation
 	})

@@ -12,6 +12,11 @@ import (
 	client "sigs.k8s.io/controller-runtime/pkg/client"
 )
 
+// The gated applies' series start at zero, so that a rate sees the first apply.
+func init() {
+	observeOwnedKind("Memcached", "Deployment")
+}
+
 // ApplyMemcachedDeployment applies desired, a Deployment obj manages, with one Server-Side Apply as
 // MemcachedFieldManager, and only when it differs from the fields of the live Deployment that
 // manager owns; it reports whether it wrote. No resourceVersion is sent, so a stale cache
@@ -27,5 +32,5 @@ func ApplyMemcachedDeployment(ctx context.Context, c client.Client, obj *cachev1
 	if !hasController(desired.OwnerReferences) {
 		desired.WithOwnerReferences(controllerReference(obj, "cache.example.com/v1", "Memcached"))
 	}
-	return applyOwned(ctx, c, MemcachedFieldManager, desired, &appsv1.Deployment{}, appsv1ac.ExtractDeployment)
+	return applyOwned(ctx, c, "Memcached", MemcachedFieldManager, desired, &appsv1.Deployment{}, appsv1ac.ExtractDeployment)
 }

@@ -14,6 +14,9 @@ import (
 // MemcachedFieldManager is the field manager of Memcached status writes (+opguard:status-owner).
 const MemcachedFieldManager = "webhook-operator"
 
+// The writer's series start at zero, so that a rate sees the first write.
+func init() { observeStatusKind("Memcached") }
+
 // ApplyMemcachedStatus writes desired as obj's status with one Server-Side Apply, as
 // MemcachedFieldManager, and only when it differs from the part of the live status that manager owns.
 // It reports whether it wrote. No resourceVersion is sent, so a stale obj never gets a
@@ -24,7 +27,8 @@ func ApplyMemcachedStatus(ctx context.Context, c client.Client, obj *cachev1.Mem
 	want.ObservedGeneration = obj.Generation
 	var owned cachev1.MemcachedStatus
 	live := obj.Status.Conditions
-	if last, behind := recallWrite(obj.UID, obj.ResourceVersion).(*cachev1.MemcachedStatus); behind {
+	last, behind := recallWrite(obj.UID, obj.ResourceVersion).(*cachev1.MemcachedStatus)
+	if behind {
 		// The cache has not caught up with this writer's last apply: that status is what
 		// the server holds of its fields.
 		owned = *last.DeepCopy()
@@ -36,17 +40,20 @@ func ApplyMemcachedStatus(ctx context.Context, c client.Client, obj *cachev1.Mem
 	}
 	prepareConditions(want.Conditions, live, obj.Generation, now())
 	if equalMemcachedStatus(&owned, want) {
+		countStatusSkipped("Memcached", behind)
 		return false, nil
 	}
 	apply := cachev1ac.Memcached(obj.Name, obj.Namespace).WithStatus(&cachev1ac.MemcachedStatusApplyConfiguration{})
 	if err := convert(want, apply.Status); err != nil {
 		return false, err
 	}
-	reportTakenFields(obj, MemcachedFieldManager, want)
+	reportTakenFields(obj, "Memcached", MemcachedFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(MemcachedFieldManager), client.ForceOwnership); err != nil {
+		countStatusFailed("Memcached", err)
 		return false, err
 	}
+	countStatusSent("Memcached", want.ObservedGeneration != owned.ObservedGeneration)
 	var answer cachev1.Memcached
 	if err := convert(apply, &answer); err != nil {
 		return true, err

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	cachev1 "example.com/webhook-operator/api/cache/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	client "sigs.k8s.io/controller-runtime/pkg/client"
 )
 
@@ -14,6 +15,19 @@ import (
 // nothing changes.
 func TestMemcachedConvergesAndRests(t *testing.T) {
 	convergesAndRests(t, &cachev1.Memcached{}, "memcached", func(o client.Object) bool {
+		obj := o.(*cachev1.Memcached)
+		return obj.Generation > 0 && obj.Status.ObservedGeneration == obj.Generation
+	})
+}
+
+// TestMemcachedCountsItsDecisions drives the Memcached sample through creation, reconciles
+// with nothing changed, a spec change and another field manager taking a condition,
+// and checks that the guards' metrics counted exactly what the manager decided and sent.
+func TestMemcachedCountsItsDecisions(t *testing.T) {
+	owns := []schema.GroupVersionKind{
+		{Group: "apps", Version: "v1", Kind: "Deployment"},
+	}
+	countsItsDecisions(t, &cachev1.Memcached{}, "Memcached", owns, NewMemcachedReconciler(testManager), func(o client.Object) bool {
 		obj := o.(*cachev1.Memcached)
 		return obj.Generation > 0 && obj.Status.ObservedGeneration == obj.Generation
 	})

@@ -14,6 +14,9 @@ import (
 // HarborFieldManager is the field manager of Harbor status writes (+opguard:status-owner).
 const HarborFieldManager = "fleet-operator"
 
+// The writer's series start at zero, so that a rate sees the first write.
+func init() { observeStatusKind("Harbor") }
+
 // ApplyHarborStatus writes desired as obj's status with one Server-Side Apply, as
 // HarborFieldManager, and only when it differs from the part of the live status that manager owns.
 // It reports whether it wrote. No resourceVersion is sent, so a stale obj never gets a
@@ -23,7 +26,8 @@ func ApplyHarborStatus(ctx context.Context, c client.Client, obj *fleetv1.Harbor
 	want := desired.DeepCopy()
 	want.ObservedGeneration = obj.Generation
 	var owned fleetv1.HarborStatus
-	if last, behind := recallWrite(obj.UID, obj.ResourceVersion).(*fleetv1.HarborStatus); behind {
+	last, behind := recallWrite(obj.UID, obj.ResourceVersion).(*fleetv1.HarborStatus)
+	if behind {
 		// The cache has not caught up with this writer's last apply: that status is what
 		// the server holds of its fields.
 		owned = *last.DeepCopy()
@@ -33,17 +37,20 @@ func ApplyHarborStatus(ctx context.Context, c client.Client, obj *fleetv1.Harbor
 		owned = *obj.Status.DeepCopy()
 	}
 	if equalHarborStatus(&owned, want) {
+		countStatusSkipped("Harbor", behind)
 		return false, nil
 	}
 	apply := fleetv1ac.Harbor(obj.Name).WithStatus(&fleetv1ac.HarborStatusApplyConfiguration{})
 	if err := convert(want, apply.Status); err != nil {
 		return false, err
 	}
-	reportTakenFields(obj, HarborFieldManager, want)
+	reportTakenFields(obj, "Harbor", HarborFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(HarborFieldManager), client.ForceOwnership); err != nil {
+		countStatusFailed("Harbor", err)
 		return false, err
 	}
+	countStatusSent("Harbor", want.ObservedGeneration != owned.ObservedGeneration)
 	var answer fleetv1.Harbor
 	if err := convert(apply, &answer); err != nil {
 		return true, err

@@ -13,6 +13,12 @@ import (
 	client "sigs.k8s.io/controller-runtime/pkg/client"
 )
 
+// The gated applies' series start at zero, so that a rate sees the first apply.
+func init() {
+	observeOwnedKind("Ship", "ConfigMap")
+	observeOwnedKind("Ship", "Beacon")
+}
+
 // ApplyShipConfigMap applies desired, a ConfigMap obj manages, with one Server-Side Apply as
 // ShipFieldManager, and only when it differs from the fields of the live ConfigMap that
 // manager owns; it reports whether it wrote. No resourceVersion is sent, so a stale cache
@@ -28,7 +34,7 @@ func ApplyShipConfigMap(ctx context.Context, c client.Client, obj *fleetv1.Ship,
 	if !hasController(desired.OwnerReferences) {
 		desired.WithOwnerReferences(controllerReference(obj, "fleet.example.com/v1", "Ship"))
 	}
-	return applyOwned(ctx, c, ShipFieldManager, desired, &corev1.ConfigMap{}, corev1ac.ExtractConfigMap)
+	return applyOwned(ctx, c, "Ship", ShipFieldManager, desired, &corev1.ConfigMap{}, corev1ac.ExtractConfigMap)
 }
 
 // ApplyShipBeacon applies desired, a Beacon obj manages, with one Server-Side Apply as
@@ -46,5 +52,5 @@ func ApplyShipBeacon(ctx context.Context, c client.Client, obj *fleetv1.Ship, de
 	if !hasController(desired.OwnerReferences) {
 		desired.WithOwnerReferences(controllerReference(obj, "fleet.example.com/v1", "Ship"))
 	}
-	return applyOwned(ctx, c, ShipFieldManager, desired, &fleetv1.Beacon{}, fleetv1ac.ExtractBeacon)
+	return applyOwned(ctx, c, "Ship", ShipFieldManager, desired, &fleetv1.Beacon{}, fleetv1ac.ExtractBeacon)
 }

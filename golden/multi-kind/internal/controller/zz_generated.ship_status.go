@@ -14,6 +14,9 @@ import (
 // ShipFieldManager is the field manager of Ship status writes (+opguard:status-owner).
 const ShipFieldManager = "fleet-operator"
 
+// The writer's series start at zero, so that a rate sees the first write.
+func init() { observeStatusKind("Ship") }
+
 // ApplyShipStatus writes desired as obj's status with one Server-Side Apply, as
 // ShipFieldManager, and only when it differs from the part of the live status that manager owns.
 // It reports whether it wrote. No resourceVersion is sent, so a stale obj never gets a
@@ -24,7 +27,8 @@ func ApplyShipStatus(ctx context.Context, c client.Client, obj *fleetv1.Ship, de
 	want.ObservedGeneration = obj.Generation
 	var owned fleetv1.ShipStatus
 	live := obj.Status.Conditions
-	if last, behind := recallWrite(obj.UID, obj.ResourceVersion).(*fleetv1.ShipStatus); behind {
+	last, behind := recallWrite(obj.UID, obj.ResourceVersion).(*fleetv1.ShipStatus)
+	if behind {
 		// The cache has not caught up with this writer's last apply: that status is what
 		// the server holds of its fields.
 		owned = *last.DeepCopy()
@@ -36,17 +40,20 @@ func ApplyShipStatus(ctx context.Context, c client.Client, obj *fleetv1.Ship, de
 	}
 	prepareConditions(want.Conditions, live, obj.Generation, now())
 	if equalShipStatus(&owned, want) {
+		countStatusSkipped("Ship", behind)
 		return false, nil
 	}
 	apply := fleetv1ac.Ship(obj.Name, obj.Namespace).WithStatus(&fleetv1ac.ShipStatusApplyConfiguration{})
 	if err := convert(want, apply.Status); err != nil {
 		return false, err
 	}
-	reportTakenFields(obj, ShipFieldManager, want)
+	reportTakenFields(obj, "Ship", ShipFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(ShipFieldManager), client.ForceOwnership); err != nil {
+		countStatusFailed("Ship", err)
 		return false, err
 	}
+	countStatusSent("Ship", want.ObservedGeneration != owned.ObservedGeneration)
 	var answer fleetv1.Ship
 	if err := convert(apply, &answer); err != nil {
 		return true, err

@@ -11,6 +11,11 @@ import (
 	client "sigs.k8s.io/controller-runtime/pkg/client"
 )
 
+// The gated applies' series start at zero, so that a rate sees the first apply.
+func init() {
+	observeOwnedKind("Pipeline", "Stage")
+}
+
 // ApplyPipelineStage applies desired, a Stage obj manages, with one Server-Side Apply as
 // PipelineFieldManager, and only when it differs from the fields of the live Stage that
 // manager owns; it reports whether it wrote. No resourceVersion is sent, so a stale cache
@@ -26,5 +31,5 @@ func ApplyPipelineStage(ctx context.Context, c client.Client, obj *civ1.Pipeline
 	if !hasController(desired.OwnerReferences) {
 		desired.WithOwnerReferences(controllerReference(obj, "ci.example.com/v1", "Pipeline"))
 	}
-	return applyOwned(ctx, c, PipelineFieldManager, desired, &civ1.Stage{}, civ1ac.ExtractStage)
+	return applyOwned(ctx, c, "Pipeline", PipelineFieldManager, desired, &civ1.Stage{}, civ1ac.ExtractStage)
 }

@@ -14,6 +14,9 @@ import (
 // PipelineFieldManager is the field manager of Pipeline status writes (+opguard:status-owner).
 const PipelineFieldManager = "ci-operator"
 
+// The writer's series start at zero, so that a rate sees the first write.
+func init() { observeStatusKind("Pipeline") }
+
 // ApplyPipelineStatus writes desired as obj's status with one Server-Side Apply, as
 // PipelineFieldManager, and only when it differs from the part of the live status that manager owns.
 // It reports whether it wrote. No resourceVersion is sent, so a stale obj never gets a
@@ -23,7 +26,8 @@ func ApplyPipelineStatus(ctx context.Context, c client.Client, obj *civ1.Pipelin
 	want := desired.DeepCopy()
 	want.ObservedGeneration = obj.Generation
 	var owned civ1.PipelineStatus
-	if last, behind := recallWrite(obj.UID, obj.ResourceVersion).(*civ1.PipelineStatus); behind {
+	last, behind := recallWrite(obj.UID, obj.ResourceVersion).(*civ1.PipelineStatus)
+	if behind {
 		// The cache has not caught up with this writer's last apply: that status is what
 		// the server holds of its fields.
 		owned = *last.DeepCopy()
@@ -33,17 +37,20 @@ func ApplyPipelineStatus(ctx context.Context, c client.Client, obj *civ1.Pipelin
 		owned = *obj.Status.DeepCopy()
 	}
 	if equalPipelineStatus(&owned, want) {
+		countStatusSkipped("Pipeline", behind)
 		return false, nil
 	}
 	apply := civ1ac.Pipeline(obj.Name, obj.Namespace).WithStatus(&civ1ac.PipelineStatusApplyConfiguration{})
 	if err := convert(want, apply.Status); err != nil {
 		return false, err
 	}
-	reportTakenFields(obj, PipelineFieldManager, want)
+	reportTakenFields(obj, "Pipeline", PipelineFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(PipelineFieldManager), client.ForceOwnership); err != nil {
+		countStatusFailed("Pipeline", err)
 		return false, err
 	}
+	countStatusSent("Pipeline", want.ObservedGeneration != owned.ObservedGeneration)
 	var answer civ1.Pipeline
 	if err := convert(apply, &answer); err != nil {
 		return true, err

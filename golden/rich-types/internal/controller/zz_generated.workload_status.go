@@ -14,6 +14,9 @@ import (
 // WorkloadFieldManager is the field manager of Workload status writes (+opguard:status-owner).
 const WorkloadFieldManager = "workload-operator"
 
+// The writer's series start at zero, so that a rate sees the first write.
+func init() { observeStatusKind("Workload") }
+
 // ApplyWorkloadStatus writes desired as obj's status with one Server-Side Apply, as
 // WorkloadFieldManager, and only when it differs from the part of the live status that manager owns.
 // It reports whether it wrote. No resourceVersion is sent, so a stale obj never gets a
@@ -24,7 +27,8 @@ func ApplyWorkloadStatus(ctx context.Context, c client.Client, obj *appsv1beta1.
 	want.ObservedGeneration = obj.Generation
 	var owned appsv1beta1.WorkloadStatus
 	live := obj.Status.Conditions
-	if last, behind := recallWrite(obj.UID, obj.ResourceVersion).(*appsv1beta1.WorkloadStatus); behind {
+	last, behind := recallWrite(obj.UID, obj.ResourceVersion).(*appsv1beta1.WorkloadStatus)
+	if behind {
 		// The cache has not caught up with this writer's last apply: that status is what
 		// the server holds of its fields.
 		owned = *last.DeepCopy()
@@ -36,17 +40,20 @@ func ApplyWorkloadStatus(ctx context.Context, c client.Client, obj *appsv1beta1.
 	}
 	prepareConditions(want.Conditions, live, obj.Generation, now())
 	if equalWorkloadStatus(&owned, want) {
+		countStatusSkipped("Workload", behind)
 		return false, nil
 	}
 	apply := appsv1beta1ac.Workload(obj.Name, obj.Namespace).WithStatus(&appsv1beta1ac.WorkloadStatusApplyConfiguration{})
 	if err := convert(want, apply.Status); err != nil {
 		return false, err
 	}
-	reportTakenFields(obj, WorkloadFieldManager, want)
+	reportTakenFields(obj, "Workload", WorkloadFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(WorkloadFieldManager), client.ForceOwnership); err != nil {
+		countStatusFailed("Workload", err)
 		return false, err
 	}
+	countStatusSent("Workload", want.ObservedGeneration != owned.ObservedGeneration)
 	var answer appsv1beta1.Workload
 	if err := convert(apply, &answer); err != nil {
 		return true, err

@@ -14,6 +14,9 @@ import (
 // JobFieldManager is the field manager of Job status writes (+opguard:status-owner).
 const JobFieldManager = "job-operator"
 
+// The writer's series start at zero, so that a rate sees the first write.
+func init() { observeStatusKind("Job") }
+
 // ApplyJobStatus writes desired as obj's status with one Server-Side Apply, as
 // JobFieldManager, and only when it differs from the part of the live status that manager owns.
 // It reports whether it wrote. No resourceVersion is sent, so a stale obj never gets a
@@ -23,7 +26,8 @@ func ApplyJobStatus(ctx context.Context, c client.Client, obj *warningsv1.Job, d
 	want := desired.DeepCopy()
 	want.ObservedGeneration = obj.Generation
 	var owned warningsv1.JobStatus
-	if last, behind := recallWrite(obj.UID, obj.ResourceVersion).(*warningsv1.JobStatus); behind {
+	last, behind := recallWrite(obj.UID, obj.ResourceVersion).(*warningsv1.JobStatus)
+	if behind {
 		// The cache has not caught up with this writer's last apply: that status is what
 		// the server holds of its fields.
 		owned = *last.DeepCopy()
@@ -33,17 +37,20 @@ func ApplyJobStatus(ctx context.Context, c client.Client, obj *warningsv1.Job, d
 		owned = *obj.Status.DeepCopy()
 	}
 	if equalJobStatus(&owned, want) {
+		countStatusSkipped("Job", behind)
 		return false, nil
 	}
 	apply := warningsv1ac.Job(obj.Name, obj.Namespace).WithStatus(&warningsv1ac.JobStatusApplyConfiguration{})
 	if err := convert(want, apply.Status); err != nil {
 		return false, err
 	}
-	reportTakenFields(obj, JobFieldManager, want)
+	reportTakenFields(obj, "Job", JobFieldManager, want)
 	base := obj.ResourceVersion
 	if err := c.Status().Apply(ctx, apply, client.FieldOwner(JobFieldManager), client.ForceOwnership); err != nil {
+		countStatusFailed("Job", err)
 		return false, err
 	}
+	countStatusSent("Job", want.ObservedGeneration != owned.ObservedGeneration)
 	var answer warningsv1.Job
 	if err := convert(apply, &answer); err != nil {
 		return true, err
