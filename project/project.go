@@ -30,6 +30,10 @@ type Config struct {
 	// Chart turns the Helm chart in dist/chart off ("chart: false") or on; left out, it
 	// is on. opgen generate --chart overrides it.
 	Chart Toggle `json:"chart,omitempty"`
+	// ControllerGen is how the repository ran controller-gen, as opgen adopt read it:
+	// opgen generate runs those generators with those paths, options and outputs. A
+	// file with only this section is an adopted repository's, not an opgen project's.
+	ControllerGen *ControllerGen `json:"controllerGen,omitempty"`
 }
 
 // Toggle is a setting that is on ("true"), off ("false") or left out (""): a string
@@ -75,6 +79,12 @@ func Read(moduleRoot string) (*Config, error) {
 	var c Config
 	if err := yaml.UnmarshalStrict(data, &c); err != nil {
 		return nil, fmt.Errorf("%s: %v", FileName, err)
+	}
+	if err := c.ControllerGen.Check(); err != nil {
+		return nil, fmt.Errorf("%s: controllerGen: %v", FileName, err)
+	}
+	if !c.IsProject() && c.ControllerGen != nil {
+		return &c, nil // an adopted repository's: see IsProject
 	}
 	if c.ProjectName == "" || c.Domain == "" {
 		return nil, fmt.Errorf("%s: projectName and domain are required", FileName)

@@ -1,0 +1,176 @@
+package adopt
+
+import (
+	"path/filepath"
+	"strings"
+)
+
+// token is a shell word or one of the operators adopt tells apart: ; && || | ( ) & >.
+type token struct {
+	word string
+	op   string
+}
+
+// shellTokens splits a command line as sh does for the parts adopt needs: words with
+// their quotes removed, and the operators between commands. It does not expand
+// anything (make already did; a remaining $VAR stays as written).
+func shellTokens(s string) []token {
+	var out []token
+	var w strings.Builder
+	inWord := false
+	flush := func() {
+		if inWord {
+			out = append(out, token{word: w.String()})
+			w.Reset()
+			inWord = false
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n':
+			flush()
+		case c == '\'':
+			inWord = true
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				w.WriteString(s[i+1:])
+				i = len(s)
+				break
+			}
+			w.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+		case c == '"':
+			inWord = true
+			for i++; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("\"\\$`", s[i+1]) >= 0 {
+					i++
+				}
+				w.WriteByte(s[i])
+			}
+		case c == '\\' && i+1 < len(s):
+			inWord = true
+			i++
+			w.WriteByte(s[i])
+		case c == ';' || c == '(' || c == ')' || c == '>' || c == '<':
+			flush()
+			out = append(out, token{op: string(c)})
+		case c == '&' || c == '|':
+			flush()
+			if i+1 < len(s) && s[i+1] == c {
+				out = append(out, token{op: string(c) + string(c)})
+				i++
+			} else {
+				out = append(out, token{op: string(c)})
+			}
+		default:
+			inWord = true
+			w.WriteByte(c)
+		}
+	}
+	flush()
+	return out
+}
+
+// command is one simple command of a line: its words, the directory it runs in, and
+// whether its standard output goes elsewhere than the terminal (a pipe, a file).
+type command struct {
+	words      []string
+	dir        string
+	redirected bool
+}
+
+// commands splits a line into its simple commands, following cd: `cd api;
+// controller-gen ...` runs controller-gen in api. A cd inside ( ) ends with it.
+func commands(line, dir string) []command {
+	var out []command
+	var cur []string
+	stack := []string{dir}
+	redirected := false
+	end := func(next string) {
+		if len(cur) == 0 {
+			return
+		}
+		here := stack[len(stack)-1]
+		if cur[0] == "cd" && len(cur) > 1 {
+			stack[len(stack)-1] = resolve(here, cur[1])
+		} else {
+			out = append(out, command{words: cur, dir: here, redirected: redirected || next == "|"})
+		}
+		cur, redirected = nil, false
+	}
+	for _, t := range shellTokens(line) {
+		switch t.op {
+		case "":
+			cur = append(cur, t.word)
+		case ">":
+			redirected = true
+		case "<":
+		case "(":
+			end("")
+			stack = append(stack, stack[len(stack)-1])
+		case ")":
+			end("")
+			if len(stack) > 1 {
+				stack = stack[:len(stack)-1]
+			}
+		default:
+			end(t.op)
+		}
+	}
+	end("")
+	return out
+}
+
+func resolve(dir, p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(dir, filepath.FromSlash(p))
+}
+
+// controllerGenArgs returns the arguments of a command that runs controller-gen: the
+// binary (any path whose name starts with controller-gen, as Makefiles name a
+// versioned one), or `go run sigs.k8s.io/controller-tools/cmd/controller-gen[@v]`.
+// Environment assignments and make's @ - + prefixes before it are skipped.
+func controllerGenArgs(words []string) ([]string, bool) {
+	for len(words) > 0 {
+		w := strings.TrimLeft(words[0], "@-+")
+		if w == "" || w == "env" || w == "exec" || isAssignment(w) {
+			words = words[1:]
+			continue
+		}
+		words[0] = w
+		break
+	}
+	if len(words) == 0 {
+		return nil, false
+	}
+	if strings.HasPrefix(filepath.Base(words[0]), "controller-gen") {
+		return words[1:], true
+	}
+	if filepath.Base(words[0]) == "go" && len(words) > 2 && words[1] == "run" {
+		for i, w := range words[2:] {
+			if strings.Contains(w, "controller-tools/cmd/controller-gen") {
+				return words[i+3:], true
+			}
+			if !strings.HasPrefix(w, "-") {
+				break
+			}
+		}
+	}
+	return nil, false
+}
+
+func isAssignment(w string) bool {
+	name, _, ok := strings.Cut(w, "=")
+	if !ok || name == "" {
+		return false
+	}
+	for _, r := range name {
+		if !(r == '_' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
