@@ -237,7 +237,7 @@ func registry() *markers.Registry {
 		"webhook": ctwebhook.Generator{},
 		// controller-gen's two other generators: opgen takes neither, and refuses them
 		// by name whatever their options.
-		"applyconfiguration": markers.RawArguments(nil), "schemapatch": markers.RawArguments(nil),
+		"applyconfiguration": applyConfigurationOptions{}, "schemapatch": schemaPatchOptions{},
 	}
 	for name, gen := range gens {
 		must(reg.Register(markers.Must(markers.MakeDefinition(name, markers.DescribesPackage, gen))))
@@ -249,6 +249,19 @@ func registry() *markers.Registry {
 		must(reg.Register(markers.Must(markers.MakeDefinition("output:"+rule, markers.DescribesPackage, val))))
 	}
 	return reg
+}
+
+// applyConfigurationOptions and schemaPatchOptions are the options of controller-gen's
+// two generators opgen does not take, so that a line using them parses and the
+// generator is refused by name.
+type applyConfigurationOptions struct {
+	HeaderFile string `marker:",optional"`
+}
+
+type schemaPatchOptions struct {
+	ManifestsPath              string `marker:"manifests,optional"`
+	MaxDescLen                 *int   `marker:",optional"`
+	GenerateEmbeddedObjectMeta *bool  `marker:",optional"`
 }
 
 // setting is one generator of one invocation, as controller-gen would run it.
@@ -291,8 +304,15 @@ func (r *Result) plan(root string) {
 	r.versionNotes()
 }
 
+// refuse records what opgen cannot take, once per line and option.
 func (r *Result) refuse(inv Invocation, option, format string, args ...any) {
-	r.Refusals = append(r.Refusals, fmt.Sprintf("%s: %s: %s", inv.Pos, option, fmt.Sprintf(format, args...)))
+	prefix := fmt.Sprintf("%s: %s: ", inv.Pos, option)
+	for _, old := range r.Refusals {
+		if strings.HasPrefix(old, prefix) {
+			return
+		}
+	}
+	r.Refusals = append(r.Refusals, prefix+fmt.Sprintf(format, args...))
 }
 
 // parse reads one invocation's arguments as controller-gen does.
@@ -428,7 +448,7 @@ func (r *Result) output(s *setting, rule *outputRule) bool {
 				s.off = true
 				return true
 			default: // stdout
-				r.refuse(s.inv, raw, "the %s output goes to standard output: opgen writes files, not streams (keep controller-gen for this line)", s.gen)
+				r.refuse(s.inv, raw, "the output goes to standard output: opgen writes files, not streams (keep controller-gen for this line)")
 				return false
 			}
 		}
@@ -619,7 +639,7 @@ func (r *Result) versionNotes() {
 		}
 		seen[p.Version] = true
 		if p.Version != ControllerToolsVersion {
-			r.Notes = append(r.Notes, fmt.Sprintf("controller-tools: the repository pins %s (%s); opgen embeds %s, so CRD lines controller-tools changed between the two differ (listed below)", p.Version, p.Pos, ControllerToolsVersion))
+			r.Notes = append(r.Notes, fmt.Sprintf("controller-tools: the repository pins %s (%s); opgen embeds %s: the lines that differ because of it are listed with the files below", p.Version, p.Pos, ControllerToolsVersion))
 		}
 	}
 	if len(r.Pins) == 0 {

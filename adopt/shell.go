@@ -30,6 +30,8 @@ func shellTokens(s string) []token {
 		switch {
 		case c == ' ' || c == '\t' || c == '\n':
 			flush()
+		case c == '#' && !inWord:
+			i = len(s) // a comment, to the end of the line
 		case c == '\'':
 			inWord = true
 			j := strings.IndexByte(s[i+1:], '\'')
@@ -52,7 +54,35 @@ func shellTokens(s string) []token {
 			inWord = true
 			i++
 			w.WriteByte(s[i])
-		case c == ';' || c == '(' || c == ')' || c == '>' || c == '<':
+		case c == '>':
+			// [n]>file, [n]>>file, [n]>&m: only the standard output's redirection
+			// matters (2>&1 or 2>/dev/null leave it alone).
+			fd := "1"
+			if inWord && strings.Trim(w.String(), "0123456789") == "" {
+				fd = w.String()
+				w.Reset()
+				inWord = false
+			}
+			flush()
+			for i+1 < len(s) && s[i+1] == '>' {
+				i++
+			}
+			if i+1 < len(s) && s[i+1] == '&' {
+				i++
+				for i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9' {
+					i++
+				}
+				if fd == "1" {
+					out = append(out, token{op: ">&"})
+				}
+				continue
+			}
+			if fd == "1" {
+				out = append(out, token{op: ">"})
+			} else {
+				out = append(out, token{op: "<"}) // a file that is not the output
+			}
+		case c == ';' || c == '(' || c == ')' || c == '<':
 			flush()
 			out = append(out, token{op: string(c)})
 		case c == '&' || c == '|':
@@ -99,13 +129,21 @@ func commands(line, dir string) []command {
 		}
 		cur, redirected = nil, false
 	}
+	target := false // the next word is a redirection's file
 	for _, t := range shellTokens(line) {
 		switch t.op {
 		case "":
+			if target {
+				target = false
+				continue
+			}
 			cur = append(cur, t.word)
 		case ">":
+			redirected, target = true, true
+		case ">&":
 			redirected = true
 		case "<":
+			target = true
 		case "(":
 			end("")
 			stack = append(stack, stack[len(stack)-1])
@@ -146,7 +184,9 @@ func controllerGenArgs(words []string) ([]string, bool) {
 	if len(words) == 0 {
 		return nil, false
 	}
-	if strings.HasPrefix(filepath.Base(words[0]), "controller-gen") {
+	// A make function left unexpanded ($(call go-install-tool,...controller-gen,...))
+	// is not a command that runs controller-gen.
+	if base := filepath.Base(words[0]); strings.HasPrefix(base, "controller-gen") && !strings.ContainsAny(base, ",()") {
 		return words[1:], true
 	}
 	if filepath.Base(words[0]) == "go" && len(words) > 2 && words[1] == "run" {

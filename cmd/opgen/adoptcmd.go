@@ -52,7 +52,9 @@ func runAdopt(cmd *cobra.Command, stdout io.Writer, root string) error {
 		fmt.Fprintf(stdout, "read %s%s: controller-gen %s\n", inv.Pos, where, strings.Join(inv.Args, " "))
 	}
 	for _, p := range res.Pins {
-		fmt.Fprintf(stdout, "pinned controller-tools %s (%s); opgen embeds %s\n", p.Version, p.Pos, adopt.ControllerToolsVersion)
+		if p.Version == adopt.ControllerToolsVersion {
+			fmt.Fprintf(stdout, "controller-tools: the repository pins %s (%s), the version opgen embeds\n", p.Version, p.Pos)
+		}
 	}
 	for _, n := range res.Notes {
 		fmt.Fprintf(stdout, "differs: %s\n", n)
