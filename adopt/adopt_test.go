@@ -253,7 +253,7 @@ func TestShapes(t *testing.T) {
 		{
 			name: "cd into a nested module, go run, includes",
 			files: map[string]string{
-				"Makefile": "include hack/tools.mk\ngen:\n\tcd api; $(CONTROLLER_GEN) object paths=./...\n\t(cd api && go run -mod=mod sigs.k8s.io/controller-tools/cmd/controller-gen@v0.20.0 crd paths=./...) && echo done\n\tgo install sigs.k8s.io/controller-tools/cmd/controller-gen@v0.20.0\n\t$(CONTROLLER_GEN) --version\n",
+				"Makefile":      "include hack/tools.mk\ngen:\n\tcd api; $(CONTROLLER_GEN) object paths=./...\n\t(cd api && go run -mod=mod sigs.k8s.io/controller-tools/cmd/controller-gen@v0.20.0 crd paths=./...) && echo done\n\tgo install sigs.k8s.io/controller-tools/cmd/controller-gen@v0.20.0\n\t$(CONTROLLER_GEN) --version\n",
 				"hack/tools.mk": "CONTROLLER_GEN ?= $(GOBIN)/controller-gen\n",
 				"api/go.mod":    "module example.com/api\n",
 			},
