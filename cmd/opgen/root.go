@@ -120,6 +120,9 @@ The patterns (default ./...) choose the packages whose own directory opgen write
 (deepcopy, apply configurations). Everything else (CRDs, RBAC, the controller package,
 main, config/) always describes every API package of the module, whatever the patterns,
 so a //go:generate line in one package never drops another's output.
+In a repository opgen adopt took over, opgen.yaml's controllerGen section decides
+instead: which of deepcopy, CRDs, RBAC and webhook configurations run, over which
+packages, into which directories, with which options.
 
 Output paths are relative to the module root, so a //go:generate line in any package
 of the module writes to the same place. A file without opgen's header is never
