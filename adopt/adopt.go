@@ -559,8 +559,14 @@ func modulePaths(dir, mod string, paths []string) ([]string, error) {
 // merge makes one controllerGen section of a module's settings. A generator run by
 // several lines is taken once when the lines agree on its output and options (their
 // paths joined); lines that disagree are refused, as opgen runs each generator once.
+// rbac and webhook write one file: when several lines write it over different
+// packages, the file on disk is the last writer's, and a line whose packages hold no
+// marker of the generator writes nothing (controller-gen writes no empty role or
+// manifest). So the one line whose packages hold markers is taken; two such lines
+// are refused (which one wins depends on the order make runs them in).
 func (r *Result) merge(settings []setting) *project.ControllerGen {
 	cfg := &project.ControllerGen{}
+	settings = r.singleWriters(settings)
 	first := map[string]*setting{}
 	for i := range settings {
 		s := &settings[i]
@@ -573,10 +579,6 @@ func (r *Result) merge(settings []setting) *project.ControllerGen {
 				r.refuse(s.inv, s.gen, "runs again with other options or output than %s: opgen runs each generator once per module (keep controller-gen for one of the lines)", f.inv.Pos)
 				continue
 			}
-			if s.gen == "rbac" && !slices.Equal(f.paths, s.paths) {
-				r.refuse(s.inv, s.gen, "writes the same role as %s from other packages: which one is kept depends on their order (keep controller-gen for one of the lines)", f.inv.Pos)
-				continue
-			}
 		} else {
 			first[s.gen] = s
 		}
@@ -587,6 +589,104 @@ func (r *Result) merge(settings []setting) *project.ControllerGen {
 		}
 	}
 	return cfg
+}
+
+// fileMarkers are the markers of the generators that write one file.
+var fileMarkers = map[string]string{"rbac": "+kubebuilder:rbac:", "webhook": "+kubebuilder:webhook:"}
+
+// singleWriters keeps, of the rbac and webhook lines that write one file over
+// different packages, the one that writes it (see merge).
+func (r *Result) singleWriters(settings []setting) []setting {
+	drop := map[int]bool{}
+	for gen, marker := range fileMarkers {
+		var idx []int
+		for i, s := range settings {
+			if s.gen == gen && !s.off {
+				idx = append(idx, i)
+			}
+		}
+		differ := false
+		for _, i := range idx[min(1, len(idx)):] {
+			if !slices.Equal(settings[i].paths, settings[idx[0]].paths) || settings[i].output != settings[idx[0]].output {
+				differ = true
+			}
+		}
+		if !differ {
+			continue
+		}
+		var writers []int
+		for _, i := range idx {
+			if hasMarker(settings[i].module, settings[i].paths, marker) {
+				writers = append(writers, i)
+			}
+		}
+		if len(writers) > 1 {
+			a, b := settings[writers[0]], settings[writers[1]]
+			r.refuse(b.inv, gen, "writes %s from other packages than %s, and both hold %s markers: which one is kept depends on the order make runs them (keep controller-gen for one of the lines)", path.Join(b.output, "*"), a.inv.Pos, marker)
+			for _, i := range idx {
+				drop[i] = true
+			}
+			continue
+		}
+		keep := idx[len(idx)-1]
+		if len(writers) == 1 {
+			keep = writers[0]
+		}
+		for _, i := range idx {
+			if i != keep {
+				drop[i] = true
+				r.Notes = append(r.Notes, fmt.Sprintf("%s: %s reads packages with no %s marker and writes nothing; %s's is the %s opgen writes", settings[i].inv.Pos, gen, marker, settings[keep].inv.Pos, gen))
+			}
+		}
+	}
+	var out []setting
+	for i, s := range settings {
+		if !drop[i] {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// hasMarker reports whether a Go file (not a test) of the packages the patterns match,
+// relative to the module root mod, holds the marker's text. An import-path pattern
+// counts as holding it: adopt does not resolve it, and so does not drop it.
+func hasMarker(mod string, patterns []string, marker string) bool {
+	for _, p := range patterns {
+		if !strings.HasPrefix(p, ".") {
+			return true
+		}
+		recursive := strings.HasSuffix(p, "/...") || p == "..."
+		dir := filepath.Join(mod, filepath.FromSlash(strings.TrimSuffix(strings.TrimSuffix(p, "..."), "/")))
+		found := false
+		_ = filepath.WalkDir(dir, func(q string, d fs.DirEntry, err error) error {
+			if err != nil || found {
+				return filepath.SkipDir
+			}
+			if d.IsDir() {
+				name := d.Name()
+				if q != dir && (!recursive || name == "vendor" || name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+					return filepath.SkipDir
+				}
+				if q != dir {
+					if _, err := os.Stat(filepath.Join(q, "go.mod")); err == nil {
+						return filepath.SkipDir // another module
+					}
+				}
+				return nil
+			}
+			if strings.HasSuffix(q, ".go") && !strings.HasSuffix(q, "_test.go") {
+				if data, err := os.ReadFile(q); err == nil && strings.Contains(string(data), marker) {
+					found = true
+				}
+			}
+			return nil
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 func appendNew(list []string, v string) []string {

@@ -345,12 +345,14 @@ func TestRefusals(t *testing.T) {
 		{"controller-gen crdd paths=./...", "Makefile:2: crdd: not an option controller-tools"},
 		{"controller-gen -w crd paths=./...", "Makefile:2: -w: a controller-gen flag"},
 		{"controller-gen crd paths=./api/...\n\tcontroller-gen crd:maxDescLen=0 paths=./apis/...", "Makefile:3: crd: runs again with other options or output than Makefile:2"},
-		{"controller-gen rbac:roleName=r paths=./a/...\n\tcontroller-gen rbac:roleName=r paths=./b/...", "Makefile:3: rbac: writes the same role as Makefile:2"},
+		{"controller-gen rbac:roleName=r paths=./a/...\n\tcontroller-gen rbac:roleName=r paths=./b/...", "Makefile:3: rbac: writes config/rbac/* from other packages than Makefile:2, and both hold +kubebuilder:rbac: markers"},
 		{"controller-gen crd paths=../other/...", "Makefile:2: paths: ../other is outside the module"},
 	} {
 		dir := t.TempDir()
 		write(t, dir, "go.mod", "module example.com/op\n")
 		write(t, dir, "Makefile", "gen:\n\t"+tc.line+"\n")
+		write(t, dir, "a/rbac.go", "package a\n\n// +kubebuilder:rbac:groups=\"\",resources=pods,verbs=get\n")
+		write(t, dir, "b/rbac.go", "package b\n\n// +kubebuilder:rbac:groups=\"\",resources=pods,verbs=list\n")
 		r, err := Read(dir)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.line, err)
@@ -399,5 +401,32 @@ func TestChangedLines(t *testing.T) {
 	d := ChangedLines("x.yaml", []byte(old), []byte(new))
 	if d.Header != 3 || !slices.Equal(d.Other, []string{"-  rule: a", "+  rule: b"}) {
 		t.Errorf("header %d, other %q", d.Header, d.Other)
+	}
+}
+
+// TestOneWriter: of two lines writing the one role over different packages, the one
+// whose packages hold no RBAC marker writes nothing (controller-gen writes no empty
+// role): the other is taken, and that is said.
+func TestOneWriter(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "go.mod", "module example.com/op\n")
+	write(t, dir, "api/v1/types.go", "package v1\n")
+	write(t, dir, "pkg/controller/rbac.go", "package controller\n\n// +kubebuilder:rbac:groups=\"\",resources=pods,verbs=get\n")
+	write(t, dir, "pkg/controller/rbac_test.go", "package controller\n\n// +kubebuilder:webhook:path=/x\n")
+	write(t, dir, "Makefile", "gen:\n\tcontroller-gen rbac:roleName=r crd webhook paths=./api/...\n\tcontroller-gen rbac:roleName=r webhook paths=./pkg/...\n")
+	r, err := Read(dir)
+	if err != nil || len(r.Refusals) > 0 {
+		t.Fatal(err, r.Refusals)
+	}
+	cfg := r.Modules[0].Config
+	if !slices.Equal(cfg.RBAC.Paths, []string{"./pkg/..."}) || !slices.Equal(cfg.RBAC.From, []string{"Makefile:3"}) {
+		t.Errorf("rbac: %+v", cfg.RBAC)
+	}
+	// Neither holds a webhook marker (a test file does not count): the last line's.
+	if !slices.Equal(cfg.Webhook.From, []string{"Makefile:3"}) {
+		t.Errorf("webhook: %+v", cfg.Webhook)
+	}
+	if notes := strings.Join(r.Notes, "\n"); !strings.Contains(notes, "Makefile:2: rbac reads packages with no +kubebuilder:rbac: marker and writes nothing; Makefile:3's is the rbac opgen writes") {
+		t.Errorf("notes: %s", notes)
 	}
 }

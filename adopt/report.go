@@ -12,6 +12,7 @@ import (
 	"github.com/pmezard/go-difflib/difflib"
 	"sigs.k8s.io/yaml"
 
+	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/generator"
 	"github.com/opgen-dev/opgen/output"
 	"github.com/opgen-dev/opgen/project"
@@ -86,15 +87,20 @@ type Preview struct {
 }
 
 // Dry runs opgen's generators in memory on the module at root (whose opgen.yaml is
-// written) and compares their output with the tree.
-func Dry(ctx context.Context, root string) (*Preview, error) {
+// written) and compares their output with the tree. The run's diagnostics come back
+// whether or not it stopped on them.
+func Dry(ctx context.Context, root string) (*Preview, diag.Diagnostics, error) {
 	res, err := generator.Run(ctx, generator.Config{Dir: root})
+	var ds diag.Diagnostics
+	if res != nil {
+		ds = res.Diagnostics
+	}
 	if err != nil {
-		return nil, err
+		return nil, ds, err
 	}
 	plan, err := output.Compute(res.ModuleRoot, res.Files, res.Claims)
 	if err != nil {
-		return nil, err
+		return nil, ds, err
 	}
 	p := &Preview{}
 	for _, c := range plan.Changes {
@@ -107,7 +113,7 @@ func Dry(ctx context.Context, root string) (*Preview, error) {
 			p.Changed = append(p.Changed, ChangedLines(c.Path, c.Old, c.New))
 		}
 	}
-	return p, nil
+	return p, ds, nil
 }
 
 // Marshal renders a module's opgen.yaml with the adopted section: an existing opgen

@@ -34,12 +34,12 @@ refuses, naming the option, what opgen cannot take: then it writes nothing and e
 			if err != nil {
 				return err
 			}
-			return runAdopt(cmd, stdout, wd)
+			return runAdopt(cmd, stdout, stderr, wd)
 		},
 	}
 }
 
-func runAdopt(cmd *cobra.Command, stdout io.Writer, root string) error {
+func runAdopt(cmd *cobra.Command, stdout, stderr io.Writer, root string) error {
 	res, err := adopt.Read(root)
 	if err != nil {
 		return exitError{code: 1, err: fmt.Errorf("adopt: %v", err)}
@@ -71,7 +71,8 @@ func runAdopt(cmd *cobra.Command, stdout io.Writer, root string) error {
 	}
 	for _, m := range res.Modules {
 		rel := filepath.ToSlash(filepath.Join(m.Rel, project.FileName))
-		p, err := adopt.Dry(cmd.Context(), m.Root)
+		p, ds, err := adopt.Dry(cmd.Context(), m.Root)
+		printDiagnostics(stderr, ds.Sorted(root))
 		if err != nil {
 			restore()
 			return exitError{code: 1, err: fmt.Errorf("adopt: opgen generate in %s would stop, so nothing is written: %v", displayDir(m.Rel), err)}
