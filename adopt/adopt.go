@@ -374,7 +374,7 @@ func (r *Result) parse(reg *markers.Registry, root string, inv Invocation) []set
 	if len(paths) == 0 {
 		paths = []string{"."} // controller-gen loads the current directory's package
 	}
-	modPaths, err := modulePaths(inv.Dir, mod, paths)
+	byModule, mods, err := modulesPaths(inv.Dir, mod, root, paths)
 	if err != nil {
 		r.refuse(inv, "paths", "%v", err)
 		return nil
@@ -385,22 +385,83 @@ func (r *Result) parse(reg *markers.Registry, root string, inv Invocation) []set
 		}
 	}
 	var out []setting
-	for _, gen := range gens {
-		s := byGen[gen]
-		s.inv, s.module, s.paths = inv, mod, modPaths
-		rule, ok := rules[gen]
-		if !ok {
-			rule = rules[""]
+	for _, m := range mods {
+		for _, gen := range gens {
+			s := *byGen[gen]
+			s.inv, s.module, s.paths = inv, m, byModule[m]
+			rule, ok := rules[gen]
+			if !ok {
+				rule = rules[""]
+			}
+			if !r.output(&s, rule) {
+				continue
+			}
+			if !r.options(&s) {
+				continue
+			}
+			out = append(out, s)
 		}
-		if !r.output(s, rule) {
-			continue
-		}
-		if !r.options(s) {
-			continue
-		}
-		out = append(out, *s)
 	}
 	return out
+}
+
+// modulesPaths splits controller-gen's paths by the Go module that holds them, as
+// controller-tools' loader does: a path ending in /... reaches into the nested modules
+// under it too (./... at the root of a repository with an api/go.mod covers both). The
+// modules come in the order their paths do.
+func modulesPaths(dir, mod, root string, paths []string) (map[string][]string, []string, error) {
+	byModule := map[string][]string{}
+	var order []string
+	add := func(m, p string) {
+		if _, ok := byModule[m]; !ok {
+			order = append(order, m)
+		}
+		if !slices.Contains(byModule[m], p) {
+			byModule[m] = append(byModule[m], p)
+		}
+	}
+	for _, p := range paths {
+		for _, p := range strings.Split(p, ";") {
+			p = strings.TrimSpace(p)
+			if p == "" {
+				continue
+			}
+			if p != "." && p != ".." && !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") && !filepath.IsAbs(p) {
+				add(mod, p) // an import path
+				continue
+			}
+			recursive := strings.HasSuffix(p, "/...") || p == "..."
+			base := resolve(dir, strings.TrimSuffix(strings.TrimSuffix(p, "..."), "/"))
+			if rel, err := filepath.Rel(root, base); err != nil || strings.HasPrefix(rel, "..") {
+				return nil, nil, fmt.Errorf("%s is outside the repository", p)
+			}
+			owner, err := moduleOf(base, root)
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s is in no Go module of the repository", p)
+			}
+			rels, err := modulePaths(dir, owner, []string{p})
+			if err != nil {
+				return nil, nil, err
+			}
+			add(owner, rels[0])
+			if !recursive {
+				continue
+			}
+			_ = filepath.WalkDir(base, func(q string, d fs.DirEntry, err error) error {
+				if err != nil || !d.IsDir() || q == base {
+					return nil
+				}
+				if name := d.Name(); name == "vendor" || name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
+					return filepath.SkipDir
+				}
+				if _, err := os.Stat(filepath.Join(q, "go.mod")); err == nil {
+					add(q, "./...")
+				}
+				return nil
+			})
+		}
+	}
+	return byModule, order, nil
 }
 
 // outputGen is the generator of an output option: output:crd:artifacts is crd's,

@@ -261,6 +261,14 @@ func TestShapes(t *testing.T) {
 			pins: []string{"v0.20.0", "v0.20.0"},
 		},
 		{
+			name: "in a container, on PATH",
+			files: map[string]string{
+				"Makefile": "manifests: tools\n\t$(CONTROLLER_GEN) crd paths=./apis/...\n\t$(GEN2) object paths=./apis/...\n\t$(WHICH) rbac:roleName=r paths=./...\n" +
+					"tools:\nCONTROLLER_GEN=docker run --rm -v $(shell pwd):/src tooling controller-gen\nGEN2=podman run -v $(CURDIR):/src -w /src/api img controller-gen\nWHICH=$(shell which controller-gen)\n",
+			},
+			want: []string{"Makefile:2|.|crd paths=./apis/...", "Makefile:3|api|object paths=./apis/...", "Makefile:4|.|rbac:roleName=r paths=./..."},
+		},
+		{
 			name: "go:generate and a tools module",
 			files: map[string]string{
 				"api/v1/doc.go":     "package v1\n\n//go:generate controller-gen object paths=.\n//go:generate echo controller-gen\n",
@@ -300,7 +308,8 @@ func TestShapes(t *testing.T) {
 }
 
 // TestNestedModule: a line run in a nested module is that module's section, with its
-// paths, output and header relative to it.
+// paths, output and header relative to it; a path that reaches into a nested module
+// (./... above it) is that module's too.
 func TestNestedModule(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "go.mod", "module example.com/op\n")
@@ -315,8 +324,12 @@ func TestNestedModule(t *testing.T) {
 		t.Fatalf("modules %+v", r.Modules)
 	}
 	api := r.Modules[0].Config
-	if api.CRD == nil || api.CRD.Output != "../config/crd/bases" || api.Object == nil || api.Object.HeaderFile != "../hack/boilerplate.go.txt" || api.RBAC != nil {
+	if api.CRD == nil || api.CRD.Output != "../config/crd/bases" || api.Object == nil || api.Object.HeaderFile != "../hack/boilerplate.go.txt" {
 		t.Errorf("api module: %s", api)
+	}
+	// The root's paths=./... reaches into api/ as controller-gen's loader does.
+	if api.RBAC == nil || api.RBAC.Output != "../config/rbac" || !slices.Equal(api.RBAC.From, []string{"Makefile:4"}) {
+		t.Errorf("api module's rbac: %s", api)
 	}
 	if root := r.Modules[1].Config; root.RBAC == nil || root.CRD != nil || root.RBAC.Output != "config/rbac" {
 		t.Errorf("root module: %s", root)
@@ -346,7 +359,7 @@ func TestRefusals(t *testing.T) {
 		{"controller-gen -w crd paths=./...", "Makefile:2: -w: a controller-gen flag"},
 		{"controller-gen crd paths=./api/...\n\tcontroller-gen crd:maxDescLen=0 paths=./apis/...", "Makefile:3: crd: runs again with other options or output than Makefile:2"},
 		{"controller-gen rbac:roleName=r paths=./a/...\n\tcontroller-gen rbac:roleName=r paths=./b/...", "Makefile:3: rbac: writes config/rbac/* from other packages than Makefile:2, and both hold +kubebuilder:rbac: markers"},
-		{"controller-gen crd paths=../other/...", "Makefile:2: paths: ../other is outside the module"},
+		{"controller-gen crd paths=../other/...", "Makefile:2: paths: ../other/... is outside the repository"},
 	} {
 		dir := t.TempDir()
 		write(t, dir, "go.mod", "module example.com/op\n")

@@ -221,6 +221,10 @@ func (m *makefile) value(ref, written string, depth int) string {
 			arg = filepath.Join(m.dir, arg)
 		}
 		return filepath.Clean(arg)
+	case strings.HasPrefix(ref, "shell which "), strings.HasPrefix(ref, "shell command -v "):
+		// The program of that name on PATH: the command runs it by its name.
+		f := strings.Fields(ref)
+		return f[len(f)-1]
 	case strings.HasPrefix(ref, "strip "):
 		return strings.Join(strings.Fields(strings.TrimPrefix(ref, "strip ")), " ")
 	}

@@ -125,6 +125,9 @@ func commands(line, dir string) []command {
 		if cur[0] == "cd" && len(cur) > 1 {
 			stack[len(stack)-1] = resolve(here, cur[1])
 		} else {
+			if containerRun(cur) {
+				here = containerDir(cur, here)
+			}
 			out = append(out, command{words: cur, dir: here, redirected: redirected || next == "|"})
 		}
 		cur, redirected = nil, false
@@ -189,6 +192,13 @@ func controllerGenArgs(words []string) ([]string, bool) {
 	if base := filepath.Base(words[0]); strings.HasPrefix(base, "controller-gen") && !strings.ContainsAny(base, ",()") {
 		return words[1:], true
 	}
+	if containerRun(words) {
+		for i, w := range words[2:] {
+			if base := filepath.Base(w); strings.HasPrefix(base, "controller-gen") && !strings.ContainsAny(base, ",()") {
+				return words[i+3:], true
+			}
+		}
+	}
 	if filepath.Base(words[0]) == "go" && len(words) > 2 && words[1] == "run" {
 		for i, w := range words[2:] {
 			if strings.Contains(w, "controller-tools/cmd/controller-gen") {
@@ -200,6 +210,66 @@ func controllerGenArgs(words []string) ([]string, bool) {
 		}
 	}
 	return nil, false
+}
+
+// containerRun reports whether a command runs a container (docker, podman, nerdctl
+// run): controller-gen in a tooling image, over the repository mounted into it.
+func containerRun(words []string) bool {
+	if len(words) < 3 || words[1] != "run" {
+		return false
+	}
+	switch filepath.Base(words[0]) {
+	case "docker", "podman", "nerdctl":
+		return true
+	}
+	return false
+}
+
+// containerDir is the host directory a containerized command works in: its --workdir
+// inside a mount, else the mount of a directory inside the repository (the image's
+// working directory is the repository it is given), else dir.
+func containerDir(words []string, dir string) string {
+	type mount struct{ host, ctr string }
+	var mounts []mount
+	workdir := ""
+	for i := 2; i < len(words); i++ {
+		w := words[i]
+		next := func() string {
+			if i+1 < len(words) {
+				i++
+				return words[i]
+			}
+			return ""
+		}
+		switch {
+		case w == "-v" || w == "--volume":
+			if host, ctr, ok := strings.Cut(next(), ":"); ok {
+				ctr, _, _ = strings.Cut(ctr, ":")
+				mounts = append(mounts, mount{resolve(dir, host), ctr})
+			}
+		case strings.HasPrefix(w, "--volume="):
+			if host, ctr, ok := strings.Cut(strings.TrimPrefix(w, "--volume="), ":"); ok {
+				ctr, _, _ = strings.Cut(ctr, ":")
+				mounts = append(mounts, mount{resolve(dir, host), ctr})
+			}
+		case w == "-w" || w == "--workdir":
+			workdir = next()
+		case strings.HasPrefix(w, "--workdir="):
+			workdir = strings.TrimPrefix(w, "--workdir=")
+		}
+	}
+	for _, m := range mounts {
+		if workdir != "" {
+			if rel, err := filepath.Rel(m.ctr, workdir); err == nil && !strings.HasPrefix(rel, "..") {
+				return filepath.Join(m.host, rel)
+			}
+			continue
+		}
+		if rel, err := filepath.Rel(dir, m.host); err == nil && !strings.HasPrefix(rel, "..") {
+			return m.host
+		}
+	}
+	return dir
 }
 
 func isAssignment(w string) bool {
