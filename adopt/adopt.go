@@ -387,6 +387,12 @@ func (r *Result) parse(reg *markers.Registry, root string, inv Invocation) []set
 	var out []setting
 	for _, m := range mods {
 		for _, gen := range gens {
+			// In a module the line reaches only through its paths (a nested module
+			// under ./...), a generator with nothing to read there writes nothing, as
+			// controller-gen's; a section for it would claim the other module's output.
+			if m != mod && !hasMarker(m, byModule[m], genMarkers[gen]) {
+				continue
+			}
 			s := *byGen[gen]
 			s.inv, s.module, s.paths = inv, m, byModule[m]
 			rule, ok := rules[gen]
@@ -650,6 +656,13 @@ func (r *Result) merge(settings []setting) *project.ControllerGen {
 		}
 	}
 	return cfg
+}
+
+// genMarkers are the markers each generator reads: a package without them gives it
+// nothing to write.
+var genMarkers = map[string]string{
+	"object": "+kubebuilder:object:", "crd": "+kubebuilder:object:root",
+	"rbac": "+kubebuilder:rbac:", "webhook": "+kubebuilder:webhook:",
 }
 
 // fileMarkers are the markers of the generators that write one file.

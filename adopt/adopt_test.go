@@ -315,6 +315,11 @@ func TestNestedModule(t *testing.T) {
 	write(t, dir, "go.mod", "module example.com/op\n")
 	write(t, dir, "api/go.mod", "module example.com/op/api\n")
 	write(t, dir, "hack/boilerplate.go.txt", "// License.\n")
+	write(t, dir, "api/v1/types.go", "package v1\n\n// +kubebuilder:object:root=true\ntype A struct{}\n")
+	write(t, dir, "api/rbac.go", "package api\n\n// +kubebuilder:rbac:groups=\"\",resources=pods,verbs=get\n")
+	// A nested module with nothing for controller-gen (e2e tests): no section.
+	write(t, dir, "test/e2e/go.mod", "module example.com/op/test/e2e\n")
+	write(t, dir, "test/e2e/e2e.go", "package e2e\n")
 	write(t, dir, "Makefile", "gen:\n\tcd api; controller-gen crd paths=./... output:crd:artifacts:config=../config/crd/bases\n\tcd api; controller-gen object:headerFile=../hack/boilerplate.go.txt paths=./...\n\tcontroller-gen rbac:roleName=manager-role paths=./...\n")
 	r, err := Read(dir)
 	if err != nil || len(r.Refusals) > 0 {
