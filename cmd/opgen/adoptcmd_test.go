@@ -21,7 +21,7 @@ func TestAdoptCommand(t *testing.T) {
 		"read Makefile:12: controller-gen crd:generateEmbeddedObjectMeta=true,maxDescLen=40,allowDangerousTypes=true paths=./api/... output:crd:artifacts:config=deploy/crds\n",
 		"differs: controller-tools: the repository pins v0.21.0 (Makefile CONTROLLER_TOOLS_VERSION); opgen embeds v0.23.0",
 		"wrote opgen.yaml\n",
-		"will change 0 files (0 only in their \"Code generated\" lines), add 4, remove 0\n",
+		"will change 0 files (0 only in their \"Code generated\" lines), add 6, remove 0\n",
 		"  adds deploy/rbac/cluster-role.yaml\n",
 	} {
 		if !strings.Contains(stdout, want) {
