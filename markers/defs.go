@@ -7,6 +7,7 @@ import (
 
 	"k8s.io/apimachinery/pkg/api/validate/content"
 	metav1validation "k8s.io/apimachinery/pkg/apis/meta/v1/validation"
+	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/util/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -82,6 +83,7 @@ const (
 	WatchLabels        Name = "watch-labels"
 	WatchAnnotations   Name = "watch-annotations"
 	Finalizer          Name = "finalizer"
+	CacheSelector      Name = "cache-selector"
 	Volatile           Name = "volatile"
 	Client             Name = "client"
 )
@@ -99,6 +101,9 @@ type (
 	Keys []string
 	// FinalizerName is +opguard:finalizer's finalizer.
 	FinalizerName string
+	// Selector is +opguard:cache-selector's label selector, as labels.Parse reads it
+	// and prints it back (canonical: requirements sorted by key).
+	Selector string
 	// ClientArgs are +opguard:client's arguments; 0 means not given.
 	ClientArgs struct {
 		QPS   float64
@@ -223,6 +228,17 @@ var Defs = []*Def{
 			"cleanup hook before removing it.",
 		Example: "+opguard:finalizer=cache.example.com/cleanup",
 		parse:   parseFinalizer,
+	},
+	{
+		Name: CacheSelector, Target: TargetKind, Form: Value, Placeholder: "<label-selector>",
+		Requires: []Requirement{{Reconciler, "configures the generated reconciler's watch"}},
+		Help: "The manager's cache (CacheOptions) holds only the objects of this kind whose " +
+			"labels match the selector: the operator never sees, reads or writes the others. " +
+			"For shards of one kind served by several operators, or opting objects in. An " +
+			"object whose labels stop matching leaves the cache as if deleted: its finalizer " +
+			"does not run.",
+		Example: "+opguard:cache-selector=example.com/shard in (a,b)",
+		parse:   parseSelector,
 	},
 	{
 		Name: Volatile, Target: TargetStatusField, Form: Flag,
@@ -359,6 +375,17 @@ func parseKeys(v string) (any, string) {
 		seen[k] = true
 	}
 	return Keys(keys), ""
+}
+
+func parseSelector(v string) (any, string) {
+	sel, err := labels.Parse(v)
+	switch {
+	case err != nil:
+		return nil, fmt.Sprintf("%q is not a label selector: %v", v, err)
+	case sel.Empty():
+		return nil, "the selector is empty and matches every object; remove the marker"
+	}
+	return Selector(sel.String()), ""
 }
 
 func parseFinalizer(v string) (any, string) {

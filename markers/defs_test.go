@@ -57,6 +57,7 @@ func TestDecodedTypes(t *testing.T) {
 		WatchLabels:        Keys{"app.kubernetes.io/version", "example.com/tier"},
 		WatchAnnotations:   Keys{"example.com/pause"},
 		Finalizer:          FinalizerName("cache.example.com/cleanup"),
+		CacheSelector:      Selector("example.com/shard in (a,b)"),
 		Volatile:           Present{},
 		Client:             ClientArgs{QPS: 50, Burst: 100},
 	}

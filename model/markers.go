@@ -77,6 +77,11 @@ var kindHandlers = map[markers.Name]kindHandler{
 			k.Finalizer = string(markers.Get[markers.FinalizerName](m))
 		},
 	},
+	markers.CacheSelector: {
+		apply: func(_ *builder, k *Kind, m markers.Marker) {
+			k.CacheSelector = string(markers.Get[markers.Selector](m))
+		},
+	},
 }
 
 // fieldHandlers apply a marker of a status field.

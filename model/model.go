@@ -219,6 +219,8 @@ type Kind struct {
 	WatchLabels        []string
 	WatchAnnotations   []string
 	Finalizer          string
+	// CacheSelector is +opguard:cache-selector's label selector, canonical; "" when absent.
+	CacheSelector string
 
 	// Storage says the version is the kind's storage version (+kubebuilder:storageversion).
 	Storage bool

@@ -1,7 +1,6 @@
 package project
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -34,6 +33,9 @@ type Config struct {
 	// opgen generate runs those generators with those paths, options and outputs. A
 	// file with only this section is an adopted repository's, not an opgen project's.
 	ControllerGen *ControllerGen `json:"controllerGen,omitempty"`
+	// Scaffold records what opgen scaffolded (see Record), for opgen upgrade; nil in a
+	// project scaffolded before opgen kept a record.
+	Scaffold *Record `json:"scaffold,omitempty"`
 }
 
 // Toggle is a setting that is on ("true"), off ("false") or left out (""): a string
@@ -76,6 +78,11 @@ func Read(moduleRoot string) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
+	return Parse(data)
+}
+
+// Parse parses and checks opgen.yaml's content.
+func Parse(data []byte) (*Config, error) {
 	var c Config
 	if err := yaml.UnmarshalStrict(data, &c); err != nil {
 		return nil, fmt.Errorf("%s: %v", FileName, err)
@@ -92,16 +99,26 @@ func Read(moduleRoot string) (*Config, error) {
 	if err := CheckName(c.ProjectName); err != nil {
 		return nil, fmt.Errorf("%s: %w", FileName, err)
 	}
+	if c.Scaffold != nil {
+		if err := c.Scaffold.check(); err != nil {
+			return nil, fmt.Errorf("%s: %w", FileName, err)
+		}
+	}
 	return &c, nil
 }
 
-// Marshal renders the project file.
+// Marshal renders the project file: the settings, then the record, a step per line.
 func (c *Config) Marshal() []byte {
-	var b bytes.Buffer
+	var b strings.Builder
 	b.WriteString("# opgen project file: written by opgen init, read by opgen generate and opgen create api.\n")
-	y, _ := yaml.Marshal(c)
+	settings := *c
+	settings.Scaffold = nil
+	y, _ := yaml.Marshal(settings)
 	b.Write(y)
-	return b.Bytes()
+	if c.Scaffold != nil {
+		c.Scaffold.marshal(&b)
+	}
+	return []byte(b.String())
 }
 
 // MaxNameLength bounds a project name: it prefixes the namespace <name>-system, a DNS

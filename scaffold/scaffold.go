@@ -114,8 +114,18 @@ func Init(set *templates.Set, o InitOptions, templatesDir string) ([]artifact.Fi
 	if err != nil {
 		return nil, err
 	}
-	cfg := project.Config{ProjectName: o.ProjectName, Domain: o.Domain, Templates: templatesDir}
+	cfg := project.Config{ProjectName: o.ProjectName, Domain: o.Domain, Templates: templatesDir, Scaffold: NewRecord(set, o.Module)}
 	return append(files, artifact.File{Path: project.FileName, Content: cfg.Marshal(), Owner: artifact.Scaffold}), nil
+}
+
+// NewRecord is the record of a project opgen init scaffolds with set: its template
+// set's version and overlay, and the module; the create commands append their steps.
+func NewRecord(set *templates.Set, module string) *project.Record {
+	r := &project.Record{TemplateSet: set.Version(), Module: module}
+	if o := set.Overlay(); o != nil {
+		r.Overlay = &project.Overlay{Name: o.Name, Version: o.Version, Digest: o.Digest}
+	}
+	return r
 }
 
 // APIOptions are `opgen create api`'s flags.

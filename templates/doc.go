@@ -14,6 +14,16 @@
 // in opgen.yaml): a file at the same path replaces the built-in one, a new file adds a
 // file to what the command writes, with the same data and functions (see Funcs).
 //
+// The five folders are one versioned set: [Version] is recorded in every project opgen
+// scaffolds, and every version opgen has had stays renderable ([LoadVersion]): a change
+// to any template makes a new version, and the replaced set is kept whole in
+// released/v<N>, its digest in sets.sum (go run ./hack/templateset does both; a test
+// fails until it has run). opgen upgrade renders a project's base from the version and
+// overlay it was scaffolded with. An overlay names itself and its version in
+// opgen-overlay.yaml ([OverlayFile]); its identity is that and the digest of its
+// templates ([Overlay]). [Set.Materialize] writes a whole set to a directory that
+// [Load] takes alone, for opgen's generators, which load their templates by directory.
+//
 // Every template is parsed once, on Load, with missingkey=error; a template that does
 // not parse fails there, with its file and line. Go output is gofmt'ed in-process.
 // Code that opgen owns and regenerates is written by the generator packages, with

@@ -40,28 +40,63 @@ func Funcs() template.FuncMap {
 	return fm
 }
 
-// Set is a parsed set of templates: the built-in ones, with an overlay's laid over.
+// Set is a parsed set of templates: a version of opgen's scaffold templates, with an
+// overlay's laid over.
 type Set struct {
 	tmpls map[string]*template.Template // by slash path, without ".tmpl"
 	from  map[string]string             // where each came from, for errors
+	src   map[string]string             // each one's source
+	// version is the scaffold set's; overlay the overlay's identity, nil without one.
+	version int
+	overlay *Overlay
+}
+
+// Version is the version of the built-in scaffold template set the set starts from.
+func (s *Set) Version() int { return s.version }
+
+// Overlay is the identity of the overlay laid over the built-in set, nil when none was.
+func (s *Set) Overlay() *Overlay {
+	if s.overlay == nil {
+		return nil
+	}
+	o := *s.overlay
+	return &o
 }
 
 // Builtin returns the built-in set, parsed once.
 var Builtin = sync.OnceValues(func() (*Set, error) { return Load("") })
 
-// Load parses the built-in templates and, when overlay is not empty, the templates of
-// that directory over them.
+// Load parses the current built-in templates (version [Version]) and, when overlay is
+// not empty, the templates of that directory over them. A directory [Materialize]
+// wrote holds a whole set, and is loaded alone, as the version and overlay it names.
 func Load(overlay string) (*Set, error) {
-	s := &Set{tmpls: map[string]*template.Template{}, from: map[string]string{}}
-	err := fs.WalkDir(builtin, ".", func(p string, d fs.DirEntry, err error) error {
+	if overlay != "" {
+		if _, err := os.Stat(filepath.Join(overlay, SetFile)); err == nil {
+			return loadMaterialized(overlay)
+		}
+	}
+	return LoadVersion(Version, overlay)
+}
+
+// LoadVersion parses version v of the built-in templates and, when overlay is not
+// empty, the templates of that directory over them. Every version opgen has released
+// is kept (see sets.go); an unknown one is an error that says which versions this
+// opgen knows.
+func LoadVersion(v int, overlay string) (*Set, error) {
+	fsys, where, err := setFS(v)
+	if err != nil {
+		return nil, err
+	}
+	s := &Set{tmpls: map[string]*template.Template{}, from: map[string]string{}, src: map[string]string{}, version: v}
+	err = fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".tmpl") {
 			return err
 		}
-		src, err := builtin.ReadFile(p)
+		src, err := fs.ReadFile(fsys, p)
 		if err != nil {
 			return err
 		}
-		return s.add(p, "templates/"+p, string(src))
+		return s.add(p, where+p, string(src))
 	})
 	if err != nil {
 		return nil, err
@@ -73,10 +108,37 @@ func Load(overlay string) (*Set, error) {
 	if err != nil || !info.IsDir() {
 		return nil, fmt.Errorf("templates directory %s: not a directory", overlay)
 	}
+	files, err := overlayFiles(overlay)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range files {
+		if err := s.add(f.rel, f.file, string(f.src)); err != nil {
+			return nil, err
+		}
+	}
+	id, err := ReadOverlay(overlay)
+	if err != nil {
+		return nil, err
+	}
+	id.Digest = digestFiles(files)
+	s.overlay = id
+	return s, nil
+}
+
+// overlayFile is one template of an overlay directory.
+type overlayFile struct {
+	rel, file string // slash path in the overlay; the path to name in errors
+	src       []byte
+}
+
+// overlayFiles reads the templates (*.tmpl) of an overlay directory.
+func overlayFiles(overlay string) ([]overlayFile, error) {
 	realOverlay, err := filepath.EvalSymlinks(overlay)
 	if err != nil {
 		return nil, err
 	}
+	var out []overlayFile
 	err = filepath.WalkDir(overlay, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".tmpl") {
 			return err
@@ -102,12 +164,10 @@ func Load(overlay string) (*Set, error) {
 		if err != nil {
 			return err
 		}
-		return s.add(filepath.ToSlash(rel), p, string(src))
+		out = append(out, overlayFile{rel: filepath.ToSlash(rel), file: p, src: src})
+		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	return s, nil
+	return out, err
 }
 
 var templateErr = regexp.MustCompile(`^template: [^:]*:(\d+):(?:(\d+):)?\s*(.*)$`)
@@ -129,6 +189,7 @@ func (s *Set) add(rel, file, src string) error {
 	}
 	s.tmpls[name] = t
 	s.from[name] = file
+	s.src[name] = src
 	return nil
 }
 
@@ -168,12 +229,30 @@ func (s *Set) Render(name string, data any) ([]byte, error) {
 	if importsMatch(b.Bytes()) {
 		out, err = format.Source(b.Bytes())
 	} else {
-		out, err = imports.Process(name, b.Bytes(), &imports.Options{Comments: true, TabIndent: true, TabWidth: 8})
+		out, err = processImports(name, b.Bytes())
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: the output is not valid Go: %v", s.from[name], err)
 	}
 	return out, nil
+}
+
+// goimported holds goimports' output by its input, for this process: opgen upgrade
+// renders the same file for an old and a new template set, and goimports' scan of the
+// module cache for a name it cannot resolve (a test file's testClient, declared by the
+// package's generated suite) costs seconds each time.
+var goimported sync.Map
+
+func processImports(name string, src []byte) ([]byte, error) {
+	key := name + "\x00" + string(src)
+	if out, ok := goimported.Load(key); ok {
+		return append([]byte(nil), out.([]byte)...), nil
+	}
+	out, err := imports.Process(name, src, &imports.Options{Comments: true, TabIndent: true, TabWidth: 8})
+	if err == nil {
+		goimported.Store(key, out)
+	}
+	return out, err
 }
 
 // importsMatch reports whether a Go source's imports are exactly the packages it uses:

@@ -58,9 +58,29 @@ type Edit struct {
 	New        string
 }
 
-// ErrLoad is wrapped by the error Check returns when a package does not load or
-// type-check: analyzers only run on packages that compile.
-var ErrLoad = errors.New("packages do not compile")
+// ErrLoad is wrapped by the error Check returns when the packages cannot be
+// analyzed: analyzers only run on packages that load and compile.
+var ErrLoad = errors.New("packages do not load")
+
+// LoadError is the error Check returns when the packages cannot be analyzed. It
+// wraps ErrLoad.
+type LoadError struct {
+	// Causes are what a person must see: the go command's own errors (a module the
+	// proxy does not serve, a missing go.sum entry, a pattern that matches nothing),
+	// each once, or, only when there is none, the syntax and type errors, as
+	// "file:line:col: message" where there is a position.
+	Causes []string
+	// GoCommand reports whether the causes came from the go command, before any
+	// package was type-checked: a dependency that cannot be had is reported in
+	// seconds, not after minutes of compiling everything else.
+	GoCommand bool
+}
+
+func (e *LoadError) Error() string {
+	return fmt.Sprintf("%v:\n%s", ErrLoad, strings.Join(e.Causes, "\n"))
+}
+
+func (e *LoadError) Unwrap() error { return ErrLoad }
 
 // Check loads the packages, without their tests (the analyzers report nothing in
 // _test.go files), and runs the analyzers on them. Findings are sorted by file, line,
@@ -72,22 +92,51 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 	if cfg.Analyzers == nil {
 		cfg.Analyzers = Analyzers
 	}
-	lcfg := &packages.Config{
-		Context: ctx,
-		Dir:     cfg.Dir,
-		Env:     cfg.Env,
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
-			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule,
+	if cfg.Dir != "" {
+		// The go command, started in a directory that does not exist, fails as if it
+		// were not installed.
+		if fi, err := os.Stat(cfg.Dir); err != nil {
+			return nil, err
+		} else if !fi.IsDir() {
+			return nil, fmt.Errorf("%s is not a directory", cfg.Dir)
+		}
 	}
-	pkgs, err := packages.Load(lcfg, cfg.Patterns...)
-	if err != nil {
+	// The go command alone (go list -deps, nothing compiled) runs beside the full
+	// load: a module it cannot download, a go.sum without an entry, a pattern that
+	// matches nothing are known in seconds, and end the full load, which would
+	// compile every dependency that does load first.
+	loadCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type loaded struct {
+		pkgs []*packages.Package
+		err  error
+	}
+	full := make(chan loaded, 1)
+	go func() {
+		pkgs, err := packages.Load(&packages.Config{
+			Context: loadCtx,
+			Dir:     cfg.Dir,
+			Env:     cfg.Env,
+			Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
+				packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule,
+		}, cfg.Patterns...)
+		full <- loaded{pkgs, err}
+	}()
+	if err := goCommandErrors(ctx, cfg); err != nil {
+		cancel()
+		<-full
 		return nil, err
+	}
+	l := <-full
+	pkgs, err := l.pkgs, l.err
+	if err != nil {
+		return nil, &LoadError{Causes: []string{err.Error()}, GoCommand: true}
 	}
 	if err := loadError(pkgs); err != nil {
 		return nil, err
 	}
 	if len(pkgs) == 0 {
-		return nil, fmt.Errorf("no packages match %s", strings.Join(cfg.Patterns, " "))
+		return nil, &LoadError{Causes: []string{"no packages match " + strings.Join(cfg.Patterns, " ")}, GoCommand: true}
 	}
 	linkRoots(pkgs)
 	graph, err := checker.Analyze(cfg.Analyzers, pkgs, nil)
@@ -233,10 +282,30 @@ func linkRoots(pkgs []*packages.Package) {
 	}
 }
 
-// loadError is the packages' load errors, nil when there are none. The go command's
-// own errors (a missing go.sum entry, a module not found) come alone, each once: the
-// type errors that follow from them say nothing more (see internal/loaderr).
-func loadError(pkgs []*packages.Package) error {
+// goCommandErrors runs the go command's part of the load alone (go list -e -deps,
+// without compiling) and returns its errors as a LoadError, nil when there are none.
+func goCommandErrors(ctx context.Context, cfg Config) error {
+	pkgs, err := packages.Load(&packages.Config{
+		Context: ctx,
+		Dir:     cfg.Dir,
+		Env:     cfg.Env,
+		Mode:    packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
+	}, cfg.Patterns...)
+	if err != nil {
+		return &LoadError{Causes: []string{err.Error()}, GoCommand: true}
+	}
+	if causes := listErrors(pkgs); len(causes) > 0 {
+		return &LoadError{Causes: causes, GoCommand: true}
+	}
+	if len(pkgs) == 0 {
+		return &LoadError{Causes: []string{"no packages match " + strings.Join(cfg.Patterns, " ")}, GoCommand: true}
+	}
+	return nil
+}
+
+// listErrors are the go command's errors of the packages and their imports, each once
+// (see internal/loaderr).
+func listErrors(pkgs []*packages.Package) []string {
 	root := ""
 	for _, p := range pkgs {
 		if p.Module != nil && p.Module.Main {
@@ -244,22 +313,39 @@ func loadError(pkgs []*packages.Package) error {
 			break
 		}
 	}
-	if causes := loaderr.ListErrors(root, loaderr.RequiredModules(root), pkgs); len(causes) > 0 {
-		lines := make([]string, len(causes))
-		for i, e := range causes {
-			lines[i] = e.String()
-		}
-		return fmt.Errorf("%w:\n%s", ErrLoad, strings.Join(lines, "\n"))
+	causes := loaderr.ListErrors(root, loaderr.RequiredModules(root), pkgs)
+	lines := make([]string, len(causes))
+	for i, e := range causes {
+		lines[i] = e.String()
 	}
-	var loadErrs []string
+	return lines
+}
+
+// loadError is the errors of the full load, nil when there are none. The go command
+// found nothing before it (goCommandErrors), so what is left is the code's: its syntax
+// and type errors, as go/types reports them (file:line:col: message); the go command's
+// own report of the same (the compiler's output for a package it could not build) only
+// when there is none.
+func loadError(pkgs []*packages.Package) error {
+	var code, other []string
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
-			loadErrs = append(loadErrs, e.Error())
+			if e.Kind == packages.TypeError || e.Kind == packages.ParseError {
+				code = append(code, e.Error())
+			} else {
+				other = append(other, e.Error())
+			}
 		}
 	})
-	if len(loadErrs) == 0 {
+	if len(code) == 0 {
+		if causes := listErrors(pkgs); len(causes) > 0 {
+			return &LoadError{Causes: causes}
+		}
+		code = other
+	}
+	if len(code) == 0 {
 		return nil
 	}
-	slices.Sort(loadErrs)
-	return fmt.Errorf("%w:\n%s", ErrLoad, strings.Join(slices.Compact(loadErrs), "\n"))
+	slices.Sort(code)
+	return &LoadError{Causes: slices.Compact(code)}
 }

@@ -10,11 +10,12 @@
 //   - statusupdate: a status write (Status().Update/Patch/Apply) no semantic diff guards;
 //   - cachedupdate: Update of a custom resource read from the informer cache;
 //   - statustime: the current time written into status;
-//   - unfilteredfor: For() of a kind with a status subresource without predicates;
+//   - unfilteredfor: a watch of a kind with a status subresource (For, source.Kind, a
+//     Watches of the controller's own kind) that passes its status-only updates;
 //   - generationfilter: a generation predicate on kinds without a generation, or global;
-//   - deepequal: reflect.DeepEqual on API objects (fix: equality.Semantic.DeepEqual);
-//   - requeue: Requeue: true (fix: RequeueAfter), a short constant RequeueAfter,
-//     RequeueAfter returned with an error;
+//   - deepequal: reflect.DeepEqual on API objects (fix, opt-in: equality.Semantic.DeepEqual);
+//   - requeue: Requeue: true (fix: dropped beside a RequeueAfter), a short constant
+//     RequeueAfter, RequeueAfter returned with an error;
 //   - workers: MaxConcurrentReconciles above a threshold;
 //   - ignoredirective: malformed //opguard:ignore directives.
 //
@@ -36,8 +37,16 @@
 //
 // # Driver
 //
-// Check loads packages once with go/packages (dependencies from export data, as the
-// compiler would use them, so only the packages named are parsed and type-checked) and
-// runs the analyzers with go/analysis/checker; Fixes applies suggested fixes in
-// memory. Both are pure: opgen vet's command writes the files.
+// Check loads the packages with go/packages (dependencies from export data, as the
+// compiler would use them, so only the packages named are parsed and type-checked)
+// and, beside that load, runs the go command's part of it alone (go list -deps,
+// nothing compiled), so that a dependency the module proxy does not serve, a go.sum
+// without an entry or a pattern that matches nothing fails in seconds, with the go
+// command's own message, as a LoadError, and stops the full load. It reports the
+// packages' syntax and type errors as a LoadError, or runs the analyzers with
+// go/analysis/checker. Fixes applies suggested fixes in
+// memory, and FixSelection says which: a fix that can change what the program does
+// (Fixers) only when its analyzer is named. Both are pure: opgen vet's command writes
+// the files, and turns a LoadError into exit status 2 (and, with -json, a JSON error
+// object).
 package vet

@@ -9,7 +9,8 @@
 // go vet's caching and its output; run directly with package patterns
 // (opgen-vet ./...) it loads them itself. Each analyzer's flags are prefixed with its
 // name: -requeue.min=10s, -workers.max=4; -<analyzer>=false turns one off, and -fix
-// applies the suggested fixes.
+// applies every suggested fix, those that change what the program does included (as
+// opgen vet -fix=all; a bare opgen vet -fix applies only those that cannot).
 //
 // `opgen vet` runs the same analyzers with opgen's own output format, exit status and
 // -json; this binary exists so that the analyzers fit wherever go vet already runs.

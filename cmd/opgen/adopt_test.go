@@ -109,14 +109,14 @@ func TestAdoption(t *testing.T) {
 		t.Fatalf("--check after the markers: exit %d\n%s%s", code, diff, stderr)
 	}
 
-	// 3. opgen vet -fix moves the controller's hand-written status writes to the
+	// 3. opgen vet -fix=statusupdate moves the controller's hand-written status writes to the
 	// generated writer, keeping their error handling; the project builds, and its own
 	// tests of the reconciler pass against a real API server. The first condition of
 	// an object that has none is written once, so statusupdate leaves it (and offers no
 	// fix); cachedupdate still reports it.
-	code, findings, stderr := runOpgen(t, "-C", dir, "vet", "-fix", "./internal/controller/")
+	code, findings, stderr := runOpgen(t, "-C", dir, "vet", "-fix=statusupdate", "./internal/controller/")
 	if !strings.Contains(stderr, "opgen vet: applied") {
-		t.Fatalf("opgen vet -fix applied nothing (exit %d):\n%s%s", code, findings, stderr)
+		t.Fatalf("opgen vet -fix=statusupdate applied nothing (exit %d):\n%s%s", code, findings, stderr)
 	}
 	fixed := readTree(t, dir)["internal/controller/memcached_controller.go"]
 	if n := strings.Count(fixed, "r.Status().Update(ctx, memcached)"); n != 1 || !strings.Contains(fixed, "Message: \"Starting reconciliation\"})\n\t\tif err = r.Status().Update(ctx, memcached); err != nil {") {
@@ -131,6 +131,6 @@ func TestAdoption(t *testing.T) {
 	test.Dir = dir
 	test.Env = append(os.Environ(), "KUBEBUILDER_ASSETS="+envtestAssets(t))
 	if out, err := test.CombinedOutput(); err != nil {
-		t.Fatalf("the project's controller tests after opgen vet -fix: %v\n%s", err, out)
+		t.Fatalf("the project's controller tests after opgen vet -fix=statusupdate: %v\n%s", err, out)
 	}
 }

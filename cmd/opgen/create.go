@@ -180,7 +180,11 @@ func runCreateWebhook(ctx context.Context, stderr, stdout io.Writer, wd string, 
 		}
 		files = append(files, spokes...)
 	}
-	if err := runGenerate(ctx, stdout, stderr, generator.Config{Dir: root, TemplatesDir: templatesDir, Overlay: overlay}, write, runExtras{scaffold: files}); err != nil {
+	rec, err := recorded(root, project.Step{Webhook: &project.WebhookStep{Group: o.Group, Version: o.Version, Kind: o.Kind, Defaulting: o.Defaulting, Validation: o.Validation, Conversion: o.Conversion, Spokes: o.Spokes}})
+	if err != nil {
+		return err
+	}
+	if err := runGenerate(ctx, stdout, stderr, generator.Config{Dir: root, TemplatesDir: templatesDir, Overlay: overlay}, write, runExtras{scaffold: append(rec, files...)}); err != nil {
 		return err
 	}
 	if !strings.Contains(readFileString(filepath.Join(root, "config", "default", "kustomization.yaml")), "../webhook") {
@@ -416,7 +420,11 @@ func runCreateAPI(ctx context.Context, stdout, stderr io.Writer, wd string, o sc
 		}
 		files = append(files, spokes...)
 	}
-	err = runGenerate(ctx, stdout, stderr, generator.Config{Dir: root, TemplatesDir: templatesDir, Overlay: overlay}, write, runExtras{scaffold: files})
+	rec, err := recorded(root, project.Step{API: &project.APIStep{Group: o.Group, Version: o.Version, Kind: o.Kind, ClusterScoped: !o.Namespaced, Owns: o.Owns}})
+	if err != nil {
+		return err
+	}
+	err = runGenerate(ctx, stdout, stderr, generator.Config{Dir: root, TemplatesDir: templatesDir, Overlay: overlay}, write, runExtras{scaffold: append(rec, files...)})
 	if err != nil {
 		return err
 	}

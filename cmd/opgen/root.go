@@ -93,7 +93,7 @@ operators (vet).`,
 	var dir string
 	root.PersistentFlags().StringVarP(&dir, "dir", "C", "", "run as if opgen was started in this directory")
 	root.AddCommand(newGenerateCommand(stdout, stderr, &dir), newInitCommand(stdout, stderr, &dir),
-		newCreateCommand(stdout, stderr, &dir), newVersionCommand(stdout), newMarkersCommand(stdout))
+		newCreateCommand(stdout, stderr, &dir), newUpgradeCommand(stdout, stderr, &dir), newVersionCommand(stdout), newMarkersCommand(stdout))
 	root.AddCommand(newVetCommand(stdout, stderr, &dir))
 	root.AddCommand(newAdoptCommand(stdout, stderr, &dir))
 	return root
@@ -220,8 +220,12 @@ type runExtras struct {
 	// verbose lists every file written or removed.
 	verbose bool
 	// scaffold are files written with the generated ones, in the same plan (opgen create
-	// api's); the run sees them through its overlay.
+	// api's); the run sees them through its overlay. A file the run scaffolds where
+	// missing (cmd/main.go, a reconciler) at one of their paths is theirs.
 	scaffold []artifact.File
+	// remove are files deleted in the same plan (opgen upgrade's, of the user's files the
+	// new scaffold drops).
+	remove []output.Change
 }
 
 func runGenerate(ctx context.Context, stdout, stderr io.Writer, cfg generator.Config, mode generateMode, extras runExtras) error {
@@ -262,9 +266,22 @@ func runGenerate(ctx context.Context, stdout, stderr io.Writer, cfg generator.Co
 	if err != nil {
 		return failed(relativeError{err, wd})
 	}
-	plan, err := output.Compute(res.ModuleRoot, append(append([]artifact.File(nil), extras.scaffold...), res.Files...), res.Claims)
+	files := append([]artifact.File(nil), extras.scaffold...)
+	given := map[string]bool{}
+	for _, f := range extras.scaffold {
+		given[f.Path] = true
+	}
+	for _, f := range res.Files {
+		if f.Owner != artifact.Scaffold || !given[f.Path] {
+			files = append(files, f)
+		}
+	}
+	plan, err := output.Compute(res.ModuleRoot, files, res.Claims)
 	if err != nil {
 		return failed(err)
+	}
+	for _, c := range extras.remove {
+		plan.Set(c)
 	}
 	generator.Trace("plan")
 	// satisfied: go.mod and go.sum provide what the files import, as a run with the

@@ -6,6 +6,8 @@ import (
 	"go/token"
 	"go/types"
 	"path"
+	"reflect"
+	"strings"
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/diag"
@@ -182,7 +184,7 @@ func (c *conv) fields(p pair, toHub bool) {
 	var unmatchedFrom, unmatchedTo []*types.Var
 	for i := 0; i < from.NumFields(); i++ {
 		f := from.Field(i)
-		if isTypeMeta(f.Type()) {
+		if isTypeMeta(f.Type()) || !serialized(from, i) {
 			continue
 		}
 		other := fieldNamed(to, f.Name())
@@ -192,7 +194,7 @@ func (c *conv) fields(p pair, toHub bool) {
 	}
 	for i := 0; i < to.NumFields(); i++ {
 		f := to.Field(i)
-		if other := fieldNamed(from, f.Name()); isTypeMeta(f.Type()) || other != nil && c.convertible(other.Type(), f.Type(), "") {
+		if other := fieldNamed(from, f.Name()); isTypeMeta(f.Type()) || !serialized(to, i) || other != nil && c.convertible(other.Type(), f.Type(), "") {
 			continue
 		}
 		unmatchedTo = append(unmatchedTo, f)
@@ -227,6 +229,20 @@ func fieldNamed(st *types.Struct, name string) *types.Var {
 		}
 	}
 	return nil
+}
+
+// serialized reports whether field i of st reaches the API server: encoding/json
+// writes exported fields only, and none tagged json:"-". A field that is not
+// serialized holds nothing a conversion could carry between versions, and an
+// unexported one cannot even be set in the other version's package, so conversions
+// leave such fields alone.
+func serialized(st *types.Struct, i int) bool {
+	f := st.Field(i)
+	if !f.Exported() && !f.Embedded() {
+		return false
+	}
+	name, _, _ := strings.Cut(reflect.StructTag(st.Tag(i)).Get("json"), ",")
+	return name != "-" || strings.Contains(reflect.StructTag(st.Tag(i)).Get("json"), ",")
 }
 
 func isTypeMeta(t types.Type) bool { return model.IsNamed(t, model.MetaV1, "TypeMeta") }

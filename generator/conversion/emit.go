@@ -63,7 +63,7 @@ func (c *conv) pairFunc(f *convFile, hub string, p pair, toHub bool) convFunc {
 	}
 	for i := 0; i < from.NumFields(); i++ {
 		fld := from.Field(i)
-		if isTypeMeta(fld.Type()) {
+		if isTypeMeta(fld.Type()) || !serialized(from, i) {
 			continue
 		}
 		hook := naming.ConversionHook(p.name, fld.Name(), toHub)

@@ -59,3 +59,25 @@ func TestSuites(t *testing.T) {
 		t.Errorf("outside a project: %d files", len(files))
 	}
 }
+
+// TestSampleOutsideTheCacheSelector: a kind with +opguard:cache-selector gets a
+// convergence test that first says when the sample's labels do not match the selector
+// (the cache would never hold it, and the test would only time out).
+func TestSampleOutsideTheCacheSelector(t *testing.T) {
+	ctx := gentest.Load(t, "init-memcached")
+	k := ctx.API.Reconciled()[0]
+	was := k.CacheSelector
+	k.CacheSelector = "example.com/shard in (a)"
+	t.Cleanup(func() { k.CacheSelector = was })
+	files, err := envtestsuite.Generator{}.Generate(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := gentest.Find(t, files, path.Join(ctx.Controller.Dir, k.Names.TestFile()))
+	gentest.Go(t, ctx, f).Func(t, k.Names.ConvergesTest())
+	for _, want := range []string{`labels.Parse("example.com/shard in (a)")`, "selector.Matches(labels.Set(obj.Labels))"} {
+		if !strings.Contains(string(f.Content), want) {
+			t.Errorf("%s does not check the sample against the selector: no %s", f.Path, want)
+		}
+	}
+}

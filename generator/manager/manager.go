@@ -150,12 +150,18 @@ type wiring struct {
 	Keep        []managers
 	Digests     []digest
 	StatusTypes []string
-	Imports     gotmpl.Imports
-	Wiring      naming.WiringNames
+	// Selected are the kinds with +opguard:cache-selector, whose cache holds only the
+	// objects their selector matches.
+	Selected []selected
+	Imports  gotmpl.Imports
+	Wiring   naming.WiringNames
 	// SetupWithManager is the reconcilers' registration.
 	SetupWithManager string
 	R                symbols.Names
 }
+
+// selected is a Go type (<alias>.<Name>) and the label selector of its cache.
+type selected struct{ Type, Selector string }
 
 // webhookCall registers webhooks with mgr; What says which, in its error.
 type webhookCall struct{ Call, What string }
@@ -249,6 +255,12 @@ func (w *wiring) cacheOptions(ctx *contract.Context) {
 	}
 	for _, k := range ctx.API.StatusOwners() {
 		w.StatusTypes = append(w.StatusTypes, typeName[goType{k.Package.Path, k.Name}])
+	}
+	for _, k := range ctx.API.Reconciled() {
+		if k.CacheSelector != "" {
+			t := w.Imports.Add(k.Package.Alias, k.Package.Path) + "." + k.Name
+			w.Selected = append(w.Selected, selected{Type: t, Selector: k.CacheSelector})
+		}
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -13,6 +14,8 @@ import (
 	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/switches"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 	"github.com/opgen-dev/opgen/vet/internal/writes"
 )
 
@@ -23,12 +26,26 @@ var doc string
 
 // Analyzer reports Update of a custom resource read from the informer cache.
 var Analyzer = &analysis.Analyzer{
-	Name:     "cachedupdate",
-	Doc:      analyzerdoc.MustDoc(doc, "cachedupdate"),
-	URL:      "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#cachedupdate",
-	Requires: []*analysis.Analyzer{inspect.Analyzer, writes.Analyzer},
-	Run:      run,
+	Name:      "cachedupdate",
+	Doc:       analyzerdoc.MustDoc(doc, "cachedupdate"),
+	URL:       "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#cachedupdate",
+	Requires:  []*analysis.Analyzer{inspect.Analyzer, writes.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{new(CachedResults)},
 }
+
+// CachedResults is the fact of a function that returns an object it read from the
+// informer cache (func (r *R) getCluster(ctx, req) (*Cluster, error) { r.Get(…);
+// return &c, nil }): its callers hold a cached object in what they assign from it.
+type CachedResults struct {
+	// Results are the results, by index, that hold an object read from the cache.
+	Results []int
+}
+
+// AFact marks CachedResults as an analysis fact.
+func (*CachedResults) AFact() {}
+
+func (c *CachedResults) String() string { return fmt.Sprintf("cached results %v", c.Results) }
 
 // update is an Update of an object: the call, and the object's argument.
 type update struct {
@@ -39,59 +56,71 @@ type update struct {
 	via string
 }
 
+// function is what one function declaration updates and reads from the cache.
+type function struct {
+	decl    *ast.FuncDecl
+	obj     *types.Func
+	updates []update
+	// cached maps each variable that holds an object read from the cache to the read
+	// (r.Get, or the getter r.getCluster).
+	cached map[*types.Var]ast.Expr
+	// results are the indexes of the results that return a cached object.
+	results []int
+}
+
 func run(pass *analysis.Pass) (any, error) {
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	wr := pass.ResultOf[writes.Analyzer].(*writes.Result)
 	rep := directive.NewReporter(pass)
 	info := pass.TypesInfo
 	o := &origins{pass: pass, insp: insp}
+	var fns []*function
+	local := map[*types.Func]*function{}
 	insp.Preorder([]ast.Node{(*ast.FuncDecl)(nil)}, func(n ast.Node) {
 		fd := n.(*ast.FuncDecl)
 		if fd.Body == nil {
 			return
 		}
-		var updates []update
-		cached := map[*types.Var]ast.Expr{} // variable -> the read that filled it
-		var stack []ast.Node
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return true
-			}
-			stack = append(stack, n)
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			if kubetypes.IsObjectUpdate(info, call) || kubetypes.IsStatusUpdate(info, call) {
-				if len(call.Args) >= 2 && kubetypes.IsCustomResource(info.TypeOf(call.Args[1])) && !kubetypes.InRetry(info, stack) {
-					updates = append(updates, update{call: call, obj: call.Args[1]})
-				}
-				return true
-			}
-			if f := wr.Calls[call]; f != nil && !kubetypes.InRetry(info, stack) {
-				for _, j := range f.Update {
-					if j < len(call.Args) && kubetypes.IsCustomResource(info.TypeOf(call.Args[j])) {
-						updates = append(updates, update{call: call, obj: call.Args[j], via: types.ExprString(call.Fun)})
-					}
-				}
-			}
-			if arg := cacheRead(pass, o, fd, call); arg != nil {
-				if v := kubetypes.Root(info, arg); v != nil {
-					if _, seen := cached[v]; !seen {
-						cached[v] = call.Fun
-					}
-				}
-			}
-			return true
-		})
-		if len(updates) == 0 || len(cached) == 0 {
-			return
+		f := &function{decl: fd}
+		f.obj, _ = info.Defs[fd.Name].(*types.Func)
+		fns = append(fns, f)
+		if f.obj != nil {
+			local[f.obj] = f
 		}
-		propagate(info, fd.Body, cached)
-		for _, u := range updates {
-			v := kubetypes.Root(info, u.obj)
-			read, ok := cached[v]
+	})
+	// getter is the indexes of the results of callee that hold a cached object: a
+	// function of this package as far as the fixed point below got, or the fact of one
+	// of another.
+	getter := func(callee *types.Func) []int {
+		if callee == nil {
+			return nil
+		}
+		callee = callee.Origin()
+		if f, ok := local[callee]; ok {
+			return f.results
+		}
+		var fact CachedResults
+		if callee.Pkg() != pass.Pkg && pass.ImportObjectFact(callee, &fact) {
+			return fact.Results
+		}
+		return nil
+	}
+	// A fixed point: a getter may call a getter.
+	for changed := true; changed; {
+		changed = false
+		for _, f := range fns {
+			if scan(pass, o, wr, f, getter) {
+				changed = true
+			}
+		}
+	}
+	for _, f := range fns {
+		if f.obj != nil && len(f.results) > 0 {
+			pass.ExportObjectFact(f.obj, &CachedResults{Results: f.results})
+		}
+		for _, u := range f.updates {
+			v := syntax.Root(info, u.obj)
+			read, ok := f.cached[v]
 			if v == nil || !ok {
 				continue
 			}
@@ -101,8 +130,123 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			rep.Reportf(u.call.Pos(), "%s: the cached resourceVersion is often stale, so the write gets 409 Conflict and the requeue feeds a conflict storm; write with a MergeFrom patch or Server-Side Apply", what)
 		}
-	})
+	}
 	return nil, nil
+}
+
+// scan finds, in one function, its Updates, the variables that hold an object read
+// from the cache (through a Get or List of the manager's client, a getter of this or
+// another package, and variables assigned from those), and the results it returns such
+// an object in; it reports whether the results changed.
+func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, getter func(*types.Func) []int) bool {
+	info := pass.TypesInfo
+	fd := f.decl
+	f.updates = nil
+	f.cached = map[*types.Var]ast.Expr{}
+	mark := func(e ast.Expr, read ast.Expr) {
+		if v := syntax.Root(info, e); v != nil {
+			if _, seen := f.cached[v]; !seen {
+				f.cached[v] = read
+			}
+		}
+	}
+	var stack []ast.Node
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			// x, err := r.getCluster(ctx, req): x holds what the getter read.
+			if len(n.Rhs) == 1 {
+				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
+					for _, i := range getter(kubetypes.Callee(info, call)) {
+						if i < len(n.Lhs) && (len(n.Lhs) > 1 || i == 0) {
+							mark(n.Lhs[i], call.Fun)
+						}
+					}
+				}
+			}
+			return true
+		case *ast.ValueSpec:
+			if len(n.Values) == 1 {
+				if call, ok := ast.Unparen(n.Values[0]).(*ast.CallExpr); ok {
+					for _, i := range getter(kubetypes.Callee(info, call)) {
+						if i < len(n.Names) && (len(n.Names) > 1 || i == 0) {
+							mark(n.Names[i], call.Fun)
+						}
+					}
+				}
+			}
+			return true
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if kubetypes.IsObjectUpdate(info, call) || kubetypes.IsStatusUpdate(info, call) {
+			if len(call.Args) >= 2 && kubetypes.IsCustomResource(info.TypeOf(call.Args[1])) && !kubetypes.InRetry(info, stack, call.Args[1]) {
+				f.updates = append(f.updates, update{call: call, obj: call.Args[1]})
+			}
+			return true
+		}
+		if fact := wr.Calls[call]; fact != nil && !switches.Off(pass, call, stack, fact.Requires) {
+			via := types.ExprString(call.Fun)
+			for _, j := range fact.Update {
+				if j < len(call.Args) && kubetypes.IsCustomResource(info.TypeOf(call.Args[j])) && !kubetypes.InRetry(info, stack, call.Args[j]) {
+					f.updates = append(f.updates, update{call: call, obj: call.Args[j], via: via})
+				}
+			}
+			// An object handed in a field of a struct (helper(ctx, Params{Object: obj})).
+			for _, fl := range fact.UpdateFields {
+				if fl.Param >= len(call.Args) {
+					continue
+				}
+				if val := writes.FieldArg(pass, fd.Body, call.Args[fl.Param], fl.Name); val != nil && kubetypes.IsCustomResource(info.TypeOf(val)) && !kubetypes.InRetry(info, stack, val) {
+					f.updates = append(f.updates, update{call: call, obj: val, via: via})
+				}
+			}
+		}
+		if arg := cacheRead(pass, o, fd, call); arg != nil {
+			mark(arg, call.Fun)
+		}
+		return true
+	})
+	propagate(info, fd.Body, f.cached)
+	// The results that return a cached object, in the function's own returns (a
+	// literal's returns are its own).
+	var results []int
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			// return r.getCluster(ctx, req): what that getter returns.
+			if len(n.Results) == 1 {
+				if call, ok := ast.Unparen(n.Results[0]).(*ast.CallExpr); ok {
+					for _, i := range getter(kubetypes.Callee(info, call)) {
+						if !slices.Contains(results, i) {
+							results = append(results, i)
+						}
+					}
+				}
+			}
+			for i, e := range n.Results {
+				if v := syntax.Root(info, e); v != nil && kubetypes.IsAPIObject(info.TypeOf(e)) {
+					if _, ok := f.cached[v]; ok && !slices.Contains(results, i) {
+						results = append(results, i)
+					}
+				}
+			}
+		}
+		return true
+	})
+	slices.Sort(results)
+	changed := !slices.Equal(results, f.results)
+	f.results = results
+	return changed
 }
 
 // cacheRead is the argument that a Get or List through a full (cached) client fills,
@@ -151,7 +295,7 @@ func propagate(info *types.Info, body *ast.BlockStmt, cached map[*types.Var]ast.
 		if _, done := cached[dst]; done {
 			return false
 		}
-		src := kubetypes.Root(info, rhs)
+		src := syntax.Root(info, rhs)
 		read, ok := cached[src]
 		if src == nil || !ok {
 			return false
@@ -227,10 +371,10 @@ func (o *origins) cached(decl *ast.FuncDecl, c ast.Expr, depth int) bool {
 		if decl.Recv != nil && len(decl.Recv.List) > 0 && len(decl.Recv.List[0].Names) > 0 && info.Defs[decl.Recv.List[0].Names[0]] == v {
 			return true
 		}
-		if i := kubetypes.ParamIndex(info, decl, v); i >= 0 {
+		if i := syntax.ParamIndex(info, decl, v); i >= 0 {
 			return o.paramCached(decl, i, depth)
 		}
-		vals := kubetypes.ValuesOf(o.pass, decl.Body, v)
+		vals := syntax.ValuesOf(o.pass, decl.Body, v)
 		if len(vals) == 0 {
 			return v.Parent() == v.Pkg().Scope() // a package variable set elsewhere: assume the manager's
 		}

@@ -33,20 +33,37 @@
 //     helpers and command-line tools build one; it has no cache), nor one held in a
 //     variable that some other function returned (a factory's: not known);
 //   - a variable assigned from one of those (x := list.Items[i], y := x.DeepCopy(),
-//     for _, item := range list.Items), transitively.
+//     for _, item := range list.Items), transitively;
+//   - a variable assigned from a call of a getter: a function that returns an object
+//     it read so itself (func (r *R) getCluster(ctx, req) (*Cluster, error) {
+//     r.Get(…); return &c, nil }), or what another getter returns, in the package or,
+//     through the CachedResults analysis fact, in any package analyzed before it.
 //
 // A call that hands such an object to a function that Updates it as it came in is
 // reported the same way, at the call: a finalizer helper, an updateStatus(ctx, obj)
-// of the same package, common.UpdateStatus(ctx, c, obj) of another; the function is
-// followed through any number of calls and packages (vet/internal/writes carries it
-// as an analysis fact). A function that reads the object again before its Update is
+// of the same package, common.UpdateStatus(ctx, c, obj) of another, or a helper
+// handed the object in a field of a struct (helper(ctx, Params{Object: obj}), or a
+// variable assigned once from such a literal) that Updates params.Object; the
+// function is followed through any number of calls and packages (vet/internal/writes
+// carries it as an analysis fact), and through a package variable or a struct field
+// that holds it (var updateFn = update; r.updateStatusHandler = r.updateStatus: seams
+// for tests). A call that switches the Update off — the path to
+// it needs a bool parameter, or a bool field of a struct parameter, to be true (if
+// params.ApplyChanges { Update }) and the call hands in false, or a literal that
+// leaves the field out (see vet/internal/switches) — sends nothing, and is not
+// reported. A function that reads the object again before its Update is
 // not followed: it sends what it read itself.
 //
 // The function is the declaration that holds the call, function literals in it
 // included, except a function literal given to k8s.io/client-go/util/retry
 // (RetryOnConflict, OnError), or to a polling function of
-// k8s.io/apimachinery/pkg/util/wait whose body asks errors.IsConflict: the retry
-// already answers the 409 by reading again.
+// k8s.io/apimachinery/pkg/util/wait whose body asks errors.IsConflict, that reads the
+// object again (a Get or List into it, or a value the function gives it anew on each
+// run: a getter's result, current, err := r.getX(ctx, key), or a deep copy of such a
+// value, next := current.DeepCopy()): the retry answers the 409 by reading again. A
+// retry whose function sends the object it was given, or a copy of it, without
+// reading it, resends the same stale resourceVersion on every attempt, and is
+// reported like any other Update.
 // Order within the function is not considered. Built-in kinds are not reported.
 //
 // # Fix

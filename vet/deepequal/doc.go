@@ -37,7 +37,9 @@
 // the file's name for it when it has one) and removes the reflect import when no
 // other use of it is left. It changes the comparison's answer exactly where
 // reflect.DeepEqual is wrong about API values (an empty list against none, 1000m
-// against 1, one instant in two time zones), which is the point.
+// against 1, one instant in two time zones), which is the point; and so, since it can
+// change what the code decides, opgen vet applies it only when asked by name
+// (-fix=deepequal, or -fix=all), not with a bare -fix.
 //
 // It is not offered where equality.Semantic could panic where reflect.DeepEqual does
 // not: equality.Semantic panics on an unexported struct field (outside the types it

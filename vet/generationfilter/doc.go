@@ -29,10 +29,13 @@
 //
 // The kinds without a generation are an explicit list of built-in kinds whose API
 // server strategy never sets metadata.generation: core/v1 ConfigMap, Secret, Service,
-// ServiceAccount, Endpoints, Namespace, Node, Event, LimitRange;
-// discovery/v1 EndpointSlice; events/v1 Event; rbac/v1 Role, RoleBinding,
-// ClusterRole, ClusterRoleBinding; coordination/v1 Lease. Custom resources always
-// have one.
+// ServiceAccount, Endpoints, Namespace, Node, Event, LimitRange; events/v1 Event;
+// rbac/v1 Role, RoleBinding, ClusterRole, ClusterRoleBinding; coordination/v1 Lease.
+// Custom resources always have one, and so does discovery/v1 EndpointSlice: its
+// strategy sets it to 1 on create and increments it when the endpoints, ports or
+// labels change (k8s.io/kubernetes pkg/registry/discovery/endpointslice), so a
+// generation predicate on it drops only the updates that change nothing a consumer
+// reads.
 //
 // # Fix
 //

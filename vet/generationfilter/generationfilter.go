@@ -35,7 +35,6 @@ var noGeneration = map[string]map[string]bool{
 		"ConfigMap": true, "Secret": true, "Service": true, "ServiceAccount": true, "Endpoints": true,
 		"Namespace": true, "Node": true, "Event": true, "LimitRange": true,
 	},
-	"k8s.io/api/discovery/v1":    {"EndpointSlice": true},
 	"k8s.io/api/events/v1":       {"Event": true},
 	"k8s.io/api/rbac/v1":         {"Role": true, "RoleBinding": true, "ClusterRole": true, "ClusterRoleBinding": true},
 	"k8s.io/api/coordination/v1": {"Lease": true},

@@ -29,7 +29,15 @@
 //     (default 5s), in a literal or an assignment; a computed duration is not judged;
 //   - a return of a Result composite literal with a non-zero RequeueAfter or Requeue
 //     together with an error that is not the literal nil, in a function returning
-//     (reconcile.Result, error).
+//     (reconcile.Result, error); one finding for the return, which also says when its
+//     Requeue is deprecated. Not reported when the error cannot reach
+//     controller-runtime: a variable that is nil where it is returned (inside
+//     if err == nil, or after an if err != nil that leaves, with no assignment in
+//     between), or a sentinel (a package-level error variable, followed through
+//     var ErrNextLoop = utils.ErrNextLoop) that the same package turns into a nil
+//     error — an if on errors.Is(err, E) or err == E whose body returns a nil error
+//     (if errors.Is(err, ErrNextLoop) { return result, nil }). A sentinel mapped only in
+//     another package is not seen, and the return is reported.
 //
 // # Fix
 //

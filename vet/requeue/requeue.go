@@ -17,6 +17,7 @@ import (
 	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
 
 // doc is the package comment of doc.go, this analyzer's one documentation.
@@ -52,6 +53,11 @@ func run(pass *analysis.Pass) (any, error) {
 	nodes := []ast.Node{(*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil), (*ast.ReturnStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}
 	var results []*types.Tuple // result types of the enclosing functions
 	readsRequeue := readsRequeueField(info, pass.Files)
+	mapped := mappedSentinels(pass)
+	// returned holds the Result literals returned with an error, each with the field
+	// that asks for a requeue: their finding is one, at the return, whatever else
+	// is wrong with the literal's Requeue.
+	returned := map[*ast.CompositeLit]returnFinding{}
 	insp.WithStack(nodes, func(n ast.Node, push bool, stack []ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncDecl, *ast.FuncLit:
@@ -81,7 +87,20 @@ func run(pass *analysis.Pass) (any, error) {
 				case !returnedByReconcile(info, stack):
 					noFix = "the Result is not returned straight to controller-runtime by a Reconcile method, so other code may read its Requeue"
 				}
-				checkLiteral(pass, rep, n, floor, noFix)
+				d := checkLiteral(pass, rep, n, floor, noFix)
+				if r, ok := returned[n]; ok {
+					msg := fmt.Sprintf("%s returned with an error: controller-runtime ignores the Result when the error is not nil and retries with backoff instead", r.field)
+					if d != nil {
+						msg += " (and Requeue is deprecated besides)"
+					}
+					rd := analysis.Diagnostic{Pos: r.pos, Message: msg + "; return the error alone, or the Result with a nil error"}
+					if d != nil {
+						rd.SuggestedFixes = d.SuggestedFixes
+					}
+					rep.Report(rd)
+				} else if d != nil {
+					rep.Report(*d)
+				}
 			}
 		case *ast.AssignStmt:
 			if push {
@@ -89,12 +108,21 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		case *ast.ReturnStmt:
 			if push && len(results) > 0 {
-				checkReturn(pass, rep, results[len(results)-1], n)
+				if lit, f := checkReturn(pass, results[len(results)-1], n, stack, mapped); lit != nil {
+					returned[lit] = returnFinding{pos: n.Pos(), field: f}
+				}
 			}
 		}
 		return true
 	})
 	return nil, nil
+}
+
+// returnFinding is a Result literal returned with an error: where, and the field
+// that asks for a requeue.
+type returnFinding struct {
+	pos   token.Pos
+	field string
 }
 
 func isResult(t types.Type) bool {
@@ -132,7 +160,9 @@ func isConstTrue(info *types.Info, e ast.Expr) bool {
 
 const deprecated = "Requeue is deprecated: it requeues through the error rate limiter (5 ms, 10 ms, ...), polling the object many times a second"
 
-func checkLiteral(pass *analysis.Pass, rep *directive.Reporter, lit *ast.CompositeLit, floor time.Duration, noFix string) {
+// checkLiteral reports a too short constant RequeueAfter of a Result literal, and
+// returns the finding of its Requeue field, nil when there is none.
+func checkLiteral(pass *analysis.Pass, rep *directive.Reporter, lit *ast.CompositeLit, floor time.Duration, noFix string) *analysis.Diagnostic {
 	info := pass.TypesInfo
 	var requeue, after *ast.KeyValueExpr
 	for _, elt := range lit.Elts {
@@ -155,9 +185,9 @@ func checkLiteral(pass *analysis.Pass, rep *directive.Reporter, lit *ast.Composi
 		checkAfter(rep, info, after.Value, after.Pos(), floor)
 	}
 	if requeue == nil || isConstFalse(info, requeue.Value) {
-		return
+		return nil
 	}
-	d := analysis.Diagnostic{Pos: requeue.Pos(), End: requeue.End()}
+	d := &analysis.Diagnostic{Pos: requeue.Pos(), End: requeue.End()}
 	switch {
 	case !isConstTrue(info, requeue.Value) || after == nil:
 		// Requeue: true alone has no equivalent: any RequeueAfter changes when the
@@ -171,7 +201,7 @@ func checkLiteral(pass *analysis.Pass, rep *directive.Reporter, lit *ast.Composi
 		d.Message = deprecated + "; RequeueAfter alone already requeues"
 		d.SuggestedFixes = []analysis.SuggestedFix{{Message: "Remove Requeue", TextEdits: []analysis.TextEdit{removeElement(lit, requeue)}}}
 	}
-	rep.Report(d)
+	return d
 }
 
 // returnedByReconcile reports whether the node on top of the stack is a result of a
@@ -185,7 +215,7 @@ func returnedByReconcile(info *types.Info, stack []ast.Node) bool {
 	if _, ok := stack[len(stack)-2].(*ast.ReturnStmt); !ok {
 		return false
 	}
-	fn, _ := kubetypes.EnclosingFunc(stack)
+	fn, _ := syntax.EnclosingFunc(stack)
 	decl, ok := fn.(*ast.FuncDecl)
 	if !ok || decl.Recv == nil || decl.Name.Name != "Reconcile" {
 		return false
@@ -271,17 +301,26 @@ func checkAssign(pass *analysis.Pass, rep *directive.Reporter, as *ast.AssignStm
 	}
 }
 
-func checkReturn(pass *analysis.Pass, rep *directive.Reporter, res *types.Tuple, ret *ast.ReturnStmt) {
+// checkReturn returns the Result literal of a return that asks for a requeue together
+// with an error that may not be nil, and the field that asks; nil when there is none.
+// An error that is provably nil where it is returned, or a sentinel that this package
+// turns into a nil error before controller-runtime sees it (mapped), asks nothing of
+// controller-runtime, and is not reported.
+func checkReturn(pass *analysis.Pass, res *types.Tuple, ret *ast.ReturnStmt, stack []ast.Node, mapped map[types.Object]bool) (*ast.CompositeLit, string) {
 	info := pass.TypesInfo
 	if res == nil || res.Len() != 2 || len(ret.Results) != 2 || !isResult(res.At(0).Type()) {
-		return
+		return nil, ""
 	}
 	lit, ok := ast.Unparen(ret.Results[0]).(*ast.CompositeLit)
 	if !ok || !isResult(info.TypeOf(lit)) {
-		return
+		return nil, ""
 	}
-	if tv, ok := info.Types[ret.Results[1]]; !ok || tv.IsNil() {
-		return
+	errExpr := ret.Results[1]
+	if tv, ok := info.Types[errExpr]; !ok || tv.IsNil() {
+		return nil, ""
+	}
+	if mapped[sentinel(pass, errExpr)] || provablyNil(info, stack, errExpr) {
+		return nil, ""
 	}
 	for _, elt := range lit.Elts {
 		kv, ok := elt.(*ast.KeyValueExpr)
@@ -300,7 +339,171 @@ func checkReturn(pass *analysis.Pass, rep *directive.Reporter, res *types.Tuple,
 		} else if f != "Requeue" || isConstFalse(info, kv.Value) {
 			continue
 		}
-		rep.Reportf(ret.Pos(), "%s returned with an error: controller-runtime ignores the Result when the error is not nil and retries with backoff instead; return the error alone, or the Result with a nil error", f)
-		return
+		return lit, f
 	}
+	return nil, ""
+}
+
+// sentinel is the package-level variable an error expression names (ErrNextLoop,
+// utils.ErrNextLoop), followed through package-level variables assigned once from
+// another (var ErrNextLoop = utils.ErrNextLoop); nil when it names none.
+func sentinel(pass *analysis.Pass, e ast.Expr) types.Object {
+	for range 4 {
+		var id *ast.Ident
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			id = x
+		case *ast.SelectorExpr:
+			id = x.Sel
+		default:
+			return nil
+		}
+		v, ok := pass.TypesInfo.Uses[id].(*types.Var)
+		if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
+			return nil
+		}
+		if v.Pkg() != pass.Pkg {
+			return v
+		}
+		val := syntax.ValueOf(pass, nil, v)
+		if val == nil {
+			return v
+		}
+		if next := sentinel(pass, val); next != nil {
+			return next
+		}
+		return v
+	}
+	return nil
+}
+
+// mappedSentinels are the sentinel errors that the package turns into a nil error:
+// an if whose condition asks errors.Is(err, E) or err == E and whose body returns a
+// nil error (if errors.Is(err, ErrNextLoop) { return result, nil }). A function of the
+// package that returns (Result{RequeueAfter: d}, E) hands its caller a signal, not a
+// failure, and the caller gives controller-runtime the Result alone.
+func mappedSentinels(pass *analysis.Pass) map[types.Object]bool {
+	info := pass.TypesInfo
+	out := map[types.Object]bool{}
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			is, ok := n.(*ast.IfStmt)
+			if !ok || !returnsNilError(info, is.Body) {
+				return true
+			}
+			ast.Inspect(is.Cond, func(n ast.Node) bool {
+				switch x := n.(type) {
+				case *ast.CallExpr:
+					if fn := kubetypes.Callee(info, x); fn != nil && len(x.Args) == 2 && kubetypes.IsFunc(fn, "errors", "Is") {
+						if s := sentinel(pass, x.Args[1]); s != nil {
+							out[s] = true
+						}
+					}
+				case *ast.BinaryExpr:
+					if x.Op == token.EQL {
+						for _, side := range []ast.Expr{x.X, x.Y} {
+							if s := sentinel(pass, side); s != nil {
+								out[s] = true
+							}
+						}
+					}
+				}
+				return true
+			})
+			return true
+		})
+	}
+	return out
+}
+
+// returnsNilError reports whether a block's statements include a return whose last
+// result is the literal nil.
+func returnsNilError(info *types.Info, body *ast.BlockStmt) bool {
+	for _, st := range body.List {
+		if ret, ok := st.(*ast.ReturnStmt); ok && len(ret.Results) > 0 {
+			if tv, ok := info.Types[ret.Results[len(ret.Results)-1]]; ok && tv.IsNil() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// provablyNil reports whether the error e returned at the top of the stack is a local
+// variable that is nil there: inside if err == nil (or the else of if err != nil), or
+// after an if err != nil whose body leaves, with no assignment of it in between.
+func provablyNil(info *types.Info, stack []ast.Node, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return false
+	}
+	// nilTest reports whether cond is v == nil (want true) or v != nil (want false).
+	nilTest := func(cond ast.Expr, op token.Token) bool {
+		b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+		if !ok || b.Op != op {
+			return false
+		}
+		x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
+		if info.Types[x].IsNil() {
+			x, y = y, x
+		}
+		xid, ok := x.(*ast.Ident)
+		return ok && info.Uses[xid] == v && info.Types[y].IsNil()
+	}
+	for i := len(stack) - 1; i > 0; i-- {
+		child, parent := stack[i], stack[i-1]
+		switch p := parent.(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if child == p.Body && nilTest(p.Cond, token.EQL) || child == p.Else && nilTest(p.Cond, token.NEQ) {
+				return true
+			}
+		case *ast.BlockStmt:
+			for k, st := range p.List {
+				if st == child {
+					break
+				}
+				is, ok := st.(*ast.IfStmt)
+				if !ok || is.Else != nil || !syntax.Leaves(is.Body.List) || !nilTest(is.Cond, token.NEQ) {
+					continue
+				}
+				if !assigns(info, p.List[k+1:], child, v) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// assigns reports whether a statement of list before stop assigns v or takes its
+// address.
+func assigns(info *types.Info, list []ast.Stmt, stop ast.Node, v *types.Var) bool {
+	found := false
+	for _, st := range list {
+		if st == stop {
+			break
+		}
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.AssignStmt:
+				for _, l := range x.Lhs {
+					if id, ok := ast.Unparen(l).(*ast.Ident); ok && info.ObjectOf(id) == v {
+						found = true
+					}
+				}
+			case *ast.UnaryExpr:
+				if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && x.Op == token.AND && info.Uses[id] == v {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
 }

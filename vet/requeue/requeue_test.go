@@ -53,3 +53,10 @@ func setMin(t *testing.T, d time.Duration) {
 	}
 	t.Cleanup(func() { _ = f.Value.Set(old) })
 }
+
+// TestRequeueSentinel: a Result returned with a sentinel error that the package turns
+// into a nil error, or with an error that is nil where it is returned, is obeyed and
+// not reported; a Requeue returned with an error is one finding, not two.
+func TestRequeueSentinel(t *testing.T) {
+	analysistest.Run(t, testdata(t), requeue.Analyzer, "requeuesentinel")
+}

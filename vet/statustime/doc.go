@@ -53,6 +53,19 @@
 // branches away or panics (if obj.Status.StartTime != nil { return }: set once).
 // That is the fix this analyzer asks for.
 //
+// Nor is a time written at an event, in a statement list that also, unconditionally,
+// moves the state with it: sets a status field of the same object to a constant that
+// the path shows it did not hold — an enclosing if or case, or an earlier if whose
+// body leaves, compares the field with another constant (if obj.Status.State !=
+// Submitted { return }; … obj.Status.State = Failed; obj.Status.TerminationTime =
+// now), in the function or, when it says nothing, in every call of it in the package
+// (up to three calls up) — or increments a status counter (Attempts++, Attempts =
+// Attempts + 1: a submission attempt, stamped with its time). Such a time moves only
+// with the state or the count, whatever its name; a field named Last… is no heartbeat
+// by its name. A state set to the same constant on every pass is no transition, and
+// its timestamp is reported; a counter incremented on every pass is itself a loop's
+// seed, and is missed.
+//
 // Nor is a field whose name marks a moment that happens once in an object's life —
 // StartTime, StartedAt, CompletionTime, CompletedAt, FinishedAt, EndTime,
 // CreationTimestamp, CreatedAt — which a controller sets when the phase that it

@@ -13,8 +13,10 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
+	"github.com/opgen-dev/opgen/vet/internal/diff"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 	"github.com/opgen-dev/opgen/vet/internal/watches"
 )
 
@@ -53,6 +55,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	cmp := comparisons(pass, insp)
+	tr := &transitions{pass: pass, insp: insp}
 	// written reports whether a clock read written into the status of kind counts:
 	// not when every controller of the kind in this package filters update events,
 	// since no status write then reconciles it again.
@@ -70,7 +73,7 @@ func run(pass *analysis.Pass) (any, error) {
 				return true
 			}
 			for i, lhs := range n.Lhs {
-				if !written(kubetypes.StatusOwner(info, lhs)) || setOnChange(info, stack, lhs) || leftOutOfDiff(info, lhs, cmp) || oneShot(info, lhs) {
+				if !written(kubetypes.StatusOwner(info, lhs)) || setOnChange(info, stack, lhs) || leftOutOfDiff(info, lhs, cmp) || oneShot(info, lhs) || tr.event(stack, lhs) {
 					continue
 				}
 				if r, ok := c.read(n.Rhs[i], 0); ok {
@@ -153,11 +156,11 @@ func (c *clocks) read(e ast.Expr, depth int) (clock, bool) {
 			if !isVar || depth >= 3 || v.IsField() {
 				return true
 			}
-			body := kubetypes.DeclaringBody(c.stack, v)
+			body := syntax.DeclaringBody(c.stack, v)
 			if body == nil {
 				return true // a parameter or a package variable: not known
 			}
-			if val := kubetypes.ValueOf(c.pass, body, v); val != nil {
+			if val := syntax.ValueOf(c.pass, body, v); val != nil {
 				if r, hit := c.read(val, depth+1); hit {
 					found, ok = clock{call: r.call, via: v, at: x}, true
 					return false
@@ -194,14 +197,14 @@ func carriesTime(info *types.Info, call *ast.CallExpr, fn *types.Func) bool {
 //   - compares a status value with == or != with something that is no constant (if
 //     obj.Status.Phase != oldPhase; a test against "" or nil is a state, not a
 //     change), or
-//   - holds a diff (kubetypes.MentionsDiff).
+//   - holds a diff (diff.MentionsDiff).
 func setOnChange(info *types.Info, stack []ast.Node, lhs ast.Expr) bool {
 	path := statusPath(info, lhs)
 	guards := func(cond ast.Node) bool {
 		if cond == nil {
 			return false
 		}
-		if kubetypes.MentionsDiff(info, cond) {
+		if diff.MentionsDiff(info, cond) {
 			return true
 		}
 		found := false
@@ -211,7 +214,7 @@ func setOnChange(info *types.Info, stack []ast.Node, lhs ast.Expr) bool {
 			}
 			switch x := n.(type) {
 			case *ast.BinaryExpr:
-				if (x.Op == token.EQL || x.Op == token.NEQ) && !constant(info, x.X) && !constant(info, x.Y) &&
+				if (x.Op == token.EQL || x.Op == token.NEQ) && !isConstant(info, x.X) && !isConstant(info, x.Y) &&
 					(readsStatus(info, x.X) || readsStatus(info, x.Y)) {
 					found = true
 				}
@@ -246,7 +249,7 @@ func setOnChange(info *types.Info, stack []ast.Node, lhs ast.Expr) bool {
 				if st == child {
 					break
 				}
-				if is, ok := st.(*ast.IfStmt); ok && is.Else == nil && kubetypes.Leaves(is.Body.List) && (guards(is.Init) || guards(is.Cond)) {
+				if is, ok := st.(*ast.IfStmt); ok && is.Else == nil && syntax.Leaves(is.Body.List) && (guards(is.Init) || guards(is.Cond)) {
 					return true
 				}
 			}
@@ -309,8 +312,8 @@ func statusPath(info *types.Info, e ast.Expr) []string {
 	}
 }
 
-// constant reports whether e is a constant or nil.
-func constant(info *types.Info, e ast.Expr) bool {
+// isConstant reports whether e is a constant or nil.
+func isConstant(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]
 	return ok && (tv.Value != nil || tv.IsNil())
 }

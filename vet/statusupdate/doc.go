@@ -40,7 +40,8 @@
 //     obj.Status.ObservedGeneration == obj.Generation && obj.Status.Matched == n {
 //     return nil }; obj.Status.ObservedGeneration = …; obj.Status.Matched = n; write);
 //  3. an enclosing if whose condition tests a status field for emptiness
-//     (len(obj.Status.Conditions) == 0, obj.Status.Phase == "", == nil) and whose
+//     (len(obj.Status.Conditions) == 0, obj.Status.Phase == "", == nil,
+//     obj.Status.StartTime.IsZero()) and whose
 //     body fills that field before the write (assigns it, appends to it, or hands
 //     its address to a call: meta.SetStatusCondition(&obj.Status.Conditions, …)):
 //     the first status of a new object, written once;
@@ -67,7 +68,28 @@
 //     behind a nil check of it (if updated == nil { return }, or inside
 //     if updated != nil): the function, in any loaded package, carries this to its
 //     callers as an analysis fact (NilWhenEqual). A nil returned in an error result
-//     says nothing about a change and does not count.
+//     says nothing about a change and does not count;
+//  7. the write is reached only when the status differs from what is stored, though
+//     no diff says so: a condition on the way (an enclosing if, an earlier if whose
+//     body leaves, a bool variable assigned once from one) finds that a status field
+//     differs (!=, <, >; == for an early exit) from a value that the statements
+//     between it and the write assign to that very field, unconditionally
+//     (if obj.Status.Message != msg { obj.Status.Message = msg; write };
+//     if obj.Generation != obj.Status.ObservedGeneration { obj.Status.ObservedGeneration
+//     = obj.Generation; write }), or from its own earlier value, a snapshot taken in a
+//     variable (old := obj.Status.State, prev := obj.Status.DeepCopy(), orig :=
+//     obj.DeepCopy(); a deferred if obj.Status.State != old { write }), or finds that
+//     it holds a constant (== c, a case c of a switch on it) when the path assigns it
+//     another constant (a state machine's transition: case Pending: obj.Status.State =
+//     Running; write). Such a write is never sent unchanged. The assignments may be in a helper the write is in: those
+//     whose value is of the object itself or a constant are carried to the callers,
+//     whose conditions rule 4 follows;
+//  8. the write is in a helper that the call switches off: the path to it needs a bool
+//     parameter, or a bool field of a struct parameter, to be true or false (if
+//     !params.ApplyChanges { return nil }), and the call hands in the other constant
+//     (false, or a literal that sets the field to it or leaves it out). Followed
+//     through the package's calls (rule 4) and, as the Delegated fact's Requires,
+//     across packages.
 //
 // A helper in another package (common.UpdateStatus(ctx, c, obj)) is judged where it is
 // called: a function that writes the status of one of its parameters with nothing in
@@ -104,5 +126,8 @@
 // handled as before: if err := r.Status().Update(ctx, obj); err != nil becomes
 // if _, err := ApplyObjStatus(ctx, r.Client, obj, obj.Status); err != nil, err = … and
 // a bare call likewise. A write returned or used in a condition gets no fix: what the
-// caller does with the writer's bool is for its author to say.
+// caller does with the writer's bool is for its author to say. The writer writes less
+// (nothing when the status is unchanged) and with Server-Side Apply, which is the
+// point and a change of behaviour: opgen vet applies the fix only when asked by name
+// (-fix=statusupdate, or -fix=all), not with a bare -fix.
 package statusupdate

@@ -18,44 +18,70 @@
 //
 // Reported: a call of the controller builder's For (builder.TypedBuilder, of which
 // ctrl.Builder is an alias) whose object has a status subresource — a custom resource
-// with a Status field (see kubetypes) — that the same package writes (a status
-// Update, Patch or Apply of an object of that kind, in the package or in a function
-// it hands the object to, in any package analyzed: see vet/internal/writes), when
+// with a Status field (see kubetypes) — that the controller writes, when
 //
 //   - none of For's options is a builder.Predicates (builder.WithPredicates(…)) that
-//     may filter updates, and
+//     may drop a status-only update, and
 //   - the builder chain holds no WithEventFilter call with such a predicate.
+//
+// The controller is its reconciler: the argument of the chain's Complete or Build (or
+// the Reconciler of the controller.Options a c.Watch's controller was made with),
+// when its static type is a named type with a Reconcile method, declared in this
+// package or any other analyzed; its methods, and what they reach (calls, functions
+// taken as values, the methods of the types they build a value of, which an
+// interface may call), write the kind's status or do not, in any package (see
+// vet/internal/writes, which carries it as an analysis fact). So a For in the
+// manager's set-up whose reconciler, in another package, writes the kind's status is
+// reported, and one whose reconciler writes none of it is not. When the reconciler
+// cannot be told (an interface, a wrapper), the package stands for it: the For is
+// reported when the package writes the kind's status, unless the For call is in a
+// method of a type with a Reconcile method in the package (func (r *FooReconciler)
+// SetupWithManager) whose reach writes none.
 //
 // A controller wired without the builder is judged the same way: a
 // source.Kind(cache, &Foo{}, &handler.TypedEnqueueRequestForObject[*Foo]{},
-// predicates…) handed to c.Watch is reported when none of its predicates may filter
-// updates; a handler of its own (not EnqueueRequestForObject) decides what to enqueue
-// and counts as a filter.
+// predicates…) handed to c.Watch is reported when none of its predicates may drop a
+// status-only update; a handler of its own (not EnqueueRequestForObject) decides what
+// to enqueue and counts as a filter.
+//
+// The controller's own kind watched a second way, with the builder's Watches(&Foo{},
+// handler, opts…) in the chain whose For watches Foo, is reported the same way, at the
+// Watches: whatever For's predicates, its status writes come back through it when its
+// handler is EnqueueRequestForObject or EnqueueRequestsFromMapFunc (a map function
+// sees one object and cannot tell a status-only update from another) and neither its
+// predicates nor the chain's WithEventFilter may drop a status-only update. Any other
+// handler decides what to enqueue, and is trusted to.
 //
 // When the chain does not run from the constructor (ctrl.NewControllerManagedBy) to
 // Complete or Build in one expression, the builder is configured in several
 // statements, and a WithEventFilter anywhere in the same function counts.
 //
-// A predicate is judged only where its source says for certain that it passes every
-// update, and is then no filter at all: predicate.Funcs with no UpdateFunc or with one
-// whose body is "return true", predicate.ResourceVersionChangedPredicate (every write,
-// status writes included, changes the resourceVersion), an Or with one of those, an And
-// of only those. A variable is followed to its value when it is assigned once. Any
-// other predicate may filter and is trusted to: the analyzer does not guess what a
-// function decides.
+// A predicate is judged by what it really filters, where its source says for certain
+// that it cannot drop a status-only update (an update whose new object differs from
+// the old in status and resourceVersion only), and is then no filter at all:
+//
+//   - predicate.Funcs with no UpdateFunc, or with one that returns true or reads, of
+//     the event, only the new object (a filter of one object: a namespace, a name, a
+//     label) and of the old one nothing but its resourceVersion, name, namespace or
+//     UID (a resync filter: a status write changes the resourceVersion);
+//   - predicate.NewPredicateFuncs and LabelSelectorPredicate, which see one object;
+//     predicate.ResourceVersionChangedPredicate; predicate.Not of a generation, label
+//     or annotation change predicate;
+//   - a value of a type whose Update method is such a function, or a call of a
+//     function every return of which is such a predicate, in this package or, through
+//     an analysis fact, in another (an operator's own predicates package);
+//   - an Or with one of those, an And of only those, and a variable assigned once,
+//     followed to its value.
+//
+// Any other predicate may filter and is trusted to: one that compares anything else of
+// the old object with the new, drops every update (returns false), or hands the event
+// to a function the analyzer does not follow.
 //
 // A status of struct{} (some scaffolds keep one) is no status subresource: nothing is
-// written to it, so nothing loops. A kind whose status the package never writes is
-// not reported either: another controller's status writes are not this one's loop.
-// Where the For call is in a method of a type that has a Reconcile method in the
-// package (func (r *FooReconciler) SetupWithManager), that type's methods, the
-// functions of the package they call or take as values, and the methods of the
-// package's types they build a value of (which an interface may call), stand for the
-// controller:
-// a second controller of the same kind in the package that writes none of its status
-// is woken by the first one's writes but writes nothing back, and is not reported.
-// A write the analysis cannot follow (through a function value, an interface, an
-// object held in a struct field) goes unseen, and so does the finding.
+// written to it, so nothing loops. A kind whose status the controller never writes is
+// not reported either: another controller's status writes are not this one's loop. A
+// write the analysis cannot follow (through a function value, an interface, an object
+// held in a field of the receiver) goes unseen, and so does the finding.
 //
 // # Fix
 //

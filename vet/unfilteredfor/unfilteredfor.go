@@ -9,6 +9,7 @@ import (
 	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 	"github.com/opgen-dev/opgen/vet/internal/watches"
 	"github.com/opgen-dev/opgen/vet/internal/writes"
 )
@@ -32,7 +33,15 @@ func run(pass *analysis.Pass) (any, error) {
 	wr := pass.ResultOf[writes.Analyzer].(*writes.Result)
 	w := pass.ResultOf[watches.Analyzer].(*watches.Result)
 	loops := func(f watches.For) bool {
-		if f.Filtered || !kubetypes.HasStatusSubresource(f.Kind) || !wr.WritesStatusOf(f.Kind) {
+		if f.Filtered || !kubetypes.HasStatusSubresource(f.Kind) {
+			return false
+		}
+		// The reconciler the controller is built with, wherever it is declared:
+		// what its methods reach writes, or not, the kind's status.
+		if methods := reconcilerOf(f.Reconciler); methods != nil {
+			return wr.WritesStatusOfFrom(methods, f.Kind)
+		}
+		if !wr.WritesStatusOf(f.Kind) {
 			return false
 		}
 		if methods := reconcilerMethods(pass, f); methods != nil && !wr.WritesStatusOfFrom(methods, f.Kind) {
@@ -42,14 +51,20 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	what := func(f watches.For) string {
 		if f.PassAll {
-			return "with predicates that pass every update"
+			return "with predicates that pass status-only updates"
 		}
 		return "without predicates"
 	}
 	for _, f := range w.Fors {
 		if loops(f) {
-			rep.Reportf(kubetypes.MethodPos(f.Call), "For(%s) %s: %s has a status subresource, so every status write of this controller is an update event that reconciles it again (update-watch-update loop); add builder.WithPredicates with a generation predicate that still passes deletion and finalizer changes",
+			rep.Reportf(syntax.MethodPos(f.Call), "For(%s) %s: %s has a status subresource, so every status write of this controller is an update event that reconciles it again (update-watch-update loop); add builder.WithPredicates with a generation predicate that still passes deletion and finalizer changes",
 				types.ExprString(f.Call.Args[0]), what(f), kubetypes.TypeString(f.Kind))
+		}
+	}
+	for _, f := range w.Watches {
+		if loops(f) {
+			rep.Reportf(syntax.MethodPos(f.Call), "Watches(%s, %s) %s, of the kind this controller reconciles: its handler enqueues on every update, so every status write of this controller reconciles it again (update-watch-update loop), whatever For's predicates; drop the Watches, or give it a generation predicate that still passes deletion and finalizer changes",
+				types.ExprString(f.Call.Args[0]), types.ExprString(f.Handler), what(f))
 		}
 	}
 	for _, f := range w.Sources {
@@ -59,6 +74,39 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// reconcilerOf is the method set of the reconciler type t — a named type, or a
+// pointer to one, with a Reconcile method, declared in any package — nil when t is
+// not one (an interface, a wrapper that is not known).
+func reconcilerOf(t types.Type) []*types.Func {
+	if t == nil {
+		return nil
+	}
+	n := kubetypes.Named(t)
+	if n == nil {
+		return nil
+	}
+	if _, isIface := n.Underlying().(*types.Interface); isIface {
+		return nil
+	}
+	var methods []*types.Func
+	reconciles := false
+	ms := types.NewMethodSet(types.NewPointer(n))
+	for sel := range ms.Methods() {
+		m, ok := sel.Obj().(*types.Func)
+		if !ok {
+			continue
+		}
+		methods = append(methods, m)
+		if m.Name() == "Reconcile" {
+			reconciles = true
+		}
+	}
+	if !reconciles {
+		return nil
+	}
+	return methods
 }
 
 // reconcilerMethods are the methods of the type whose method makes the For call

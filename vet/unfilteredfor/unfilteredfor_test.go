@@ -14,5 +14,5 @@ func TestUnfilteredFor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, unfilteredfor.Analyzer, "unfilteredfor", "sigs.k8s.io/sample/unfilteredfor")
+	analysistest.Run(t, dir, unfilteredfor.Analyzer, "unfilteredfor", "sigs.k8s.io/sample/unfilteredfor", "unfilteredformgr")
 }

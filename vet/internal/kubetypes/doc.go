@@ -1,7 +1,8 @@
-// Package kubetypes recognises, by type and never by spelling, the controller-runtime
-// and apimachinery APIs that opgen's analyzers look for: client writes and reads,
-// status writers, the controller builder, predicates, reconcile results, and
-// Kubernetes API objects.
+// Package kubetypes recognises, by type and never by spelling, the controller-runtime,
+// client-go and apimachinery APIs that opgen's analyzers look for: client writes and
+// reads, status writers, the controller builder and its chains, predicates, reconcile
+// results, the conflict retries of client-go's retry and apimachinery's wait
+// packages, and Kubernetes API objects.
 //
 // A name is matched through its types.Object: the package path and the name of the
 // declaring type, after aliases are resolved and generic types are reduced to their
@@ -18,8 +19,12 @@
 //     that uses it: an operator whose module lives under sigs.k8s.io/ has custom
 //     resources like any other.
 //   - A kind has a status subresource when it is a custom resource with a field named
-//     Status (of a struct type with at least one field, or a pointer to one). The +kubebuilder:subresource:status
-//     marker that really decides it is a comment, which the export data of an imported
-//     API package does not carry; every kubebuilder-scaffolded kind with a Status field
-//     has the marker, and Status().Update on a kind without it fails with 404 anyway.
+//     Status (of a struct type with at least one field, or a pointer to one). The
+//     +kubebuilder:subresource:status marker that really decides it is a comment,
+//     which the export data of an imported API package does not carry; every
+//     kubebuilder-scaffolded kind with a Status field has the marker, and
+//     Status().Update on a kind without it fails with 404 anyway.
+//
+// Helpers on syntax that know nothing of Kubernetes are in package syntax; what counts
+// as a diff, which is a heuristic on names, is in package diff.
 package kubetypes

@@ -2,15 +2,13 @@ package kubetypes
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
-	"reflect"
-	"regexp"
 	"slices"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
 
 // Package paths of the APIs the analyzers match.
@@ -202,52 +200,6 @@ func IsBuilderMethod(fn *types.Func, name string) bool {
 	return IsMethod(fn, BuilderPkg, "TypedBuilder", name) || IsMethod(fn, BuilderPkg, "Builder", name)
 }
 
-// Root is the variable an expression reads its value from: x for x, &x, *x, x.f,
-// x[i], x[i:j], x.(T), (x) and x.DeepCopy() (a deep copy keeps what matters here, the
-// resourceVersion); nil when there is none (a call, a literal).
-func Root(info *types.Info, e ast.Expr) *types.Var {
-	for {
-		switch x := e.(type) {
-		case *ast.ParenExpr:
-			e = x.X
-		case *ast.UnaryExpr:
-			if x.Op.String() != "&" {
-				return nil
-			}
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.SelectorExpr:
-			if _, isPkg := info.Uses[identOf(x.X)].(*types.PkgName); isPkg {
-				return nil
-			}
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.SliceExpr:
-			e = x.X
-		case *ast.TypeAssertExpr:
-			e = x.X
-		case *ast.CallExpr:
-			sel, ok := x.Fun.(*ast.SelectorExpr)
-			if !ok || len(x.Args) != 0 || (sel.Sel.Name != "DeepCopy" && sel.Sel.Name != "DeepCopyObject") {
-				return nil
-			}
-			e = sel.X
-		case *ast.Ident:
-			v, _ := info.ObjectOf(x).(*types.Var)
-			return v
-		default:
-			return nil
-		}
-	}
-}
-
-func identOf(e ast.Expr) *ast.Ident {
-	id, _ := ast.Unparen(e).(*ast.Ident)
-	return id
-}
-
 // StatusOwner is the custom resource whose status e reaches, or nil: e is a selector
 // chain through the Status field of a custom resource (obj.Status.X, obj.Status,
 // r.obj.Status.Conditions[0].Reason) or through a pointer to a custom resource's
@@ -316,20 +268,6 @@ func KindOfStatus(t types.Type) types.Type {
 		}
 	}
 	return nil
-}
-
-// EnclosingFunc is the innermost function (declaration or literal) on an inspector
-// stack, with its body; nil when the node is outside any function.
-func EnclosingFunc(stack []ast.Node) (ast.Node, *ast.BlockStmt) {
-	for i := len(stack) - 1; i >= 0; i-- {
-		switch f := stack[i].(type) {
-		case *ast.FuncDecl:
-			return f, f.Body
-		case *ast.FuncLit:
-			return f, f.Body
-		}
-	}
-	return nil, nil
 }
 
 // BuilderChain is the method chain of controller builder calls that the call at the
@@ -411,137 +349,6 @@ func isBuilderConstructor(info *types.Info, call *ast.CallExpr) bool {
 	return !isBuilderType(Callee(info, call))
 }
 
-// MethodPos is where the method name of a call is, which for a method of a chain
-// spread over several lines is the line a reader looks at; the call's start otherwise.
-func MethodPos(call *ast.CallExpr) token.Pos {
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-		return sel.Sel.Pos()
-	}
-	return call.Pos()
-}
-
-// DeclaringBody is the body of the innermost function on the stack that declares v (a
-// local variable or a parameter), to look for v's assignments in; nil for a variable
-// declared elsewhere.
-func DeclaringBody(stack []ast.Node, v *types.Var) *ast.BlockStmt {
-	for i := len(stack) - 1; i >= 0; i-- {
-		var typ *ast.FuncType
-		var body *ast.BlockStmt
-		switch f := stack[i].(type) {
-		case *ast.FuncDecl:
-			typ, body = f.Type, f.Body
-		case *ast.FuncLit:
-			typ, body = f.Type, f.Body
-		default:
-			continue
-		}
-		if body != nil && (typ.Pos() <= v.Pos() && v.Pos() < body.End()) {
-			return body
-		}
-	}
-	return nil
-}
-
-// ParamIndex is the position of v among the parameters of the function declaration
-// decl, or -1 when v is none of them.
-func ParamIndex(info *types.Info, decl *ast.FuncDecl, v *types.Var) int {
-	i := 0
-	for _, field := range decl.Type.Params.List {
-		if len(field.Names) == 0 {
-			i++
-			continue
-		}
-		for _, name := range field.Names {
-			if info.Defs[name] == v {
-				return i
-			}
-			i++
-		}
-	}
-	return -1
-}
-
-// ValueOf returns the expression a variable holds, when that can be read from the
-// source: a local variable of body assigned exactly once (in its declaration or one
-// assignment), or a package-level variable assigned once in the package (by its
-// initializer or one assignment). The first variable of x, err := f() holds the call
-// f(). nil otherwise.
-func ValueOf(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) ast.Expr {
-	values := ValuesOf(pass, body, v)
-	if len(values) != 1 {
-		return nil
-	}
-	return values[0]
-}
-
-// ValuesOf returns every expression assigned to a variable (see ValueOf for where they
-// are looked for), or nil when one of them cannot be read from the source (an
-// assignment with an operator, a result of a call other than its first) or there is
-// none. A declaration without a value assigns nothing.
-func ValuesOf(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) []ast.Expr {
-	info := pass.TypesInfo
-	var values []ast.Expr
-	unknown := false
-	record := func(lhs, rhs ast.Expr) {
-		if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && info.ObjectOf(id) == v {
-			if rhs == nil {
-				unknown = true
-			}
-			values = append(values, rhs)
-		}
-	}
-	visit := func(n ast.Node) bool {
-		switch s := n.(type) {
-		case *ast.AssignStmt:
-			switch {
-			case s.Tok != token.ASSIGN && s.Tok != token.DEFINE:
-				for _, l := range s.Lhs {
-					record(l, nil)
-				}
-			case len(s.Lhs) == len(s.Rhs):
-				for i := range s.Lhs {
-					record(s.Lhs[i], s.Rhs[i])
-				}
-			default:
-				// x, err := f(): x holds f's first result, which is what f makes;
-				// the others are not known.
-				for i, l := range s.Lhs {
-					if i == 0 && len(s.Rhs) == 1 {
-						if _, isCall := ast.Unparen(s.Rhs[0]).(*ast.CallExpr); isCall {
-							record(l, s.Rhs[0])
-							continue
-						}
-					}
-					record(l, nil)
-				}
-			}
-		case *ast.ValueSpec:
-			for i, name := range s.Names {
-				if i < len(s.Values) && len(s.Names) == len(s.Values) {
-					record(name, s.Values[i])
-				} else if len(s.Values) > 0 {
-					record(name, nil)
-				}
-			}
-		}
-		return true
-	}
-	if v.Parent() != nil && v.Parent() != v.Pkg().Scope() {
-		if body == nil {
-			return nil
-		}
-		ast.Inspect(body, visit)
-	} else {
-		for _, f := range pass.Files {
-			ast.Inspect(f, visit)
-		}
-	}
-	if unknown {
-		return nil
-	}
-	return values
-}
-
 // RetryPkg is client-go's retry package, whose functions call a function literal again
 // on a conflict.
 const RetryPkg = "k8s.io/client-go/util/retry"
@@ -552,11 +359,17 @@ const WaitPkg = "k8s.io/apimachinery/pkg/util/wait"
 // ErrorsPkg is apimachinery's package of API errors.
 const ErrorsPkg = "k8s.io/apimachinery/pkg/api/errors"
 
-// InRetry reports whether the innermost function literal on the stack is one that is
-// called again on a 409 Conflict: an argument of a call of the retry package
-// (RetryOnConflict, OnError), or of a polling function of the wait package whose body
-// asks errors.IsConflict (a hand-written retry: on a conflict, poll again).
-func InRetry(info *types.Info, stack []ast.Node) bool {
+// InRetry reports whether the write of obj on top of the stack is retried on a 409
+// Conflict with a fresh read: the innermost function literal on the stack is called
+// again on a conflict — an argument of a call of the retry package (RetryOnConflict,
+// OnError), or of a polling function of the wait package whose body asks
+// errors.IsConflict (a hand-written retry: on a conflict, poll again) — and reads obj
+// again in it: a Get or List into the variable obj is rooted at, or an assignment in
+// it that gives that variable a value no variable from outside holds (the result of a
+// getter, old, err := r.getX(ctx, key), or a deep copy of a variable read again so:
+// obj := old.DeepCopy()). Each attempt then sends what it read. A retry that resends
+// the object it was given sends the same stale resourceVersion every time.
+func InRetry(info *types.Info, stack []ast.Node, obj ast.Expr) bool {
 	for i := len(stack) - 1; i > 0; i-- {
 		lit, ok := stack[i].(*ast.FuncLit)
 		if !ok {
@@ -565,12 +378,68 @@ func InRetry(info *types.Info, stack []ast.Node) bool {
 		if !RunInPlace(info, lit, stack[i-1]) {
 			return false
 		}
-		if Callee(info, stack[i-1].(*ast.CallExpr)).Pkg().Path() == RetryPkg {
-			return true
+		if Callee(info, stack[i-1].(*ast.CallExpr)).Pkg().Path() != RetryPkg && !asksConflict(info, lit.Body) {
+			return false // a wait poll retries only what its function asks it to
 		}
-		return asksConflict(info, lit.Body) // a wait poll retries what its function asks it to
+		return rereads(info, lit.Body, syntax.Root(info, obj), 0)
 	}
 	return false
+}
+
+// rereads reports whether body fills v with a Get or a List, or assigns v a value
+// that is new on each run of body: a call's result other than a deep copy (a getter's,
+// a constructor's), a literal, or a deep copy or alias of a variable that body reads
+// again itself. An alias or copy of a variable from outside body is the value the
+// first attempt sent.
+func rereads(info *types.Info, body *ast.BlockStmt, v *types.Var, depth int) bool {
+	if v == nil || depth > 8 {
+		return false
+	}
+	found := false
+	assigned := func(lhs, rhs []ast.Expr) {
+		for i, l := range lhs {
+			id, ok := ast.Unparen(l).(*ast.Ident)
+			if !ok || info.ObjectOf(id) != v {
+				continue
+			}
+			if len(rhs) != len(lhs) {
+				found = true // the results of one call: new on each run
+				return
+			}
+			w := syntax.Root(info, rhs[i])
+			found = w == nil || (w != v && rereads(info, body, w, depth+1))
+			if found {
+				return
+			}
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			assigned(n.Lhs, n.Rhs)
+		case *ast.ValueSpec:
+			lhs := make([]ast.Expr, len(n.Names))
+			for i, id := range n.Names {
+				lhs[i] = id
+			}
+			if len(n.Values) > 0 {
+				assigned(lhs, n.Values)
+			}
+		case *ast.CallExpr:
+			fn := Callee(info, n)
+			switch {
+			case IsMethod(fn, ClientPkg, "Reader", "Get") && len(n.Args) > 2:
+				found = syntax.Root(info, n.Args[2]) == v
+			case IsMethod(fn, ClientPkg, "Reader", "List") && len(n.Args) > 1:
+				found = syntax.Root(info, n.Args[1]) == v
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // RunInPlace reports whether lit is handed to a function of client-go's retry
@@ -595,88 +464,4 @@ func asksConflict(info *types.Info, body *ast.BlockStmt) bool {
 		return !found
 	})
 	return found
-}
-
-// diffName is what a function or variable that compares states is called.
-var diffName = regexp.MustCompile(`(?i)equal|chang|diff|modif|dirty|consistent|(needs?|should)(update|write|patch)`)
-
-// MentionsDiff reports whether n, outside function literals, holds a diff: a call of a
-// function or method whose name contains equal, chang, diff, modif, dirty or
-// consistent, or needs/should + update/write/patch, in any case
-// (equality.Semantic.DeepEqual, statusChanged, inconsistentStatus), a call of meta.SetStatusCondition or meta.RemoveStatusCondition
-// (both report whether they changed anything), a call that returns one bool and is
-// handed two values of one struct type (inconsistentStatus(old.Status, obj.Status)),
-// or a variable or field with such a name (changed, needsUpdate).
-func MentionsDiff(info *types.Info, n ast.Node) bool {
-	if n == nil || reflect.ValueOf(n).IsNil() {
-		return false
-	}
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		switch x := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			fn := Callee(info, x)
-			if fn != nil && (diffName.MatchString(fn.Name()) ||
-				IsFunc(fn, MetaPkg, "SetStatusCondition") ||
-				IsFunc(fn, MetaPkg, "RemoveStatusCondition") ||
-				comparesTwo(info, x)) {
-				found = true
-			}
-		case *ast.Ident:
-			if v, ok := info.Uses[x].(*types.Var); ok && diffName.MatchString(v.Name()) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-// comparesTwo reports whether call returns one bool and is handed two arguments of
-// one named struct type, by value or by pointer: a comparison of two states, whatever
-// its name.
-func comparesTwo(info *types.Info, call *ast.CallExpr) bool {
-	tv, ok := info.Types[call]
-	if !ok || !types.Identical(tv.Type, types.Typ[types.Bool]) {
-		return false
-	}
-	seen := map[*types.Named]bool{}
-	for _, a := range call.Args {
-		n := Named(info.TypeOf(a))
-		if n == nil {
-			continue
-		}
-		if _, isStruct := n.Underlying().(*types.Struct); !isStruct {
-			continue
-		}
-		if seen[n] {
-			return true
-		}
-		seen[n] = true
-	}
-	return false
-}
-
-// Leaves reports whether a statement list ends in a statement that leaves it: a
-// return, a branch (break, continue, goto) or a call of panic.
-func Leaves(list []ast.Stmt) bool {
-	if len(list) == 0 {
-		return false
-	}
-	switch s := list[len(list)-1].(type) {
-	case *ast.ReturnStmt, *ast.BranchStmt:
-		return true
-	case *ast.ExprStmt:
-		if call, ok := s.X.(*ast.CallExpr); ok {
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "panic" {
-				return true
-			}
-		}
-	}
-	return false
 }

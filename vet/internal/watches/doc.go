@@ -1,10 +1,13 @@
 // Package watches defines Analyzer, which finds the controllers a package wires with
-// the controller builder (For), or without it (c.Watch(source.Kind(cache, obj,
-// handler, predicates…))), and whether each one filters update events, for the
+// the controller builder (For, and Watches of the same kind in the chain), or without
+// it (c.Watch(source.Kind(cache, obj, handler, predicates…))), with the reconciler
+// each is built with, and whether each one filters update events, for the
 // analyzers that judge what a status write does to its own controller (unfilteredfor
 // reports the unfiltered ones; statustime leaves a kind whose controllers all filter).
 //
-// When a For counts as filtered, and which predicates count as passing every update,
-// is the rule of the unfilteredfor analyzer and is documented once, in its doc
-// (vet/unfilteredfor/doc.go, rendered into docs/vet.md).
+// When a For counts as filtered, and which predicates count as passing every
+// status-only update, is the rule of the unfilteredfor analyzer and is documented
+// once, in its doc (vet/unfilteredfor/doc.go, rendered into docs/vet.md). A
+// predicate's Update method, or a function returning a predicate, that passes every
+// status-only update carries that to other packages as the PassesStatusOnly fact.
 package watches

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
 
 // Analyzer finds the package's For calls; see the package doc.
@@ -21,7 +22,18 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{inspect.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(PassesStatusOnly)},
 }
+
+// PassesStatusOnly is the fact of a predicate's Update method, or of a function that
+// returns a predicate, that cannot drop a status-only update (see passesStatusOnly):
+// a predicate of one package that another package's For uses is judged by its source.
+type PassesStatusOnly struct{}
+
+// AFact marks PassesStatusOnly as an analysis fact.
+func (*PassesStatusOnly) AFact() {}
+
+func (*PassesStatusOnly) String() string { return "passes status-only updates" }
 
 // For is one call of the controller builder's For.
 type For struct {
@@ -33,13 +45,26 @@ type For struct {
 	Kind types.Type
 	// Filtered reports whether a predicate that may filter updates applies.
 	Filtered bool
-	// PassAll reports whether predicates are given, each of which passes every update.
+	// PassAll reports whether predicates are given, none of which drops a status-only
+	// update.
 	PassAll bool
+	// Reconciler is the static type of the reconciler the controller is built with
+	// (the argument of Complete or Build in the same chain, or the Reconciler of the
+	// controller.Options a c.Watch's controller was made with); nil when not known.
+	Reconciler types.Type
+	// Handler is the event handler of a Watches call; nil for For and source.Kind.
+	Handler ast.Expr
 }
 
 // Result is the package's For calls, in source order.
 type Result struct {
 	Fors []For
+	// Watches are the builder's Watches calls of the kind the same chain's For
+	// watches (the controller's own kind), each as a For: Filtered when its handler
+	// decides what to enqueue (not EnqueueRequestForObject nor a map function, neither
+	// of which can tell a status-only update), a predicate may filter updates, or the
+	// chain has a WithEventFilter that may.
+	Watches []For
 	// Sources are the package's source.Kind calls (c.Watch(source.Kind(cache, &Foo{},
 	// handler, predicates…)), a controller's own watch of a kind without the
 	// builder), each as a For: Kind its object, Filtered when a predicate may filter
@@ -61,7 +86,7 @@ func (r *Result) FiltersUpdatesOf(t types.Type) bool {
 		return false
 	}
 	found := false
-	for _, f := range slices.Concat(r.Fors, r.Sources) {
+	for _, f := range slices.Concat(r.Fors, r.Sources, r.Watches) {
 		if n := kubetypes.Named(f.Kind); n != nil && types.Identical(n, want) {
 			if !f.Filtered {
 				return false
@@ -75,6 +100,7 @@ func (r *Result) FiltersUpdatesOf(t types.Type) bool {
 func run(pass *analysis.Pass) (any, error) {
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	info := pass.TypesInfo
+	exportPassing(pass, insp)
 	res := &Result{}
 	filtersIn := map[ast.Node]bool{} // function -> has a WithEventFilter call, memoized
 	insp.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
@@ -90,12 +116,70 @@ func run(pass *analysis.Pass) (any, error) {
 			return true
 		}
 		f := For{Call: call, In: declIn(info, stack), Kind: info.TypeOf(call.Args[0])}
-		f.Filtered = filtered(pass, stack, call, &f.PassAll, filtersIn)
+		f.Filtered = filtered(pass, stack, call, call.Args[1:], &f.PassAll, filtersIn)
+		chain, _ := kubetypes.BuilderChain(info, stack)
+		f.Reconciler = completedWith(info, chain)
 		res.Fors = append(res.Fors, f)
+		res.Watches = append(res.Watches, ownWatches(pass, stack, chain, f, filtersIn)...)
 		return true
 	})
 	res.Controller = len(res.Fors) > 0 || hasReconcile(pass)
 	return res, nil
+}
+
+// completedWith is the static type of the reconciler a builder chain is completed
+// with (Complete(r), Build(r)); nil when the chain has no such call.
+func completedWith(info *types.Info, chain []*ast.CallExpr) types.Type {
+	for _, c := range chain {
+		fn := kubetypes.Callee(info, c)
+		if (kubetypes.IsBuilderMethod(fn, "Complete") || kubetypes.IsBuilderMethod(fn, "Build")) && len(c.Args) == 1 {
+			return info.TypeOf(c.Args[0])
+		}
+	}
+	return nil
+}
+
+// ownWatches judges the Watches calls of a builder chain whose object is of the kind
+// its For watches: the controller's own kind, watched a second way.
+func ownWatches(pass *analysis.Pass, forStack []ast.Node, chain []*ast.CallExpr, f For, filtersIn map[ast.Node]bool) []For {
+	info := pass.TypesInfo
+	want := kubetypes.Named(f.Kind)
+	var out []For
+	for _, c := range chain {
+		if !kubetypes.IsBuilderMethod(kubetypes.Callee(info, c), "Watches") || len(c.Args) < 2 {
+			continue
+		}
+		if n := kubetypes.Named(info.TypeOf(c.Args[0])); n == nil || want == nil || !types.Identical(n, want) {
+			continue
+		}
+		w := For{Call: c, In: f.In, Kind: info.TypeOf(c.Args[0]), Reconciler: f.Reconciler, Handler: c.Args[1]}
+		if !enqueuesEveryEvent(pass, c.Args[1]) {
+			w.Filtered = true
+		} else {
+			// The chain's WithEventFilter applies to it as to the For.
+			w.Filtered = filtered(pass, forStack, f.Call, c.Args[2:], &w.PassAll, filtersIn)
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// enqueuesEveryEvent reports whether an event handler enqueues on every event of the
+// objects it sees, status-only updates included: EnqueueRequestForObject, or
+// EnqueueRequestsFromMapFunc, whose function sees one object and cannot tell an update
+// that changed only the status from any other. Any other handler decides what to
+// enqueue, and is trusted to.
+func enqueuesEveryEvent(pass *analysis.Pass, h ast.Expr) bool {
+	info := pass.TypesInfo
+	t := info.TypeOf(h)
+	if kubetypes.IsNamed(t, kubetypes.HandlerPkg, "TypedEnqueueRequestForObject") || kubetypes.IsNamed(t, kubetypes.HandlerPkg, "EnqueueRequestForObject") {
+		return true
+	}
+	if call, ok := ast.Unparen(h).(*ast.CallExpr); ok {
+		fn := kubetypes.Callee(info, call)
+		return kubetypes.IsFunc(fn, kubetypes.HandlerPkg, "EnqueueRequestsFromMapFunc") || kubetypes.IsFunc(fn, kubetypes.HandlerPkg, "TypedEnqueueRequestsFromMapFunc")
+	}
+	return false
 }
 
 // declIn is the function declaration on the stack, nil when there is none.
@@ -116,12 +200,13 @@ const SourcePkg = "sigs.k8s.io/controller-runtime/pkg/source"
 func sourceKind(pass *analysis.Pass, stack []ast.Node, call *ast.CallExpr) For {
 	info := pass.TypesInfo
 	f := For{Call: call, In: declIn(info, stack), Kind: info.TypeOf(call.Args[1])}
+	_, body := syntax.EnclosingFunc(stack)
+	f.Reconciler = watchedBy(pass, body, stack)
 	h := info.TypeOf(call.Args[2])
 	if !kubetypes.IsNamed(h, kubetypes.HandlerPkg, "TypedEnqueueRequestForObject") && !kubetypes.IsNamed(h, kubetypes.HandlerPkg, "EnqueueRequestForObject") {
 		f.Filtered = true
 		return f
 	}
-	_, body := kubetypes.EnclosingFunc(stack)
 	preds := call.Args[3:]
 	for _, p := range preds {
 		if !passesEveryUpdate(pass, body, p) {
@@ -131,6 +216,52 @@ func sourceKind(pass *analysis.Pass, stack []ast.Node, call *ast.CallExpr) For {
 	}
 	f.PassAll = len(preds) > 0
 	return f
+}
+
+// watchedBy is the static type of the reconciler of the controller whose Watch a
+// source.Kind on top of the stack is handed to: c.Watch(source.Kind(…)) where c was
+// made by controller.New(name, mgr, controller.Options{Reconciler: r}) in the same
+// function; nil when that cannot be read.
+func watchedBy(pass *analysis.Pass, body *ast.BlockStmt, stack []ast.Node) types.Type {
+	info := pass.TypesInfo
+	if len(stack) < 2 || body == nil {
+		return nil
+	}
+	watch, ok := stack[len(stack)-2].(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	sel, ok := ast.Unparen(watch.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Watch" {
+		return nil
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return nil
+	}
+	newCall, ok := ast.Unparen(syntax.ValueOf(pass, body, v)).(*ast.CallExpr)
+	if !ok || len(newCall.Args) < 3 {
+		return nil
+	}
+	if fn := kubetypes.Callee(info, newCall); fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != kubetypes.ControllerPkg {
+		return nil
+	}
+	opts, ok := ast.Unparen(newCall.Args[2]).(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	for _, elt := range opts.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Reconciler" {
+				return info.TypeOf(kv.Value)
+			}
+		}
+	}
+	return nil
 }
 
 func hasReconcile(pass *analysis.Pass) bool {
@@ -153,11 +284,12 @@ func hasReconcile(pass *analysis.Pass) bool {
 	return false
 }
 
-// filtered applies the package doc's rule to the For call on top of the stack.
-func filtered(pass *analysis.Pass, stack []ast.Node, call *ast.CallExpr, passAll *bool, filtersIn map[ast.Node]bool) bool {
+// filtered applies the package doc's rule to the For call on top of the stack, with
+// the options opts (For's, or a Watches' of the same chain).
+func filtered(pass *analysis.Pass, stack []ast.Node, call *ast.CallExpr, opts []ast.Expr, passAll *bool, filtersIn map[ast.Node]bool) bool {
 	info := pass.TypesInfo
-	fn, body := kubetypes.EnclosingFunc(stack)
-	for _, opt := range call.Args[1:] {
+	fn, body := syntax.EnclosingFunc(stack)
+	for _, opt := range opts {
 		if kubetypes.IsNamed(info.TypeOf(opt), kubetypes.BuilderPkg, "Predicates") {
 			if !passesEveryUpdate(pass, body, opt) {
 				return true
@@ -194,16 +326,25 @@ func hasEventFilter(info *types.Info, body *ast.BlockStmt) bool {
 }
 
 // passesEveryUpdate reports whether a predicate (or builder.WithPredicates(…), whose
-// predicates must all pass) lets every update event through, as far as its source
-// says: predicate.Funcs without an UpdateFunc or with one that returns true,
-// ResourceVersionChangedPredicate (every update changes the resourceVersion), an Or of
-// one of those, an And of only those; a local or package variable is followed to its
-// value. Anything else may filter, and is trusted to.
+// predicates must all pass) lets every status-only update through, as far as its
+// source says (see passes). Anything else may filter, and is trusted to.
 func passesEveryUpdate(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr) bool {
-	return passesAll(pass, body, e, 0)
+	return passes(pass, body, e, 0)
 }
 
-func passesAll(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr, depth int) bool {
+// passes reports whether the predicate e cannot drop a status-only update (an update
+// whose new object differs from the old one in its status and resourceVersion only):
+//
+//   - predicate.Funcs without an UpdateFunc, or with one that passes (passesStatusOnly),
+//     ResourceVersionChangedPredicate (every write changes the resourceVersion),
+//     NewPredicateFuncs and LabelSelectorPredicate (a filter of one object, which
+//     cannot tell what an update changed), Not of a generation, label or annotation
+//     change predicate;
+//   - a value of a type whose Update method passes, in this package or, through the
+//     PassesStatusOnly fact, in another; a call of a function that returns one;
+//   - an Or with one of those, an And of only those;
+//   - a variable assigned once, followed to its value.
+func passes(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr, depth int) bool {
 	info := pass.TypesInfo
 	if depth > 4 {
 		return false
@@ -215,12 +356,12 @@ func passesAll(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr, depth int) 
 		if !ok {
 			return false
 		}
-		if val := kubetypes.ValueOf(pass, body, v); val != nil {
-			return passesAll(pass, body, val, depth+1)
+		if val := syntax.ValueOf(pass, body, v); val != nil {
+			return passes(pass, body, val, depth+1)
 		}
 		return false
 	case *ast.UnaryExpr:
-		return x.Op == token.AND && passesAll(pass, body, x.X, depth+1)
+		return x.Op == token.AND && passes(pass, body, x.X, depth+1)
 	case *ast.CompositeLit:
 		t := info.TypeOf(x)
 		switch {
@@ -233,12 +374,12 @@ func passesAll(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr, depth int) 
 					return false // positional: UpdateFunc is there, whatever it does
 				}
 				if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "UpdateFunc" {
-					return returnsTrue(info, kv.Value)
+					return updateFuncPasses(pass, kv.Value)
 				}
 			}
 			return true // no UpdateFunc: Funcs passes every update
 		}
-		return false
+		return typePasses(pass, t)
 	case *ast.CallExpr:
 		fn := kubetypes.Callee(info, x)
 		switch {
@@ -247,20 +388,272 @@ func passesAll(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr, depth int) 
 				return true
 			}
 			for _, a := range x.Args {
-				if !passesAll(pass, body, a, depth+1) {
+				if !passes(pass, body, a, depth+1) {
 					return false
 				}
 			}
 			return true
 		case kubetypes.IsFunc(fn, kubetypes.PredicatePkg, "Or"):
 			for _, a := range x.Args {
-				if passesAll(pass, body, a, depth+1) {
+				if passes(pass, body, a, depth+1) {
 					return true
+				}
+			}
+			return false
+		case kubetypes.IsFunc(fn, kubetypes.PredicatePkg, "Not"):
+			return len(x.Args) == 1 && dropsStatusOnly(info, x.Args[0])
+		case kubetypes.IsFunc(fn, kubetypes.PredicatePkg, "NewPredicateFuncs"), kubetypes.IsFunc(fn, kubetypes.PredicatePkg, "NewTypedPredicateFuncs"),
+			kubetypes.IsFunc(fn, kubetypes.PredicatePkg, "LabelSelectorPredicate"):
+			return true
+		case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() != kubetypes.PredicatePkg:
+			return funcPasses(pass, fn)
+		}
+	}
+	return false
+}
+
+// dropsStatusOnly reports whether e is a predicate that drops every status-only
+// update: a generation, label or annotation change predicate.
+func dropsStatusOnly(info *types.Info, e ast.Expr) bool {
+	t := info.TypeOf(e)
+	for _, name := range []string{"TypedGenerationChangedPredicate", "TypedLabelChangedPredicate", "TypedAnnotationChangedPredicate"} {
+		if kubetypes.IsNamed(t, kubetypes.PredicatePkg, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// typePasses reports whether values of the named type t (or a pointer to it) pass
+// every status-only update: its Update method is declared outside controller-runtime
+// and passes (in this package, judged here; in another, its fact), or it has none of
+// its own but TypedFuncs' or ResourceVersionChangedPredicate's, promoted from an
+// embedded field, that the literal leaves as it is.
+func typePasses(pass *analysis.Pass, t types.Type) bool {
+	n := kubetypes.Named(t)
+	if n == nil {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(n), true, n.Obj().Pkg(), "Update")
+	m, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	if m.Pkg() != nil && m.Pkg().Path() == kubetypes.PredicatePkg {
+		return false // an embedded predicate of controller-runtime's: judged by its own type, not here
+	}
+	return funcPasses(pass, m)
+}
+
+// funcPasses reports whether fn, an Update method or a function returning a
+// predicate, passes every status-only update: by its fact, or, in this package, by
+// judging its declaration.
+func funcPasses(pass *analysis.Pass, fn *types.Func) bool {
+	fn = fn.Origin()
+	if fn.Pkg() != pass.Pkg {
+		return fn.Pkg() != nil && pass.ImportObjectFact(fn, new(PassesStatusOnly))
+	}
+	decl := declOf(pass, fn)
+	return decl != nil && declPasses(pass, decl)
+}
+
+// declOf is the declaration of a function of this package.
+func declOf(pass *analysis.Pass, fn *types.Func) *ast.FuncDecl {
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && pass.TypesInfo.Defs[fd.Name] == fn {
+				return fd
+			}
+		}
+	}
+	return nil
+}
+
+// declPasses judges a declaration: an Update(event) bool method by its body, a
+// function that returns a predicate by what every return statement returns.
+func declPasses(pass *analysis.Pass, decl *ast.FuncDecl) bool {
+	info := pass.TypesInfo
+	if decl.Body == nil {
+		return false
+	}
+	if ev := updateEventParam(info, decl.Type); ev != nil && decl.Name.Name == "Update" {
+		return passesStatusOnly(info, decl.Body, ev)
+	}
+	fn, _ := info.Defs[decl.Name].(*types.Func)
+	if fn == nil || fn.Signature().Results().Len() == 0 {
+		return false
+	}
+	found := false
+	ok := true
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(x.Results) == 0 {
+				ok = false
+				return false
+			}
+			found = true
+			if !passes(pass, decl.Body, x.Results[0], 1) {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return found && ok
+}
+
+// exportPassing exports the PassesStatusOnly fact of every Update method and every
+// function returning a predicate, of the package, that passes every status-only
+// update.
+func exportPassing(pass *analysis.Pass, insp *inspector.Inspector) {
+	insp.Preorder([]ast.Node{(*ast.FuncDecl)(nil)}, func(n ast.Node) {
+		decl := n.(*ast.FuncDecl)
+		fn, _ := pass.TypesInfo.Defs[decl.Name].(*types.Func)
+		if fn == nil || !returnsPredicate(fn) && !(decl.Name.Name == "Update" && updateEventParam(pass.TypesInfo, decl.Type) != nil) {
+			return
+		}
+		if declPasses(pass, decl) {
+			pass.ExportObjectFact(fn, &PassesStatusOnly{})
+		}
+	})
+}
+
+// returnsPredicate reports whether fn's first result is a predicate: a type with an
+// Update(event) bool method.
+func returnsPredicate(fn *types.Func) bool {
+	res := fn.Signature().Results()
+	if res.Len() == 0 {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(res.At(0).Type(), true, fn.Pkg(), "Update")
+	m, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	p := m.Signature().Params()
+	return p.Len() == 1 && kubetypes.IsNamed(p.At(0).Type(), EventPkg, "TypedUpdateEvent")
+}
+
+// EventPkg is controller-runtime's package of events.
+const EventPkg = "sigs.k8s.io/controller-runtime/pkg/event"
+
+// updateEventParam is the parameter of a func(event.TypedUpdateEvent[T]) bool, nil
+// when the signature is not one.
+func updateEventParam(info *types.Info, ft *ast.FuncType) *types.Var {
+	if ft.Params == nil || len(ft.Params.List) != 1 || len(ft.Params.List[0].Names) != 1 {
+		return nil
+	}
+	v, ok := info.Defs[ft.Params.List[0].Names[0]].(*types.Var)
+	if !ok || !kubetypes.IsNamed(v.Type(), EventPkg, "TypedUpdateEvent") {
+		return nil
+	}
+	return v
+}
+
+// updateFuncPasses judges the UpdateFunc of a predicate.Funcs: a function literal by
+// its body, a function or method of the package by its declaration, one of another
+// package by its fact.
+func updateFuncPasses(pass *analysis.Pass, e ast.Expr) bool {
+	info := pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		ev := updateEventParam(info, x.Type)
+		if ev == nil {
+			return returnsTrue(info, x) // an unnamed parameter: nothing of the event is read
+		}
+		return passesStatusOnly(info, x.Body, ev)
+	case *ast.Ident, *ast.SelectorExpr:
+		var id *ast.Ident
+		if sel, ok := x.(*ast.SelectorExpr); ok {
+			id = sel.Sel
+		} else {
+			id = x.(*ast.Ident)
+		}
+		if fn, ok := info.Uses[id].(*types.Func); ok {
+			if fn.Pkg() != pass.Pkg {
+				return fn.Pkg() != nil && pass.ImportObjectFact(fn.Origin(), new(PassesStatusOnly))
+			}
+			if decl := declOf(pass, fn); decl != nil && decl.Body != nil {
+				if ev := updateEventParam(info, decl.Type); ev != nil {
+					return passesStatusOnly(info, decl.Body, ev)
 				}
 			}
 		}
 	}
 	return false
+}
+
+// oldObjectKeeps are the parts of an object that a status write changes or keeps
+// alike in every update, so an update filter that compares only them cannot tell a
+// status-only update from any other: a resync filter (resourceVersion), a namespace or
+// name filter.
+var oldObjectKeeps = map[string]bool{
+	"GetResourceVersion": true, "ResourceVersion": true, "GetNamespace": true, "Namespace": true,
+	"GetName": true, "Name": true, "GetUID": true, "UID": true,
+}
+
+// passesStatusOnly reports whether an update filter — the body of an UpdateFunc or
+// of an Update method, whose event parameter is ev — cannot drop a status-only update:
+// it returns true, or it reads, of the event, only the new object (a filter of one
+// object: a namespace, a label, an owner) and, of the old one, nothing but its
+// resourceVersion, name, namespace or UID. A body whose every return is false drops
+// everything and filters; one that hands the event, or the old object, to anything
+// else may compare what it likes, and is trusted to.
+func passesStatusOnly(info *types.Info, body *ast.BlockStmt, ev *types.Var) bool {
+	allFalse, returns := true, 0
+	ok := true
+	var stack []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		switch x := n.(type) {
+		case *ast.ReturnStmt:
+			if len(x.Results) == 1 {
+				returns++
+				if tv, isConst := info.Types[x.Results[0]]; !isConst || tv.Value == nil || tv.Value.String() != "false" {
+					allFalse = false
+				}
+			}
+		case *ast.Ident:
+			if info.Uses[x] != ev {
+				break
+			}
+			// ev.ObjectNew…, or ev.ObjectOld.GetResourceVersion() and the like.
+			if len(stack) < 2 {
+				ok = false
+				break
+			}
+			sel, isSel := stack[len(stack)-2].(*ast.SelectorExpr)
+			if !isSel || sel.X != x {
+				ok = false
+				break
+			}
+			switch sel.Sel.Name {
+			case "ObjectNew":
+			case "ObjectOld":
+				if len(stack) < 3 {
+					ok = false
+					break
+				}
+				outer, isSel := stack[len(stack)-3].(*ast.SelectorExpr)
+				if !isSel || outer.X != sel || !oldObjectKeeps[outer.Sel.Name] {
+					ok = false
+				}
+			default:
+				ok = false
+			}
+		}
+		return ok
+	})
+	if returns > 0 && allFalse {
+		return false
+	}
+	return ok
 }
 
 // returnsTrue reports whether e is a function literal whose body is "return true".

@@ -10,16 +10,33 @@
 // resourceVersion), or hands it to a function that does, without reading it again
 // first: a Get or List into the parameter in the same function means the function
 // sends what it read itself, and cachedupdate judges that read where it is. An Update
-// in a function literal that is called again on a conflict (kubetypes.InRetry: one
-// given to k8s.io/client-go/util/retry, or to a wait poll that asks
-// errors.IsConflict) is not counted: the retry answers the 409.
+// in a function literal that is called again on a conflict and reads the object again
+// (kubetypes.InRetry: one given to k8s.io/client-go/util/retry, or to a wait poll that
+// asks errors.IsConflict, with a Get or List into it or a getter's fresh result) is
+// not counted: the retry
+// answers the 409.
 //
 // The parameter is followed through variables assigned from it (o := obj, c :=
 // obj.DeepCopy(), k := o.(*Kind)) and through any number of calls, in the package by
-// a fixed point, across packages by the facts. Only function and method declarations
-// carry facts; a function literal is part of the declaration that holds it, and a
-// function called through a value or an interface is not followed. The receiver is no
-// parameter: an object held in a field is not followed.
+// a fixed point, across packages by the facts. An object held in a field of a struct
+// parameter that is no API object (params.Object of a Params{Object, Client}) is
+// followed the same way, as that parameter's field, to the calls that fill the field
+// with a composite literal (or a variable assigned once from one).
+//
+// The fact also carries the custom resources whose status a function writes, or a
+// function it reaches writes (its calls, the functions it takes as values, the
+// methods of the types it builds a value of, which an interface may call), in this
+// package or in another: so the methods of a reconciler declared in one package tell
+// a For() in another what the controller writes. It carries, too, the switches every
+// write of a parameter needs (vet/internal/switches): a call that turns them off
+// writes none of its arguments.
+//
+// Only function and method declarations carry facts; a function literal is part of
+// the declaration that holds it. A function called through a seam — a package
+// variable or a struct field that the package assigns only that function (var saveFn
+// = save; r.updateStatusHandler = r.updateStatus), as tests need — is followed as a
+// call of it; one called through another value, or an interface, is not. The receiver is no
+// parameter: an object held in a field of the receiver is not followed.
 //
 // The result, for the package analyzed, is every call whose callee writes one of its
 // arguments (with what it writes) and the kinds whose status the package writes.

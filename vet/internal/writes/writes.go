@@ -7,10 +7,15 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"strings"
+
+	"go/token"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/switches"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
 
 // Analyzer finds the parameters each function writes; see the package doc.
@@ -23,23 +28,61 @@ var Analyzer = &analysis.Analyzer{
 }
 
 // Fact is what a function writes of its parameters, by index (the receiver is not
-// counted).
+// counted), and the kinds whose status it writes, there or in what it reaches.
 type Fact struct {
 	// Status holds the parameters whose status the function writes.
 	Status []int
 	// Update holds the parameters the function sends whole with Update or
 	// Status().Update as they came in.
 	Update []int
+	// StatusFields and UpdateFields hold the same for an object handed in as a field
+	// of a struct parameter (helper(ctx, Params{Object: obj}) that writes
+	// params.Object).
+	StatusFields []Field
+	UpdateFields []Field
+	// Kinds are the custom resources (their types.TypeString) whose status the
+	// function writes, or a function it reaches writes (see Result.Uses), in this
+	// package or, through their facts, in others.
+	Kinds []string
+	// Requires are the switches every write of a parameter needs (see package
+	// switches): a call that hands in a constant one of them does not have writes
+	// none of its arguments.
+	Requires []switches.Switch
 }
+
+// Field is a field of a struct parameter.
+type Field struct {
+	Param int
+	Name  string
+}
+
+func (f Field) String() string { return fmt.Sprintf("%d.%s", f.Param, f.Name) }
 
 // AFact marks Fact as an analysis fact.
 func (*Fact) AFact() {}
 
 func (f *Fact) String() string {
-	return fmt.Sprintf("writes(status %v, update %v)", f.Status, f.Update)
+	s := fmt.Sprintf("writes(status %v, update %v)", f.Status, f.Update)
+	if len(f.StatusFields)+len(f.UpdateFields) > 0 {
+		s += fmt.Sprintf(" fields(status %v, update %v)", f.StatusFields, f.UpdateFields)
+	}
+	if len(f.Kinds) > 0 {
+		s += fmt.Sprintf(" kinds %v", f.Kinds)
+	}
+	for _, r := range f.Requires {
+		s += fmt.Sprintf(" requires %d.%s=%v", r.Param, r.Field, r.Value)
+	}
+	return s
 }
 
-func (f *Fact) empty() bool { return len(f.Status) == 0 && len(f.Update) == 0 }
+func (f *Fact) empty() bool {
+	return len(f.Status) == 0 && len(f.Update) == 0 && len(f.StatusFields) == 0 && len(f.UpdateFields) == 0 && len(f.Kinds) == 0
+}
+
+// writesParams reports whether the function writes any of its parameters.
+func (f *Fact) writesParams() bool {
+	return len(f.Status) > 0 || len(f.Update) > 0 || len(f.StatusFields) > 0 || len(f.UpdateFields) > 0
+}
 
 // Result is what the package analyzed writes.
 type Result struct {
@@ -53,26 +96,39 @@ type Result struct {
 	// calls or takes as a value, and the methods of the package's types it builds a
 	// value of (which an interface may call).
 	Uses map[*types.Func][]*types.Func
+	// kinds holds, per function of the package, Fact.Kinds.
+	kinds map[*types.Func][]string
+	// factOf is the fact of a function of another package (nil when it has none).
+	factOf func(*types.Func) *Fact
 }
 
-// WritesStatusOfFrom reports whether the functions roots, or a function of the
-// package they reach through calls or values, write the status of objects of type t.
+// WritesStatusOfFrom reports whether the functions roots, or a function they reach
+// through calls or values, write the status of objects of type t: in this package,
+// or, for a root or a callee of another package, as its fact says.
 func (r *Result) WritesStatusOfFrom(roots []*types.Func, t types.Type) bool {
-	seen := map[*types.Func]bool{}
-	queue := slices.Clone(roots)
-	for len(queue) > 0 {
-		fn := queue[0]
-		queue = queue[1:]
-		if seen[fn] {
-			continue
-		}
-		seen[fn] = true
-		if hasKind(r.ByFunc[fn], t) {
+	want := kindKey(t)
+	if want == "" {
+		return false
+	}
+	for _, fn := range roots {
+		if slices.Contains(r.KindsOf(fn), want) {
 			return true
 		}
-		queue = append(queue, r.Uses[fn]...)
 	}
 	return false
+}
+
+// KindsOf are the custom resources whose status fn, or what it reaches, writes (see
+// Fact.Kinds), for a function of this package or of one analyzed before it.
+func (r *Result) KindsOf(fn *types.Func) []string {
+	fn = fn.Origin()
+	if ks, ok := r.kinds[fn]; ok {
+		return ks
+	}
+	if f := r.factOf(fn); f != nil {
+		return f.Kinds
+	}
+	return nil
 }
 
 // WritesStatusOf reports whether the package writes the status of objects of type t
@@ -84,6 +140,16 @@ func (r *Result) WritesStatusOf(t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// kindKey is the key of a custom resource in Fact.Kinds: its named type's
+// types.TypeString; "" for anything else.
+func kindKey(t types.Type) string {
+	n := kubetypes.Named(t)
+	if n == nil || !kubetypes.IsCustomResource(n) {
+		return ""
+	}
+	return types.TypeString(n, nil)
 }
 
 // hasKind reports whether one of ts is t, or a pointer to it, up to one pointer on
@@ -106,7 +172,7 @@ type fn struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	res := &Result{Calls: map[*ast.CallExpr]*Fact{}, ByFunc: map[*types.Func][]types.Type{}, Uses: map[*types.Func][]*types.Func{}}
+	res := &Result{Calls: map[*ast.CallExpr]*Fact{}, ByFunc: map[*types.Func][]types.Type{}, Uses: map[*types.Func][]*types.Func{}, kinds: map[*types.Func][]string{}}
 	var fns []*fn
 	local := map[*types.Func]*fn{}
 	for _, f := range pass.Files {
@@ -124,6 +190,18 @@ func run(pass *analysis.Pass) (any, error) {
 			local[obj] = x
 		}
 	}
+	imported := func(callee *types.Func) *Fact {
+		if callee == nil || callee.Pkg() == nil || callee.Pkg() == pass.Pkg {
+			return nil
+		}
+		var f Fact
+		if pass.ImportObjectFact(callee.Origin(), &f) {
+			return &f
+		}
+		return nil
+	}
+	res.factOf = imported
+	sm := findSeams(pass)
 	factOf := func(callee *types.Func) *Fact {
 		if callee == nil {
 			return nil
@@ -132,26 +210,53 @@ func run(pass *analysis.Pass) (any, error) {
 		if x, ok := local[callee]; ok {
 			return &x.fact
 		}
-		if callee.Pkg() == nil || callee.Pkg() == pass.Pkg {
-			return nil
-		}
-		var f Fact
-		if pass.ImportObjectFact(callee, &f) {
-			return &f
-		}
-		return nil
+		return imported(callee)
 	}
-	// A fixed point: a function's fact grows with its callees'.
-	for changed := true; changed; {
+	// A fixed point: a function's fact grows with its callees' (bounded: the switches
+	// of a recursion may settle slowly).
+	for changed, round := true, 0; changed && round < 20; round++ {
 		changed = false
 		for _, x := range fns {
-			if analyze(pass, x, factOf, nil) {
+			if analyze(pass, x, sm, factOf, nil, nil) {
 				changed = true
 			}
 		}
 	}
+	ext := map[*types.Func][]string{} // kinds reached through functions of other packages
 	for _, x := range fns {
-		analyze(pass, x, factOf, res)
+		analyze(pass, x, sm, factOf, res, ext)
+	}
+	// The kinds each function reaches: its own status writes, those of the
+	// functions of other packages it uses (their facts), and those of the functions of
+	// the package it uses, transitively.
+	for _, x := range fns {
+		seen := map[*types.Func]bool{}
+		queue := []*types.Func{x.obj}
+		var kinds []string
+		for len(queue) > 0 {
+			f := queue[0]
+			queue = queue[1:]
+			if seen[f] {
+				continue
+			}
+			seen[f] = true
+			for _, t := range res.ByFunc[f] {
+				if k := kindKey(t); k != "" && !slices.Contains(kinds, k) {
+					kinds = append(kinds, k)
+				}
+			}
+			for _, k := range ext[f] {
+				if !slices.Contains(kinds, k) {
+					kinds = append(kinds, k)
+				}
+			}
+			queue = append(queue, res.Uses[f]...)
+		}
+		slices.Sort(kinds)
+		x.fact.Kinds = kinds
+		res.kinds[x.obj] = kinds
+	}
+	for _, x := range fns {
 		if !x.fact.empty() {
 			f := x.fact
 			pass.ExportObjectFact(x.obj, &f)
@@ -160,9 +265,184 @@ func run(pass *analysis.Pass) (any, error) {
 	return res, nil
 }
 
+// seams maps each variable or field of the package that is assigned function values
+// in one way only — a package variable (var updateFn = update) or a struct field
+// (r.updateStatusHandler = r.updateStatus), seams for tests — to that function.
+type seams map[*types.Var]*types.Func
+
+// findSeams builds the package's seams from its assignments, value specs and keyed
+// composite literals.
+func findSeams(pass *analysis.Pass) seams {
+	info := pass.TypesInfo
+	held := map[*types.Var][]*types.Func{}
+	unknown := map[*types.Var]bool{}
+	varOf := func(e ast.Expr) *types.Var {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			v, _ := info.ObjectOf(x).(*types.Var)
+			return v
+		case *ast.SelectorExpr:
+			v, _ := info.Uses[x.Sel].(*types.Var)
+			return v
+		}
+		return nil
+	}
+	funcOf := func(e ast.Expr) *types.Func {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			fn, _ := info.Uses[x].(*types.Func)
+			return fn
+		case *ast.SelectorExpr:
+			fn, _ := info.Uses[x.Sel].(*types.Func)
+			return fn
+		}
+		return nil
+	}
+	record := func(lhs, rhs ast.Expr) {
+		v := varOf(lhs)
+		if v == nil || v.Pkg() != pass.Pkg {
+			return
+		}
+		if _, isFunc := v.Type().Underlying().(*types.Signature); !isFunc {
+			return
+		}
+		if v.Parent() != v.Pkg().Scope() && !v.IsField() {
+			return // a local variable: not a seam
+		}
+		fn := funcOf(rhs)
+		if fn == nil {
+			unknown[v] = true
+			return
+		}
+		if !slices.Contains(held[v], fn) {
+			held[v] = append(held[v], fn)
+		}
+	}
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.AssignStmt:
+				if len(x.Lhs) == len(x.Rhs) {
+					for i := range x.Lhs {
+						record(x.Lhs[i], x.Rhs[i])
+					}
+				}
+			case *ast.ValueSpec:
+				if len(x.Names) == len(x.Values) {
+					for i := range x.Names {
+						record(x.Names[i], x.Values[i])
+					}
+				}
+			case *ast.KeyValueExpr:
+				if id, ok := x.Key.(*ast.Ident); ok {
+					if _, isField := info.Uses[id].(*types.Var); isField {
+						record(id, x.Value)
+					}
+				}
+			}
+			return true
+		})
+	}
+	out := seams{}
+	for v, fns := range held {
+		if len(fns) == 1 && !unknown[v] {
+			out[v] = fns[0]
+		}
+	}
+	return out
+}
+
+// calleeOf is the function a call calls: its callee, or the function a seam holds
+// (updateFn(…), r.updateStatusHandler(…)); nil when neither is known.
+func (s seams) calleeOf(info *types.Info, call *ast.CallExpr) *types.Func {
+	if fn := kubetypes.Callee(info, call); fn != nil {
+		return fn
+	}
+	return s.held(info, call.Fun)
+}
+
+// held is the function that the seam e names holds, nil when e names none.
+func (s seams) held(info *types.Info, e ast.Expr) *types.Func {
+	var id *ast.Ident
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	default:
+		return nil
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	return s[v]
+}
+
+// FieldArg is the value of the field name in arg, when arg is a composite literal
+// (or its address, or a variable of body assigned once from one) that sets it: the
+// object a Params{Object: obj} argument hands in. Nil otherwise.
+func FieldArg(pass *analysis.Pass, body *ast.BlockStmt, arg ast.Expr, name string) ast.Expr {
+	for range 2 {
+		arg = ast.Unparen(arg)
+		if u, ok := arg.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			arg = ast.Unparen(u.X)
+		}
+		switch x := arg.(type) {
+		case *ast.CompositeLit:
+			for _, elt := range x.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					if k, ok := kv.Key.(*ast.Ident); ok && k.Name == name {
+						return kv.Value
+					}
+				}
+			}
+			return nil
+		case *ast.Ident:
+			v, ok := pass.TypesInfo.Uses[x].(*types.Var)
+			if !ok || body == nil {
+				return nil
+			}
+			if arg = syntax.ValueOf(pass, body, v); arg == nil {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// paramField is the name of the field that e selects of the variable v, when v holds
+// a struct that is no API object (a struct of a function's arguments): "Object" for
+// params.Object or &params.Object; "" otherwise.
+func paramField(info *types.Info, e ast.Expr, v *types.Var) string {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	sel, ok := e.(*ast.SelectorExpr)
+	if !ok {
+		return ""
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok || info.Uses[id] != v || kubetypes.IsAPIObject(v.Type()) {
+		return ""
+	}
+	t := types.Unalias(v.Type())
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if _, ok := t.Underlying().(*types.Struct); !ok {
+		return ""
+	}
+	if f, ok := info.Uses[sel.Sel].(*types.Var); !ok || !f.IsField() {
+		return ""
+	}
+	return sel.Sel.Name
+}
+
 // analyze grows x's fact from its body and reports whether it changed; with res, it
-// also records the package's writes there.
-func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Result) bool {
+// also records the package's writes there, and in ext the kinds the functions of other
+// packages that x uses write.
+func analyze(pass *analysis.Pass, x *fn, sm seams, factOf func(*types.Func) *Fact, res *Result, ext map[*types.Func][]string) bool {
 	info := pass.TypesInfo
 	params := map[*types.Var]int{}
 	i := 0
@@ -181,18 +461,53 @@ func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Re
 	from := follow(info, x.decl.Body, params)
 	reread := rereads(info, x.decl.Body)
 	changed := false
-	add := func(set *[]int, e ast.Expr) {
-		v := kubetypes.Root(info, e)
-		if v == nil {
-			return
-		}
-		if idx, ok := from[v]; ok && !slices.Contains(*set, idx) {
+	addIdx := func(set *[]int, idx int) {
+		if !slices.Contains(*set, idx) {
 			*set = append(*set, idx)
 			slices.Sort(*set)
 			changed = true
 		}
 	}
+	addField := func(set *[]Field, f Field) {
+		if !slices.Contains(*set, f) {
+			*set = append(*set, f)
+			slices.SortFunc(*set, func(a, b Field) int {
+				if a.Param != b.Param {
+					return a.Param - b.Param
+				}
+				return strings.Compare(a.Name, b.Name)
+			})
+			changed = true
+		}
+	}
+	// sets holds the switches each write of a parameter needs.
+	var sets [][]switches.Switch
 	var stack []ast.Node
+	// add records that the function writes e (status, or whole with Update): a
+	// parameter, or a field of a struct parameter, with the switches reqs that the
+	// write needs.
+	add := func(update bool, e ast.Expr, reqs []switches.Switch) {
+		v := syntax.Root(info, e)
+		idx, ok := from[v]
+		if v == nil || !ok {
+			return
+		}
+		sets = append(sets, reqs)
+		if name := paramField(info, e, v); name != "" {
+			if update {
+				addField(&x.fact.UpdateFields, Field{idx, name})
+			} else {
+				addField(&x.fact.StatusFields, Field{idx, name})
+			}
+			return
+		}
+		if update {
+			addIdx(&x.fact.Update, idx)
+		} else {
+			addIdx(&x.fact.Status, idx)
+		}
+	}
+	stack = append(stack, x.decl) // for what looks for the function around a node
 	ast.Inspect(x.decl.Body, func(n ast.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]
@@ -201,7 +516,13 @@ func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Re
 		stack = append(stack, n)
 		if res != nil {
 			use := func(used *types.Func) {
-				if used.Pkg() == pass.Pkg && !slices.Contains(res.Uses[x.obj], used.Origin()) {
+				if used.Pkg() != pass.Pkg {
+					if f := factOf(used); f != nil {
+						ext[x.obj] = append(ext[x.obj], f.Kinds...)
+					}
+					return
+				}
+				if !slices.Contains(res.Uses[x.obj], used.Origin()) {
 					res.Uses[x.obj] = append(res.Uses[x.obj], used.Origin())
 				}
 			}
@@ -209,10 +530,12 @@ func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Re
 			case *ast.Ident:
 				if used, ok := info.Uses[n].(*types.Func); ok {
 					use(used)
+				} else if held := sm.held(info, n); held != nil {
+					use(held)
 				}
 			case *ast.CompositeLit:
-				// A value of a type of the package may be called through an
-				// interface: every method of the type is within reach.
+				// A value of a type may be called through an interface: every
+				// method of the type is within reach.
 				if t := kubetypes.Named(info.TypeOf(n)); t != nil {
 					for m := range t.Origin().Methods() {
 						use(m)
@@ -225,47 +548,90 @@ func analyze(pass *analysis.Pass, x *fn, factOf func(*types.Func) *Fact, res *Re
 			return true
 		}
 		updateable := func(e ast.Expr) bool {
-			v := kubetypes.Root(info, e)
-			return v != nil && !reread[v] && !kubetypes.InRetry(info, stack)
+			v := syntax.Root(info, e)
+			return v != nil && !reread[v] && !kubetypes.InRetry(info, stack, e)
 		}
 		switch {
 		case kubetypes.IsStatusWrite(info, call) && len(call.Args) >= 2:
-			add(&x.fact.Status, call.Args[1])
+			reqs := switches.Requires(pass, stack, x.decl)
+			add(false, call.Args[1], reqs)
 			if res != nil {
 				res.ByFunc[x.obj] = append(res.ByFunc[x.obj], info.TypeOf(call.Args[1]))
 			}
 			if kubetypes.IsStatusUpdate(info, call) && updateable(call.Args[1]) {
-				add(&x.fact.Update, call.Args[1])
+				add(true, call.Args[1], reqs)
 			}
 			return true
 		case kubetypes.IsObjectUpdate(info, call) && len(call.Args) >= 2:
 			if updateable(call.Args[1]) {
-				add(&x.fact.Update, call.Args[1])
+				add(true, call.Args[1], switches.Requires(pass, stack, x.decl))
 			}
 			return true
 		}
-		f := factOf(kubetypes.Callee(info, call))
-		if f == nil || f.empty() {
+		f := factOf(sm.calleeOf(info, call))
+		if f == nil || !f.writesParams() {
 			return true
-		}
-		for _, j := range f.Status {
-			if j < len(call.Args) {
-				add(&x.fact.Status, call.Args[j])
-				if res != nil {
-					res.ByFunc[x.obj] = append(res.ByFunc[x.obj], info.TypeOf(call.Args[j]))
-				}
-			}
-		}
-		for _, j := range f.Update {
-			if j < len(call.Args) && updateable(call.Args[j]) {
-				add(&x.fact.Update, call.Args[j])
-			}
 		}
 		if res != nil {
 			res.Calls[call] = f
 		}
+		translated, off := switches.Translate(pass, call, stack, f.Requires)
+		if off {
+			return true // the call turns the callee's writes off
+		}
+		reqs := append(translated, switches.Requires(pass, stack, x.decl)...)
+		status := func(e ast.Expr) {
+			add(false, e, reqs)
+			if res != nil {
+				res.ByFunc[x.obj] = append(res.ByFunc[x.obj], info.TypeOf(e))
+			}
+		}
+		for _, j := range f.Status {
+			if j < len(call.Args) {
+				status(call.Args[j])
+			}
+		}
+		for _, j := range f.Update {
+			if j < len(call.Args) && updateable(call.Args[j]) {
+				add(true, call.Args[j], reqs)
+			}
+		}
+		// A field of a struct argument: the value a literal gives it, or the field
+		// of a struct this function was handed itself.
+		for _, fl := range f.StatusFields {
+			if fl.Param >= len(call.Args) {
+				continue
+			}
+			if val := FieldArg(pass, x.decl.Body, call.Args[fl.Param], fl.Name); val != nil {
+				status(val)
+			} else if v := syntax.Root(info, call.Args[fl.Param]); v != nil {
+				if idx, ok := from[v]; ok {
+					sets = append(sets, reqs)
+					addField(&x.fact.StatusFields, Field{idx, fl.Name})
+				}
+			}
+		}
+		for _, fl := range f.UpdateFields {
+			if fl.Param >= len(call.Args) || kubetypes.InRetry(info, stack, call.Args[fl.Param]) {
+				continue
+			}
+			if val := FieldArg(pass, x.decl.Body, call.Args[fl.Param], fl.Name); val != nil {
+				if updateable(val) {
+					add(true, val, reqs)
+				}
+			} else if v := syntax.Root(info, call.Args[fl.Param]); v != nil && !reread[v] {
+				if idx, ok := from[v]; ok {
+					sets = append(sets, reqs)
+					addField(&x.fact.UpdateFields, Field{idx, fl.Name})
+				}
+			}
+		}
 		return true
 	})
+	if reqs := switches.Intersect(sets); !slices.Equal(reqs, x.fact.Requires) {
+		x.fact.Requires = reqs
+		changed = true
+	}
 	return changed
 }
 
@@ -285,7 +651,7 @@ func follow(info *types.Info, body *ast.BlockStmt, params map[*types.Var]int) ma
 		if _, done := from[dst]; done {
 			return false
 		}
-		src := kubetypes.Root(info, rhs)
+		src := syntax.Root(info, rhs)
 		idx, ok := from[src]
 		if src == nil || !ok {
 			return false
@@ -331,11 +697,11 @@ func rereads(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
 		fn := kubetypes.Callee(info, call)
 		switch {
 		case kubetypes.IsMethod(fn, kubetypes.ClientPkg, "Reader", "Get") && len(call.Args) > 2:
-			if v := kubetypes.Root(info, call.Args[2]); v != nil {
+			if v := syntax.Root(info, call.Args[2]); v != nil {
 				out[v] = true
 			}
 		case kubetypes.IsMethod(fn, kubetypes.ClientPkg, "Reader", "List") && len(call.Args) > 1:
-			if v := kubetypes.Root(info, call.Args[1]); v != nil {
+			if v := syntax.Root(info, call.Args[1]); v != nil {
 				out[v] = true
 			}
 		}

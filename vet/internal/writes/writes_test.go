@@ -16,5 +16,5 @@ func TestFacts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, writes.Analyzer, "example.com/common")
+	analysistest.Run(t, dir, writes.Analyzer, "example.com/common", "example.com/admission")
 }

@@ -55,7 +55,7 @@ func run(m *testing.M) int {
 	}
 	defer env.Stop()
 	go func() { <-signals; env.Stop(); os.Exit(1) }()
-	mgr, err := ctrl.NewManager(cfg, ctrl.Options{Scheme: scheme, Metrics: metricsserver.Options{BindAddress: "0"}})
+	mgr, err := ctrl.NewManager(cfg, ctrl.Options{Scheme: scheme, Cache: CacheOptions(), Metrics: metricsserver.Options{BindAddress: "0"}})
 	if err == nil {
 		err = SetupReconcilers(mgr)
 	}
@@ -84,7 +84,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 
 func TestShipAndHarborConverge(t *testing.T) {
 	ctx := context.Background()
-	ship := &fleetv1.Ship{ObjectMeta: metav1.ObjectMeta{Name: "argo", Namespace: "default"}, Spec: fleetv1.ShipSpec{Crew: 50, Harbor: "north"}}
+	ship := &fleetv1.Ship{ObjectMeta: metav1.ObjectMeta{Name: "argo", Namespace: "default", Labels: map[string]string{"fleet.example.com/shard": "north"}}, Spec: fleetv1.ShipSpec{Crew: 50, Harbor: "north"}}
 	harbor := &fleetv1.Harbor{ObjectMeta: metav1.ObjectMeta{Name: "north"}, Spec: fleetv1.HarborSpec{Berths: 4}}
 	for _, o := range []client.Object{ship, harbor} {
 		if err := k8s.Create(ctx, o); err != nil {
@@ -104,5 +104,41 @@ func TestShipAndHarborConverge(t *testing.T) {
 	}
 	waitFor(t, "the harbor's deletion", func() bool {
 		return apierrors.IsNotFound(k8s.Get(ctx, client.ObjectKeyFromObject(harbor), &fleetv1.Harbor{}))
+	})
+}
+
+// TestShipOutsideTheShardIsIgnored: +opguard:cache-selector keeps the Ships of other
+// shards out of the manager's cache, so they are never reconciled; relabelled into
+// the shard, a Ship converges.
+func TestShipOutsideTheShardIsIgnored(t *testing.T) {
+	ctx := context.Background()
+	key := client.ObjectKey{Name: "drifter", Namespace: "default"}
+	stray := &fleetv1.Ship{ObjectMeta: metav1.ObjectMeta{Name: key.Name, Namespace: key.Namespace, Labels: map[string]string{"fleet.example.com/shard": "south"}}, Spec: fleetv1.ShipSpec{Crew: 3}}
+	marker := &fleetv1.Ship{ObjectMeta: metav1.ObjectMeta{Name: "marker", Namespace: "default", Labels: map[string]string{"fleet.example.com/shard": "east"}}, Spec: fleetv1.ShipSpec{Crew: 1}}
+	for _, o := range []client.Object{stray, marker} {
+		if err := k8s.Create(ctx, o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Created after the stray one, the ship in the shard converging first shows the
+	// manager had every chance to see the stray one.
+	waitFor(t, "the east ship's status", func() bool {
+		var s fleetv1.Ship
+		return k8s.Get(ctx, client.ObjectKeyFromObject(marker), &s) == nil && s.Status.ObservedGeneration == s.Generation
+	})
+	time.Sleep(2 * time.Second)
+	var s fleetv1.Ship
+	if err := k8s.Get(ctx, key, &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.Status.ObservedGeneration != 0 || len(s.Status.Conditions) != 0 {
+		t.Fatalf("a ship of shard south was reconciled: %+v", s.Status)
+	}
+	s.Labels["fleet.example.com/shard"] = "north"
+	if err := k8s.Update(ctx, &s); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the relabelled ship's status", func() bool {
+		return k8s.Get(ctx, key, &s) == nil && s.Status.ObservedGeneration == s.Generation
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"reflect"
 
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/labels"
 	runtime "k8s.io/apimachinery/pkg/runtime"
 	corev1ac "k8s.io/client-go/applyconfigurations/core/v1"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
@@ -14,6 +15,7 @@ import (
 	fleetv1ac "opgen.test/golden/multi-kind/api/v1/applyconfiguration/api/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	cache "sigs.k8s.io/controller-runtime/pkg/cache"
+	client "sigs.k8s.io/controller-runtime/pkg/client"
 )
 
 // Defaults of --kube-api-qps and --kube-api-burst (see ClientLimits).
@@ -52,7 +54,7 @@ func SetupReconcilers(mgr ctrl.Manager) error {
 // result; a DefaultTransform of your own replaces the trim, and without managedFields
 // every guard compares with the whole object and writes on every reconcile.
 func CacheOptions() cache.Options {
-	return cache.Options{DefaultTransform: trimManagedFields(map[reflect.Type][]string{
+	opts := cache.Options{DefaultTransform: trimManagedFields(map[reflect.Type][]string{
 		reflect.TypeFor[*fleetv1.Harbor]():   {HarborFieldManager},
 		reflect.TypeFor[*fleetv1.Ship]():     {ShipFieldManager},
 		reflect.TypeFor[*corev1.ConfigMap](): {ShipFieldManager},
@@ -61,4 +63,17 @@ func CacheOptions() cache.Options {
 		reflect.TypeFor[*corev1.ConfigMap](): digestOwnedFields(corev1ac.ExtractConfigMap, ShipFieldManager),
 		reflect.TypeFor[*fleetv1.Beacon]():   digestOwnedFields(fleetv1ac.ExtractBeacon, ShipFieldManager),
 	}, reflect.TypeFor[*fleetv1.Harbor](), reflect.TypeFor[*fleetv1.Ship]())}
+	opts.ByObject = map[client.Object]cache.ByObject{}
+	// +opguard:cache-selector: the cache holds only the objects of these kinds whose
+	// labels match; opgen checked each selector when it generated this file.
+	for obj, s := range map[client.Object]string{
+		&fleetv1.Ship{}: "fleet.example.com/shard in (east,north)",
+	} {
+		sel, err := labels.Parse(s)
+		if err != nil {
+			panic(fmt.Sprintf("+opguard:cache-selector=%s: %v", s, err))
+		}
+		opts.ByObject[obj] = cache.ByObject{Label: sel}
+	}
+	return opts
 }

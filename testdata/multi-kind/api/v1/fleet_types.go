@@ -27,6 +27,7 @@ type ShipStatus struct {
 // +opguard:owns=core/v1/ConfigMap
 // +opguard:owns=fleet.example.com/v1/Beacon
 // +opguard:watch-annotations=fleet.example.com/course
+// +opguard:cache-selector=fleet.example.com/shard in (north,east)
 
 // Ship is a namespaced kind.
 type Ship struct {

@@ -24,7 +24,7 @@ func add(mgr manager.Manager, r *Reconciler) error {
 	if err := c.Watch(source.Kind(nil, &apiv1.Memcached{}, &handler.TypedEnqueueRequestForObject[*apiv1.Memcached]{})); err != nil { // want `source.Kind\(…, &apiv1.Memcached{}, &handler.TypedEnqueueRequestForObject\[\*apiv1.Memcached\]{}\) without predicates`
 		return err
 	}
-	if err := c.Watch(source.Kind(nil, &apiv1.Memcached{}, &handler.TypedEnqueueRequestForObject[*apiv1.Memcached]{}, predicate.TypedFuncs[*apiv1.Memcached]{})); err != nil { // want `with predicates that pass every update`
+	if err := c.Watch(source.Kind(nil, &apiv1.Memcached{}, &handler.TypedEnqueueRequestForObject[*apiv1.Memcached]{}, predicate.TypedFuncs[*apiv1.Memcached]{})); err != nil { // want `with predicates that pass status-only updates`
 		return err
 	}
 	if err := c.Watch(source.Kind(nil, &apiv1.Memcached{}, &handler.TypedEnqueueRequestForObject[*apiv1.Memcached]{}, predicate.TypedFuncs[*apiv1.Memcached]{

@@ -100,18 +100,18 @@ var passAll = predicate.Funcs{
 
 func (r *Reconciler) predicatesThatPassEverything(mgr ctrl.Manager) error {
 	if err := ctrl.NewControllerManagedBy(mgr).
-		For(&apiv1.Memcached{}, builder.WithPredicates(passAll)). // want `For\(&apiv1.Memcached{}\) with predicates that pass every update`
+		For(&apiv1.Memcached{}, builder.WithPredicates(passAll)). // want `For\(&apiv1.Memcached{}\) with predicates that pass status-only updates`
 		Complete(r); err != nil {
 		return err
 	}
 	rv := predicate.ResourceVersionChangedPredicate{}
 	if err := ctrl.NewControllerManagedBy(mgr).
-		For(&apiv1.Memcached{}, builder.WithPredicates(rv)). // want `with predicates that pass every update`
+		For(&apiv1.Memcached{}, builder.WithPredicates(rv)). // want `with predicates that pass status-only updates`
 		Complete(r); err != nil {
 		return err
 	}
 	if err := ctrl.NewControllerManagedBy(mgr).
-		For(&apiv1.Memcached{}, builder.WithPredicates(predicate.Or(predicate.GenerationChangedPredicate{}, predicate.Funcs{}))). // want `with predicates that pass every update`
+		For(&apiv1.Memcached{}, builder.WithPredicates(predicate.Or(predicate.GenerationChangedPredicate{}, predicate.Funcs{}))). // want `with predicates that pass status-only updates`
 		Complete(r); err != nil {
 		return err
 	}

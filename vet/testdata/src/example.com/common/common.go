@@ -5,6 +5,8 @@ package common
 import (
 	"context"
 
+	apiv1 "example.com/api/v1"
+
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 )
@@ -37,4 +39,30 @@ func Refresh(ctx context.Context, c client.Client, obj client.Object) error {
 // PatchStatus writes status with a patch: no Update.
 func PatchStatus(ctx context.Context, c client.Client, obj client.Object, patch client.Patch) error { // want PatchStatus:`writes\(status \[2\], update \[\]\)`
 	return c.Status().Patch(ctx, obj, patch)
+}
+
+// Params hands a helper the object it writes in a field.
+type Params struct {
+	Object client.Object
+	Client client.Client
+	Force  bool
+}
+
+// UpdateWith sends params.Object whole with Update.
+func UpdateWith(ctx context.Context, params Params) error { // want UpdateWith:`writes\(status \[\], update \[\]\) fields\(status \[\], update \[1.Object\]\)`
+	return params.Client.Update(ctx, params.Object)
+}
+
+// StatusWith writes params.Object's status through UpdateStatus, handing it on.
+func StatusWith(ctx context.Context, params *Params) error { // want StatusWith:`writes\(status \[\], update \[\]\) fields\(status \[1.Object\], update \[1.Object\]\)`
+	return UpdateStatus(ctx, params.Client, params.Object)
+}
+
+// Fetch reads the object from the client it is given and returns it.
+func Fetch(ctx context.Context, c client.Client, key client.ObjectKey) (*apiv1.Memcached, error) {
+	var obj apiv1.Memcached
+	if err := c.Get(ctx, key, &obj); err != nil {
+		return nil, err
+	}
+	return &obj, nil
 }

@@ -19,6 +19,10 @@ type MemcachedStatus struct {
 	LastReconcileTime  *metav1.Time       `json:"lastReconcileTime,omitempty"`
 	LastSync           string             `json:"lastSync,omitempty"`
 	StartTime          *metav1.Time       `json:"startTime,omitempty"`
+	State              string             `json:"state,omitempty"`
+	Message            string             `json:"message,omitempty"`
+	Image              string             `json:"image,omitempty"`
+	Attempts           int32              `json:"attempts,omitempty"`
 }
 
 // +kubebuilder:object:root=true
@@ -30,8 +34,9 @@ type Memcached struct {
 	Status            MemcachedStatus `json:"status,omitempty"`
 }
 
-func (in *Memcached) DeepCopy() *Memcached           { out := *in; return &out }
-func (in *Memcached) DeepCopyObject() runtime.Object { return in.DeepCopy() }
+func (in *Memcached) DeepCopy() *Memcached             { out := *in; return &out }
+func (in *MemcachedStatus) DeepCopy() *MemcachedStatus { out := *in; return &out }
+func (in *Memcached) DeepCopyObject() runtime.Object   { return in.DeepCopy() }
 
 type MemcachedList struct {
 	metav1.TypeMeta `json:",inline"`

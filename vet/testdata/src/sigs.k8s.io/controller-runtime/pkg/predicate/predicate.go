@@ -32,6 +32,13 @@ func (p TypedFuncs[object]) Generic(e event.TypedGenericEvent[object]) bool { re
 
 func NewPredicateFuncs(filter func(object client.Object) bool) Funcs { return Funcs{} }
 
+func NewTypedPredicateFuncs[object any](filter func(object object) bool) TypedFuncs[object] {
+	return TypedFuncs[object]{}
+}
+
+// LabelSelectorPredicate stands for the real one (metav1.LabelSelector is an any here).
+func LabelSelectorPredicate(s any) (Predicate, error) { return Funcs{}, nil }
+
 type ResourceVersionChangedPredicate = TypedResourceVersionChangedPredicate[client.Object]
 
 type TypedResourceVersionChangedPredicate[T metav1.Object] struct {

@@ -45,6 +45,7 @@ func (m *ObjectMeta) GetNamespace() string         { return m.Namespace }
 func (m *ObjectMeta) GetGeneration() int64         { return m.Generation }
 func (m *ObjectMeta) GetLabels() map[string]string { return m.Labels }
 func (m *ObjectMeta) GetDeletionTimestamp() *Time  { return m.DeletionTimestamp }
+func (m *ObjectMeta) GetResourceVersion() string   { return m.ResourceVersion }
 
 type Object interface {
 	GetName() string
@@ -52,6 +53,7 @@ type Object interface {
 	GetGeneration() int64
 	GetLabels() map[string]string
 	GetDeletionTimestamp() *Time
+	GetResourceVersion() string
 }
 
 type ListMeta struct {

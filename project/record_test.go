@@ -1,0 +1,67 @@
+package project
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestRecordRoundTrip: the record, a step per line, reads back as it was written,
+// whatever its strings hold (values YAML would read as something else are quoted).
+func TestRecordRoundTrip(t *testing.T) {
+	c := &Config{ProjectName: "op", Domain: "example.com", Templates: "../platform", Chart: "false", Scaffold: &Record{
+		TemplateSet: 3,
+		Overlay:     &Overlay{Name: "acme platform: v2", Version: "2.0", Digest: "sha256:abc"},
+		Module:      "example.com/op/v2",
+		Steps: []Step{
+			{API: &APIStep{Group: "cache", Version: "v1alpha1", Kind: "Memcached", Owns: []string{"apps/v1/Deployment", "core/v1/Service"}}},
+			{API: &APIStep{Group: "batch", Version: "v1", Kind: "Sweeper", ClusterScoped: true}},
+			{Webhook: &WebhookStep{Group: "cache", Version: "v1alpha1", Kind: "Memcached", Defaulting: true, Validation: true}},
+			{Webhook: &WebhookStep{Group: "cache", Version: "v1alpha1", Kind: "Memcached", Conversion: true, Spokes: []string{"v2", "v3"}}},
+		},
+	}}
+	out := c.Marshal()
+	for _, line := range []string{
+		"  templateSet: 3\n",
+		`  overlay: {name: "acme platform: v2", version: "2.0", digest: "sha256:abc"}` + "\n",
+		"  - api: {group: cache, version: v1alpha1, kind: Memcached, owns: [apps/v1/Deployment, core/v1/Service]}\n",
+		"  - webhook: {group: cache, version: v1alpha1, kind: Memcached, conversion: true, spokes: [v2, v3]}\n",
+	} {
+		if !strings.Contains(string(out), line) {
+			t.Errorf("no line %q in\n%s", line, out)
+		}
+	}
+	back, err := Parse(out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if !reflect.DeepEqual(back, c) {
+		t.Fatalf("read back %+v, want %+v", back.Scaffold, c.Scaffold)
+	}
+	for _, s := range []string{"true", "1.5", "007", "0x1f", "-", "a b", "yes"} {
+		c := &Config{ProjectName: "op", Domain: "example.com", Scaffold: &Record{Module: "m", Overlay: &Overlay{Version: s, Digest: "d"}}}
+		back, err := Parse(c.Marshal())
+		if err != nil || back.Scaffold.Overlay.Version != s {
+			t.Errorf("version %q read back as %+v, %v", s, back, err)
+		}
+	}
+	if (&Config{}).Append(Step{}) {
+		t.Error("Append to a project without a record")
+	}
+}
+
+// TestRecordRefusesBadSteps: a step that is neither or both, or lacks its kind, is
+// refused with the step's number.
+func TestRecordRefusesBadSteps(t *testing.T) {
+	for content, want := range map[string]string{
+		"scaffold:\n  templateSet: 1\n  steps:\n  - {}\n":                                        "module is required",
+		"scaffold:\n  templateSet: 1\n  module: m\n  steps:\n  - {}\n":                           "step 1: give exactly one of api and webhook",
+		"scaffold:\n  templateSet: 1\n  module: m\n  steps:\n  - api: {group: g, version: v1}\n": "step 1: api needs group, version and kind",
+		"scaffold:\n  templateSet: 1\n  module: m\n  stepz: []\n":                                `unknown field "stepz"`,
+	} {
+		_, err := Parse([]byte("projectName: op\ndomain: example.com\n" + content))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", content, err, want)
+		}
+	}
+}

@@ -1,0 +1,124 @@
+package vet_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/opgen-dev/opgen/vet"
+)
+
+// loadDir is a module of vet/testdata/load, as an absolute path.
+func loadDir(t *testing.T, name string) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("testdata", "load", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// env is the process's environment with the go command kept off the network and off
+// any workspace.
+func env(extra ...string) []string {
+	return append(os.Environ(), append([]string{"GOWORK=off", "GOTOOLCHAIN=local", "GOFLAGS=-mod=mod"}, extra...)...)
+}
+
+// checkLoadError runs Check and returns its LoadError, failing when there is none.
+func checkLoadError(t *testing.T, cfg vet.Config) (*vet.LoadError, time.Duration) {
+	t.Helper()
+	start := time.Now()
+	findings, err := vet.Check(context.Background(), cfg)
+	took := time.Since(start)
+	var le *vet.LoadError
+	if !errors.As(err, &le) || !errors.Is(err, vet.ErrLoad) {
+		t.Fatalf("Check = %d findings, %v; want a LoadError", len(findings), err)
+	}
+	if len(le.Causes) == 0 {
+		t.Fatalf("LoadError without causes: %v", err)
+	}
+	return le, took
+}
+
+// TestLoadUnservedModule: a module whose dependency no proxy serves fails in the go
+// command, with its cause, before anything is type-checked: with the proxy off, and
+// with a file:// proxy that lacks the version.
+func TestLoadUnservedModule(t *testing.T) {
+	dir := loadDir(t, "unserved")
+	for _, tc := range []struct {
+		name, proxy, want string
+	}{
+		{"GOPROXY=off", "off", "module lookup disabled by GOPROXY=off"},
+		{"file proxy", "file://" + filepath.ToSlash(t.TempDir()), "example.com/notserved"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			le, took := checkLoadError(t, vet.Config{Dir: dir, Env: env("GOPROXY="+tc.proxy, "GOSUMDB=off", "GOMODCACHE="+t.TempDir())})
+			if !le.GoCommand {
+				t.Errorf("causes not from the go command: %q", le.Causes)
+			}
+			if len(le.Causes) != 1 || !strings.Contains(le.Causes[0], tc.want) {
+				t.Errorf("causes = %q, want one naming %q", le.Causes, tc.want)
+			}
+			t.Logf("failed in %v: %s", took, le.Causes[0])
+		})
+	}
+}
+
+// TestLoadMissingSum: without -mod=mod, a go.sum that lacks the module is the cause,
+// said once, at the import.
+func TestLoadMissingSum(t *testing.T) {
+	le, _ := checkLoadError(t, vet.Config{Dir: loadDir(t, "unserved"), Env: append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly", "GOPROXY=off")})
+	if !le.GoCommand || len(le.Causes) != 1 || !strings.Contains(le.Causes[0], "main.go:4:8: missing go.sum entry") {
+		t.Errorf("causes = %q (go command %v), want the missing go.sum entry at main.go:4:8", le.Causes, le.GoCommand)
+	}
+}
+
+// TestLoadTypeError: code that does not type-check is reported with its position, as
+// the compiler would, and only once the go command found nothing.
+func TestLoadTypeError(t *testing.T) {
+	le, _ := checkLoadError(t, vet.Config{Dir: loadDir(t, "typeerror"), Env: env("GOPROXY=off")})
+	if le.GoCommand || len(le.Causes) != 1 || !strings.Contains(le.Causes[0], "p.go:4:18") {
+		t.Errorf("causes = %q (go command %v), want the type error at p.go:4:18", le.Causes, le.GoCommand)
+	}
+}
+
+// TestLoadSyntaxError: a file that does not parse is reported at its position, each
+// syntax error as the parser finds it.
+func TestLoadSyntaxError(t *testing.T) {
+	le, _ := checkLoadError(t, vet.Config{Dir: syntaxErrorModule(t), Env: env("GOPROXY=off")})
+	for _, c := range le.Causes {
+		if !strings.Contains(c, "p.go:4:") {
+			t.Errorf("cause %q is not at p.go:4", c)
+		}
+	}
+	if le.GoCommand {
+		t.Errorf("a syntax error taken for the go command's: %q", le.Causes)
+	}
+}
+
+// TestLoadNoPackages: a pattern that matches nothing is an error, not a clean run.
+func TestLoadNoPackages(t *testing.T) {
+	le, _ := checkLoadError(t, vet.Config{Dir: loadDir(t, "typeerror"), Patterns: []string{"./nothing/..."}, Env: env("GOPROXY=off")})
+	if !strings.Contains(strings.Join(le.Causes, "\n"), "nothing") {
+		t.Errorf("causes = %q, want the pattern named", le.Causes)
+	}
+}
+
+// syntaxErrorModule writes a module whose one file does not parse (kept out of the
+// repository, where gofmt would stumble on it).
+func syntaxErrorModule(t *testing.T) string {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod": "module example.com/syntaxerror\n\ngo 1.22\n",
+		"p.go":   "// Package p does not parse.\npackage p\n\nfunc broken( {\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}

@@ -1,0 +1,15 @@
+// Package switches finds the conditions on a function's parameters that a write in it
+// needs, and the calls that turn the write off.
+//
+// A helper shared by several controllers often writes only when its caller says so:
+// if !params.ApplyChanges { return nil } before the write, or if apply { write }. The
+// write then needs a bool parameter, or a bool field of a struct parameter, to be
+// true (or false): a Switch. Requires finds them on the path to a node (enclosing ifs,
+// earlier ifs whose body leaves, through !, && and ||, and bool variables assigned
+// once); Off tells a call that hands in the other constant (false, or a composite
+// literal that sets the field to it or leaves it out), from which the write is
+// unreachable; Translate carries a callee's switches to the caller that passes its own
+// parameter on, so that they travel through calls and, in the analyzers' facts,
+// across packages. Only constants decide: a switch a call fills with a value computed
+// at run time is not known, and the write counts.
+package switches

@@ -1,0 +1,11 @@
+// Package syntax holds the analyzers' helpers on Go syntax that know nothing of
+// Kubernetes: the variable an expression reads (Root), the function around a node
+// (EnclosingFunc, DeclaringBody), a parameter's position (ParamIndex), the values a
+// variable is assigned (ValueOf, ValuesOf), whether a statement list leaves its block
+// (Leaves), where a method call's name is (MethodPos).
+//
+// Root follows x.DeepCopy() and x.DeepCopyObject() to x by the method's name: a deep
+// copy keeps what the analyzers follow an object for, its resourceVersion, and every
+// generated API type spells its copy so. That is the one name this package matches;
+// the APIs of Kubernetes are recognised by type in package kubetypes.
+package syntax

@@ -1,0 +1,219 @@
+package syntax
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Root is the variable an expression reads its value from: x for x, &x, *x, x.f,
+// x[i], x[i:j], x.(T), (x) and x.DeepCopy() (a deep copy keeps what matters here, the
+// resourceVersion); nil when there is none (a call, a literal).
+func Root(info *types.Info, e ast.Expr) *types.Var {
+	for {
+		switch x := e.(type) {
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.UnaryExpr:
+			if x.Op.String() != "&" {
+				return nil
+			}
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.SelectorExpr:
+			if _, isPkg := info.Uses[identOf(x.X)].(*types.PkgName); isPkg {
+				return nil
+			}
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.SliceExpr:
+			e = x.X
+		case *ast.TypeAssertExpr:
+			e = x.X
+		case *ast.CallExpr:
+			sel, ok := x.Fun.(*ast.SelectorExpr)
+			if !ok || len(x.Args) != 0 || (sel.Sel.Name != "DeepCopy" && sel.Sel.Name != "DeepCopyObject") {
+				return nil
+			}
+			e = sel.X
+		case *ast.Ident:
+			v, _ := info.ObjectOf(x).(*types.Var)
+			return v
+		default:
+			return nil
+		}
+	}
+}
+
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+// EnclosingFunc is the innermost function (declaration or literal) on an inspector
+// stack, with its body; nil when the node is outside any function.
+func EnclosingFunc(stack []ast.Node) (ast.Node, *ast.BlockStmt) {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch f := stack[i].(type) {
+		case *ast.FuncDecl:
+			return f, f.Body
+		case *ast.FuncLit:
+			return f, f.Body
+		}
+	}
+	return nil, nil
+}
+
+// MethodPos is where the method name of a call is, which for a method of a chain
+// spread over several lines is the line a reader looks at; the call's start otherwise.
+func MethodPos(call *ast.CallExpr) token.Pos {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		return sel.Sel.Pos()
+	}
+	return call.Pos()
+}
+
+// DeclaringBody is the body of the innermost function on the stack that declares v (a
+// local variable or a parameter), to look for v's assignments in; nil for a variable
+// declared elsewhere.
+func DeclaringBody(stack []ast.Node, v *types.Var) *ast.BlockStmt {
+	for i := len(stack) - 1; i >= 0; i-- {
+		var typ *ast.FuncType
+		var body *ast.BlockStmt
+		switch f := stack[i].(type) {
+		case *ast.FuncDecl:
+			typ, body = f.Type, f.Body
+		case *ast.FuncLit:
+			typ, body = f.Type, f.Body
+		default:
+			continue
+		}
+		if body != nil && (typ.Pos() <= v.Pos() && v.Pos() < body.End()) {
+			return body
+		}
+	}
+	return nil
+}
+
+// ParamIndex is the position of v among the parameters of the function declaration
+// decl, or -1 when v is none of them.
+func ParamIndex(info *types.Info, decl *ast.FuncDecl, v *types.Var) int {
+	i := 0
+	for _, field := range decl.Type.Params.List {
+		if len(field.Names) == 0 {
+			i++
+			continue
+		}
+		for _, name := range field.Names {
+			if info.Defs[name] == v {
+				return i
+			}
+			i++
+		}
+	}
+	return -1
+}
+
+// ValueOf returns the expression a variable holds, when that can be read from the
+// source: a local variable of body assigned exactly once (in its declaration or one
+// assignment), or a package-level variable assigned once in the package (by its
+// initializer or one assignment). The first variable of x, err := f() holds the call
+// f(). nil otherwise.
+func ValueOf(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) ast.Expr {
+	values := ValuesOf(pass, body, v)
+	if len(values) != 1 {
+		return nil
+	}
+	return values[0]
+}
+
+// ValuesOf returns every expression assigned to a variable (see ValueOf for where they
+// are looked for), or nil when one of them cannot be read from the source (an
+// assignment with an operator, a result of a call other than its first) or there is
+// none. A declaration without a value assigns nothing.
+func ValuesOf(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) []ast.Expr {
+	info := pass.TypesInfo
+	var values []ast.Expr
+	unknown := false
+	record := func(lhs, rhs ast.Expr) {
+		if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && info.ObjectOf(id) == v {
+			if rhs == nil {
+				unknown = true
+			}
+			values = append(values, rhs)
+		}
+	}
+	visit := func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.AssignStmt:
+			switch {
+			case s.Tok != token.ASSIGN && s.Tok != token.DEFINE:
+				for _, l := range s.Lhs {
+					record(l, nil)
+				}
+			case len(s.Lhs) == len(s.Rhs):
+				for i := range s.Lhs {
+					record(s.Lhs[i], s.Rhs[i])
+				}
+			default:
+				// x, err := f(): x holds f's first result, which is what f makes;
+				// the others are not known.
+				for i, l := range s.Lhs {
+					if i == 0 && len(s.Rhs) == 1 {
+						if _, isCall := ast.Unparen(s.Rhs[0]).(*ast.CallExpr); isCall {
+							record(l, s.Rhs[0])
+							continue
+						}
+					}
+					record(l, nil)
+				}
+			}
+		case *ast.ValueSpec:
+			for i, name := range s.Names {
+				if i < len(s.Values) && len(s.Names) == len(s.Values) {
+					record(name, s.Values[i])
+				} else if len(s.Values) > 0 {
+					record(name, nil)
+				}
+			}
+		}
+		return true
+	}
+	if v.Parent() != nil && v.Parent() != v.Pkg().Scope() {
+		if body == nil {
+			return nil
+		}
+		ast.Inspect(body, visit)
+	} else {
+		for _, f := range pass.Files {
+			ast.Inspect(f, visit)
+		}
+	}
+	if unknown {
+		return nil
+	}
+	return values
+}
+
+// Leaves reports whether a statement list ends in a statement that leaves it: a
+// return, a branch (break, continue, goto) or a call of panic.
+func Leaves(list []ast.Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	switch s := list[len(list)-1].(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
+	case *ast.ExprStmt:
+		if call, ok := s.X.(*ast.CallExpr); ok {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "panic" {
+				return true
+			}
+		}
+	}
+	return false
+}

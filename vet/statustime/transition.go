@@ -1,0 +1,260 @@
+package statustime
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
+)
+
+// maxDepth bounds how many calls up a transition is looked for.
+const maxDepth = 3
+
+// transitions answers whether a clock written into status records an event: a state
+// transition, or a counted occurrence (see the package doc).
+type transitions struct {
+	pass *analysis.Pass
+	insp *inspector.Inspector
+	// sites holds, per function of the package, the stacks of its calls, and uses the
+	// number of its uses; nil until needed.
+	sites map[*types.Func][][]ast.Node
+	uses  map[*types.Func]int
+}
+
+// event reports whether the assignment to lhs, the statement on top of the stack,
+// stands in a statement list that also, unconditionally, increments a status counter
+// of the same object (Attempts++, Attempts = Attempts + 1), or sets a status field to
+// a constant that the path to it shows the field did not hold (a state transition).
+func (t *transitions) event(stack []ast.Node, lhs ast.Expr) bool {
+	info := t.pass.TypesInfo
+	list, stmt := enclosingList(stack)
+	if list == nil {
+		return false
+	}
+	owner := kubetypes.StatusOwner(info, lhs)
+	for _, st := range list {
+		if st == stmt {
+			continue
+		}
+		switch s := st.(type) {
+		case *ast.IncDecStmt:
+			if s.Tok == token.INC && sameOwner(info, s.X, owner) && len(statusPath(info, s.X)) > 0 {
+				return true
+			}
+		case *ast.AssignStmt:
+			if len(s.Lhs) != 1 || len(s.Rhs) != 1 || !sameOwner(info, s.Lhs[0], owner) {
+				continue
+			}
+			path := statusPath(info, s.Lhs[0])
+			if len(path) == 0 {
+				continue
+			}
+			if s.Tok == token.ADD_ASSIGN || s.Tok == token.ASSIGN && increments(info, s.Lhs[0], s.Rhs[0]) {
+				return true
+			}
+			if s.Tok == token.ASSIGN {
+				if v := constValue(info, s.Rhs[0]); v != nil && t.leaves(stack, path, v, 0) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// enclosingList is the statement list (a block's or a case's) that the statement on
+// top of the stack stands in, and that statement.
+func enclosingList(stack []ast.Node) ([]ast.Stmt, ast.Stmt) {
+	for i := len(stack) - 1; i > 0; i-- {
+		st, ok := stack[i].(ast.Stmt)
+		if !ok {
+			continue
+		}
+		switch p := stack[i-1].(type) {
+		case *ast.BlockStmt:
+			return p.List, st
+		case *ast.CaseClause:
+			return p.Body, st
+		}
+	}
+	return nil, nil
+}
+
+// sameOwner reports whether e reaches the status of a custom resource of the same
+// type as owner.
+func sameOwner(info *types.Info, e ast.Expr, owner types.Type) bool {
+	o := kubetypes.StatusOwner(info, e)
+	if o == nil || owner == nil {
+		return false
+	}
+	a, b := kubetypes.Named(o), kubetypes.Named(owner)
+	return a != nil && b != nil && types.Identical(a, b)
+}
+
+// increments reports whether rhs is lhs plus something (x.Status.N = x.Status.N + 1).
+func increments(info *types.Info, lhs, rhs ast.Expr) bool {
+	b, ok := ast.Unparen(rhs).(*ast.BinaryExpr)
+	if !ok || b.Op != token.ADD {
+		return false
+	}
+	p := statusPath(info, lhs)
+	return slices.Equal(statusPath(info, b.X), p) || slices.Equal(statusPath(info, b.Y), p)
+}
+
+// constValue is e's constant value, nil when it has none.
+func constValue(info *types.Info, e ast.Expr) constant.Value {
+	if tv, ok := info.Types[e]; ok {
+		return tv.Value
+	}
+	return nil
+}
+
+// leaves reports whether the path to the top of the stack shows that the status field
+// path holds a value other than v: an enclosing if or case, or an earlier if whose
+// body leaves, compares it with a constant that is not v (== c, case c) or with v
+// itself (!= v), in the function or, when it says nothing, in every call of it in the
+// package (up to maxDepth calls up).
+func (t *transitions) leaves(stack []ast.Node, path []string, v constant.Value, depth int) bool {
+	info := t.pass.TypesInfo
+	shows := func(cond ast.Expr, want bool) bool {
+		return slices.ContainsFunc(stateTerms(info, cond, want), func(f stateTerm) bool {
+			return slices.Equal(f.path, path) && (f.equal && !equal(f.value, v) || !f.equal && equal(f.value, v))
+		})
+	}
+	for i := len(stack) - 1; i > 0; i-- {
+		child, parent := stack[i], stack[i-1]
+		switch p := parent.(type) {
+		case *ast.FuncLit:
+			if i >= 2 && kubetypes.RunInPlace(info, p, stack[i-2]) {
+				continue
+			}
+			return false
+		case *ast.FuncDecl:
+			return t.callersShow(p, path, v, depth)
+		case *ast.IfStmt:
+			if child == p.Body && shows(p.Cond, true) || child == p.Else && shows(p.Cond, false) {
+				return true
+			}
+		case *ast.CaseClause:
+			// switch obj.Status.State { case A, B: … } with v neither A nor B.
+			if i < 3 {
+				continue
+			}
+			if sw, ok := stack[i-3].(*ast.SwitchStmt); ok && sw.Tag != nil && slices.Equal(statusPath(info, sw.Tag), path) && len(p.List) > 0 {
+				all := true
+				for _, e := range p.List {
+					if c := constValue(info, e); c == nil || equal(c, v) {
+						all = false
+					}
+				}
+				if all {
+					return true
+				}
+			}
+		case *ast.BlockStmt:
+			for _, st := range p.List {
+				if st == child {
+					break
+				}
+				if is, ok := st.(*ast.IfStmt); ok && is.Else == nil && syntax.Leaves(is.Body.List) && shows(is.Cond, false) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// equal reports whether two constants are the same value; constants of different
+// kinds are not.
+func equal(a, b constant.Value) bool {
+	return a.Kind() == b.Kind() && constant.Compare(a, token.EQL, b)
+}
+
+// callersShow reports whether every use of the function decl in the package is a call
+// whose path shows the field does not hold v.
+func (t *transitions) callersShow(decl *ast.FuncDecl, path []string, v constant.Value, depth int) bool {
+	if depth >= maxDepth {
+		return false
+	}
+	fn, _ := t.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if fn == nil {
+		return false
+	}
+	t.collect()
+	sites := t.sites[fn]
+	if len(sites) == 0 || len(sites) != t.uses[fn] {
+		return false
+	}
+	for _, site := range sites {
+		if !t.leaves(site, path, v, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+func (t *transitions) collect() {
+	if t.sites != nil {
+		return
+	}
+	info := t.pass.TypesInfo
+	t.sites, t.uses = map[*types.Func][][]ast.Node{}, map[*types.Func]int{}
+	for _, obj := range info.Uses {
+		if fn, ok := obj.(*types.Func); ok && fn.Pkg() == t.pass.Pkg {
+			t.uses[fn.Origin()]++
+		}
+	}
+	t.insp.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if !push {
+			return true
+		}
+		if fn := kubetypes.Callee(info, n.(*ast.CallExpr)); fn != nil && fn.Pkg() == t.pass.Pkg {
+			t.sites[fn] = append(t.sites[fn], slices.Clone(stack))
+		}
+		return true
+	})
+}
+
+// stateTerm is what a condition says of a status field: it equals value (equal) or
+// differs from it.
+type stateTerm struct {
+	path  []string
+	equal bool
+	value constant.Value
+}
+
+// stateTerms are the comparisons of status fields with constants that cond being want
+// implies, through !, && (true) and || (false).
+func stateTerms(info *types.Info, cond ast.Expr, want bool) []stateTerm {
+	switch x := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.NOT {
+			return stateTerms(info, x.X, !want)
+		}
+	case *ast.BinaryExpr:
+		switch {
+		case x.Op == token.LAND && want, x.Op == token.LOR && !want:
+			return append(stateTerms(info, x.X, want), stateTerms(info, x.Y, want)...)
+		case x.Op == token.EQL, x.Op == token.NEQ:
+			field, other := x.X, x.Y
+			if len(statusPath(info, field)) == 0 {
+				field, other = other, field
+			}
+			path := statusPath(info, field)
+			c := constValue(info, other)
+			if len(path) == 0 || c == nil {
+				return nil
+			}
+			return []stateTerm{{path: path, equal: (x.Op == token.EQL) == want, value: c}}
+		}
+	}
+	return nil
+}

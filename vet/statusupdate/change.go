@@ -1,0 +1,334 @@
+package statusupdate
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
+)
+
+// This file holds the guards that are no diff but still make a write a change (rule 7
+// of the package doc); the switches that turn a helper's write off (rule 8) are package
+// switches'.
+
+// assignment is an assignment to the written object's status on the path to a write,
+// both sides as keys (see keyer.key).
+type assignment struct {
+	lhs, rhs string
+	// portable reports whether the right-hand side means the same in another
+	// function: the written object's own fields ($.Generation) or a constant.
+	portable bool
+	// value is the right-hand side's constant value, nil when it has none.
+	value constant.Value
+}
+
+// keyer writes expressions relative to the written object: obj.Status.Message is
+// $.Status.Message when obj is written, obj.GetGeneration() is $.Generation.
+type keyer struct {
+	g *guards
+	// obj is the written object as the source spells it, without & or a deep copy.
+	obj   string
+	stack []ast.Node
+}
+
+func newKeyer(g *guards, stack []ast.Node, obj ast.Expr) keyer {
+	return keyer{g: g, obj: text(obj), stack: stack}
+}
+
+// text is e as the source spells it, without parentheses, a leading & or *, and
+// without .DeepCopy() calls, with getters of metadata (x.GetGeneration()) written as
+// the field they read (x.Generation).
+func text(e ast.Expr) string {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	if s, ok := e.(*ast.StarExpr); ok {
+		e = ast.Unparen(s.X)
+	}
+	s := types.ExprString(e)
+	s = strings.ReplaceAll(s, ".DeepCopy()", "")
+	for _, f := range []string{"Generation", "ResourceVersion", "Name", "Namespace", "Labels", "Annotations"} {
+		s = strings.ReplaceAll(s, ".Get"+f+"()", "."+f)
+	}
+	return s
+}
+
+// key is e relative to the written object ("$.Status.Message"), or e as spelled when
+// it does not read the written object.
+func (k keyer) key(e ast.Expr) string {
+	s := text(e)
+	switch {
+	case k.obj == "":
+		return s
+	case s == k.obj:
+		return "$"
+	case strings.HasPrefix(s, k.obj+"."):
+		return "$" + s[len(k.obj):]
+	}
+	return s
+}
+
+// snapshotKey is the key of what e read when it was taken, e reading a local variable
+// assigned once from the written object or a part of it (old := obj.Status.State;
+// prev := obj.Status.DeepCopy(), then prev.State; orig := obj.DeepCopy(), then
+// orig.Status.State); "" when e reads no such snapshot.
+func (k keyer) snapshotKey(e ast.Expr) string {
+	s := text(e)
+	root := e
+	for {
+		switch x := ast.Unparen(root).(type) {
+		case *ast.SelectorExpr:
+			root = x.X
+			continue
+		case *ast.CallExpr: // .DeepCopy()
+			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && len(x.Args) == 0 {
+				root = sel.X
+				continue
+			}
+		case *ast.StarExpr:
+			root = x.X
+			continue
+		}
+		break
+	}
+	id, ok := ast.Unparen(root).(*ast.Ident)
+	if !ok || !strings.HasPrefix(s, id.Name) {
+		return ""
+	}
+	v, ok := k.g.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok {
+		return ""
+	}
+	val := syntax.ValueOf(k.g.pass, syntax.DeclaringBody(k.stack, v), v)
+	if val == nil {
+		return ""
+	}
+	base := k.key(val)
+	if !strings.HasPrefix(base, "$") {
+		return ""
+	}
+	return base + s[len(id.Name):]
+}
+
+// assigns are the assignments of the written object's status among the statements
+// of list (top-level ones only: what runs on every path through the list).
+func (k keyer) assigns(list []ast.Stmt) []assignment {
+	info := k.g.pass.TypesInfo
+	var out []assignment
+	for _, st := range list {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+			continue
+		}
+		for i, l := range as.Lhs {
+			lk := k.key(l)
+			if !strings.HasPrefix(lk, "$.Status") {
+				continue
+			}
+			rk := k.key(as.Rhs[i])
+			tv := info.Types[as.Rhs[i]]
+			out = append(out, assignment{lhs: lk, rhs: rk, portable: strings.HasPrefix(rk, "$") || tv.Value != nil, value: tv.Value})
+		}
+	}
+	return out
+}
+
+// changeGuarded applies rule 7 of the package doc to the write of obj on top of the
+// stack, within its function: the write is reached only when the status differs from
+// what is stored, because a condition on the way compares a status field with a value
+// the path then assigns to it, or with the field's own earlier value. inherited are
+// the portable assignments the functions it calls make before the write. It returns,
+// besides, the assignments of the whole path through this function, for its callers.
+func (g *guards) changeGuarded(stack []ast.Node, obj ast.Expr, inherited []assignment) (bool, []assignment) {
+	k := newKeyer(g, stack, obj)
+	acc := slices.Clone(inherited)
+
+	for i := len(stack) - 1; i > 0; i-- {
+		child, parent := stack[i], stack[i-1]
+		switch p := parent.(type) {
+		case *ast.FuncLit:
+			if i >= 2 && kubetypes.RunInPlace(g.pass.TypesInfo, p, stack[i-2]) {
+				continue
+			}
+			return false, acc
+		case *ast.FuncDecl:
+			return false, acc
+		case *ast.IfStmt:
+			if child != p.Body && child != p.Else {
+				continue
+			}
+			// A condition held in a variable (hadError := …; …; if hadError) was
+			// decided where the variable was: what is assigned after it counts.
+			between := acc
+			if i >= 2 {
+				if block, ok := stack[i-2].(*ast.BlockStmt); ok {
+					between = append(slices.Clone(acc), k.assignsSinceDef(p.Cond, block.List, p)...)
+				}
+			}
+			if k.change(p.Cond, child == p.Body, between, 0) {
+				return true, acc
+			}
+		case *ast.BlockStmt:
+			if k.earlyExitChange(p.List, child, acc) {
+				return true, acc
+			}
+			acc = append(acc, k.assigns(before(p.List, child))...)
+		case *ast.CaseClause:
+			if k.earlyExitChange(p.Body, child, acc) {
+				return true, acc
+			}
+			acc = append(acc, k.assigns(before(p.Body, child))...)
+			// switch obj.Status.State { case A, B: …; obj.Status.State = C; write }: the
+			// state moves.
+			if i >= 3 {
+				if sw, ok := stack[i-3].(*ast.SwitchStmt); ok && sw.Tag != nil && len(p.List) > 0 && k.movesFrom(sw.Tag, p.List, acc) {
+					return true, acc
+				}
+			}
+		}
+	}
+	return false, acc
+}
+
+// movesFrom reports whether the path assigns the status field field a constant that is
+// none of values (the constants the field was just found to hold).
+func (k keyer) movesFrom(field ast.Expr, values []ast.Expr, acc []assignment) bool {
+	info := k.g.pass.TypesInfo
+	fk := k.key(field)
+	if !strings.HasPrefix(fk, "$.Status") {
+		return false
+	}
+	var held []constant.Value
+	for _, v := range values {
+		tv := info.Types[v]
+		if tv.Value == nil {
+			return false
+		}
+		held = append(held, tv.Value)
+	}
+	return slices.ContainsFunc(acc, func(a assignment) bool {
+		return a.lhs == fk && a.value != nil && !slices.ContainsFunc(held, func(h constant.Value) bool { return sameConst(h, a.value) })
+	})
+}
+
+// sameConst reports whether two constants are the same value (of one kind).
+func sameConst(a, b constant.Value) bool {
+	return a.Kind() == b.Kind() && constant.Compare(a, token.EQL, b)
+}
+
+// earlyExitChange reports whether a statement before child in list is an if whose
+// body leaves, and whose condition, false past it, implies a change given what the
+// statements after it assign.
+func (k keyer) earlyExitChange(list []ast.Stmt, child ast.Node, acc []assignment) bool {
+	prior := before(list, child)
+	for j := len(prior) - 1; j >= 0; j-- {
+		is, ok := prior[j].(*ast.IfStmt)
+		if !ok || is.Else != nil || !syntax.Leaves(is.Body.List) {
+			continue
+		}
+		between := append(slices.Clone(acc), k.assigns(prior[j+1:])...)
+		if k.change(is.Cond, false, between, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// assignsSinceDef are the assignments of list, before stop, that follow the
+// definition of the bool variable cond is, when it is one defined in list.
+func (k keyer) assignsSinceDef(cond ast.Expr, list []ast.Stmt, stop ast.Stmt) []assignment {
+	id, ok := ast.Unparen(cond).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := k.g.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok {
+		return nil
+	}
+	prior := before(list, stop)
+	for j, st := range prior {
+		if v.Pos() >= st.Pos() && v.Pos() < st.End() {
+			return k.assigns(prior[j+1:])
+		}
+	}
+	return nil
+}
+
+// before is the statements of list before child (all of them when child is not one).
+func before(list []ast.Stmt, child ast.Node) []ast.Stmt {
+	for i, st := range list {
+		if st == child {
+			return list[:i]
+		}
+	}
+	return list
+}
+
+// change reports whether cond, when it evaluates to want, implies that the write
+// changes the status: a comparison that finds a status field differs (!=, <, >, or ==
+// when want is false) from a value the path assigns to it (acc), or from a snapshot of
+// its own earlier value; through !, && and || as logic says, and a bool variable
+// assigned once followed to its value.
+func (k keyer) change(cond ast.Expr, want bool, acc []assignment, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	info := k.g.pass.TypesInfo
+	switch x := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		return x.Op == token.NOT && k.change(x.X, !want, acc, depth+1)
+	case *ast.Ident:
+		v, ok := info.Uses[x].(*types.Var)
+		if !ok {
+			return false
+		}
+		if val := syntax.ValueOf(k.g.pass, syntax.DeclaringBody(k.stack, v), v); val != nil {
+			return k.change(val, want, acc, depth+1)
+		}
+	case *ast.BinaryExpr:
+		switch {
+		case x.Op == token.LAND && want, x.Op == token.LOR && !want:
+			return k.change(x.X, want, acc, depth+1) || k.change(x.Y, want, acc, depth+1)
+		case x.Op == token.LOR && want, x.Op == token.LAND && !want:
+			return k.change(x.X, want, acc, depth+1) && k.change(x.Y, want, acc, depth+1)
+		case x.Op == token.NEQ && want, x.Op == token.EQL && !want, (x.Op == token.LSS || x.Op == token.GTR) && want:
+			return k.differs(x.X, x.Y, acc)
+		case x.Op == token.EQL && want, x.Op == token.NEQ && !want:
+			// obj.Status.State == Pending, then obj.Status.State = Running: it moves.
+			return k.movesFrom(x.X, []ast.Expr{x.Y}, acc) || k.movesFrom(x.Y, []ast.Expr{x.X}, acc)
+		}
+	}
+	return false
+}
+
+// differs reports whether a and b being different means the status changes: one is a
+// status field of the written object and the other a snapshot of it, or the path
+// assigns one to the other.
+func (k keyer) differs(a, b ast.Expr, acc []assignment) bool {
+	ka, kb := k.key(a), k.key(b)
+	for _, p := range [][2]ast.Expr{{a, b}, {b, a}} {
+		if kp := k.key(p[0]); strings.HasPrefix(kp, "$.Status") && k.snapshotKey(p[1]) == kp {
+			return true
+		}
+	}
+	return slices.ContainsFunc(acc, func(as assignment) bool {
+		return as.lhs == ka && as.rhs == kb || as.lhs == kb && as.rhs == ka
+	})
+}
+
+// portable keeps the assignments that mean the same in a caller.
+func portable(acc []assignment) []assignment {
+	var out []assignment
+	for _, a := range acc {
+		if a.portable {
+			out = append(out, a)
+		}
+	}
+	return out
+}

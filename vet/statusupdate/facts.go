@@ -1,0 +1,391 @@
+package statusupdate
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/switches"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
+)
+
+// Delegated is the fact of a function that writes the status of one of its
+// parameters with no semantic diff guarding the write in the function: its callers
+// in other packages are judged in its place (common.UpdateStatus(ctx, c, obj)).
+type Delegated struct {
+	// Params are the parameters whose status the function writes, by index.
+	Params []int
+	// Patch is the index of the parameter that holds the patch of the write (a
+	// Status().Patch(ctx, obj, patch) with patch handed in), -1 when there is none: a
+	// caller that hands in a MergeFrom diff writes nothing unguarded.
+	Patch int
+	// Requires are the switches every such write needs (rule 8 of the package doc): a
+	// call that hands in a constant one of them does not have writes nothing
+	// (EnsureAdmitted(ctx, Params{Object: obj, ApplyChanges: false})).
+	Requires []switches.Switch
+}
+
+// AFact marks Delegated as an analysis fact.
+func (*Delegated) AFact() {}
+
+func (d *Delegated) String() string {
+	s := fmt.Sprintf("delegated%v patch %d", d.Params, d.Patch)
+	for _, r := range d.Requires {
+		if r.Field != "" {
+			s += fmt.Sprintf(" requires %d.%s=%v", r.Param, r.Field, r.Value)
+		} else {
+			s += fmt.Sprintf(" requires %d=%v", r.Param, r.Value)
+		}
+	}
+	return s
+}
+
+// NilWhenEqual is the fact of a function that returns nil in some of its results when
+// a diff in it finds nothing changed (if reflect.DeepEqual(previous, current) { return
+// events, nil }): a caller that writes such a result only when it is not nil writes
+// only on a change.
+type NilWhenEqual struct {
+	// Results are the results, by index, that are nil when nothing changed.
+	Results []int
+}
+
+// AFact marks NilWhenEqual as an analysis fact.
+func (*NilWhenEqual) AFact() {}
+
+func (n *NilWhenEqual) String() string { return fmt.Sprintf("nil when equal %v", n.Results) }
+
+// call is a call of a function of another package that delegates a status write.
+type call struct {
+	call  *ast.CallExpr
+	stack []ast.Node
+	fact  *Delegated
+}
+
+// exportDelegations exports the Delegated fact of every function of the package that
+// writes the status of a parameter with nothing in the function guarding it,
+// directly or through a call of another package's delegating function.
+func exportDelegations(pass *analysis.Pass, g *guards, writes []write, calls []call) {
+	info := pass.TypesInfo
+	params := map[*types.Func][]int{}
+	// sources holds, per function, the switches each of its unguarded writes (and
+	// delegating calls) needs; a function's Requires is what all of them need.
+	type source struct {
+		stack []ast.Node
+		// callee is the package's own delegating function a call writes through, nil
+		// for a write or a call of another package's.
+		callee *types.Func
+		reqs   []switches.Switch
+	}
+	sources := map[*types.Func][]source{}
+	changed := false
+	add := func(stack []ast.Node, obj ast.Expr, src source) {
+		decl, i := g.paramOf(stack, obj)
+		if decl == nil {
+			return
+		}
+		fn, _ := info.Defs[decl.Name].(*types.Func)
+		if fn == nil {
+			return
+		}
+		if !slices.Contains(params[fn], i) {
+			params[fn] = append(params[fn], i)
+			changed = true
+		}
+		sources[fn] = append(sources[fn], src)
+	}
+	localGuard := func(stack []ast.Node, obj ast.Expr) bool {
+		if g.locallyGuarded(stack) {
+			return true
+		}
+		changes, _ := g.changeGuarded(stack, obj, nil)
+		return changes
+	}
+	declOf := func(stack []ast.Node) *ast.FuncDecl {
+		d, _ := g.enclosing(stack).(*ast.FuncDecl)
+		return d
+	}
+	patchParam := map[*types.Func]int{}
+	for _, w := range writes {
+		if len(w.call.Args) >= 2 && !localGuard(w.stack, w.call.Args[1]) && !g.diffPatch(w.call, w.stack, 0) {
+			add(w.stack, w.call.Args[1], source{stack: w.stack, reqs: switches.Requires(g.pass, w.stack, declOf(w.stack))})
+			if kubetypes.Callee(info, w.call).Name() == "Patch" && len(w.call.Args) >= 3 {
+				if decl, j := g.paramOf(w.stack, w.call.Args[2]); decl != nil {
+					if fn, _ := info.Defs[decl.Name].(*types.Func); fn != nil {
+						patchParam[fn] = j
+					}
+				}
+			}
+		}
+	}
+	for _, c := range calls {
+		translated, off := switches.Translate(g.pass, c.call, c.stack, c.fact.Requires)
+		if off {
+			continue
+		}
+		for _, i := range c.fact.Params {
+			if i < len(c.call.Args) && !localGuard(c.stack, c.call.Args[i]) {
+				add(c.stack, c.call.Args[i], source{stack: c.stack, reqs: append(translated, switches.Requires(g.pass, c.stack, declOf(c.stack))...)})
+			}
+		}
+	}
+	// Through the package's own calls, to a fixed point: an exported function that
+	// hands its parameter to a helper that writes it delegates too.
+	g.collectCalls()
+	seen := map[*ast.CallExpr]bool{}
+	for changed = true; changed; {
+		changed = false
+		for callee, sites := range g.calls {
+			if len(params[callee]) == 0 {
+				continue
+			}
+			for _, site := range sites {
+				c := site[len(site)-1].(*ast.CallExpr)
+				if seen[c] {
+					continue
+				}
+				for _, i := range params[callee] {
+					if i < len(c.Args) && !localGuard(site, c.Args[i]) {
+						seen[c] = true
+						add(site, c.Args[i], source{stack: site, callee: callee})
+					}
+				}
+			}
+		}
+	}
+	// The switches, to a fixed point over the package's own calls.
+	reqs := map[*types.Func][]switches.Switch{}
+	for range maxDepth + 2 {
+		next := map[*types.Func][]switches.Switch{}
+		for fn, srcs := range sources {
+			var sets [][]switches.Switch
+			for _, src := range srcs {
+				own := src.reqs
+				if src.callee != nil {
+					own = switches.Requires(g.pass, src.stack, declOf(src.stack))
+					translated, off := switches.Translate(g.pass, src.stack[len(src.stack)-1].(*ast.CallExpr), src.stack, reqs[src.callee])
+					if off {
+						continue // the call turns the callee's writes off
+					}
+					own = append(translated, own...)
+				}
+				sets = append(sets, own)
+			}
+			next[fn] = switches.Intersect(sets)
+		}
+		reqs = next
+	}
+	for fn, ps := range params {
+		if !fn.Exported() {
+			continue // no other package calls it
+		}
+		slices.Sort(ps)
+		patch, ok := patchParam[fn]
+		if !ok {
+			patch = -1
+		}
+		pass.ExportObjectFact(fn, &Delegated{Params: ps, Patch: patch, Requires: reqs[fn]})
+	}
+}
+
+// exportNilWhenEqual exports the NilWhenEqual fact of every function of the package
+// that returns a literal nil in a result of a type that can be nil, on a path a diff
+// guards (rules 1 and 2 of the package doc, within the function).
+func exportNilWhenEqual(pass *analysis.Pass, g *guards) {
+	found := map[*types.Func][]int{}
+	var order []*types.Func
+	g.insp.WithStack([]ast.Node{(*ast.ReturnStmt)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if !push {
+			return true
+		}
+		f, _ := syntax.EnclosingFunc(stack) // a literal's return is its own
+		decl, ok := f.(*ast.FuncDecl)
+		if !ok {
+			return true
+		}
+		fn, _ := pass.TypesInfo.Defs[decl.Name].(*types.Func)
+		if fn == nil {
+			return true
+		}
+		ret := n.(*ast.ReturnStmt)
+		results := fn.Signature().Results()
+		if len(ret.Results) != results.Len() {
+			return true // a bare return, or a call's results handed on
+		}
+		for i, e := range ret.Results {
+			if !pass.TypesInfo.Types[e].IsNil() || slices.Contains(found[fn], i) || !nillable(results.At(i).Type()) {
+				continue
+			}
+			if inDiffBranch(g, stack) {
+				if found[fn] == nil {
+					order = append(order, fn)
+				}
+				found[fn] = append(found[fn], i)
+			}
+		}
+		return true
+	})
+	for _, fn := range order {
+		rs := found[fn]
+		slices.Sort(rs)
+		pass.ExportObjectFact(fn, &NilWhenEqual{Results: rs})
+	}
+}
+
+// inDiffBranch reports whether the node on top of the stack is in a branch of an if
+// whose condition holds a diff, within its function.
+func inDiffBranch(g *guards, stack []ast.Node) bool {
+	for i := len(stack) - 1; i > 0; i-- {
+		switch p := stack[i-1].(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if (stack[i] == p.Body || stack[i] == p.Else) && (g.mentionsDiff(p.Init) || g.mentionsDiff(p.Cond)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nillable reports whether a value of type t can be nil and still stand for an
+// object: a pointer, map, slice or interface other than error.
+func nillable(t types.Type) bool {
+	if types.Identical(t, types.Universe.Lookup("error").Type()) {
+		return false
+	}
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Interface, *types.Map, *types.Slice:
+		return true
+	}
+	return false
+}
+
+// nilCheckOfUnchanged reports whether n, outside function literals, compares with
+// nil a variable that holds a result a NilWhenEqual function returns nil for when
+// nothing changed: if updated == nil { return } or if updated != nil { write }.
+func (g *guards) nilCheckOfUnchanged(n ast.Node) bool {
+	if n == nil {
+		return false
+	}
+	info := g.pass.TypesInfo
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch e := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BinaryExpr:
+			if e.Op != token.EQL && e.Op != token.NEQ {
+				return true
+			}
+			x := e.X
+			if info.Types[x].IsNil() {
+				x = e.Y
+			} else if !info.Types[e.Y].IsNil() {
+				return true
+			}
+			id, ok := ast.Unparen(x).(*ast.Ident)
+			if !ok {
+				return true
+			}
+			v, ok := info.Uses[id].(*types.Var)
+			if !ok {
+				return true
+			}
+			d, ok := g.definitions()[v]
+			if !ok || d.call == nil {
+				return true
+			}
+			fn := kubetypes.Callee(info, d.call)
+			var fact NilWhenEqual
+			if fn != nil && g.pass.ImportObjectFact(fn.Origin(), &fact) && slices.Contains(fact.Results, d.result) {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// definition is the one assignment of a local variable from a call: v := f() or
+// a, v := f() (result 1).
+type definition struct {
+	call   *ast.CallExpr // nil when v is assigned more than once, or not from a call
+	result int
+}
+
+// definitions maps each variable of the package assigned exactly once, from a
+// call, to that assignment; built on first use.
+func (g *guards) definitions() map[*types.Var]definition {
+	if g.defs != nil {
+		return g.defs
+	}
+	g.defs = map[*types.Var]definition{}
+	info := g.pass.TypesInfo
+	assigned := map[*types.Var]int{}
+	note := func(e ast.Expr, call *ast.CallExpr, i int) {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return
+		}
+		v, ok := info.ObjectOf(id).(*types.Var)
+		if !ok {
+			return
+		}
+		assigned[v]++
+		g.defs[v] = definition{call, i}
+	}
+	g.insp.Preorder([]ast.Node{(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.IncDecStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil)}, func(n ast.Node) {
+		switch s := n.(type) {
+		case *ast.AssignStmt:
+			var call *ast.CallExpr
+			if len(s.Rhs) == 1 && (s.Tok == token.DEFINE || s.Tok == token.ASSIGN) {
+				call, _ = ast.Unparen(s.Rhs[0]).(*ast.CallExpr)
+			}
+			for i, l := range s.Lhs {
+				if len(s.Lhs) == len(s.Rhs) && len(s.Lhs) > 1 {
+					note(l, nil, i)
+					continue
+				}
+				note(l, call, i)
+			}
+		case *ast.ValueSpec:
+			for i, name := range s.Names {
+				var call *ast.CallExpr
+				if len(s.Values) == 1 {
+					call, _ = ast.Unparen(s.Values[0]).(*ast.CallExpr)
+				}
+				if len(s.Values) == 0 {
+					continue // the zero value, nil: a later assignment counts
+				}
+				note(name, call, i)
+			}
+		case *ast.IncDecStmt:
+			note(s.X, nil, 0)
+		case *ast.UnaryExpr:
+			if s.Op == token.AND {
+				note(s.X, nil, 0) // its address escapes: anything may assign it
+			}
+		case *ast.RangeStmt:
+			if s.Key != nil {
+				note(s.Key, nil, 0)
+			}
+			if s.Value != nil {
+				note(s.Value, nil, 0)
+			}
+		}
+	})
+	for v, n := range assigned {
+		if n != 1 {
+			g.defs[v] = definition{}
+		}
+	}
+	return g.defs
+}

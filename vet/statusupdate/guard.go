@@ -1,0 +1,580 @@
+package statusupdate
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/opgen-dev/opgen/vet/internal/diff"
+	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/switches"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
+)
+
+// maxDepth bounds how many calls up a guard is looked for.
+const maxDepth = 3
+
+// guards answers whether a node is guarded, following package-local callers.
+type guards struct {
+	// defs are the variables assigned once from a call; nil until needed.
+	defs map[*types.Var]definition
+	pass *analysis.Pass
+	insp *inspector.Inspector
+	// calls holds, per package-level function, the stacks of its call sites; nil
+	// until needed.
+	calls map[*types.Func][][]ast.Node
+	// uses counts every use of each such function, to tell calls from values.
+	uses map[*types.Func]int
+}
+
+// guarded reports whether the write (or the delegating call) on top of the stack is
+// guarded (rules 1 to 4, 7 and 8 of the package doc), obj being the object it writes
+// (nil when not known).
+func (g *guards) guarded(stack []ast.Node, obj ast.Expr, depth int) bool {
+	return g.guardedFrom(stack, obj, nil, depth)
+}
+
+// guardedFrom is guarded with inherited, the portable assignments of the status that
+// the functions called on the way to the write make before it.
+func (g *guards) guardedFrom(stack []ast.Node, obj ast.Expr, inherited []assignment, depth int) bool {
+	if g.locallyGuarded(stack) {
+		return true
+	}
+	var path []assignment
+	if obj != nil {
+		var changes bool
+		if changes, path = g.changeGuarded(stack, obj, inherited); changes {
+			return true
+		}
+	}
+	if depth >= maxDepth {
+		return false
+	}
+	decl, ok := g.enclosing(stack).(*ast.FuncDecl)
+	if !ok {
+		return false
+	}
+	fn, _ := g.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if fn == nil {
+		return false
+	}
+	g.collectCalls()
+	sites := g.calls[fn]
+	if len(sites) == 0 || len(sites) != g.uses[fn] {
+		return false
+	}
+	reqs := switches.Requires(g.pass, stack, decl)
+	param := -1
+	if obj != nil {
+		if v := syntax.Root(g.pass.TypesInfo, obj); v != nil {
+			param = syntax.ParamIndex(g.pass.TypesInfo, decl, v)
+		}
+	}
+	for _, site := range sites {
+		call := site[len(site)-1].(*ast.CallExpr)
+		if switches.Off(g.pass, call, site, reqs) {
+			continue // the call turns the write off (rule 8)
+		}
+		var arg ast.Expr
+		if param >= 0 && param < len(call.Args) && text(obj) == syntax.Root(g.pass.TypesInfo, obj).Name() {
+			arg = call.Args[param]
+		}
+		if !g.guardedFrom(site, arg, portable(path), depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+func (g *guards) collectCalls() {
+	if g.calls != nil {
+		return
+	}
+	info := g.pass.TypesInfo
+	g.calls, g.uses = map[*types.Func][][]ast.Node{}, map[*types.Func]int{}
+	for _, obj := range info.Uses {
+		if fn, ok := obj.(*types.Func); ok && fn.Pkg() == g.pass.Pkg {
+			g.uses[fn]++
+		}
+	}
+	// A function stored in a variable or a field (r.updateStatusHandler =
+	// r.updateStatus, a seam for tests) is called wherever that variable is: those
+	// calls stand for the stored value's use.
+	aliases := map[*types.Var][]*types.Func{}
+	store := func(lhs, rhs ast.Expr) {
+		fn := funcValue(info, rhs)
+		v := varOf(info, lhs)
+		if fn == nil || v == nil || fn.Pkg() != g.pass.Pkg {
+			return
+		}
+		aliases[v] = append(aliases[v], fn)
+		g.uses[fn]--
+	}
+	g.insp.Preorder([]ast.Node{(*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil)}, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i := range n.Lhs {
+					store(n.Lhs[i], n.Rhs[i])
+				}
+			}
+		case *ast.KeyValueExpr:
+			store(n.Key, n.Value)
+		}
+	})
+	g.insp.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if !push {
+			return true
+		}
+		call := n.(*ast.CallExpr)
+		fn := kubetypes.Callee(info, call)
+		if fn != nil && fn.Pkg() == g.pass.Pkg {
+			g.calls[fn] = append(g.calls[fn], slices.Clone(stack))
+		}
+		if v := varOf(info, call.Fun); fn == nil && v != nil {
+			for _, stored := range aliases[v] {
+				g.calls[stored] = append(g.calls[stored], slices.Clone(stack))
+				g.uses[stored]++
+			}
+		}
+		return true
+	})
+}
+
+// funcValue is the function or method e names without calling it (f, r.update),
+// nil otherwise.
+func funcValue(info *types.Info, e ast.Expr) *types.Func {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		fn, _ := info.Uses[e].(*types.Func)
+		return fn
+	case *ast.SelectorExpr:
+		fn, _ := info.Uses[e.Sel].(*types.Func)
+		return fn
+	}
+	return nil
+}
+
+// varOf is the variable or field e names (v, r.handler, a composite literal's key),
+// nil otherwise.
+func varOf(info *types.Info, e ast.Expr) *types.Var {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, _ := info.ObjectOf(e).(*types.Var)
+		return v
+	case *ast.SelectorExpr:
+		v, _ := info.Uses[e.Sel].(*types.Var)
+		return v
+	}
+	return nil
+}
+
+// enclosing is the innermost function declaration or literal on the stack, a
+// literal that retry or wait runs in place standing for the function around it.
+func (g *guards) enclosing(stack []ast.Node) ast.Node {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch f := stack[i].(type) {
+		case *ast.FuncDecl:
+			return f
+		case *ast.FuncLit:
+			if i == 0 || !kubetypes.RunInPlace(g.pass.TypesInfo, f, stack[i-1]) {
+				return f
+			}
+		}
+	}
+	return nil
+}
+
+// locallyGuarded applies rules 1, 2 and 3 of the package doc, within the function.
+func (g *guards) locallyGuarded(stack []ast.Node) bool {
+	for i := len(stack) - 1; i > 0; i-- {
+		child, parent := stack[i], stack[i-1]
+		switch p := parent.(type) {
+		case *ast.FuncLit:
+			if i >= 2 && kubetypes.RunInPlace(g.pass.TypesInfo, p, stack[i-2]) {
+				continue // retry.RetryOnConflict(…, func() error { … }): run here, guarded from here
+			}
+			return false
+		case *ast.FuncDecl:
+			return false
+		case *ast.IfStmt:
+			if (child == p.Body || child == p.Else) && (g.mentionsDiff(p.Init) || g.mentionsDiff(p.Cond)) {
+				return true
+			}
+			if child == p.Body && g.fillsEmpty(p.Cond, p.Body) {
+				return true
+			}
+		case *ast.SwitchStmt:
+			if child == p.Body && (g.mentionsDiff(p.Init) || g.mentionsDiff(p.Tag)) {
+				return true
+			}
+		case *ast.CaseClause:
+			for _, e := range p.List {
+				if g.mentionsDiff(e) {
+					return true
+				}
+			}
+			if g.earlyExitBefore(p.Body, child) {
+				return true
+			}
+		case *ast.BlockStmt:
+			if g.earlyExitBefore(p.List, child) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// earlyExitBefore reports whether a statement before child in list is an if (or a
+// switch case) on a diff whose body leaves the block.
+func (g *guards) earlyExitBefore(list []ast.Stmt, child ast.Node) bool {
+	for k, s := range list {
+		if s == child {
+			return false
+		}
+		switch s := s.(type) {
+		case *ast.IfStmt:
+			if syntax.Leaves(s.Body.List) && (g.mentionsDiff(s.Init) || g.mentionsDiff(s.Cond)) {
+				return true
+			}
+			if syntax.Leaves(s.Body.List) && s.Init == nil && g.comparesAssigned(s.Cond, list[k+1:], child) {
+				return true
+			}
+		case *ast.SwitchStmt:
+			for _, c := range s.Body.List {
+				cc := c.(*ast.CaseClause)
+				if syntax.Leaves(cc.Body) && slices.ContainsFunc(cc.List, func(e ast.Expr) bool { return g.mentionsDiff(e) }) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// comparesAssigned reports whether cond compares with == (joined by &&) every status
+// field that the statements after it, up to child, assign, and those statements
+// assign nothing but status fields: if obj.Status.ObservedGeneration == obj.Generation
+// && obj.Status.Matched == n { return }; obj.Status.ObservedGeneration = …;
+// obj.Status.Matched = n; write. The early exit is then a diff of what is written.
+func (g *guards) comparesAssigned(cond ast.Expr, rest []ast.Stmt, child ast.Node) bool {
+	info := g.pass.TypesInfo
+	compared := map[string]bool{}
+	var terms func(e ast.Expr) bool
+	terms = func(e ast.Expr) bool {
+		b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+		if !ok {
+			return false
+		}
+		switch b.Op {
+		case token.LAND:
+			return terms(b.X) && terms(b.Y)
+		case token.EQL:
+			if f := statusField(info, b.X); f != "" {
+				compared[f] = true
+				return true
+			}
+			if f := statusField(info, b.Y); f != "" {
+				compared[f] = true
+				return true
+			}
+		}
+		return false
+	}
+	if !terms(cond) {
+		return false
+	}
+	assigned := 0
+	for _, st := range rest {
+		if st == child {
+			break
+		}
+		a, ok := st.(*ast.AssignStmt)
+		if !ok {
+			return false
+		}
+		for _, l := range a.Lhs {
+			f := statusField(info, l)
+			if f == "" || !compared[f] {
+				return false
+			}
+			assigned++
+		}
+	}
+	return assigned > 0
+}
+
+// fillsEmpty reports whether cond tests a status field for emptiness
+// (len(x.Status.Conditions) == 0, x.Status.Phase == "", x.Status.StartTime == nil)
+// and body fills that field (assigns it, appends to it, or hands its address to a
+// call: meta.SetStatusCondition(&x.Status.Conditions, …)): the branch runs once, and
+// its write is the one that makes the field non-empty.
+func (g *guards) fillsEmpty(cond ast.Expr, body *ast.BlockStmt) bool {
+	info := g.pass.TypesInfo
+	var x ast.Expr
+	switch c := ast.Unparen(cond).(type) {
+	case *ast.CallExpr:
+		// x.Status.StartTime.IsZero(): a time (metav1.Time) never set.
+		sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "IsZero" || len(c.Args) != 0 {
+			return false
+		}
+		x = ast.Unparen(sel.X)
+	case *ast.BinaryExpr:
+		if c.Op != token.EQL {
+			return false
+		}
+		var y ast.Expr
+		x, y = ast.Unparen(c.X), ast.Unparen(c.Y)
+		if tv := info.Types[x]; tv.Value != nil || tv.IsNil() {
+			x, y = y, x
+		}
+		if tv := info.Types[y]; tv.Value == nil && !tv.IsNil() {
+			return false
+		}
+		if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "len" {
+				x = ast.Unparen(call.Args[0])
+			}
+		}
+	default:
+		return false
+	}
+	field := statusField(info, x)
+	if field == "" {
+		return false
+	}
+	root := syntax.Root(info, x)
+	same := func(e ast.Expr) bool {
+		return statusField(info, e) == field && syntax.Root(info, e) == root
+	}
+	filled := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if same(l) {
+					filled = true
+				}
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && same(n.X) {
+				filled = true
+			}
+		}
+		return !filled
+	})
+	return filled
+}
+
+// statusField is F when e is x.Status.F of a custom resource x, or a conversion of
+// it (int(x.Status.F)), "" otherwise.
+func statusField(info *types.Info, e ast.Expr) string {
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(call.Args) == 1 && info.Types[call.Fun].IsType() {
+		e = call.Args[0]
+	}
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return ""
+	}
+	st, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
+	if !ok || st.Sel.Name != "Status" || !kubetypes.IsCustomResource(info.TypeOf(st.X)) {
+		return ""
+	}
+	return sel.Sel.Name
+}
+
+// mentionsDiff reports whether n holds a diff (see the package doc and
+// diff.MentionsDiff).
+func (g *guards) mentionsDiff(n ast.Node) bool {
+	return diff.MentionsDiff(g.pass.TypesInfo, n) || g.nilCheckOfUnchanged(n) || g.holdsDiff(n)
+}
+
+// holdsDiff reports whether n, outside function literals, reads a bool variable
+// assigned once from a call that is a diff (inconsistent := inconsistentStatus(old,
+// new); if !inconsistent { return }).
+func (g *guards) holdsDiff(n ast.Node) bool {
+	if n == nil {
+		return false
+	}
+	info := g.pass.TypesInfo
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.Ident:
+			v, ok := info.Uses[x].(*types.Var)
+			if !ok || !types.Identical(v.Type(), types.Typ[types.Bool]) {
+				break
+			}
+			if d := g.definitions()[v]; d.call != nil && d.result == 0 && diff.MentionsDiff(info, d.call) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// diffPatch reports whether call is a status Patch whose patch is a diff by
+// construction (rule 5 of the package doc): client.MergeFrom, MergeFromWithOptions or
+// StrategicMergeFrom of a base that is not the written object itself. Such a patch
+// holds only what changed since the base was taken, so a reconcile that changes
+// nothing sends {}, which the API server does not persist: no write, no event. The
+// patch may be held in a variable every assignment of which is such a patch, or be a
+// parameter every call of whose function passes one (followed up to three calls deep).
+func (g *guards) diffPatch(call *ast.CallExpr, stack []ast.Node, depth int) bool {
+	info := g.pass.TypesInfo
+	if fn := kubetypes.Callee(info, call); fn == nil || fn.Name() != "Patch" || len(call.Args) < 3 {
+		return false
+	}
+	return g.isDiffPatch(call.Args[2], call.Args[1], stack, depth)
+}
+
+// isDiffPatch reports whether patch, an argument given to write obj, is a MergeFrom
+// diff (see diffPatch); stack is where it is used.
+func (g *guards) isDiffPatch(patch, obj ast.Expr, stack []ast.Node, depth int) bool {
+	info := g.pass.TypesInfo
+	patch = ast.Unparen(patch)
+	if id, ok := patch.(*ast.Ident); ok {
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok {
+			return false
+		}
+		if vals := syntax.ValuesOf(g.pass, syntax.DeclaringBody(stack, v), v); len(vals) > 0 {
+			// Every value the variable takes must be a diff (one per case of a type
+			// switch, say).
+			for _, val := range vals {
+				if !g.isDiffPatch(val, obj, stack, depth) {
+					return false
+				}
+			}
+			return true
+		}
+		return g.diffPatchParam(v, stack, depth)
+	}
+	mf, ok := patch.(*ast.CallExpr)
+	if !ok || len(mf.Args) == 0 {
+		return false
+	}
+	fn := kubetypes.Callee(info, mf)
+	if !kubetypes.IsFunc(fn, kubetypes.ClientPkg, "MergeFrom") && !kubetypes.IsFunc(fn, kubetypes.ClientPkg, "MergeFromWithOptions") &&
+		!kubetypes.IsFunc(fn, kubetypes.ClientPkg, "StrategicMergeFrom") {
+		return false
+	}
+	return obj == nil || !sameObject(info, g.pass, stack, mf.Args[0], obj)
+}
+
+// diffPatchParam reports whether v is a parameter of the function declaration on the
+// stack that every call of it, in this package, fills with a MergeFrom diff.
+func (g *guards) diffPatchParam(v *types.Var, stack []ast.Node, depth int) bool {
+	if depth >= maxDepth {
+		return false
+	}
+	decl, ok := g.enclosing(stack).(*ast.FuncDecl)
+	if !ok {
+		for i := len(stack) - 1; i >= 0 && !ok; i-- {
+			decl, ok = stack[i].(*ast.FuncDecl)
+		}
+		if !ok {
+			return false
+		}
+	}
+	i := syntax.ParamIndex(g.pass.TypesInfo, decl, v)
+	fn, _ := g.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if i < 0 || fn == nil || fn.Type().(*types.Signature).Variadic() {
+		return false
+	}
+	g.collectCalls()
+	sites := g.calls[fn]
+	if len(sites) == 0 || len(sites) != g.uses[fn] {
+		return false
+	}
+	for _, site := range sites {
+		call := site[len(site)-1].(*ast.CallExpr)
+		if i >= len(call.Args) || !g.isDiffPatch(call.Args[i], nil, site, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameObject reports whether base is the written object obj itself (the same
+// variable, through & and variables assigned once), so that a MergeFrom of it diffs
+// the object against itself.
+func sameObject(info *types.Info, pass *analysis.Pass, stack []ast.Node, base, obj ast.Expr) bool {
+	root := func(e ast.Expr) types.Object {
+		for range 4 {
+			e = ast.Unparen(e)
+			if u, ok := e.(*ast.UnaryExpr); ok {
+				e = u.X
+				continue
+			}
+			id, ok := e.(*ast.Ident)
+			if !ok {
+				return nil
+			}
+			v, ok := info.Uses[id].(*types.Var)
+			if !ok {
+				return nil
+			}
+			val := syntax.ValueOf(pass, syntax.DeclaringBody(stack, v), v)
+			if val == nil {
+				return v
+			}
+			if _, isCall := ast.Unparen(val).(*ast.CallExpr); isCall {
+				return v // a copy, a constructor: its own object
+			}
+			e = val
+		}
+		return nil
+	}
+	if types.ExprString(ast.Unparen(base)) == types.ExprString(ast.Unparen(obj)) {
+		return true
+	}
+	b, o := root(base), root(obj)
+	return b != nil && b == o
+}
+
+// paramOf is the function declaration on the stack, and the index of its parameter,
+// that obj is (obj, &obj, *obj); nil when obj is no parameter of it.
+func (g *guards) paramOf(stack []ast.Node, obj ast.Expr) (*ast.FuncDecl, int) {
+	decl, ok := g.enclosing(stack).(*ast.FuncDecl)
+	if !ok {
+		return nil, -1
+	}
+	v := syntax.Root(g.pass.TypesInfo, obj)
+	if v == nil {
+		return nil, -1
+	}
+	i := syntax.ParamIndex(g.pass.TypesInfo, decl, v)
+	if i < 0 {
+		return nil, -1
+	}
+	return decl, i
+}
+
+// delegates reports whether a write of obj, on top of the stack, is left to the
+// callers of its function: obj is a parameter of an exported function (or method)
+// that nothing in its own package calls, so its callers are in other packages, which
+// the Delegated fact reaches.
+func (g *guards) delegates(stack []ast.Node, obj ast.Expr) bool {
+	decl, _ := g.paramOf(stack, obj)
+	if decl == nil || !decl.Name.IsExported() {
+		return false
+	}
+	fn, _ := g.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if fn == nil {
+		return false
+	}
+	g.collectCalls()
+	return g.uses[fn] == 0
+}

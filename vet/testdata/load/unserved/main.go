@@ -1,0 +1,6 @@
+// Package main imports a module that cannot be downloaded.
+package main
+
+import _ "example.com/notserved"
+
+func main() {}

@@ -1,0 +1,207 @@
+package cachedupdate
+
+import (
+	"context"
+
+	"example.com/admission"
+	apiv1 "example.com/api/v1"
+	"example.com/common"
+	"k8s.io/client-go/util/retry"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+)
+
+// getMemcached reads the object through the manager's client and returns it: what
+// its callers hold came from the cache.
+func (r *Reconciler) getMemcached(ctx context.Context, req ctrl.Request) (*apiv1.Memcached, error) { // want getMemcached:`cached results \[0\]`
+	var obj apiv1.Memcached
+	if err := r.Get(ctx, req.NamespacedName, &obj); err != nil {
+		return nil, err
+	}
+	return &obj, nil
+}
+
+// latest hands on what another getter returns.
+func (r *Reconciler) latest(ctx context.Context, req ctrl.Request) (*apiv1.Memcached, error) { // want latest:`cached results \[0\]`
+	return r.getMemcached(ctx, req)
+}
+
+// live reads from the API server: no cache.
+func (r *Reconciler) live(ctx context.Context, req ctrl.Request) (*apiv1.Memcached, error) {
+	obj := &apiv1.Memcached{}
+	if err := r.APIReader.Get(ctx, req.NamespacedName, obj); err != nil {
+		return nil, err
+	}
+	return obj, nil
+}
+
+func (r *Reconciler) fromGetters(ctx context.Context, req ctrl.Request) error {
+	obj, err := r.getMemcached(ctx, req)
+	if err != nil {
+		return err
+	}
+	obj.Status.Nodes = []string{"a"}
+	if err := r.Status().Update(ctx, obj); err != nil { // want `r.Status\(\).Update of \*v1.Memcached read from the informer cache \(r.getMemcached\)`
+		return err
+	}
+	again, err := r.latest(ctx, req)
+	if err != nil {
+		return err
+	}
+	if err := r.Update(ctx, again); err != nil { // want `r.Update of \*v1.Memcached read from the informer cache \(r.latest\)`
+		return err
+	}
+	shared, err := common.Fetch(ctx, r.Client, client.ObjectKeyFromObject(obj))
+	if err != nil {
+		return err
+	}
+	if err := r.Update(ctx, shared); err != nil { // want `r.Update of \*v1.Memcached read from the informer cache \(common.Fetch\)`
+		return err
+	}
+	fresh, err := r.live(ctx, req)
+	if err != nil {
+		return err
+	}
+	return r.Update(ctx, fresh)
+}
+
+// statusParams hands a helper of this package the object in a field.
+type statusParams struct {
+	obj    *apiv1.Memcached
+	reason string
+}
+
+func (r *Reconciler) writeStatus(ctx context.Context, p statusParams) error {
+	p.obj.Status.Nodes = []string{p.reason}
+	return r.Status().Update(ctx, p.obj)
+}
+
+func (r *Reconciler) inFields(ctx context.Context, req ctrl.Request) error {
+	obj, err := r.getMemcached(ctx, req)
+	if err != nil {
+		return err
+	}
+	if err := r.writeStatus(ctx, statusParams{obj: obj, reason: "ready"}); err != nil { // want `r.writeStatus sends obj, a \*v1.Memcached read from the informer cache \(r.getMemcached\), whole with Update`
+		return err
+	}
+	if err := common.UpdateWith(ctx, common.Params{Object: obj, Client: r.Client}); err != nil { // want `common.UpdateWith sends obj, a \*v1.Memcached read from the informer cache`
+		return err
+	}
+	params := &common.Params{Object: obj, Client: r.Client}
+	if err := common.StatusWith(ctx, params); err != nil { // want `common.StatusWith sends obj, a \*v1.Memcached read from the informer cache`
+		return err
+	}
+	// A fresh object in the field is not from the cache.
+	return common.UpdateWith(ctx, common.Params{Object: &apiv1.Memcached{}, Client: r.Client})
+}
+
+// A helper that Updates the object only when its caller switches it on.
+func (r *Reconciler) switched(ctx context.Context, req ctrl.Request) error {
+	obj, err := r.getMemcached(ctx, req)
+	if err != nil {
+		return err
+	}
+	if err := admission.Default(ctx, admission.Params{Object: obj, Client: r.Client}); err != nil {
+		return err
+	}
+	return admission.Default(ctx, admission.Params{Object: obj, Client: r.Client, Apply: true}) // want `admission.Default sends obj, a \*v1.Memcached read from the informer cache`
+}
+
+// A retry that sends again the object it was given resends the same stale
+// resourceVersion: without a read in it, it is no retry of the read.
+func (r *Reconciler) retriedStale(ctx context.Context, req ctrl.Request) error {
+	obj, err := r.getMemcached(ctx, req)
+	if err != nil {
+		return err
+	}
+	if err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		controllerutil.AddFinalizer(obj, "example.com/cleanup")
+		return r.Update(ctx, obj) // want `r.Update of \*v1.Memcached read from the informer cache \(r.getMemcached\)`
+	}); err != nil {
+		return err
+	}
+	return r.addFinalizer(ctx, obj) // want `r.addFinalizer sends obj, a \*v1.Memcached read from the informer cache`
+}
+
+func (r *Reconciler) addFinalizer(ctx context.Context, obj *apiv1.Memcached) error {
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		controllerutil.AddFinalizer(obj, "example.com/cleanup")
+		return r.Update(ctx, obj)
+	})
+}
+
+// A helper called through a package variable that holds it (a seam for tests) is
+// followed like a call of it.
+var funcSave = save
+
+func save(ctx context.Context, c client.Client, obj *apiv1.Memcached) error {
+	return c.Update(ctx, obj)
+}
+
+func (r *Reconciler) throughSeam(ctx context.Context, req ctrl.Request) error {
+	obj, err := r.getMemcached(ctx, req)
+	if err != nil {
+		return err
+	}
+	return funcSave(ctx, r.Client, obj) // want `funcSave sends obj, a \*v1.Memcached read from the informer cache`
+}
+
+// A writer stored in a field (a seam for tests) is followed like a call of it.
+type seamed struct {
+	client.Client
+	updateStatus func(ctx context.Context, obj *apiv1.Memcached) error
+}
+
+func newSeamed(c client.Client) *seamed {
+	s := &seamed{Client: c}
+	s.updateStatus = s.writeStatus
+	return s
+}
+
+func (s *seamed) writeStatus(ctx context.Context, obj *apiv1.Memcached) error {
+	return s.Status().Update(ctx, obj)
+}
+
+func (s *seamed) reconcile(ctx context.Context, req ctrl.Request) error {
+	obj := &apiv1.Memcached{}
+	if err := s.Get(ctx, req.NamespacedName, obj); err != nil {
+		return err
+	}
+	return s.updateStatus(ctx, obj) // want `s.updateStatus sends obj, a \*v1.Memcached read from the informer cache \(s.Get\)`
+}
+
+// A retry that reads the object again through a getter, in a variable of its own,
+// and sends a copy of what it read: each attempt sends a fresh resourceVersion.
+func (r *Reconciler) retriedThroughGetter(ctx context.Context, req ctrl.Request) error {
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		current, err := r.getMemcached(ctx, req)
+		if err != nil {
+			return err
+		}
+		next := current.DeepCopy()
+		next.Status.Nodes = []string{"a"}
+		if err := r.Status().Update(ctx, next); err != nil {
+			return err
+		}
+		var again = next
+		return r.addFinalizer(ctx, again)
+	})
+}
+
+// A retry that reads again but sends a copy of the object from before it: the copy
+// carries the first read's resourceVersion on every attempt.
+func (r *Reconciler) retriedCopyOfStale(ctx context.Context, req ctrl.Request) error {
+	obj, err := r.getMemcached(ctx, req)
+	if err != nil {
+		return err
+	}
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		if _, err := r.getMemcached(ctx, req); err != nil {
+			return err
+		}
+		next := obj.DeepCopy()
+		next.Status.Nodes = []string{"a"}
+		return r.Status().Update(ctx, next) // want `r.Status\(\).Update of \*v1.Memcached read from the informer cache \(r.getMemcached\)`
+	})
+}

@@ -1,0 +1,92 @@
+// Package statustimeevent writes the clock into status at events: a state transition
+// (the state set to a constant the path shows it did not hold) or a counted attempt.
+// A timestamp there moves only with the state or the count; a Last… name alone does
+// not make it a heartbeat.
+package statustimeevent
+
+import (
+	"context"
+
+	apiv1 "example.com/api/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/util/retry"
+	ctrl "sigs.k8s.io/controller-runtime"
+)
+
+const (
+	stateSubmitted = "Submitted"
+	stateRunning   = "Running"
+	stateFailed    = "Failed"
+)
+
+type Reconciler struct{ retries int32 }
+
+func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, nil
+}
+
+// An early exit says the state is Submitted; the branch moves it to Failed and stamps
+// the moment, once.
+func (r *Reconciler) failSubmitted(obj *apiv1.Memcached, give bool) error {
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		if obj.Status.State != stateSubmitted {
+			return nil
+		}
+		copied := obj.DeepCopy()
+		if !give {
+			copied.Status.State = stateFailed
+			copied.Status.LastReconcileTime = &metav1.Time{Time: metav1.Now().Time}
+		}
+		return nil
+	})
+}
+
+// A switch on the state: each case moves it on.
+func (r *Reconciler) machine(obj *apiv1.Memcached) {
+	switch obj.Status.State {
+	case stateSubmitted:
+		now := metav1.Now()
+		obj.Status.State = stateRunning
+		obj.Status.LastReconcileTime = &now
+	case stateRunning, "":
+		obj.Status.State = stateRunning
+		obj.Status.LastReconcileTime = &metav1.Time{Time: metav1.Now().Time} // want `metav1.Now\(\) written into status`
+	}
+}
+
+// The helper moves the state to Failed; its only caller reaches it in Running.
+func (r *Reconciler) running(obj *apiv1.Memcached) {
+	if obj.Status.State == stateRunning {
+		r.fail(obj)
+	}
+}
+
+func (r *Reconciler) fail(obj *apiv1.Memcached) {
+	obj.Status.State = stateFailed
+	obj.Status.Message = "driver lost"
+	now := metav1.Now()
+	obj.Status.LastReconcileTime = &now
+}
+
+// An attempt, counted: the time moves with the count.
+func (r *Reconciler) submit(obj *apiv1.Memcached) {
+	obj.Status.Attempts = obj.Status.Attempts + 1
+	obj.Status.LastSync = metav1.Now().String()
+}
+
+func (r *Reconciler) submitAgain(obj *apiv1.Memcached) {
+	obj.Status.LastSync = metav1.Now().String()
+	obj.Status.Attempts++
+}
+
+// A constant state set on every pass is no transition: the time is a heartbeat.
+func (r *Reconciler) heartbeat(obj *apiv1.Memcached) {
+	obj.Status.State = stateRunning
+	obj.Status.LastSync = metav1.Now().String() // want `metav1.Now\(\) written into status \(obj.Status.LastSync\)`
+}
+
+// A count that is not the object's status proves nothing.
+func (r *Reconciler) counted(obj *apiv1.Memcached) {
+	r.retries++
+	obj.Status.LastSync = metav1.Now().String() // want `metav1.Now\(\) written into status`
+}

@@ -1,0 +1,190 @@
+// Package statusupdatechange holds status writes that no diff guards but that are
+// reached only when what they write differs from what is stored (rule 7), and writes
+// that a caller switches off (rule 8).
+package statusupdatechange
+
+import (
+	"context"
+
+	"example.com/admission"
+	apiv1 "example.com/api/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
+
+type Reconciler struct {
+	client.Client
+}
+
+func (r *Reconciler) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	return reconcile.Result{}, nil
+}
+
+func (r *Reconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&apiv1.Memcached{}).Complete(r)
+}
+
+// The write is behind a comparison of the field it sets with the value it sets.
+func (r *Reconciler) message(ctx context.Context, obj *apiv1.Memcached, msg string) error {
+	if obj.Status.Message != msg {
+		obj.Status.Message = msg
+		obj.Status.State = "Degraded"
+		return r.Status().Update(ctx, obj)
+	}
+	if !(obj.Status.State == "Ready") {
+		obj.Status.State = "Ready"
+		return r.Status().Update(ctx, obj)
+	}
+	return nil
+}
+
+// What the path sets is not what the condition compared, or is set only sometimes:
+// the write may send the status unchanged.
+func (r *Reconciler) messageNot(ctx context.Context, obj *apiv1.Memcached, msg, other string, sometimes bool) error {
+	if obj.Status.Message != msg {
+		obj.Status.Message = other
+		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+	}
+	if obj.Status.State != "Ready" {
+		if sometimes {
+			obj.Status.State = "Ready"
+		}
+		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+	}
+	return nil
+}
+
+// Reached only when the generation moved, and the write records it.
+func (r *Reconciler) observed(ctx context.Context, obj *apiv1.Memcached) error {
+	if obj.Generation != obj.Status.ObservedGeneration {
+		obj.Status.ObservedGeneration = obj.Generation
+		obj.Status.Nodes = nil
+		if err := r.Status().Update(ctx, obj); err != nil {
+			return err
+		}
+	}
+	if obj.Status.ObservedGeneration < obj.GetGeneration() {
+		return r.markObserved(ctx, obj)
+	}
+	return nil
+}
+
+// markObserved's only caller calls it when the generation moved: what it sets makes
+// its write a change.
+func (r *Reconciler) markObserved(ctx context.Context, obj *apiv1.Memcached) error {
+	obj.Status.ObservedGeneration = obj.Generation
+	return r.Status().Update(ctx, obj)
+}
+
+// An early return on the very field the write then sets.
+func (r *Reconciler) image(ctx context.Context, obj *apiv1.Memcached) error {
+	if obj.Status.Image == obj.Spec.Image {
+		return nil
+	}
+	obj.Status.Image = obj.Spec.Image
+	return r.Status().Update(ctx, obj)
+}
+
+// An early return on a field the write does not set.
+func (r *Reconciler) imageNot(ctx context.Context, obj *apiv1.Memcached) error {
+	if obj.Status.Image == obj.Spec.Image {
+		return nil
+	}
+	obj.Status.State = "Rolling"
+	return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+}
+
+// The deferred closure writes only when the state or the message moved from what was
+// read: its only caller guards writeStatus.
+func (r *Reconciler) deferred(ctx context.Context, obj *apiv1.Memcached) (err error) {
+	oldState, oldMessage := obj.Status.State, obj.Status.Message
+	before := obj.Status.DeepCopy()
+	defer func() {
+		if obj.Status.State != oldState || obj.Status.Message != oldMessage {
+			if uerr := r.writeStatus(ctx, obj); uerr != nil {
+				err = uerr
+			}
+		}
+		if obj.Status.Image != before.Image {
+			_ = r.Status().Update(ctx, obj)
+		}
+		if obj.Status.State != "Ready" {
+			_ = r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+		}
+	}()
+	obj.Status.State = "Reconciling"
+	return nil
+}
+
+func (r *Reconciler) writeStatus(ctx context.Context, obj *apiv1.Memcached) error {
+	return r.Status().Update(ctx, obj)
+}
+
+// A helper whose write every caller switches off, and one that a caller switches on.
+func (r *Reconciler) admit(ctx context.Context, obj *apiv1.Memcached, apply bool) error {
+	if !apply {
+		return nil
+	}
+	obj.Status.State = "Admitted"
+	return r.Status().Update(ctx, obj)
+}
+
+func (r *Reconciler) record(ctx context.Context, obj *apiv1.Memcached, apply bool) error {
+	if apply {
+		obj.Status.State = "Recorded"
+		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+	}
+	return nil
+}
+
+func (r *Reconciler) callers(ctx context.Context, obj *apiv1.Memcached) error {
+	if err := r.admit(ctx, obj, false); err != nil {
+		return err
+	}
+	if err := r.record(ctx, obj, false); err != nil {
+		return err
+	}
+	return r.record(ctx, obj, true)
+}
+
+// A helper of another package that writes only when Apply is true: a call that leaves
+// it out (false) writes nothing.
+func (r *Reconciler) admission(ctx context.Context, obj *apiv1.Memcached) error {
+	if err := admission.Ensure(ctx, admission.Params{Object: obj, Client: r.Client}); err != nil {
+		return err
+	}
+	off := admission.Params{Object: obj, Client: r.Client, Apply: false}
+	if err := admission.Ensure(ctx, off); err != nil {
+		return err
+	}
+	return admission.Ensure(ctx, admission.Params{Object: obj, Client: r.Client, Apply: true}) // want `admission.Ensure writes the status of admission.Params{…} with no semantic diff`
+}
+
+// A state machine: each branch moves the state from the value it was found to hold.
+func (r *Reconciler) machine(ctx context.Context, obj *apiv1.Memcached) error {
+	switch obj.Status.State {
+	case "", "Pending":
+		obj.Status.State = "Running"
+		return r.Status().Update(ctx, obj)
+	case "Running":
+		obj.Status.State = "Running"
+		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+	}
+	if obj.Status.State == "Failed" {
+		obj.Status.State = "Retrying"
+		obj.Status.Attempts++
+		return r.Status().Update(ctx, obj)
+	}
+	return nil
+}
+
+// The first start time of an object that has none, written once.
+func (r *Reconciler) started(ctx context.Context, obj *apiv1.Memcached) error {
+	if obj.Status.StartTime.IsZero() {
+		obj.Status.StartTime = &metav1.Time{}
+		return r.Status().Update(ctx, obj)
+	}
+	return nil
+}

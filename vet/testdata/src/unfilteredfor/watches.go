@@ -1,0 +1,105 @@
+package unfilteredfor
+
+import (
+	"context"
+
+	apiv1 "example.com/api/v1"
+	"example.com/predicates"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/event"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
+	"sigs.k8s.io/controller-runtime/pkg/predicate"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
+
+// The controller's own kind watched a second way, with Watches: its status writes
+// come back through it, whatever For's predicates.
+func (r *Reconciler) watchesOwnKind(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&apiv1.Memcached{}, builder.WithPredicates(predicate.GenerationChangedPredicate{})).
+		Watches(&apiv1.Memcached{}, &handler.EnqueueRequestForObject{}).              // want `Watches\(&apiv1.Memcached{}, &handler.EnqueueRequestForObject{}\) without predicates, of the kind this controller reconciles`
+		Watches(&apiv1.Memcached{}, handler.EnqueueRequestsFromMapFunc(r.mapToSelf)). // want `Watches\(&apiv1.Memcached{}, handler.EnqueueRequestsFromMapFunc\(r.mapToSelf\)\) without predicates`
+		Watches(&apiv1.Memcached{}, handler.EnqueueRequestsFromMapFunc(r.mapToSelf),  // want `with predicates that pass status-only updates, of the kind`
+			builder.WithPredicates(predicate.NewPredicateFuncs(func(o client.Object) bool { return o.GetName() != "" }))).
+		Watches(&apiv1.Memcached{}, handler.EnqueueRequestsFromMapFunc(r.mapToSelf),
+			builder.WithPredicates(predicate.GenerationChangedPredicate{})).
+		Watches(&apiv1.Memcached{}, objectHandler{}).
+		Watches(&apiv1.Watched{}, &handler.EnqueueRequestForObject{}).
+		Complete(r)
+}
+
+func (r *Reconciler) mapToSelf(ctx context.Context, o client.Object) []reconcile.Request {
+	return []reconcile.Request{{NamespacedName: client.ObjectKeyFromObject(o)}}
+}
+
+// Predicates that filter only namespaces, names or resyncs pass every status write.
+func (r *Reconciler) namespaceAndResyncFilters(mgr ctrl.Manager) error {
+	if err := ctrl.NewControllerManagedBy(mgr).
+		For(&apiv1.Memcached{}, builder.WithPredicates(predicate.NewPredicateFuncs(func(o client.Object) bool { // want `For\(&apiv1.Memcached{}\) with predicates that pass status-only updates`
+			return o.GetNamespace() == "operators"
+		}))).
+		Complete(r); err != nil {
+		return err
+	}
+	if err := ctrl.NewControllerManagedBy(mgr).
+		For(&apiv1.Memcached{}, builder.WithPredicates(predicate.Funcs{ // want `with predicates that pass status-only updates`
+			UpdateFunc: func(e event.UpdateEvent) bool {
+				return e.ObjectOld.GetResourceVersion() != e.ObjectNew.GetResourceVersion()
+			},
+		})).
+		Complete(r); err != nil {
+		return err
+	}
+	if err := ctrl.NewControllerManagedBy(mgr).
+		For(&apiv1.Memcached{}, builder.WithPredicates(predicate.Funcs{UpdateFunc: newInNamespace})). // want `with predicates that pass status-only updates`
+		Complete(r); err != nil {
+		return err
+	}
+	if err := ctrl.NewControllerManagedBy(mgr).
+		For(&apiv1.Memcached{}, builder.WithPredicates(predicates.InNamespace("operators"))). // want `with predicates that pass status-only updates`
+		Complete(r); err != nil {
+		return err
+	}
+	if err := ctrl.NewControllerManagedBy(mgr).
+		For(&apiv1.Memcached{}, builder.WithPredicates(predicates.Resync{})). // want `with predicates that pass status-only updates`
+		Complete(r); err != nil {
+		return err
+	}
+	if err := ctrl.NewControllerManagedBy(mgr).
+		For(&apiv1.Memcached{}, builder.WithPredicates(predicate.Not(predicate.GenerationChangedPredicate{}))). // want `with predicates that pass status-only updates`
+		Complete(r); err != nil {
+		return err
+	}
+	// What compares the old object with the new one, drops everything, or decides
+	// elsewhere, is trusted to filter.
+	if err := ctrl.NewControllerManagedBy(mgr).
+		For(&apiv1.Memcached{}, builder.WithPredicates(predicates.Spec(), predicates.LabelsChanged{})).
+		Complete(r); err != nil {
+		return err
+	}
+	if err := ctrl.NewControllerManagedBy(mgr).
+		For(&apiv1.Memcached{}, builder.WithPredicates(predicate.Funcs{
+			UpdateFunc: func(e event.UpdateEvent) bool { return false },
+		})).
+		Complete(r); err != nil {
+		return err
+	}
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&apiv1.Memcached{}, builder.WithPredicates(predicate.Funcs{
+			UpdateFunc: func(e event.UpdateEvent) bool { return r.decide(e) },
+		})).
+		Complete(r)
+}
+
+func newInNamespace(e event.UpdateEvent) bool {
+	return e.ObjectNew.GetNamespace() == "operators"
+}
+
+func (r *Reconciler) decide(e event.UpdateEvent) bool { return e.ObjectNew.GetGeneration() > 1 }
+
+// objectHandler decides what an event enqueues.
+type objectHandler struct{}
+
+func (objectHandler) Handle(client.Object) {}
