@@ -120,7 +120,8 @@ func OwnedBy(p string, content []byte) Tool {
 		if bytes.Contains(content, []byte("\n    controller-gen.kubebuilder.io/version: ")) {
 			return ControllerGen
 		}
-		if path.Base(p) == "role.yaml" && RoleName(content) != "" {
+		// role.yaml, or the file rbac:fileName named.
+		if RoleName(content) != "" {
 			return ControllerGen
 		}
 		if strings.HasPrefix(path.Base(p), "manifests") && webhookManifests(content) {
@@ -141,8 +142,8 @@ func OwnedBy(p string, content []byte) Tool {
 }
 
 // RoleName returns the name of the role a controller-gen role.yaml declares, or "" when
-// content is not one. controller-gen writes one ClusterRole, and a Role per namespace
-// its markers name, all of one name, in a fixed layout: apiVersion, kind, a metadata of
+// content is not one. controller-gen writes one ClusterRole (when a marker names no
+// namespace), and a Role per namespace its markers name, all of one name, in a fixed layout: apiVersion, kind, a metadata of
 // name (and namespace), rules. Comments above it (a license a script adds) are allowed;
 // anything else makes it a file of the user's, but for kubebuilder's scaffold of it: a
 // ClusterRole manager-role with labels.
@@ -178,7 +179,7 @@ func RoleName(content []byte) string {
 		switch {
 		case obj.APIVersion != "rbac.authorization.k8s.io/v1", n == "":
 			return ""
-		case i == 0 && obj.Kind != "ClusterRole", i > 0 && obj.Kind != "Role", i > 0 && n != name:
+		case i == 0 && obj.Kind != "ClusterRole" && obj.Kind != "Role", i > 0 && obj.Kind != "Role", i > 0 && n != name:
 			return ""
 		}
 		name = n

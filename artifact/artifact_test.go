@@ -14,6 +14,8 @@ func TestRoleName(t *testing.T) {
 		{"a binding beside it", "---\napiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: r\nrules: []\n---\napiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\nmetadata:\n  name: r\n", ""},
 		{"two names", "---\napiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: a\nrules: []\n---\napiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata:\n  name: b\n  namespace: x\nrules: []\n", ""},
 		{"not YAML of a role", "kind: ConfigMap\n", ""},
+		{"namespaced rules only: Roles, no ClusterRole", "---\napiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata:\n  name: op\n  namespace: a\nrules: []\n---\napiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata:\n  name: op\n  namespace: b\nrules: []\n", "op"},
+		{"a ClusterRole after a Role", "---\napiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata:\n  name: op\n  namespace: a\nrules: []\n---\napiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: op\nrules: []\n", ""},
 	} {
 		if got := RoleName([]byte(c.content)); got != c.want {
 			t.Errorf("%s: RoleName = %q, want %q", c.name, got, c.want)
@@ -60,5 +62,17 @@ func TestTemplateAndJSONOwner(t *testing.T) {
 		if got := OwnedBy(c.path, []byte(c.content)); got != Tool(c.want) {
 			t.Errorf("OwnedBy(%s, %q) = %q, want %q", c.path, c.content, got, c.want)
 		}
+	}
+}
+
+// TestRoleOwnerAnyName: a controller-gen role is known by its layout under the name
+// rbac:fileName gave it too.
+func TestRoleOwnerAnyName(t *testing.T) {
+	role := "---\napiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: op\nrules: []\n"
+	if got := OwnedBy("deploy/cluster-role.yaml", []byte(role)); got != ControllerGen {
+		t.Errorf("cluster-role.yaml: %q", got)
+	}
+	if got := OwnedBy("deploy/binding.yaml", []byte("apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\nmetadata:\n  name: op\n")); got != User {
+		t.Errorf("a binding: %q", got)
 	}
 }

@@ -75,6 +75,7 @@ var DefaultOptions = contract.Options{
 	CRDDir:        "config/crd/bases",
 	RBACDir:       "config/rbac",
 	APFDir:        "config/apf",
+	WebhookDir:    "config/webhook",
 	ControllerDir: "internal/controller",
 	MainPath:      "cmd/main.go",
 }

@@ -89,6 +89,9 @@ func Resolve(cfg Config) (*Settings, error) {
 	}
 	s.RepoRoot = RepositoryRoot(s.ModuleRoot)
 	s.KubernetesMinor = KubernetesMinor(s.ModuleRoot)
+	if err := s.adoptControllerGen(); err != nil {
+		return nil, err
+	}
 	if err := s.resolveOptions(); err != nil {
 		return nil, err
 	}
@@ -163,6 +166,9 @@ func ProjectSettings(root, templatesDir string) (*project.Config, *templates.Set
 	if err != nil {
 		return nil, nil, err
 	}
+	if !proj.IsProject() {
+		proj = nil // only a controllerGen section: an adopted repository, not a project
+	}
 	if templatesDir == "" && proj != nil && proj.Templates != "" {
 		templatesDir = filepath.Join(root, filepath.FromSlash(proj.Templates))
 	}
@@ -188,6 +194,7 @@ func (s *Settings) resolveOptions() error {
 		{"--crd-dir", &opts.CRDDir, DefaultOptions.CRDDir},
 		{"--rbac-dir", &opts.RBACDir, DefaultOptions.RBACDir},
 		{"--apf-dir", &opts.APFDir, DefaultOptions.APFDir},
+		{"webhook output", &opts.WebhookDir, DefaultOptions.WebhookDir},
 		{"--controller-dir", &opts.ControllerDir, DefaultOptions.ControllerDir},
 		{"--main-path", &opts.MainPath, DefaultOptions.MainPath},
 	} {
@@ -211,9 +218,9 @@ func (s *Settings) resolveOptions() error {
 	// An existing role.yaml, controller-gen's or opgen's, keeps its name
 	// (rbac:roleName=keda-operator), and its owner decides whether a run without RBAC
 	// rules still writes an empty role.
-	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(opts.RBACDir), roleFile))
+	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(opts.RBACDir), opts.Adopted.RoleFile()))
 	if err == nil {
-		s.RoleOwner = artifact.OwnedBy(roleFile, data)
+		s.RoleOwner = artifact.OwnedBy(opts.Adopted.RoleFile(), data)
 	}
 	if opts.RoleName == "" {
 		opts.RoleName = "manager-role"
@@ -325,6 +332,9 @@ func (s *Settings) license() (string, error) {
 // module in api/), the repository's, which kubebuilder scaffolds at its root.
 func license(opts contract.Options, root, repo string, existing [][]byte) (string, error) {
 	file, given := opts.HeaderFile, opts.HeaderFile != ""
+	if !given && opts.Adopted.On {
+		return "", nil // controller-gen's lines name no header: none, as controller-gen
+	}
 	if !given {
 		file = DefaultHeaderFile
 	}
@@ -407,4 +417,63 @@ func FindModule(dir string) (string, string, error) {
 		}
 		d = parent
 	}
+}
+
+// adoptControllerGen applies opgen.yaml's controllerGen section (opgen adopt): each
+// location and name it gives fills the option the command line left empty, and its
+// generators' paths become import-path patterns of the module.
+func (s *Settings) adoptControllerGen() error {
+	cg, err := project.ReadControllerGen(s.ModuleRoot)
+	if err != nil || cg == nil {
+		return err
+	}
+	opts := &s.Options
+	a := contract.Adopted{On: true, IgnoreUnexportedFields: false}
+	fill := func(dst *string, v string) {
+		if *dst == "" {
+			*dst = v
+		}
+	}
+	patterns := func(gen string, paths []string) ([]string, error) {
+		ps, err := importPatterns(s.ModuleRoot, s.ModuleRoot, s.ModulePath, paths)
+		if err != nil {
+			return nil, fmt.Errorf("%s: controllerGen: %s: %v", project.FileName, gen, err)
+		}
+		return ps, nil
+	}
+	if g := cg.Object; g != nil {
+		if a.Object, err = patterns(contract.GenObject, g.Paths); err != nil {
+			return err
+		}
+		fill(&opts.HeaderFile, g.HeaderFile)
+		fill(&opts.Year, g.Year)
+	}
+	if g := cg.CRD; g != nil {
+		if a.CRD, err = patterns(contract.GenCRD, g.Paths); err != nil {
+			return err
+		}
+		fill(&opts.CRDDir, g.Output)
+		on := func(b *bool) bool { return b != nil && *b }
+		a.GenerateEmbeddedObjectMeta, a.AllowDangerousTypes = on(g.GenerateEmbeddedObjectMeta), on(g.AllowDangerousTypes)
+		a.IgnoreUnexportedFields = on(g.IgnoreUnexportedFields)
+		if g.MaxDescLen != nil {
+			a.MaxDescLen, a.HasMaxDescLen = *g.MaxDescLen, true
+		}
+	}
+	if g := cg.RBAC; g != nil {
+		if a.RBAC, err = patterns(contract.GenRBAC, g.Paths); err != nil {
+			return err
+		}
+		fill(&opts.RBACDir, g.Output)
+		fill(&opts.RoleName, g.RoleName)
+		a.RBACFile = g.FileName
+	}
+	if g := cg.Webhook; g != nil {
+		if a.Webhook, err = patterns(contract.GenWebhook, g.Paths); err != nil {
+			return err
+		}
+		fill(&opts.WebhookDir, g.Output)
+	}
+	opts.Adopted = a
+	return nil
 }

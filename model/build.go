@@ -151,8 +151,16 @@ func (b *builder) pkg(lp *loader.Package) {
 	p := b.newPackage(lp)
 	kindSpecs := b.kinds(p)
 	if len(p.Kinds) > 0 && p.Group == "" {
+		if !hasText(lp, "+opguard:") {
+			// Root types without a group (an internal, unversioned hub version):
+			// controller-gen writes their deepcopy and a group-less _<plural>.yaml, and
+			// so does opgen (both generators read the loaded packages, not the model).
+			// They are no kinds of opgen's API.
+			b.packageMarkers(tm.pkg)
+			return
+		}
 		b.diags.Errorf(b.pos(lp.Syntax[0].Name.Pos()),
-			"package %s declares kinds (%s) but no +groupName=<group> package marker: opgen and controller-gen need the API group", lp.Name, p.Kinds[0].Name)
+			"package %s declares kinds (%s) with +opguard markers but no +groupName=<group> package marker: opgen needs the API group of what it generates", lp.Name, p.Kinds[0].Name)
 	}
 	for spec, ms := range tm.types {
 		if k := kindSpecs[spec]; k != nil {
@@ -275,6 +283,18 @@ func (b *builder) fieldMarkers(p *Package, tm typeMarkers) map[*types.Var][]mark
 }
 
 // hasRootMarkerText is a cheap test for kinds before asking the collector.
+// hasText reports whether a comment of the package holds text.
+func hasText(lp *loader.Package, text string) bool {
+	for _, f := range lp.Syntax {
+		for _, g := range f.Comments {
+			if strings.Contains(g.Text(), text) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func hasRootMarkerText(lp *loader.Package) bool {
 	for _, f := range lp.Syntax {
 		for _, g := range f.Comments {

@@ -29,6 +29,10 @@ type Config struct {
 	// Chart turns the Helm chart in dist/chart off ("chart: false") or on; left out, it
 	// is on. opgen generate --chart overrides it.
 	Chart Toggle `json:"chart,omitempty"`
+	// ControllerGen is how the repository ran controller-gen, as opgen adopt read it:
+	// opgen generate runs those generators with those paths, options and outputs. A
+	// file with only this section is an adopted repository's, not an opgen project's.
+	ControllerGen *ControllerGen `json:"controllerGen,omitempty"`
 	// Scaffold records what opgen scaffolded (see Record), for opgen upgrade; nil in a
 	// project scaffolded before opgen kept a record.
 	Scaffold *Record `json:"scaffold,omitempty"`
@@ -82,6 +86,12 @@ func Parse(data []byte) (*Config, error) {
 	var c Config
 	if err := yaml.UnmarshalStrict(data, &c); err != nil {
 		return nil, fmt.Errorf("%s: %v", FileName, err)
+	}
+	if err := c.ControllerGen.Check(); err != nil {
+		return nil, fmt.Errorf("%s: controllerGen: %v", FileName, err)
+	}
+	if !c.IsProject() && c.ControllerGen != nil {
+		return &c, nil // an adopted repository's: see IsProject
 	}
 	if c.ProjectName == "" || c.Domain == "" {
 		return nil, fmt.Errorf("%s: projectName and domain are required", FileName)

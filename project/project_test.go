@@ -84,3 +84,36 @@ func TestChartToggle(t *testing.T) {
 		t.Errorf("a Config without chart marshals it:\n%s", b)
 	}
 }
+
+// TestControllerGenSection: a file with only the controllerGen section opgen adopt
+// writes is read, is no project, and what opgen cannot honour is refused.
+func TestControllerGenSection(t *testing.T) {
+	dir := t.TempDir()
+	write := func(s string) {
+		if err := os.WriteFile(filepath.Join(dir, FileName), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("controllerGen:\n  crd:\n    paths: [./api/...]\n    output: config/crd/bases\n    maxDescLen: 0\n  rbac:\n    paths: [./...]\n    output: config/rbac\n    roleName: manager\n")
+	c, err := Read(dir)
+	if err != nil || c == nil || c.IsProject() {
+		t.Fatalf("adopted file: %+v, %v", c, err)
+	}
+	cg, err := ReadControllerGen(dir)
+	if err != nil || cg.CRD.MaxDescLen == nil || *cg.CRD.MaxDescLen != 0 || cg.RBAC.RoleName != "manager" || cg.Object != nil {
+		t.Fatalf("section %s, %v", cg, err)
+	}
+	for bad, want := range map[string]string{
+		"controllerGen:\n  crd:\n    paths: [./...]\n    output: x\n    crdVersions: [v1beta1]\n":               "crdVersions v1beta1",
+		"controllerGen:\n  crd:\n    output: x\n":                                                               "crd: paths is required",
+		"controllerGen:\n  rbac:\n    paths: [./...]\n    output: x\n":                                          "rbac: output and roleName are required",
+		"controllerGen:\n  rbac:\n    paths: [./...]\n    output: x\n    roleName: r\n    fileName: a/b.yaml\n": "fileName",
+		"controllerGen:\n  crd:\n    paths: [./...]\n    output: x\n    maxDescLen: -1\n":                       "maxDescLen -1",
+		"controllerGen:\n  crd:\n    paths: [./...]\n    output: x\n    headerFile: h\n":                        "unknown field",
+	} {
+		write(bad)
+		if _, err := Read(dir); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", bad, err, want)
+		}
+	}
+}

@@ -97,6 +97,7 @@ operators (vet).`,
 	root.AddCommand(newGenerateCommand(stdout, stderr, &dir), newInitCommand(stdout, stderr, &dir),
 		newCreateCommand(stdout, stderr, &dir), newUpgradeCommand(stdout, stderr, &dir), newVersionCommand(stdout), newMarkersCommand(stdout))
 	root.AddCommand(newVetCommand(stdout, stderr, &dir))
+	root.AddCommand(newAdoptCommand(stdout, stderr, &dir))
 	return root
 }
 
@@ -121,6 +122,9 @@ The patterns (default ./...) choose the packages whose own directory opgen write
 (deepcopy, apply configurations). Everything else (CRDs, RBAC, the controller package,
 main, config/) always describes every API package of the module, whatever the patterns,
 so a //go:generate line in one package never drops another's output.
+In a repository opgen adopt took over, opgen.yaml's controllerGen section decides
+instead: which of deepcopy, CRDs, RBAC and webhook configurations run, over which
+packages, into which directories, with which options.
 
 Output paths are relative to the module root, so a //go:generate line in any package
 of the module writes to the same place; manifest directories may lie outside the module,
@@ -141,6 +145,13 @@ it is stale, 2 when it could not be checked (errors in the input).`,
 			if cmd.Flags().Changed("chart") {
 				opts.Chart = strconv.FormatBool(chart)
 			}
+			// A directory the command line leaves out is opgen.yaml's (opgen adopt),
+			// else the default.
+			for flag, dst := range map[string]*string{"crd-dir": &opts.CRDDir, "rbac-dir": &opts.RBACDir, "webhook-dir": &opts.WebhookDir} {
+				if !cmd.Flags().Changed(flag) {
+					*dst = ""
+				}
+			}
 			mode := write
 			if check {
 				mode = checkOnly
@@ -158,8 +169,9 @@ it is stale, 2 when it could not be checked (errors in the input).`,
 	}
 	cmd.Flags().BoolVar(&check, "check", false, "write nothing; print a patch of what would change; exit 0 fresh, 1 stale, 2 could not check")
 	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "list every file written or removed")
-	cmd.Flags().StringVar(&opts.CRDDir, "crd-dir", opts.CRDDir, "CRD manifests directory, relative to the module root (may lie outside it, inside the repository)")
+	cmd.Flags().StringVar(&opts.CRDDir, "crd-dir", opts.CRDDir, "CRD manifests directory, relative to the module root, inside the repository (default: opgen.yaml's controllerGen, else config/crd/bases)")
 	cmd.Flags().StringVar(&opts.RBACDir, "rbac-dir", opts.RBACDir, "RBAC manifests directory, relative to the module root (may lie outside it, inside the repository)")
+	cmd.Flags().StringVar(&opts.WebhookDir, "webhook-dir", opts.WebhookDir, "webhook configurations directory (manifests.yaml) outside an opgen project, relative to the module root")
 	cmd.Flags().StringVar(&opts.ControllerDir, "controller-dir", opts.ControllerDir, "controller package directory, relative to the module root")
 	cmd.Flags().StringVar(&opts.APFDir, "apf-dir", opts.APFDir, "API Priority and Fairness manifests directory, relative to the module root (may lie outside it, inside the repository)")
 	cmd.Flags().StringVar(&opts.MainPath, "main-path", opts.MainPath, `where the operator's main is scaffolded when missing, relative to the module root ("none": nowhere)`)

@@ -98,7 +98,7 @@ func (in *Input) Webhooks() bool {
 // webhook generators run them, and reads their output back into typed objects.
 func inputs(ctx *contract.Context) (*Input, error) {
 	in := &Input{Name: ctx.ProjectName, CRDs: map[string]*apiextensionsv1.CustomResourceDefinition{}, Conversions: map[string]bool{}, APF: ctx.Wired}
-	crds, err := controllertools.Run(ctx, controllertools.CRDGenerator(), "crd", nil)
+	crds, err := controllertools.Run(ctx, controllertools.CRDGenerator(ctx.Options), "crd", nil)
 	if err != nil {
 		return nil, err
 	}

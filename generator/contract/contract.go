@@ -54,6 +54,12 @@ type Options struct {
 	// Year replaces " YEAR" in the header, as controller-gen's year does. Default: the
 	// year the existing generated files carry, else none, as controller-gen.
 	Year string
+	// WebhookDir is where the webhook configurations (manifests.yaml) go, a slash path
+	// relative to the module root: controller-gen's config/webhook unless an adopted
+	// opgen.yaml says otherwise.
+	WebhookDir string
+	// Adopted is opgen.yaml's controllerGen section, resolved (see Adopted).
+	Adopted Adopted
 	// Chart is "true" or "false" when the command line turns the Helm chart in
 	// dist/chart on or off; "" leaves it to opgen.yaml (on in a project, off elsewhere).
 	Chart string

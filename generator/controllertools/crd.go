@@ -18,22 +18,32 @@ import (
 
 // CRDGenerator is controller-tools' CRD generator as opgen runs it: the CRD generator
 // writes its manifests, and [CRDs] parses with the same settings, so both see one
-// schema per kind.
-func CRDGenerator() ctcrd.Generator {
+// schema per kind. An adopted opgen.yaml's crd options are controller-gen's, as its
+// lines gave them (generateEmbeddedObjectMeta, maxDescLen, ...).
+func CRDGenerator(opts contract.Options) ctcrd.Generator {
 	yes := true
-	return ctcrd.Generator{
+	g := ctcrd.Generator{
 		HeaderFile:      HeaderFileName,
 		OmitToolVersion: &yes,
 		// Unexported fields are never serialized; controller-gen's default rejects them.
 		IgnoreUnexportedFields: &yes,
 	}
+	if a := opts.Adopted; a.On {
+		g.IgnoreUnexportedFields = ptr.To(a.IgnoreUnexportedFields)
+		g.AllowDangerousTypes = ptr.To(a.AllowDangerousTypes)
+		g.GenerateEmbeddedObjectMeta = ptr.To(a.GenerateEmbeddedObjectMeta)
+		if a.HasMaxDescLen {
+			g.MaxDescLen = ptr.To(a.MaxDescLen)
+		}
+	}
+	return g
 }
 
 // CRDs returns the CustomResourceDefinition of each group kind, as [CRDGenerator]
 // writes it (top-level metadata reset to an object), from the run's root packages.
 // A group kind controller-tools finds no type for is an error.
 func CRDs(ctx *contract.Context, gks []schema.GroupKind) (map[schema.GroupKind]apiextensionsv1.CustomResourceDefinition, error) {
-	g := CRDGenerator()
+	g := CRDGenerator(ctx.Options)
 	on := func(b *bool) bool { return b != nil && *b }
 	parser := &ctcrd.Parser{
 		Collector:                  ctx.Collector,
@@ -44,7 +54,7 @@ func CRDs(ctx *contract.Context, gks []schema.GroupKind) (map[schema.GroupKind]a
 	}
 	ctcrd.AddKnownTypes(parser)
 	before := errorCounts(ctx)
-	for _, root := range ctx.Roots {
+	for _, root := range ctx.RootsFor(contract.GenCRD, ctx.Roots) {
 		parser.NeedPackage(root)
 	}
 	out := map[schema.GroupKind]apiextensionsv1.CustomResourceDefinition{}

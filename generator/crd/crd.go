@@ -19,12 +19,32 @@ func (Generator) Name() string { return "crd" }
 // Claims implements contract.Generator: the CRD directory, whose manifests describe every
 // kind of the module, so a removed kind's manifest goes.
 func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
+	if !ctx.Runs(contract.GenCRD) {
+		return nil
+	}
+	if ctx.Adopted.On {
+		// An adopted repository may run controller-gen from two modules into one CRD
+		// directory: each claims the manifests of its own groups only.
+		var out []artifact.Claim
+		seen := map[string]bool{}
+		for _, p := range ctx.API.Packages {
+			if p.Group == "" || seen[p.Group] || !contract.MatchesAny(ctx.Adopted.CRD, p.Path) {
+				continue
+			}
+			seen[p.Group] = true
+			out = append(out, artifact.Claim{Dir: ctx.CRDDir, Match: p.Group + "_*.yaml"})
+		}
+		return out
+	}
 	return []artifact.Claim{{Dir: ctx.CRDDir, Match: "*.yaml"}}
 }
 
 // Generate implements contract.Generator.
 func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
-	files, err := controllertools.Run(ctx, controllertools.CRDGenerator(), ctx.CRDDir, nil)
+	if !ctx.Runs(contract.GenCRD) {
+		return nil, nil
+	}
+	files, err := controllertools.Run(ctx, controllertools.CRDGenerator(ctx.Options), ctx.CRDDir, ctx.RootsFor(contract.GenCRD, ctx.Roots))
 	if err != nil {
 		return nil, err
 	}

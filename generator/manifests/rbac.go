@@ -19,8 +19,9 @@ import (
 // those rules as +kubebuilder:rbac markers ([RBACRules]).
 func RBACRoots(ctx *contract.Context) ([]*loader.Package, error) {
 	rules := RBACRules(ctx.API)
+	roots := ctx.RootsFor(contract.GenRBAC, ctx.Roots)
 	if len(rules) == 0 {
-		return ctx.Roots, nil
+		return roots, nil
 	}
 	src := "// Package rules holds the RBAC rules of opgen's generated code.\n"
 	for _, r := range rules {
@@ -31,7 +32,7 @@ func RBACRoots(ctx *contract.Context) ([]*loader.Package, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opgen's RBAC rules: %w", err)
 	}
-	return append(append([]*loader.Package(nil), ctx.Roots...), &loader.Package{Package: &packages.Package{
+	return append(append([]*loader.Package(nil), roots...), &loader.Package{Package: &packages.Package{
 		ID: "opgen-rbac-rules", Name: "rules", PkgPath: "opgen.invalid/rbac/rules", Syntax: []*ast.File{f},
 	}}), nil
 }

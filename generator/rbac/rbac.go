@@ -23,16 +23,22 @@ func (Generator) Name() string { return "rbac" }
 
 // Claims implements contract.Generator.
 func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
-	return []artifact.Claim{{Dir: ctx.RBACDir, Match: FileName}}
+	if !ctx.Runs(contract.GenRBAC) {
+		return nil
+	}
+	return []artifact.Claim{{Dir: ctx.RBACDir, Match: ctx.Adopted.RoleFile()}}
 }
 
 // Generate implements contract.Generator.
 func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
+	if !ctx.Runs(contract.GenRBAC) {
+		return nil, nil
+	}
 	roots, err := manifests.RBACRoots(ctx)
 	if err != nil {
 		return nil, err
 	}
-	files, err := controllertools.Run(ctx, ctrbac.Generator{RoleName: ctx.RoleName, HeaderFile: controllertools.HeaderFileName}, ctx.RBACDir, roots)
+	files, err := controllertools.Run(ctx, ctrbac.Generator{RoleName: ctx.RoleName, HeaderFile: controllertools.HeaderFileName, FileName: ctx.Adopted.RBACFile}, ctx.RBACDir, roots)
 	if err == nil && len(files) == 0 && (ctx.Project != nil || ctx.RoleOwner == artifact.Opgen) {
 		// A kustomization lists role.yaml whether or not a rule is left: an opgen
 		// project's from the start, any other once opgen generated it.
@@ -43,7 +49,7 @@ func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 		if err != nil {
 			return nil, err
 		}
-		files = []artifact.File{{Path: path.Join(ctx.RBACDir, FileName), Content: content}}
+		files = []artifact.File{{Path: path.Join(ctx.RBACDir, ctx.Adopted.RoleFile()), Content: content}}
 	}
 	return files, err
 }

@@ -36,12 +36,30 @@ func (Generator) Name() string { return "webhook" }
 
 // Claims implements contract.Generator.
 func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
+	if !ctx.Runs(contract.GenWebhook) {
+		return nil
+	}
+	if ctx.Project == nil && ctx.Adopted.On {
+		return []artifact.Claim{{Dir: dir(ctx), Match: ManifestsFile}}
+	}
 	return []artifact.Claim{{Dir: Dir, Match: "*.yaml"}, {Dir: CertManagerDir, Match: "*.yaml"}}
+}
+
+// dir is the directory of the webhook configurations: a project's is Dir, which its
+// kustomize components name; elsewhere the one controller-gen wrote to (WebhookDir).
+func dir(ctx *contract.Context) string {
+	if ctx.Project == nil && ctx.WebhookDir != "" {
+		return ctx.WebhookDir
+	}
+	return Dir
 }
 
 // Generate implements contract.Generator.
 func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
-	files, err := controllertools.Run(ctx, ctwebhook.Generator{HeaderFile: controllertools.HeaderFileName}, Dir, nil)
+	if !ctx.Runs(contract.GenWebhook) {
+		return nil, nil
+	}
+	files, err := controllertools.Run(ctx, ctwebhook.Generator{HeaderFile: controllertools.HeaderFileName}, dir(ctx), ctx.RootsFor(contract.GenWebhook, ctx.Roots))
 	if err != nil {
 		return nil, err
 	}
