@@ -10,6 +10,7 @@ import (
 
 	"k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/config"
 	"sigs.k8s.io/controller-runtime/pkg/healthz"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 	"sigs.k8s.io/controller-runtime/pkg/metrics/filters"
@@ -25,6 +26,7 @@ func main() {
 		enableHTTP2            bool
 		leaderElect            bool
 		limits                 controller.ClientLimits
+		workers                int
 	)
 	flag.StringVar(&metricsAddr, "metrics-bind-address", ":8443", "address of the metrics endpoint; 0 turns it off")
 	flag.BoolVar(&secureMetrics, "metrics-secure", true, "serve metrics over HTTPS, to authenticated and authorized clients only")
@@ -32,6 +34,7 @@ func main() {
 	flag.StringVar(&probeAddr, "health-probe-bind-address", ":8081", "address of the /healthz and /readyz probes")
 	flag.BoolVar(&leaderElect, "leader-elect", false, "run one active manager at a time through a lease")
 	limits.BindFlags(flag.CommandLine, controller.DefaultKubeAPIQPS, controller.DefaultKubeAPIBurst)
+	flag.IntVar(&workers, "max-concurrent-reconciles", controller.DefaultMaxConcurrentReconciles, "reconciles each controller runs at once")
 	logOpts := zap.Options{}
 	logOpts.BindFlags(flag.CommandLine)
 	flag.Parse()
@@ -64,7 +67,8 @@ func main() {
 		LeaderElectionID:              "sidecar-operator.example.com",
 		LeaderElectionReleaseOnCancel: true,
 		// managedFields trimmed to the operator's own entries, which its guards read.
-		Cache: controller.CacheOptions(),
+		Cache:      controller.CacheOptions(),
+		Controller: config.Controller{MaxConcurrentReconciles: workers},
 	})
 	if err != nil {
 		log.Error(err, "creating the manager")
@@ -82,7 +86,7 @@ func main() {
 		log.Error(err, "adding the readiness check")
 		os.Exit(1)
 	}
-	log.Info("starting manager", "kube-api-qps", limits.QPS, "kube-api-burst", limits.Burst)
+	log.Info("starting manager", "kube-api-qps", limits.QPS, "kube-api-burst", limits.Burst, "max-concurrent-reconciles", workers)
 	if err := mgr.Start(ctrl.SetupSignalHandler()); err != nil {
 		log.Error(err, "running the manager")
 		os.Exit(1)

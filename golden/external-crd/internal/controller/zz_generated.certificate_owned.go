@@ -12,6 +12,11 @@ import (
 	client "sigs.k8s.io/controller-runtime/pkg/client"
 )
 
+// The gated applies' series start at zero, so that a rate sees the first apply.
+func init() {
+	observeOwnedKind("Certificate", "Secret")
+}
+
 // ApplyCertificateSecret applies desired, a Secret obj manages, with one Server-Side Apply as
 // CertificateFieldManager, and only when it differs from the fields of the live Secret that
 // manager owns; it reports whether it wrote. No resourceVersion is sent, so a stale cache
@@ -27,5 +32,5 @@ func ApplyCertificateSecret(ctx context.Context, c client.Client, obj *certsv1.C
 	if !hasController(desired.OwnerReferences) {
 		desired.WithOwnerReferences(controllerReference(obj, "certs.example.org/v1", "Certificate"))
 	}
-	return applyOwned(ctx, c, CertificateFieldManager, desired, &corev1.Secret{}, corev1ac.ExtractSecret)
+	return applyOwned(ctx, c, "Certificate", CertificateFieldManager, desired, &corev1.Secret{}, corev1ac.ExtractSecret)
 }

@@ -15,10 +15,13 @@ import (
 	cache "sigs.k8s.io/controller-runtime/pkg/cache"
 )
 
-// Defaults of --kube-api-qps and --kube-api-burst (see ClientLimits).
+// Defaults of --kube-api-qps and --kube-api-burst (see ClientLimits), and of
+// --max-concurrent-reconciles, the reconciles each controller runs at once (a
+// +opguard:reconciler:maxConcurrentReconciles marker sets its kind's own).
 const (
-	DefaultKubeAPIQPS   = 50.0
-	DefaultKubeAPIBurst = 100
+	DefaultKubeAPIQPS              = -1.0
+	DefaultKubeAPIBurst            = 100
+	DefaultMaxConcurrentReconciles = 4
 )
 
 // AddToScheme registers client-go's built-in kinds and every API package of the operator.

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -30,6 +31,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/event"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
+	"sigs.k8s.io/controller-runtime/pkg/metrics"
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 )
@@ -153,10 +155,11 @@ func ownedPredicate() predicate.Predicate {
 }
 
 // ClientLimits is the operator's client-side rate limit: --kube-api-qps and
-// --kube-api-burst. controller-runtime leaves client-side throttling off and counts on
-// the API server's priority and fairness alone; a bounded client turns a runaway loop
-// into a slow one before it reaches the server. A guarded operator at rest sends
-// nothing, so the limit only binds in bursts (a mass resync, a rollout).
+// --kube-api-burst. Off by default, as controller-runtime has it: the API server's
+// priority and fairness bounds the operator (its generated priority level), and a
+// guarded operator has no update–watch–update loop to slow down, while a client limit
+// binds exactly when the operator has the most to do, its first sync over every
+// object. Set one to cap the operator by hand; a negative QPS turns it off.
 type ClientLimits struct {
 	QPS   float64
 	Burst int
@@ -257,7 +260,7 @@ type ownedConfig interface {
 // would repeat the last one from a copy that predates it is skipped. And a copy that
 // has already been compared, or is the server's answer to the last apply, is not
 // compared again (see ownedMemory).
-func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Client, manager string, desired A, live O, extract func(O, string) (A, error)) (bool, error) {
+func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Client, kind, manager string, desired A, live O, extract func(O, string) (A, error)) (bool, error) {
 	name, namespace := desired.GetName(), desired.GetNamespace()
 	if name == nil || *name == "" {
 		return false, fmt.Errorf("the desired %T names no object", desired)
@@ -292,8 +295,13 @@ func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Cl
 	case !apierrors.IsNotFound(err):
 		return false, err
 	}
-	if ownedSettled(key, rv, sum) {
+	ownedKind := key.t.Elem().Name()
+	skip := func(reason string) (bool, error) {
+		guardOwnedSkipped.WithLabelValues(kind, ownedKind, reason).Inc()
 		return false, nil
+	}
+	if reason := ownedSettled(key, rv, sum); reason != "" {
+		return skip(reason)
 	}
 	if rv != "" {
 		var holds bool
@@ -303,7 +311,7 @@ func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Cl
 		case digested && resourceVersionNewer(seen.rv, rv):
 			// The cache has not stored yet the version its transform digested; storing
 			// it is an event of the object, which reconciles the owner again.
-			return false, nil
+			return skip(guardSkipCacheBehind)
 		default:
 			current, err := extract(live, manager)
 			if err != nil {
@@ -313,12 +321,14 @@ func applyOwned[O client.Object, A ownedConfig](ctx context.Context, c client.Cl
 		}
 		if holds {
 			ownedDecided(key, rv, rv, sum)
-			return false, nil
+			return skip(guardSkipUnchanged)
 		}
 	}
 	if err := c.Apply(ctx, sent, client.FieldOwner(manager), client.ForceOwnership); err != nil {
+		guardCountConflict(kind, guardWriteOwned, err)
 		return false, err
 	}
+	guardOwnedApplies.WithLabelValues(kind, ownedKind).Inc()
 	// The client decoded the server's answer into sent.
 	var answer struct {
 		Metadata struct {
@@ -368,6 +378,13 @@ var ownedMemory = struct {
 	lastPrune time.Time
 }{m: map[ownedKey]ownedDecision{}}
 
+// ownedMemorySize is opguard_write_memory_entries{memory="owned"}.
+var ownedMemorySize = guardMemorySize("owned", func() int {
+	ownedMemory.Lock()
+	defer ownedMemory.Unlock()
+	return len(ownedMemory.m)
+})
+
 type ownedKey struct {
 	t       reflect.Type
 	manager string
@@ -380,16 +397,17 @@ type ownedDecision struct {
 	at           time.Time
 }
 
-// ownedSettled reports whether the object key, seen in the cache at resourceVersion rv
+// ownedSettled reports why the object key, seen in the cache at resourceVersion rv
 // ("" when the cache has no copy), needs no decision for the configuration whose
-// SHA-256 is sum: that configuration is what the last decision left it holding, and
-// the copy is the one that decision saw or was answered with, or one older still.
-func ownedSettled(key ownedKey, rv string, sum [sha256.Size]byte) bool {
+// SHA-256 is sum, or "" when it does: that configuration is what the last decision
+// left it holding, and the copy is the one that decision saw or was answered with
+// (guardSkipUnchanged), or one older still (guardSkipCacheBehind).
+func ownedSettled(key ownedKey, rv string, sum [sha256.Size]byte) string {
 	ownedMemory.Lock()
 	defer ownedMemory.Unlock()
 	d, ok := ownedMemory.m[key]
 	if !ok || d.sum != sum {
-		return false
+		return ""
 	}
 	if rv != "" && rv == d.result {
 		// The copy shows the answer: from now on only older copies are behind, and no
@@ -398,12 +416,15 @@ func ownedSettled(key ownedKey, rv string, sum [sha256.Size]byte) bool {
 			d.base = rv
 			ownedMemory.m[key] = d
 		}
-		return true
+		return guardSkipUnchanged
 	}
 	// An informer delivers a write's event within moments; a cache that has not shown
 	// it after a minute missed it (a relist that saw the object created and deleted
 	// between two lists), and its copy decides.
-	return cacheBehind(rv, d.base, d.result) && time.Since(d.at) < time.Minute
+	if cacheBehind(rv, d.base, d.result) && time.Since(d.at) < time.Minute {
+		return guardSkipCacheBehind
+	}
+	return ""
 }
 
 // ownedAnswered returns the digest of the configuration the gated apply sent to the
@@ -588,6 +609,13 @@ var writeMemory = struct {
 	sync.Mutex
 	m map[any]lastWrite
 }{m: map[any]lastWrite{}}
+
+// writeMemorySize is opguard_write_memory_entries{memory="status"}.
+var writeMemorySize = guardMemorySize("status", func() int {
+	writeMemory.Lock()
+	defer writeMemory.Unlock()
+	return len(writeMemory.m)
+})
 
 type lastWrite struct {
 	base, result string
@@ -793,4 +821,167 @@ func contentChanged(o, n interface {
 		}
 	}
 	return false
+}
+
+// The guards' metrics, on controller-runtime's registry: the manager's metrics endpoint
+// serves them beside controller-runtime's reconcile and workqueue metrics and
+// client-go's request and rate-limiter metrics, which count what was sent and waited
+// for; these count what the guards decided. Every label value is bounded: a kind and an
+// owned kind are the project's, fixed when it is generated; a reason is one of the
+// constants below; a field manager is one of the first guardMaxManagers seen, then
+// "other". The generated writers and gated applies set their series to zero at start
+// (observeStatusKind, observeOwnedKind), so a rate over the first write sees it.
+var (
+	guardStatusWrites = guardCounterVec("opguard_status_writes_total",
+		"Server-Side Applies to the status subresource the status writer sent, per kind.",
+		"kind")
+	guardGenerationWrites = guardCounterVec("opguard_status_generation_writes_total",
+		"Status writes that recorded a new observedGeneration (a creation or spec change), per kind; "+
+			"0 for a kind without +opguard:observed-generation. Writes beyond these, steadily, are a loop.",
+		"kind")
+	guardStatusSkipped = guardCounterVec("opguard_status_writes_skipped_total",
+		"Status writes the status writer decided not to send, per kind and reason: "+
+			"unchanged (the status this field manager owns already holds it), "+
+			"cache_behind (the cache has not shown the writer's own last write, which holds it).",
+		"kind", "reason")
+	guardOwnedApplies = guardCounterVec("opguard_owned_applies_total",
+		"Server-Side Applies of owned objects the gated apply sent, per owning kind and owned kind.",
+		"kind", "owned_kind")
+	guardOwnedSkipped = guardCounterVec("opguard_owned_applies_skipped_total",
+		"Applies of owned objects the gated apply decided not to send, per owning kind, owned kind and reason "+
+			"(unchanged, cache_behind).",
+		"kind", "owned_kind", "reason")
+	guardTakebacks = guardCounterVec("opguard_status_takebacks_total",
+		"Status writes that took fields back from another field manager, per kind and that manager "+
+			"(the first 16 managers by name, then other). A steady rate is a field fight.",
+		"kind", "manager")
+	guardConflicts = guardCounterVec("opguard_write_conflicts_total",
+		"Writes of the guards answered 409 Conflict, per kind and write (status, owned). "+
+			"They send no resourceVersion, so this stays 0.",
+		"kind", "write")
+)
+
+// guardRateLimiterLatency turns on client-go's rest_client_rate_limiter_duration_seconds,
+// which controller-runtime leaves off: the time requests wait in the client-side rate
+// limiter (ClientLimits), the first sign of a storm. Turning it on twice is harmless.
+var guardRateLimiterLatency = func() bool {
+	metrics.RegisterRESTClientMetrics(metrics.MetricRateLimiterLatency)
+	return true
+}()
+
+// The reasons a write is not sent.
+const (
+	guardSkipUnchanged   = "unchanged"
+	guardSkipCacheBehind = "cache_behind"
+)
+
+// The writes a conflict is counted for.
+const (
+	guardWriteStatus = "status"
+	guardWriteOwned  = "owned"
+)
+
+// guardMaxManagers bounds the manager label of guardTakebacks: field managers are
+// named by whoever writes, so past this many the rest share "other".
+const guardMaxManagers = 16
+
+var guardManagerLabels = struct {
+	sync.Mutex
+	seen map[string]bool
+}{seen: map[string]bool{}}
+
+// guardManagerLabel returns the label value of a field manager: its name while fewer than
+// guardMaxManagers names have been seen, "other" for the names past them.
+func guardManagerLabel(manager string) string {
+	guardManagerLabels.Lock()
+	defer guardManagerLabels.Unlock()
+	if guardManagerLabels.seen[manager] {
+		return manager
+	}
+	if len(guardManagerLabels.seen) >= guardMaxManagers {
+		return "other"
+	}
+	guardManagerLabels.seen[manager] = true
+	return manager
+}
+
+// guardCounterVec registers a counter family on controller-runtime's registry, or returns
+// the one already there (a second runtime package in one binary).
+func guardCounterVec(name, help string, labels ...string) *prometheus.CounterVec {
+	c := prometheus.NewCounterVec(prometheus.CounterOpts{Name: name, Help: help}, labels)
+	if err := metrics.Registry.Register(c); err != nil {
+		var already prometheus.AlreadyRegisteredError
+		if errors.As(err, &already) {
+			if existing, ok := already.ExistingCollector.(*prometheus.CounterVec); ok {
+				return existing
+			}
+		}
+		panic(err)
+	}
+	return c
+}
+
+// guardMemorySize registers the gauge of one of the guards' memories, read when scraped:
+// opguard_write_memory_entries{memory="status"} (writeMemory) or {memory="owned"}
+// (ownedMemory). Each entry is one object written moments ago (status) or applied
+// (owned, about 150 bytes); they are pruned past 1024.
+func guardMemorySize(memory string, size func() int) bool {
+	g := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name:        "opguard_write_memory_entries",
+		Help:        "Entries of the guards' write memories (status: writes the cache has not shown yet; owned: the last decision per owned object).",
+		ConstLabels: prometheus.Labels{"memory": memory},
+	}, func() float64 { return float64(size()) })
+	err := metrics.Registry.Register(g)
+	var already prometheus.AlreadyRegisteredError
+	if err != nil && !errors.As(err, &already) {
+		panic(err)
+	}
+	return err == nil
+}
+
+// observeStatusKind sets the status writer's series of kind to zero.
+func observeStatusKind(kind string) {
+	guardStatusWrites.WithLabelValues(kind)
+	guardGenerationWrites.WithLabelValues(kind)
+	guardStatusSkipped.WithLabelValues(kind, guardSkipUnchanged)
+	guardStatusSkipped.WithLabelValues(kind, guardSkipCacheBehind)
+	guardConflicts.WithLabelValues(kind, guardWriteStatus)
+}
+
+// observeOwnedKind sets the gated apply's series of kind owning owned to zero.
+func observeOwnedKind(kind, owned string) {
+	guardOwnedApplies.WithLabelValues(kind, owned)
+	guardOwnedSkipped.WithLabelValues(kind, owned, guardSkipUnchanged)
+	guardOwnedSkipped.WithLabelValues(kind, owned, guardSkipCacheBehind)
+	guardConflicts.WithLabelValues(kind, guardWriteOwned)
+}
+
+// countStatusSkipped counts a status write of kind not sent: the owned status already held
+// it, as the live copy shows it or, when behind, as the writer's memory of its own
+// last write does.
+func countStatusSkipped(kind string, behind bool) {
+	reason := guardSkipUnchanged
+	if behind {
+		reason = guardSkipCacheBehind
+	}
+	guardStatusSkipped.WithLabelValues(kind, reason).Inc()
+}
+
+// countStatusSent counts a status write of kind the server accepted; newGeneration says it
+// recorded an observedGeneration the writer had not written before.
+func countStatusSent(kind string, newGeneration bool) {
+	guardStatusWrites.WithLabelValues(kind).Inc()
+	if newGeneration {
+		guardGenerationWrites.WithLabelValues(kind).Inc()
+	}
+}
+
+// countStatusFailed counts a status write of kind that failed, when it failed with a 409.
+func countStatusFailed(kind string, err error) { guardCountConflict(kind, guardWriteStatus, err) }
+
+// guardCountConflict counts err when it is a 409 Conflict of a write of kind.
+func guardCountConflict(kind, write string, err error) {
+	if apierrors.IsConflict(err) {
+		guardConflicts.WithLabelValues(kind, write).Inc()
+	}
 }

@@ -12,6 +12,11 @@ import (
 	client "sigs.k8s.io/controller-runtime/pkg/client"
 )
 
+// The gated applies' series start at zero, so that a rate sees the first apply.
+func init() {
+	observeOwnedKind("Deployment", "ConfigMap")
+}
+
 // ApplyDeploymentConfigMap applies desired, a ConfigMap obj manages, with one Server-Side Apply as
 // DeploymentFieldManager, and only when it differs from the fields of the live ConfigMap that
 // manager owns; it reports whether it wrote. No resourceVersion is sent, so a stale cache
@@ -27,5 +32,5 @@ func ApplyDeploymentConfigMap(ctx context.Context, c client.Client, obj *appsv1.
 	if !hasController(desired.OwnerReferences) {
 		desired.WithOwnerReferences(controllerReference(obj, "apps/v1", "Deployment"))
 	}
-	return applyOwned(ctx, c, DeploymentFieldManager, desired, &corev1.ConfigMap{}, corev1ac.ExtractConfigMap)
+	return applyOwned(ctx, c, "Deployment", DeploymentFieldManager, desired, &corev1.ConfigMap{}, corev1ac.ExtractConfigMap)
 }

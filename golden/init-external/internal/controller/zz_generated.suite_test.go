@@ -9,11 +9,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"os"
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -22,9 +24,12 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
 	yamlutil "k8s.io/apimachinery/pkg/util/yaml"
 	"k8s.io/client-go/rest"
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -34,6 +39,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 	"sigs.k8s.io/controller-runtime/pkg/metrics"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 )
 
 // The envtest suite of the project's reconcilers: one kube-apiserver and etcd, and one
@@ -54,6 +60,15 @@ var (
 	testClient client.Client
 	// managerWrites counts the manager's requests other than reads and watches.
 	managerWrites atomic.Int64
+	// managerApplies counts the manager's Server-Side Applies by the resource they
+	// name ("memcacheds/status", "deployments"): the request log the guards' counters
+	// are checked against.
+	managerApplies = struct {
+		sync.Mutex
+		m map[string]float64
+	}{m: map[string]float64{}}
+	// testManager is the suite's manager; a test's own reconciler reads its cache.
+	testManager ctrl.Manager
 )
 
 func TestMain(m *testing.M) { os.Exit(runSuite(m)) }
@@ -92,6 +107,11 @@ func runSuite(m *testing.M) int {
 			if r.Method != http.MethodGet {
 				managerWrites.Add(1)
 			}
+			if r.Method == http.MethodPatch && strings.HasPrefix(r.Header.Get("Content-Type"), "application/apply-patch") {
+				managerApplies.Lock()
+				managerApplies.m[appliedResource(r.URL.Path)]++
+				managerApplies.Unlock()
+			}
 			return rt.RoundTrip(r)
 		})
 	}
@@ -103,6 +123,7 @@ func runSuite(m *testing.M) int {
 	if err != nil {
 		return fail(err)
 	}
+	testManager = mgr
 	// No webhook here: nothing would route the API server's calls to this process
 	// (internal/webhook's suite serves and tests them).
 	os.Setenv("ENABLE_WEBHOOKS", "false")
@@ -239,8 +260,27 @@ func sample(t *testing.T, obj client.Object) {
 // that over quietWindow the manager sends no write and runs no reconcile.
 func convergesAndRests(t *testing.T, obj client.Object, controller string, converged func(client.Object) bool) {
 	t.Helper()
+	key := createSample(t, obj, "")
+	waitConverged(t, obj, converged)
+	settle(t, key)
+	writes, runs := managerWrites.Load(), reconciles(t, controller)
+	time.Sleep(quietWindow)
+	if w := managerWrites.Load() - writes; w != 0 {
+		t.Errorf("the manager sent %d writes in a quiet window of %v", w, quietWindow)
+	}
+	if r := reconciles(t, controller) - runs; r != 0 {
+		t.Errorf("%s ran %v reconciles in a quiet window of %v", controller, r, quietWindow)
+	}
+}
+
+// createSample creates the sample of obj's kind, its name followed by suffix (a
+// cluster-scoped sample of another test may exist), in a namespace of its own when the
+// kind is namespaced, and returns its key.
+func createSample(t *testing.T, obj client.Object, suffix string) client.ObjectKey {
+	t.Helper()
 	ctx := context.Background()
 	sample(t, obj)
+	obj.SetName(obj.GetName() + suffix)
 	namespaced, err := testClient.IsObjectNamespaced(obj)
 	if err != nil {
 		t.Fatal(err)
@@ -255,33 +295,332 @@ func convergesAndRests(t *testing.T, obj client.Object, controller string, conve
 	if err := testClient.Create(ctx, obj); err != nil {
 		t.Fatal(err)
 	}
+	return client.ObjectKeyFromObject(obj)
+}
+
+// waitConverged reads obj from the API server until converged says its status
+// describes it.
+func waitConverged(t *testing.T, obj client.Object, converged func(client.Object) bool) {
+	t.Helper()
 	key := client.ObjectKeyFromObject(obj)
-	for deadline := time.Now().Add(30 * time.Second); !converged(obj); {
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		if err := testClient.Get(context.Background(), key, obj); err != nil {
+			t.Fatal(err)
+		}
+		if converged(obj) {
+			return
+		}
 		if time.Now().After(deadline) {
 			t.Fatalf("%s did not converge in 30 s: %+v", key, obj)
 		}
 		time.Sleep(100 * time.Millisecond)
-		if err := testClient.Get(ctx, key, obj); err != nil {
-			t.Fatal(err)
-		}
 	}
-	// The reconciles convergence caused (a finalizer, the status write) end first.
+}
+
+// settle waits until the manager has sent no write for a second: the reconciles a
+// change caused (a finalizer, the status write, owned objects' events) have ended.
+func settle(t *testing.T, key client.ObjectKey) {
+	t.Helper()
 	for deadline := time.Now().Add(15 * time.Second); ; {
 		before := managerWrites.Load()
 		time.Sleep(time.Second)
 		if managerWrites.Load() == before {
-			break
+			return
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("the manager kept writing for 15 s after %s converged", key)
 		}
 	}
-	writes, runs := managerWrites.Load(), reconciles(t, controller)
-	time.Sleep(quietWindow)
-	if w := managerWrites.Load() - writes; w != 0 {
-		t.Errorf("the manager sent %d writes in a quiet window of %v", w, quietWindow)
+}
+
+// appliedResource is the resource and subresource a request path names:
+// /apis/cache.example.com/v1/namespaces/ns/memcacheds/a/status is memcacheds/status.
+func appliedResource(path string) string {
+	parts := strings.Split(strings.Trim(path, "/"), "/")
+	switch {
+	case len(parts) > 2 && parts[0] == "api":
+		parts = parts[2:]
+	case len(parts) > 3 && parts[0] == "apis":
+		parts = parts[3:]
+	default:
+		return path
 	}
-	if r := reconciles(t, controller) - runs; r != 0 {
-		t.Errorf("%s ran %v reconciles in a quiet window of %v", controller, r, quietWindow)
+	if len(parts) > 2 && parts[0] == "namespaces" {
+		parts = parts[2:]
 	}
+	if len(parts) == 3 {
+		return parts[0] + "/" + parts[2]
+	}
+	return parts[0]
+}
+
+// guardCounter is the value of the series of one of the guards' metrics with exactly
+// these labels (name, value, ...), as the manager's metrics endpoint serves it from
+// controller-runtime's registry; 0 for a series it does not hold.
+func guardCounter(t *testing.T, family string, labels ...string) float64 {
+	t.Helper()
+	families, err := metrics.Registry.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{}
+	for i := 0; i+1 < len(labels); i += 2 {
+		want[labels[i]] = labels[i+1]
+	}
+	for _, mf := range families {
+		if mf.GetName() != family {
+			continue
+		}
+	series:
+		for _, m := range mf.GetMetric() {
+			if len(m.GetLabel()) != len(want) {
+				continue
+			}
+			for _, l := range m.GetLabel() {
+				if want[l.GetName()] != l.GetValue() {
+					continue series
+				}
+			}
+			return m.GetCounter().GetValue()
+		}
+	}
+	return 0
+}
+
+// resourceOf is the resource (plural) of a kind, as request paths name it.
+func resourceOf(t *testing.T, gvk schema.GroupVersionKind) string {
+	t.Helper()
+	m, err := testClient.RESTMapper().RESTMapping(gvk.GroupKind(), gvk.Version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m.Resource.Resource
+}
+
+// intruder is the field manager that takes a status field from the writer.
+const intruder = "opgen-test-intruder"
+
+// countsItsDecisions drives the sample of obj's kind through a known sequence and
+// checks, after each step, that the guards' counters (the manager's metrics) rose by
+// exactly what happened, and that every write they count is one the manager sent
+// (managerApplies, counted on the wire):
+//
+//  1. creation: one status write (of a new generation), one apply per owned object it
+//     controls;
+//  2. three reconciles with nothing changed: three status writes skipped as unchanged,
+//     three skipped applies per owned object, nothing sent;
+//  3. a spec change (the first integer field of spec, by one): one status write (of
+//     the new generation), and owned applies as the wire counts them;
+//  4. another field manager forces a new status into a condition the writer set, and
+//     a reconcile takes it back: one status write (of no new generation: what the loop
+//     alert counts), one take-back from that manager.
+//
+// No step may count a 409.
+func countsItsDecisions(t *testing.T, obj client.Object, kind string, owns []schema.GroupVersionKind, r reconcile.Reconciler, converged func(client.Object) bool) {
+	t.Helper()
+	ctx := context.Background()
+	gvk, err := apiutil.GVKForObject(obj, testClient.Scheme())
+	if err != nil {
+		t.Fatal(err)
+	}
+	statusResource := resourceOf(t, gvk) + "/status"
+	ownedResource := map[string]string{}
+	for _, o := range owns {
+		ownedResource[o.Kind] = resourceOf(t, o)
+	}
+	read := func() map[string]float64 {
+		managerApplies.Lock()
+		defer managerApplies.Unlock()
+		c := map[string]float64{
+			"status sent":         guardCounter(t, "opguard_status_writes_total", "kind", kind),
+			"status generations":  guardCounter(t, "opguard_status_generation_writes_total", "kind", kind),
+			"status unchanged":    guardCounter(t, "opguard_status_writes_skipped_total", "kind", kind, "reason", "unchanged"),
+			"status cache_behind": guardCounter(t, "opguard_status_writes_skipped_total", "kind", kind, "reason", "cache_behind"),
+			"status on the wire":  managerApplies.m[statusResource],
+			"status conflicts":    guardCounter(t, "opguard_write_conflicts_total", "kind", kind, "write", "status"),
+			"owned conflicts":     guardCounter(t, "opguard_write_conflicts_total", "kind", kind, "write", "owned"),
+			"take-backs":          guardCounter(t, "opguard_status_takebacks_total", "kind", kind, "manager", intruder),
+		}
+		for _, o := range owns {
+			c[o.Kind+" sent"] = guardCounter(t, "opguard_owned_applies_total", "kind", kind, "owned_kind", o.Kind)
+			c[o.Kind+" unchanged"] = guardCounter(t, "opguard_owned_applies_skipped_total", "kind", kind, "owned_kind", o.Kind, "reason", "unchanged")
+			c[o.Kind+" cache_behind"] = guardCounter(t, "opguard_owned_applies_skipped_total", "kind", kind, "owned_kind", o.Kind, "reason", "cache_behind")
+			c[o.Kind+" on the wire"] = managerApplies.m[ownedResource[o.Kind]]
+		}
+		return c
+	}
+	// check compares the rise of each counter since before with want; a counter want
+	// does not name must not have moved, except those mayMove names.
+	check := func(step string, before map[string]float64, want map[string]float64, mayMove ...string) map[string]float64 {
+		t.Helper()
+		after := read()
+		for _, name := range slices.Sorted(maps.Keys(after)) {
+			rise := after[name] - before[name]
+			if w, ok := want[name]; ok && rise != w || !ok && !slices.Contains(mayMove, name) && rise != 0 {
+				t.Errorf("%s: %s rose by %v, want %v", step, name, rise, want[name])
+			}
+		}
+		return after
+	}
+	// controlled counts the objects of an owned kind obj controls.
+	controlled := func(o schema.GroupVersionKind) float64 {
+		list := &unstructured.UnstructuredList{}
+		list.SetGroupVersionKind(o.GroupVersion().WithKind(o.Kind + "List"))
+		if err := testClient.List(ctx, list, client.InNamespace(obj.GetNamespace())); err != nil {
+			t.Fatal(err)
+		}
+		n := 0.0
+		for _, item := range list.Items {
+			if ref := metav1.GetControllerOf(&item); ref != nil && ref.UID == obj.GetUID() {
+				n++
+			}
+		}
+		return n
+	}
+	reconcileUnchanged := func(key client.ObjectKey) {
+		t.Helper()
+		if _, err := r.Reconcile(ctx, reconcile.Request{NamespacedName: key}); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// 1. Creation.
+	before := read()
+	key := createSample(t, obj, "-counts")
+	waitConverged(t, obj, converged)
+	settle(t, key)
+	want := map[string]float64{"status sent": 1, "status generations": 1, "status on the wire": 1}
+	perObject := map[string]float64{}
+	for _, o := range owns {
+		perObject[o.Kind] = controlled(o)
+		want[o.Kind+" sent"], want[o.Kind+" on the wire"] = perObject[o.Kind], perObject[o.Kind]
+	}
+	var mayMove []string
+	for _, o := range owns {
+		mayMove = append(mayMove, o.Kind+" unchanged", o.Kind+" cache_behind")
+	}
+	// The reconciles the owned objects' events bring are skipped, as unchanged or
+	// behind depending on when the cache shows the writes.
+	before = check("creation", before, want, append(mayMove, "status unchanged", "status cache_behind")...)
+
+	// 2. Reconciles with nothing changed: each one decides, and sends nothing.
+	for range 3 {
+		reconcileUnchanged(key)
+	}
+	want = map[string]float64{"status unchanged": 3}
+	for _, o := range owns {
+		want[o.Kind+" unchanged"] = 3 * perObject[o.Kind]
+	}
+	before = check("unchanged reconciles", before, want)
+
+	// 3. A spec change.
+	if changed := bumpSpec(t, gvk, key); !changed {
+		t.Logf("no integer field in the spec of %s to change: the spec change step is skipped", key)
+	} else {
+		waitConverged(t, obj, converged)
+		settle(t, key)
+		after := read()
+		want = map[string]float64{"status sent": 1, "status generations": 1, "status on the wire": 1}
+		for _, o := range owns {
+			// What the change costs depends on the logic; the wire is the truth.
+			rise := after[o.Kind+" on the wire"] - before[o.Kind+" on the wire"]
+			want[o.Kind+" sent"], want[o.Kind+" on the wire"] = rise, rise
+		}
+		before = check("spec change", before, want, append(mayMove, "status unchanged", "status cache_behind")...)
+	}
+
+	// 4. Another field manager takes a condition the writer set; a reconcile takes it back.
+	u := &unstructured.Unstructured{}
+	u.SetGroupVersionKind(gvk)
+	if err := testClient.Get(ctx, key, u); err != nil {
+		t.Fatal(err)
+	}
+	conds, _, _ := unstructured.NestedSlice(u.Object, "status", "conditions")
+	if len(conds) == 0 {
+		t.Logf("%s has no condition in its status: the take-back step is skipped", key)
+		return
+	}
+	cond, _ := conds[0].(map[string]any)
+	flipped := "True"
+	if cond["status"] == "True" {
+		flipped = "False"
+	}
+	taken := &unstructured.Unstructured{Object: map[string]any{
+		"status": map[string]any{"conditions": []any{map[string]any{
+			"type": cond["type"], "status": flipped, "reason": "FieldTaken", "message": "set by " + intruder,
+			"lastTransitionTime": time.Now().UTC().Format(time.RFC3339),
+		}}},
+	}}
+	taken.SetGroupVersionKind(gvk)
+	taken.SetName(key.Name)
+	taken.SetNamespace(key.Namespace)
+	if err := testClient.Status().Apply(ctx, client.ApplyConfigurationFromUnstructured(taken), client.FieldOwner(intruder), client.ForceOwnership); err != nil {
+		t.Fatal(err)
+	}
+	// The status-only event reaches no reconcile (the primary predicate); wait until
+	// the manager's cache shows it, then reconcile as the next event would.
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		cached := obj.DeepCopyObject().(client.Object)
+		if err := testManager.GetClient().Get(ctx, key, cached); err != nil {
+			t.Fatal(err)
+		}
+		raw, err := runtime.DefaultUnstructuredConverter.ToUnstructured(cached)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if reasonOf(raw, cond["type"]) == "FieldTaken" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the manager's cache did not show %s's condition in 10 s", intruder)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	reconcileUnchanged(key)
+	check("take-back", before, map[string]float64{"status sent": 1, "status on the wire": 1, "take-backs": 1}, mayMove...)
+	if err := testClient.Get(ctx, key, u); err != nil {
+		t.Fatal(err)
+	}
+	if reasonOf(u.Object, cond["type"]) == "FieldTaken" {
+		t.Errorf("the condition %v still holds %s's value after the take-back", cond["type"], intruder)
+	}
+}
+
+// reasonOf is the reason of the condition of type typ in an object's status.
+func reasonOf(obj map[string]any, typ any) any {
+	conds, _, _ := unstructured.NestedSlice(obj, "status", "conditions")
+	for _, c := range conds {
+		if c, ok := c.(map[string]any); ok && c["type"] == typ {
+			return c["reason"]
+		}
+	}
+	return nil
+}
+
+// bumpSpec changes the first integer field of the object's spec (by name) by one, up
+// or, when validation refuses, down; it reports whether it changed one.
+func bumpSpec(t *testing.T, gvk schema.GroupVersionKind, key client.ObjectKey) bool {
+	t.Helper()
+	u := &unstructured.Unstructured{}
+	u.SetGroupVersionKind(gvk)
+	if err := testClient.Get(context.Background(), key, u); err != nil {
+		t.Fatal(err)
+	}
+	spec, _ := u.Object["spec"].(map[string]any)
+	for _, field := range slices.Sorted(maps.Keys(spec)) {
+		v, ok := spec[field].(int64)
+		if !ok {
+			continue
+		}
+		for _, next := range []int64{v + 1, v - 1} {
+			patch := fmt.Sprintf(`{"spec":{%q:%d}}`, field, next)
+			switch err := testClient.Patch(context.Background(), u, client.RawPatch(types.MergePatchType, []byte(patch))); {
+			case err == nil:
+				return true
+			case !apierrors.IsInvalid(err):
+				t.Fatal(err)
+			}
+		}
+	}
+	return false
 }
