@@ -109,7 +109,7 @@ func requirementOf(p string, have map[string]string) Requirement {
 }
 
 func moduleOf(importPath string) string {
-	for _, m := range append(append([]string(nil), stack.KubernetesModules...), "sigs.k8s.io/controller-runtime", kustomizeAPI, kustomizeKyaml, helm) {
+	for _, m := range append(append([]string(nil), stack.KubernetesModules...), "sigs.k8s.io/controller-runtime", kustomizeAPI, kustomizeKyaml, helm, prometheusClient) {
 		if importPath == m || strings.HasPrefix(importPath, m+"/") {
 			return m
 		}
@@ -123,6 +123,8 @@ const (
 	kustomizeKyaml = "sigs.k8s.io/kustomize/kyaml"
 	// helm is Helm's Go library, which a project's generated chart tests import.
 	helm = "helm.sh/helm/v4"
+	// prometheusClient registers the guards' metrics in the generated runtime.
+	prometheusClient = "github.com/prometheus/client_golang"
 )
 
 func versionFor(m string, have map[string]string) string {
@@ -133,6 +135,8 @@ func versionFor(m string, have map[string]string) string {
 		return stack.Kustomize
 	case helm:
 		return stack.Helm
+	case prometheusClient:
+		return stack.PrometheusClient
 	}
 	return have["k8s.io/apimachinery"]
 }

@@ -24,10 +24,10 @@ import (
 // is kept whole in released/v<N>, so that opgen upgrade can render a project as an
 // older opgen scaffolded it. sets.sum holds each version's digest, and a test holds the
 // templates to it (see docs/contributing.md for the steps).
-const Version = 1
+const Version = 2
 
 // SetDirs are the folders of a template set.
-var SetDirs = []string{"project", "api", "scaffold", "webhook", "chart"}
+var SetDirs = []string{"project", "api", "scaffold", "webhook", "chart", "controller"}
 
 //go:embed all:released
 var released embed.FS

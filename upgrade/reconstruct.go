@@ -2,6 +2,7 @@ package upgrade
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -97,6 +98,7 @@ func Reconstruct(root, modulePath string, cfg *project.Config, overlay string, f
 	}
 	// The set whose templates match the most files of the project as they are.
 	best, bestN, tie, total := 0, -1, false, 0
+	var tied []int
 	for _, v := range templates.Versions() {
 		set, err := templates.LoadVersion(v, overlay)
 		if err != nil {
@@ -117,9 +119,16 @@ func Reconstruct(root, modulePath string, cfg *project.Config, overlay string, f
 		switch {
 		case n > bestN:
 			best, bestN, tie, total = v, n, false, len(r.files)
+			tied = []int{v}
 		case n == bestN:
 			tie = true
+			tied = append(tied, v)
 		}
+	}
+	if tie {
+		// Sets that differ only in files the generators scaffold (cmd/main.go) render
+		// the same templates: the full render, generators included, tells them apart.
+		best, bestN, total, tie = fullRenderBest(root, rec, cfg, overlay, tied)
 	}
 	if bestN < 0 {
 		return nil, nil, fmt.Errorf("no template set this opgen knows renders this project's record")
@@ -233,4 +242,38 @@ func apiKinds(root string) ([]apiKind, error) {
 		sorted = append(sorted, byKind[key]...)
 	}
 	return sorted, nil
+}
+
+// fullRenderBest renders each of the versions with Render, generators included, and
+// returns the one whose files the project holds unchanged the most, how many, of how
+// many, and whether another matched as many (or none could be rendered).
+func fullRenderBest(root string, rec *project.Record, cfg *project.Config, overlay string, versions []int) (best, bestN, total int, tie bool) {
+	goMod, _ := os.ReadFile(filepath.Join(root, "go.mod"))
+	goSum, _ := os.ReadFile(filepath.Join(root, "go.sum"))
+	bestN = -1
+	for _, v := range versions {
+		set, err := templates.LoadVersion(v, overlay)
+		if err != nil {
+			continue
+		}
+		try := *rec
+		try.TemplateSet = v
+		files, err := Render(context.Background(), RenderInput{Record: &try, Config: cfg, Set: set, GoMod: goMod, GoSum: goSum})
+		if err != nil {
+			continue
+		}
+		n := 0
+		for p, content := range files {
+			if b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(p))); err == nil && bytes.Equal(b, content) {
+				n++
+			}
+		}
+		switch {
+		case n > bestN:
+			best, bestN, total, tie = v, n, len(files), false
+		case n == bestN:
+			tie = true
+		}
+	}
+	return best, bestN, total, tie || bestN < 0
 }

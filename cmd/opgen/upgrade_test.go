@@ -119,12 +119,11 @@ func replaceIn(t *testing.T, dir, rel, old, new string) {
 func userEdits(t *testing.T, dir string) (yours map[string][]string) {
 	replaceIn(t, dir, "cmd/main.go", "\t\"os\"\n", "\t\"os\"\n\t\"time\"\n")
 	replaceIn(t, dir, "cmd/main.go", "\tvar (\n", "\tvar syncPeriod time.Duration\n\tvar (\n")
-	replaceIn(t, dir, "cmd/main.go", "\tlimits.BindFlags(flag.CommandLine, controller.DefaultKubeAPIQPS, controller.DefaultKubeAPIBurst)\n",
-		"\tlimits.BindFlags(flag.CommandLine, controller.DefaultKubeAPIQPS, controller.DefaultKubeAPIBurst)\n\tflag.DurationVar(&syncPeriod, \"sync-period\", 10*time.Hour, \"how often the cache lists every object again\")\n")
+	replaceIn(t, dir, "cmd/main.go", "\tflag.BoolVar(&leaderElect, \"leader-elect\", false, \"run one active manager at a time through a lease\")\n",
+		"\tflag.BoolVar(&leaderElect, \"leader-elect\", false, \"run one active manager at a time through a lease\")\n\tflag.DurationVar(&syncPeriod, \"sync-period\", 10*time.Hour, \"how often the cache lists every object again\")\n")
 	replaceIn(t, dir, "cmd/main.go", "\t\tmetrics.FilterProvider = filters.WithAuthenticationAndAuthorization\n\t}\n",
 		"\t\tmetrics.FilterProvider = filters.WithAuthenticationAndAuthorization\n\t}\n\t// The certificate the Deployment mounts, when it mounts one.\n\tif dir := os.Getenv(\"METRICS_CERT_DIR\"); dir != \"\" {\n\t\tmetrics.CertDir = dir\n\t}\n")
-	replaceIn(t, dir, "cmd/main.go", "\tmgr, err := ctrl.NewManager(", "\tcacheOpts := controller.CacheOptions()\n\tcacheOpts.SyncPeriod = &syncPeriod\n\tmgr, err := ctrl.NewManager(")
-	replaceIn(t, dir, "cmd/main.go", "\t\tCache: controller.CacheOptions(),\n", "\t\tCache: cacheOpts,\n")
+	replaceIn(t, dir, "cmd/main.go", "\tmgr, err := ctrl.NewManager(", "\tlog.Info(\"cache resync\", \"period\", syncPeriod)\n\tmgr, err := ctrl.NewManager(")
 	mk := readFileT(t, dir, "Makefile")
 	writeFile(t, filepath.Join(dir, "Makefile"), []byte(mk+"\n.PHONY: e2e\ne2e: ## The end-to-end tests, against the cluster of the current kubeconfig.\n\tgo test -tags e2e ./test/e2e/...\n"))
 	kust := readFileT(t, dir, "config/default/kustomization.yaml")
@@ -136,7 +135,7 @@ func userEdits(t *testing.T, dir string) (yours map[string][]string) {
 	git(t, dir, "commit", "-qm", "our flag, metrics certificates, e2e target, GOMEMLIMIT, the memcached image")
 	return map[string][]string{
 		"cmd/main.go": {"\t\"time\"\n", "\tvar syncPeriod time.Duration\n", "flag.DurationVar(&syncPeriod, \"sync-period\"", "\t\tmetrics.CertDir = dir\n",
-			"\tcacheOpts.SyncPeriod = &syncPeriod\n", "\t\tCache: cacheOpts,\n"},
+			"\tlog.Info(\"cache resync\", \"period\", syncPeriod)\n"},
 		"Makefile":                                    {"\ne2e: ## The end-to-end tests", "\tgo test -tags e2e ./test/e2e/...\n"},
 		"config/default/kustomization.yaml":           {"patches:\n- path: manager_env_patch.yaml\n"},
 		"config/default/manager_env_patch.yaml":       {"GOMEMLIMIT"},
@@ -196,7 +195,7 @@ func TestUpgradeTemplateSet(t *testing.T) {
 			t.Errorf("--check does not list %s as merged:\n%s", f, stdout)
 		}
 	}
-	if !strings.Contains(stderr, "behind: template set 0 to 1") {
+	if !strings.Contains(stderr, fmt.Sprintf("behind: template set 0 to %d", templates.Version)) {
 		t.Errorf("--check does not say the versions:\n%s", stderr)
 	}
 	if d := git(t, dir, "status", "--porcelain"); d != "" {
@@ -321,7 +320,7 @@ func TestUpgradeWithoutRecord(t *testing.T) {
 	before := readTree(t, dir)
 
 	code, _, stderr := runOpgen(t, "-C", dir, "upgrade", "--check")
-	if code != 0 || !strings.Contains(stderr, "has no scaffold record") || !strings.Contains(stderr, "found 3 kind(s) in api/: batch/v1beta1 Sweeper, cache/v1alpha1 Memcached, cache/v1 Memcached") || !strings.Contains(stderr, "inferred template set 1") {
+	if code != 0 || !strings.Contains(stderr, "has no scaffold record") || !strings.Contains(stderr, "found 3 kind(s) in api/: batch/v1beta1 Sweeper, cache/v1alpha1 Memcached, cache/v1 Memcached") || !strings.Contains(stderr, fmt.Sprintf("inferred template set %d", templates.Version)) {
 		t.Fatalf("--check: exit %d\n%s", code, stderr)
 	}
 	compareTrees(t, before, readTree(t, dir))

@@ -61,7 +61,7 @@ func reconciledIsGuarded(t *testing.T, obj client.Object, controller string, own
 		}
 		return true
 	})
-	settle(t, key)
+	settleExternal(t, key)
 
 	writes, runs := managerWrites.Load(), reconciles(t, controller)
 	time.Sleep(quietWindow)
@@ -92,7 +92,7 @@ func reconciledIsGuarded(t *testing.T, obj client.Object, controller string, own
 			t.Fatal(err)
 		}
 		waitFor(t, 10*time.Second, "the change of an owned object to be reconciled", func() bool { return reconciles(t, controller) > runs })
-		settle(t, key)
+		settleExternal(t, key)
 		if w := managerWrites.Load() - writes; w != 0 {
 			t.Errorf("a change of %s/%s the operator does not own cost %d writes, want 0: the owned apply must write only what differs", item.GetNamespace(), item.GetName(), w)
 		}
@@ -108,7 +108,7 @@ func reconciledIsGuarded(t *testing.T, obj client.Object, controller string, own
 			}
 			return false
 		})
-		settle(t, key)
+		settleExternal(t, key)
 	}
 
 	if err := testClient.Delete(ctx, obj); err != nil {
@@ -149,8 +149,8 @@ func waitFor(t *testing.T, d time.Duration, what string, done func() bool) {
 	}
 }
 
-// settle waits until the manager has sent no write for a second.
-func settle(t *testing.T, key client.ObjectKey) {
+// settleExternal waits until the manager has sent no write for a second.
+func settleExternal(t *testing.T, key client.ObjectKey) {
 	t.Helper()
 	for deadline := time.Now().Add(15 * time.Second); ; {
 		before := managerWrites.Load()

@@ -262,7 +262,7 @@ func convergesAndRests(t *testing.T, obj client.Object, controller string, conve
 	t.Helper()
 	key := createSample(t, obj, "")
 	waitConverged(t, obj, converged)
-	settle(t, key)
+	settleManager(t, key)
 	writes, runs := managerWrites.Load(), reconciles(t, controller)
 	time.Sleep(quietWindow)
 	if w := managerWrites.Load() - writes; w != 0 {
@@ -317,9 +317,9 @@ func waitConverged(t *testing.T, obj client.Object, converged func(client.Object
 	}
 }
 
-// settle waits until the manager has sent no write for a second: the reconciles a
+// settleManager waits until the manager has sent no write for a second: the reconciles a
 // change caused (a finalizer, the status write, owned objects' events) have ended.
-func settle(t *testing.T, key client.ObjectKey) {
+func settleManager(t *testing.T, key client.ObjectKey) {
 	t.Helper()
 	for deadline := time.Now().Add(15 * time.Second); ; {
 		before := managerWrites.Load()
@@ -488,7 +488,7 @@ func countsItsDecisions(t *testing.T, obj client.Object, kind string, owns []sch
 	before := read()
 	key := createSample(t, obj, "-counts")
 	waitConverged(t, obj, converged)
-	settle(t, key)
+	settleManager(t, key)
 	want := map[string]float64{"status sent": 1, "status generations": 1, "status on the wire": 1}
 	perObject := map[string]float64{}
 	for _, o := range owns {
@@ -518,7 +518,7 @@ func countsItsDecisions(t *testing.T, obj client.Object, kind string, owns []sch
 		t.Logf("no integer field in the spec of %s to change: the spec change step is skipped", key)
 	} else {
 		waitConverged(t, obj, converged)
-		settle(t, key)
+		settleManager(t, key)
 		after := read()
 		want = map[string]float64{"status sent": 1, "status generations": 1, "status on the wire": 1}
 		for _, o := range owns {
