@@ -110,12 +110,7 @@ func Reconstruct(root, modulePath string, cfg *project.Config, overlay string, f
 		if err != nil {
 			continue
 		}
-		n := 0
-		for p, content := range r.files {
-			if b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(p))); err == nil && bytes.Equal(b, content) {
-				n++
-			}
-		}
+		n := unchanged(root, r.files)
 		switch {
 		case n > bestN:
 			best, bestN, tie, total = v, n, false, len(r.files)
@@ -262,12 +257,7 @@ func fullRenderBest(root string, rec *project.Record, cfg *project.Config, overl
 		if err != nil {
 			continue
 		}
-		n := 0
-		for p, content := range files {
-			if b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(p))); err == nil && bytes.Equal(b, content) {
-				n++
-			}
-		}
+		n := unchanged(root, files)
 		switch {
 		case n > bestN:
 			best, bestN, total, tie = v, n, len(files), false
@@ -276,4 +266,15 @@ func fullRenderBest(root string, rec *project.Record, cfg *project.Config, overl
 		}
 	}
 	return best, bestN, total, tie || bestN < 0
+}
+
+// unchanged counts the files of a render the project at root holds byte for byte.
+func unchanged(root string, files Scaffold) int {
+	n := 0
+	for p, content := range files {
+		if b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(p))); err == nil && bytes.Equal(b, content) {
+			n++
+		}
+	}
+	return n
 }

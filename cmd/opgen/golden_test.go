@@ -140,8 +140,7 @@ func moduleCopy(t *testing.T, src, name string) string {
 	mod = regexp.MustCompile(`(?m)^module .*$`).ReplaceAll(mod, []byte("module "+goldenModule+"/"+name))
 	// The golden module's replacements point into its cases; a case's own other modules
 	// (third_party/<m>, standing in for another project's) are required and replaced here.
-	mod = regexp.MustCompile(`(?m)^replace .* => \./.*\n`).ReplaceAll(mod, nil)
-	mod = regexp.MustCompile(`(?m)^\s*\S+ v0\.0\.0-00010101000000-000000000000\n`).ReplaceAll(mod, nil)
+	mod = withoutCaseModules(mod)
 	others, _ := filepath.Glob(filepath.Join(dir, "third_party", "*", "go.mod"))
 	for _, gm := range others {
 		b, err := os.ReadFile(gm)
@@ -295,4 +294,12 @@ func envtestAssets(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// withoutCaseModules drops from the golden module's go.mod the modules its cases hold
+// (third_party/<m>, standing in for another project's): their requirements and the
+// replacements that point into the cases.
+func withoutCaseModules(mod []byte) []byte {
+	mod = regexp.MustCompile(`(?m)^replace .* => \./.*\n`).ReplaceAll(mod, nil)
+	return regexp.MustCompile(`(?m)^\s*\S+ v0\.0\.0-00010101000000-000000000000\n`).ReplaceAll(mod, nil)
 }

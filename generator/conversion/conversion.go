@@ -7,7 +7,6 @@ import (
 	"go/types"
 	"path"
 	"reflect"
-	"strings"
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/diag"
@@ -241,8 +240,8 @@ func serialized(st *types.Struct, i int) bool {
 	if !f.Exported() && !f.Embedded() {
 		return false
 	}
-	name, _, _ := strings.Cut(reflect.StructTag(st.Tag(i)).Get("json"), ",")
-	return name != "-" || strings.Contains(reflect.StructTag(st.Tag(i)).Get("json"), ",")
+	tag := reflect.StructTag(st.Tag(i)).Get("json")
+	return tag != "-" // "-," names a field "-"
 }
 
 func isTypeMeta(t types.Type) bool { return model.IsNamed(t, model.MetaV1, "TypeMeta") }
