@@ -297,6 +297,9 @@ func runLeaderChange(ctx context.Context, repo string, p FaultParams) ([]FaultRu
 		"reconciledKeptSeconds": recKept.Seconds(), "reconciledReleasedSeconds": recReleased.Seconds(), "sameSecondObjects": float64(len(overlap)), "repeatedSameSecond": float64(repeated), "managersThatWrote": float64(writers)}
 	run.Detail = fmt.Sprintf("takeover %.1f s with the lease kept, %.1f s released (reconciled %.1f / %.1f s); writes by manager: %s; objects written by two managers within a second (one on each side of a handover): %d, of them with the same write by both: %d",
 		kept.Seconds(), released.Seconds(), recKept.Seconds(), recReleased.Seconds(), strings.Join(perManager, ", "), len(overlap), repeated)
+	if run.ElectionConflicts > 0 {
+		run.Detail += fmt.Sprintf("; %d Lease writes answered 409 (candidates racing for the lease)", run.ElectionConflicts)
+	}
 	run.checkCommon(p.Objects)
 	if run.StatusWrites > run.SpecChanges {
 		run.violate("%d status writes for %d spec changes", run.StatusWrites, run.SpecChanges)

@@ -71,12 +71,18 @@ type FaultRun struct {
 	FailedStatusWrites int `json:"failedStatusWrites"`
 	// Effective are the stored status changes, seen by a watch that survives the
 	// restart, less the outside writers' own.
-	Effective   int `json:"effective"`
-	Writes      int `json:"writes"`
-	Conflicts   int `json:"conflicts"`
-	Reconciles  int `json:"reconciles"`
-	QuietWrites int `json:"quietWrites"`
-	Converged   int `json:"converged"`
+	Effective int `json:"effective"`
+	Writes    int `json:"writes"`
+	// Conflicts are the 409s on the kind and the objects it owns; ConflictsOn names
+	// them ("APPLY caches/status c3"). A 409 on the leader-election Lease is the
+	// election's optimistic concurrency working (two candidates raced for one
+	// resourceVersion) and is counted apart, in ElectionConflicts.
+	Conflicts         int      `json:"conflicts"`
+	ConflictsOn       []string `json:"conflictsOn,omitempty"`
+	ElectionConflicts int      `json:"electionConflicts"`
+	Reconciles        int      `json:"reconciles"`
+	QuietWrites       int      `json:"quietWrites"`
+	Converged         int      `json:"converged"`
 	// Recovery is the time from the end of the fault (the API server up again, the
 	// leader's cancel) until a spec change made at that moment was reconciled.
 	Recovery float64 `json:"recoverySeconds"`
@@ -99,7 +105,7 @@ func (r *FaultRun) violate(format string, args ...any) {
 func (r *FaultRun) checkCommon(remaining int) {
 	r.Judged = true
 	if r.Conflicts != 0 {
-		r.violate("%d requests answered 409", r.Conflicts)
+		r.violate("%d requests answered 409: %s", r.Conflicts, strings.Join(r.ConflictsOn, ", "))
 	}
 	if r.QuietWrites != 0 {
 		r.violate("%d writes in the quiet window", r.QuietWrites)
@@ -193,10 +199,12 @@ func objectName(req *http.Request) string {
 // operatorWrite is a write on the kind or an object it owns: what a quiet window must
 // not see. Lease renewals and Events are the manager's, not the operator's logic.
 func operatorWrite(r objRequest) bool {
-	if !isWrite(r.key) {
-		return false
-	}
-	_, res, _ := strings.Cut(r.key, " ")
+	return isWrite(r.key) && operatorObject(r.key)
+}
+
+// operatorObject: the request is on the kind or an object it owns.
+func operatorObject(key string) bool {
+	_, res, _ := strings.Cut(key, " ")
 	res, _, _ = strings.Cut(res, "/")
 	return res == "caches" || res == "deployments" || res == "configmaps"
 }
@@ -220,6 +228,17 @@ func (l *faultLog) count(from, to time.Time, match func(objRequest) bool) int {
 	return n
 }
 
+// between returns the requests in [from, to).
+func (l *faultLog) between(from, to time.Time) []objRequest {
+	var out []objRequest
+	for _, r := range l.requests() {
+		if !r.at.Before(from) && r.at.Before(to) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // requests returns a copy of the log.
 func (l *faultLog) requests() []objRequest {
 	l.mu.Lock()
@@ -234,7 +253,21 @@ func (r *FaultRun) measure(logs []*faultLog, loadStart, quietStart, end time.Tim
 		r.StatusWrites += l.count(loadStart, quietStart, func(x objRequest) bool { return statusWrite(x) && accepted(x) })
 		r.FailedStatusWrites += l.count(loadStart, quietStart, func(x objRequest) bool { return statusWrite(x) && !accepted(x) })
 		r.Writes += l.count(loadStart, quietStart, operatorWrite)
-		r.Conflicts += l.count(loadStart, end, func(x objRequest) bool { return x.code == http.StatusConflict })
+		for _, x := range l.between(loadStart, end) {
+			switch {
+			case x.code != http.StatusConflict:
+			case operatorObject(x.key):
+				r.Conflicts++
+				r.ConflictsOn = append(r.ConflictsOn, strings.TrimSpace(x.key+" "+x.name))
+			case strings.HasSuffix(x.key, " leases") || strings.Contains(x.key, " leases/"):
+				r.ElectionConflicts++
+			default:
+				// Anything else answered 409 (an Event's name taken) is no object
+				// of the operator's but is still a 409 to show.
+				r.Conflicts++
+				r.ConflictsOn = append(r.ConflictsOn, strings.TrimSpace(x.key+" "+x.name))
+			}
+		}
 		r.QuietWrites += l.count(quietStart, end, operatorWrite)
 	}
 }

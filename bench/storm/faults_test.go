@@ -132,3 +132,25 @@ func TestSameSecondWriters(t *testing.T) {
 		t.Fatalf("bodies that differ gave %q and %q", one, writeState(req2))
 	}
 }
+
+// TestMeasureTellsElectionConflicts: a 409 on the kind or an owned object breaks the
+// no-409 rule and is named; a 409 on the leader-election Lease is the election's own
+// optimistic concurrency and is counted apart.
+func TestMeasureTellsElectionConflicts(t *testing.T) {
+	at := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	l := &faultLog{reqs: []objRequest{
+		{at: at, key: "PUT leases", name: "storm-lock", code: http.StatusConflict},
+		{at: at, key: "APPLY caches/status", name: "c3", code: http.StatusConflict},
+		{at: at, key: "APPLY deployments", name: "c4", code: http.StatusOK},
+		{at: at.Add(-time.Second), key: "APPLY caches/status", name: "c1", code: http.StatusConflict}, // before the load
+	}}
+	var r FaultRun
+	r.measure([]*faultLog{l}, at, at.Add(time.Second), at.Add(2*time.Second))
+	if r.Conflicts != 1 || r.ElectionConflicts != 1 || len(r.ConflictsOn) != 1 || r.ConflictsOn[0] != "APPLY caches/status c3" {
+		t.Fatalf("conflicts %d on %q, election %d; want 1 on APPLY caches/status c3, election 1", r.Conflicts, r.ConflictsOn, r.ElectionConflicts)
+	}
+	r.checkCommon(0)
+	if len(r.Violations) == 0 || !strings.Contains(r.Violations[0], "c3") {
+		t.Fatalf("violations %q do not name the 409", r.Violations)
+	}
+}
