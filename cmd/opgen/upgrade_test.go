@@ -268,7 +268,12 @@ func TestUpgradeConflict(t *testing.T) {
 		!strings.Contains(stderr, "1 file with conflicts: resolve the <<<<<<< ours / >>>>>>> theirs markers in config/default/kustomization.yaml") {
 		t.Fatalf("the report does not list the conflict at line %d:\n%s", line, stderr)
 	}
-	hunk := "- ../manager\n" + merge.MarkerOurs + "\n- ../prometheus\n" + merge.MarkerSep + "\n- metrics_service.yaml\n" + merge.MarkerTheirs + "\n"
+	// Theirs is what the current set has after "- ../manager" and before the
+	// components, as golden/init-memcached (the current set's scaffold) shows it.
+	current := readFileT(t, filepath.Join(goldenDir, "init-memcached"), "config/default/kustomization.yaml")
+	_, after, _ := strings.Cut(current, "- ../manager\n")
+	theirsLines, _, _ := strings.Cut(after, "# The webhooks")
+	hunk := "- ../manager\n" + merge.MarkerOurs + "\n- ../prometheus\n" + merge.MarkerSep + "\n" + theirsLines + merge.MarkerTheirs + "\n"
 	if !strings.Contains(kust, hunk) || strings.Count(kust, merge.MarkerOurs) != 1 {
 		t.Fatalf("the markers are not around exactly the conflicting lines:\n%s", kust)
 	}
@@ -295,7 +300,7 @@ func TestUpgradeConflict(t *testing.T) {
 		t.Fatalf("upgrade with the markers left: exit %d, want 1\n%s", code, stderr)
 	}
 	compareTrees(t, before, readTree(t, dir))
-	writeFile(t, filepath.Join(dir, "config/default/kustomization.yaml"), []byte(strings.Replace(kust, hunk, "- ../manager\n- ../prometheus\n- metrics_service.yaml\n", 1)))
+	writeFile(t, filepath.Join(dir, "config/default/kustomization.yaml"), []byte(strings.Replace(kust, hunk, "- ../manager\n- ../prometheus\n"+theirsLines, 1)))
 	if code, out, stderr := runOpgen(t, "-C", dir, "upgrade", "--check"); code != 0 {
 		t.Fatalf("--check once resolved: exit %d\n%s%s", code, out, stderr)
 	}

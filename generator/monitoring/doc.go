@@ -14,7 +14,8 @@
 //     from typed Go; import it with a Prometheus data source.
 //
 // config/default does not include config/prometheus: a cluster without the Prometheus
-// Operator has no ServiceMonitor kind; add ../prometheus to its resources where one
+// Operator has no ServiceMonitor kind. opgen init writes the reference commented out
+// (#- ../prometheus, as kubebuilder does); uncomment it where the Prometheus Operator
 // runs.
 //
 // The rules are written from the same Go table the tests evaluate: each alert fires on

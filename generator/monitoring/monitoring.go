@@ -53,7 +53,7 @@ func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 		files = append(files, artifact.File{Path: path.Join(dir, name), Content: content})
 		return nil
 	}
-	if err := add(KustomizeFile, "The Prometheus Operator's objects: add ../prometheus to config/default's resources.",
+	if err := add(KustomizeFile, "The Prometheus Operator's objects: uncomment (or add) ../prometheus in config/default's resources.",
 		kustomization{Resources: []string{MonitorFile, RulesFile}}); err != nil {
 		return nil, err
 	}
