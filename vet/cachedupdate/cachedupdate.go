@@ -187,7 +187,8 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 			return true
 		}
 		if kubetypes.IsObjectUpdate(info, call) || kubetypes.IsStatusUpdate(info, call) {
-			if len(call.Args) >= 2 && kubetypes.IsCustomResource(info.TypeOf(call.Args[1])) && !kubetypes.InRetry(info, stack, call.Args[1]) {
+			if len(call.Args) >= 2 && kubetypes.IsCustomResource(info.TypeOf(call.Args[1])) && !kubetypes.InRetry(info, stack, call.Args[1]) &&
+				!refreshed(info, stack, syntax.Root(info, call.Args[1])) {
 				f.updates = append(f.updates, update{call: call, obj: call.Args[1]})
 			}
 			return true

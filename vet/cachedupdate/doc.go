@@ -64,7 +64,14 @@
 // retry whose function sends the object it was given, or a copy of it, without
 // reading it, resends the same stale resourceVersion on every attempt, and is
 // reported like any other Update.
-// Order within the function is not considered. Built-in kinds are not reported.
+// Order within the function is not considered, with one exception: an Update of an
+// object that, on every path to it, a write the server answered has just filled
+// (Update, Patch or Create, or a status Update or Patch, of the same variable, its
+// error checked with a return, or the Update inside the branch where that error is
+// nil) with no Get, List or assignment of the variable since, sends the
+// resourceVersion the server has just returned, not the cache's, and is not reported
+// (r.Update(ctx, obj), then r.Status().Update(ctx, obj)). Built-in kinds are not
+// reported.
 //
 // # Fix
 //
