@@ -27,8 +27,15 @@
 //     client (a value whose method set has Status) that is known to be the
 //     manager's: the method's receiver (a reconciler that embeds client.Client), a
 //     field (r.Client), mgr.GetClient(), a parameter unless every caller in the
-//     package passes a client that is not, or a variable holding one of those. A bare
-//     client.Reader such as mgr.GetAPIReader() reads from the API server and does not
+//     package passes a client that is not, or a variable holding one of those. The
+//     client parameter of an exported function that nothing in its package calls (a
+//     helper package's func Resize(ctx, c client.Client, key, n) error, which tests
+//     call with client.New's client and controllers with the manager's) is the
+//     callers': such a function is judged where it is called, in the callers'
+//     package, by the client that call hands in — its Update of what it read is
+//     reported at a call that hands it the manager's client (the SendsWhatItReads
+//     fact), and what it returns of what it read is cached where such a call assigns
+//     it (CachedResults with its Clients). A bare client.Reader such as mgr.GetAPIReader() reads from the API server and does not
 //     count, nor does a client that client.New or client.NewWithWatch made (e2e
 //     helpers and command-line tools build one; it has no cache), nor one held in a
 //     variable that some other function returned (a factory's: not known);

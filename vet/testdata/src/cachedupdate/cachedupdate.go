@@ -6,6 +6,7 @@ import (
 
 	apiv1 "example.com/api/v1"
 	"example.com/common"
+	"example.com/kubeutil"
 	appsv1 "k8s.io/api/apps/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/util/wait"
@@ -274,4 +275,29 @@ func (r *Reconciler) notAfterOwnWrite(ctx context.Context, req ctrl.Request, now
 		return err
 	}
 	return r.Update(ctx, obj) // want `r.Update of \*v1.Memcached read from the informer cache`
+}
+
+// Helpers of another package that read through the client handed in: judged here,
+// by the client this call hands them.
+func (r *Reconciler) handsClient(ctx context.Context, key client.ObjectKey) error {
+	uncached, err := client.New(nil, client.Options{})
+	if err != nil {
+		return err
+	}
+	if err := kubeutil.Resize(ctx, r.Client, key, 3); err != nil { // want `kubeutil.Resize reads an object through the client handed in, here the manager's`
+		return err
+	}
+	if err := kubeutil.Resize(ctx, uncached, key, 3); err != nil {
+		return err
+	}
+	m, err := kubeutil.Fetch(ctx, r.Client, key)
+	if err != nil {
+		return err
+	}
+	_ = r.Update(ctx, m) // want `r.Update of \*v1.Memcached read from the informer cache \(kubeutil.Fetch\)`
+	m2, err := kubeutil.Fetch(ctx, uncached, key)
+	if err != nil {
+		return err
+	}
+	return r.Update(ctx, m2)
 }
