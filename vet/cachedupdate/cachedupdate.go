@@ -98,6 +98,9 @@ type function struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	// A package's own retry wrappers (retryOnConflict(func() error {…})) run their
+	// literal as client-go's retry does.
+	kubetypes.NoteRetryWrappers(pass.TypesInfo, pass.Files)
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	wr := pass.ResultOf[writes.Analyzer].(*writes.Result)
 	rep := directive.NewReporter(pass)

@@ -63,7 +63,10 @@
 //
 // The function is the declaration that holds the call, function literals in it
 // included, except a function literal given to k8s.io/client-go/util/retry
-// (RetryOnConflict, OnError), or to a polling function of
+// (RetryOnConflict, OnError) — directly, or through a function of a loaded package
+// that hands its func parameter on to one (func retryOnConflict(fn func() error)
+// error { return retry.OnError(retry.DefaultRetry, isConflict, fn) }) — or to a
+// polling function of
 // k8s.io/apimachinery/pkg/util/wait whose body asks errors.IsConflict, that reads the
 // object again (a Get or List into it, or a value the function gives it anew on each
 // run: a getter's result, current, err := r.getX(ctx, key), or a deep copy of such a

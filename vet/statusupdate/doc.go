@@ -40,7 +40,7 @@
 //     obj.Status.ObservedGeneration == obj.Generation && obj.Status.Matched == n {
 //     return nil }; obj.Status.ObservedGeneration = …; obj.Status.Matched = n; write);
 //  3. an enclosing if whose condition tests a status field for emptiness
-//     (len(obj.Status.Conditions) == 0, obj.Status.Phase == "", == nil,
+//     (len(obj.Status.Conditions) == 0, <= 0 or < 1, obj.Status.Phase == "", == nil,
 //     obj.Status.StartTime.IsZero()) and whose
 //     body fills that field before the write (assigns it, appends to it, or hands
 //     its address to a call: meta.SetStatusCondition(&obj.Status.Conditions, …)):

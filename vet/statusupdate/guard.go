@@ -2,6 +2,7 @@ package statusupdate
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -310,7 +311,8 @@ func (g *guards) comparesAssigned(cond ast.Expr, rest []ast.Stmt, child ast.Node
 }
 
 // fillsEmpty reports whether cond tests a status field for emptiness
-// (len(x.Status.Conditions) == 0, x.Status.Phase == "", x.Status.StartTime == nil)
+// (len(x.Status.Conditions) == 0 or <= 0 or < 1, x.Status.Phase == "",
+// x.Status.StartTime == nil)
 // and body fills that field (assigns it, appends to it, or hands its address to a
 // call: meta.SetStatusCondition(&x.Status.Conditions, …)): the branch runs once, and
 // its write is the one that makes the field non-empty.
@@ -326,7 +328,26 @@ func (g *guards) fillsEmpty(cond ast.Expr, body *ast.BlockStmt) bool {
 		}
 		x = ast.Unparen(sel.X)
 	case *ast.BinaryExpr:
-		if c.Op != token.EQL {
+		switch c.Op {
+		case token.EQL:
+		case token.LEQ, token.LSS:
+			// len(x.Status.Phase) <= 0, len(…) < 1: the same test of emptiness.
+			call, ok := ast.Unparen(c.X).(*ast.CallExpr)
+			if !ok || len(call.Args) != 1 {
+				return false
+			}
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); !ok || id.Name != "len" {
+				return false
+			}
+			v := info.Types[c.Y].Value
+			if v == nil {
+				return false
+			}
+			n, exact := constant.Int64Val(constant.ToInt(v))
+			if !exact || (c.Op == token.LEQ && n != 0) || (c.Op == token.LSS && n != 1) {
+				return false
+			}
+		default:
 			return false
 		}
 		var y ast.Expr

@@ -39,6 +39,9 @@ type write struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	// A package's own retry wrappers (retryOnConflict(func() error {…})) run their
+	// literal as client-go's retry does.
+	kubetypes.NoteRetryWrappers(pass.TypesInfo, pass.Files)
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	info := pass.TypesInfo
 	var writes []write

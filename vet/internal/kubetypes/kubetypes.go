@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -378,7 +379,7 @@ func InRetry(info *types.Info, stack []ast.Node, obj ast.Expr) bool {
 		if !RunInPlace(info, lit, stack[i-1]) {
 			return false
 		}
-		if Callee(info, stack[i-1].(*ast.CallExpr)).Pkg().Path() != RetryPkg && !asksConflict(info, lit.Body) {
+		if retryPackage(info, stack[i-1].(*ast.CallExpr)) != RetryPkg && !asksConflict(info, lit.Body) {
 			return false // a wait poll retries only what its function asks it to
 		}
 		return rereads(info, lit.Body, syntax.Root(info, obj), 0)
@@ -447,11 +448,92 @@ func rereads(info *types.Info, body *ast.BlockStmt, v *types.Var, depth int) boo
 // guards the call guards the literal's body too.
 func RunInPlace(info *types.Info, lit *ast.FuncLit, parent ast.Node) bool {
 	call, ok := parent.(*ast.CallExpr)
-	if !ok || !slices.Contains(call.Args, ast.Expr(lit)) {
+	if !ok {
+		return false
+	}
+	i := slices.Index(call.Args, ast.Expr(lit))
+	if i < 0 {
 		return false
 	}
 	fn := Callee(info, call)
-	return fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == RetryPkg || fn.Pkg().Path() == WaitPkg)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	if p := fn.Pkg().Path(); p == RetryPkg || p == WaitPkg {
+		return true
+	}
+	w, ok := retryWrappers.Load(fn)
+	return ok && w.(retryWrapper).param == i
+}
+
+// retryPackage is the package — RetryPkg or WaitPkg — whose function call runs its
+// literal argument: the callee's own, or, for a wrapper (NoteRetryWrappers), the one it
+// hands the literal to.
+func retryPackage(info *types.Info, call *ast.CallExpr) string {
+	fn := Callee(info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return ""
+	}
+	if w, ok := retryWrappers.Load(fn); ok {
+		return w.(retryWrapper).pkg
+	}
+	return fn.Pkg().Path()
+}
+
+// retryWrappers holds what NoteRetryWrappers found, by function, for every package
+// analyzed in the process: a wrapper of another package is known to its callers,
+// since a package is analyzed after the packages it imports.
+var retryWrappers sync.Map // *types.Func → retryWrapper
+
+type retryWrapper struct {
+	param int    // the func parameter it hands on
+	pkg   string // RetryPkg or WaitPkg
+}
+
+// NoteRetryWrappers records the functions of files that hand one of their func
+// parameters, as it is, to a function of the retry or wait package (func
+// retryOnConflict(fn func() error) error { return retry.OnError(retry.DefaultRetry,
+// apierrors.IsConflict, fn) }): a literal handed to such a wrapper runs in place as if
+// handed to that package (RunInPlace, InRetry). A wrapper of a wrapper is found when
+// its file comes after, or in a package analyzed later.
+func NoteRetryWrappers(info *types.Info, files []*ast.File) {
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, _ := info.Defs[fd.Name].(*types.Func)
+			if fn == nil {
+				continue
+			}
+			params := fn.Signature().Params()
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				pkg := retryPackage(info, call)
+				if pkg != RetryPkg && pkg != WaitPkg {
+					return true
+				}
+				for _, a := range call.Args {
+					id, ok := ast.Unparen(a).(*ast.Ident)
+					if !ok {
+						continue
+					}
+					for i := range params.Len() {
+						if info.Uses[id] == params.At(i) {
+							if _, isFunc := params.At(i).Type().Underlying().(*types.Signature); isFunc {
+								retryWrappers.Store(fn, retryWrapper{param: i, pkg: pkg})
+							}
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
 }
 
 // asksConflict reports whether body calls errors.IsConflict.

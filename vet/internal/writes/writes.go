@@ -172,6 +172,9 @@ type fn struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	// A package's own retry wrappers (retryOnConflict(func() error {…})) run their
+	// literal as client-go's retry does.
+	kubetypes.NoteRetryWrappers(pass.TypesInfo, pass.Files)
 	res := &Result{Calls: map[*ast.CallExpr]*Fact{}, ByFunc: map[*types.Func][]types.Type{}, Uses: map[*types.Func][]*types.Func{}, kinds: map[*types.Func][]string{}}
 	var fns []*fn
 	local := map[*types.Func]*fn{}

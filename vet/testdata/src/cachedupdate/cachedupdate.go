@@ -301,3 +301,49 @@ func (r *Reconciler) handsClient(ctx context.Context, key client.ObjectKey) erro
 	}
 	return r.Update(ctx, m2)
 }
+
+// retryOnConflict is a package's own wrapper of client-go's retry: a literal handed
+// to it runs as retry.OnError runs it.
+func retryOnConflict(fn func() error) error {
+	return retry.OnError(retry.DefaultRetry, apierrors.IsConflict, fn)
+}
+
+// runTwice hands its func on to no retry: it is no wrapper.
+func runTwice(fn func() error) error {
+	if err := fn(); err != nil {
+		return fn()
+	}
+	return nil
+}
+
+func (r *Reconciler) wrappedRetry(ctx context.Context, key client.ObjectKey) error {
+	// Read again on every attempt, inside the wrapper: answered like the retry's own.
+	if err := retryOnConflict(func() error {
+		var obj apiv1.Memcached
+		if err := r.Get(ctx, key, &obj); err != nil {
+			return err
+		}
+		obj.Spec.Size = 2
+		return r.Update(ctx, &obj)
+	}); err != nil {
+		return err
+	}
+	// The wrapper resends what was read outside it: the same stale resourceVersion.
+	var outside apiv1.Memcached
+	if err := r.Get(ctx, key, &outside); err != nil {
+		return err
+	}
+	if err := retryOnConflict(func() error {
+		return r.Update(ctx, &outside) // want `r.Update of \*v1.Memcached read from the informer cache`
+	}); err != nil {
+		return err
+	}
+	// Not a wrapper: the read inside is the cache's on each run.
+	return runTwice(func() error {
+		var obj apiv1.Memcached
+		if err := r.Get(ctx, key, &obj); err != nil {
+			return err
+		}
+		return r.Update(ctx, &obj) // want `r.Update of \*v1.Memcached read from the informer cache`
+	})
+}

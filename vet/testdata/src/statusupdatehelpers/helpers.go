@@ -197,6 +197,25 @@ func (r *Reconciler) ReconcileFirst(ctx context.Context, req ctrl.Request) error
 			return err
 		}
 	}
+	// The same test written <= 0 or < 1.
+	if len(obj.Status.State) <= 0 {
+		obj.Status.State = "Pending"
+		if err := r.Status().Update(ctx, obj); err != nil {
+			return err
+		}
+	}
+	if len(obj.Status.Message) < 1 {
+		obj.Status.Message = "new"
+		if err := r.Status().Update(ctx, obj); err != nil {
+			return err
+		}
+	}
+	if len(obj.Status.Image) <= 1 {
+		obj.Status.Image = "x"
+		if err := r.Status().Update(ctx, obj); err != nil { // want `r.Status\(\).Update writes status with no semantic diff`
+			return err
+		}
+	}
 	if len(obj.Status.Nodes) == 0 {
 		obj.Status.LastSync = "never"
 		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
