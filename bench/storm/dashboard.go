@@ -138,11 +138,12 @@ func cmpOr(a, b error) error {
 
 // sample scrapes the endpoint once and appends what it served.
 func (r *recorder) sample(ctx context.Context) error {
+	// Stamped when the scrape starts, as Prometheus stamps its samples.
+	t := time.Since(r.origin).Milliseconds()
 	families, err := r.ep.scrape(ctx)
 	if err != nil {
 		return err
 	}
-	t := time.Since(r.origin).Milliseconds()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for _, mf := range families {
