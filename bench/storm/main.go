@@ -163,10 +163,19 @@ func main() {
 	dashOut := flag.String("dashboard", "", "record the guarded operator's metrics every second and draw the generated Grafana dashboard's panels from them to this SVG file")
 	from := flag.String("from", "", "run nothing: print the table and draw the chart of an earlier -json file")
 	faults := flag.String("faults", "", "run these faults instead of the scenarios: "+strings.Join(faultNames, ",")+" or all (see faults.go)")
+	shape := flag.String("shape", "", "run this shape instead of the scenarios: deployments (a guarded controller of Deployments beside a hand-written one under the same noise, deployments.go)")
 	flag.Parse()
 	p.Interval, p.Load, p.Quiet, p.Idle = Duration(*interval), Duration(*load), Duration(*quiet), Duration(*idle)
 	if *faults != "" {
 		os.Exit(faultsMain(p, *faults, *jsonOut))
+	}
+	switch *shape {
+	case "":
+	case "deployments":
+		os.Exit(shapeMain(ShapeParams{Deployments: p.Objects, Writers: p.Writers, Interval: p.Interval, Noise: p.Load, Seed: p.Seed}, *jsonOut))
+	default:
+		fmt.Fprintf(os.Stderr, "storm: -shape %s: the shapes are: deployments\n", *shape)
+		os.Exit(2)
 	}
 	p.Scenarios, p.Controllers, p.ManagedFields = split(*scen), split(*ctrls), split(*mf)
 	p.Dashboard = *dashOut != ""

@@ -16,7 +16,8 @@ import (
 const maxShown = 12
 
 func newAdoptCommand(stdout, stderr io.Writer, dir *string) *cobra.Command {
-	return &cobra.Command{
+	var partial bool
+	cmd := &cobra.Command{
 		Use:   "adopt",
 		Short: "Write opgen.yaml from how the repository runs controller-gen",
 		Long: `Read how the repository runs controller-gen today (the Makefile's recipe lines with
@@ -27,22 +28,33 @@ directories, header file and role name, so that opgen generate is a drop-in.
 Run it at the repository root. It prints what it read, what opgen will do differently
 (the controller-tools version it embeds against the one the repository pins, and every
 line of the generated files that will change beyond the "Code generated" headers), and
-refuses, naming the option, what opgen cannot take: then it writes nothing and exits 1.`,
+refuses, naming the option, what opgen cannot take: then it writes nothing and exits 1.
+
+With --partial, a line opgen cannot take stays controller-gen's, whole, and is named
+("keeps controller-gen for Makefile:150"); the other lines are adopted. A line kept that
+runs a generator opgen would also run in the same module is still refused (two writers
+of one output).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			wd, err := workDir(*dir)
 			if err != nil {
 				return err
 			}
-			return runAdopt(cmd, stdout, stderr, wd)
+			return runAdopt(cmd, stdout, stderr, wd, partial)
 		},
 	}
+	cmd.Flags().BoolVar(&partial, "partial", false, "adopt the lines opgen can take and leave the others, named, to controller-gen")
+	return cmd
 }
 
-func runAdopt(cmd *cobra.Command, stdout, stderr io.Writer, root string) error {
+func runAdopt(cmd *cobra.Command, stdout, stderr io.Writer, root string, partial bool) error {
 	res, err := adopt.Read(root)
 	if err != nil {
 		return exitError{code: 1, err: fmt.Errorf("adopt: %v", err)}
+	}
+	var partialErr error
+	if partial {
+		partialErr = res.Partial(root)
 	}
 	for _, inv := range res.Invocations {
 		where := ""
@@ -59,24 +71,84 @@ func runAdopt(cmd *cobra.Command, stdout, stderr io.Writer, root string) error {
 	for _, n := range res.Notes {
 		fmt.Fprintf(stdout, "differs: %s\n", n)
 	}
+	// With --partial, a module whose generation stops on one generator (a schema
+	// opgen's controller-tools rejects and the pinned version took) keeps that
+	// generator's lines on controller-gen and is previewed again.
+	var previews []*adopt.Preview
+	var restore func()
+	for {
+		if len(res.Refusals) > 0 || partialErr != nil {
+			break
+		}
+		var err error
+		if restore, err = res.Write(); err != nil {
+			return err
+		}
+		previews = previews[:0]
+		failed, dryErr := -1, error(nil)
+		for i, m := range res.Modules {
+			p, ds, err := adopt.Dry(cmd.Context(), m.Root)
+			printDiagnostics(stderr, ds.Sorted(root))
+			if err != nil {
+				failed, dryErr = i, err
+				break
+			}
+			previews = append(previews, p)
+		}
+		if failed < 0 {
+			break
+		}
+		restore()
+		m := res.Modules[failed]
+		if !partial {
+			return exitError{code: 1, err: fmt.Errorf("adopt: opgen generate in %s would stop, so nothing is written: %v (opgen adopt --partial leaves the generator it stops on to controller-gen)", displayDir(m.Rel), dryErr)}
+		}
+		kept := false
+		for _, gen := range []string{"crd", "webhook", "rbac", "object"} {
+			if !m.Runs(gen) {
+				continue
+			}
+			try := res.Clone()
+			ok, err := try.KeepGenerator(root, m.Root, gen, "opgen generate stops on it with the controller-tools it embeds ("+adopt.ControllerToolsVersion+")")
+			if err != nil || !ok || len(try.Refusals) > 0 {
+				continue
+			}
+			undo, err := try.Write()
+			if err != nil {
+				return err
+			}
+			_, _, derr := adopt.Dry(cmd.Context(), m.Root)
+			undo()
+			if derr == nil {
+				res, kept = try, true
+				break
+			}
+		}
+		if !kept {
+			return exitError{code: 1, err: fmt.Errorf("adopt: opgen generate in %s would stop, so nothing is written: %v", displayDir(m.Rel), dryErr)}
+		}
+	}
+	for _, k := range res.Kept {
+		for _, why := range k.Reasons {
+			fmt.Fprintf(stdout, "keeps controller-gen for %s: %s\n", k.Invocation.Pos, why)
+		}
+	}
 	if len(res.Refusals) > 0 {
 		for _, r := range res.Refusals {
 			fmt.Fprintf(stdout, "cannot take %s\n", r)
 		}
-		return exitError{code: 1, err: fmt.Errorf("adopt: %d controller-gen option(s) opgen cannot take (listed above); nothing written", len(res.Refusals))}
-	}
-	restore, err := res.Write()
-	if err != nil {
-		return err
-	}
-	for _, m := range res.Modules {
-		rel := filepath.ToSlash(filepath.Join(m.Rel, project.FileName))
-		p, ds, err := adopt.Dry(cmd.Context(), m.Root)
-		printDiagnostics(stderr, ds.Sorted(root))
-		if err != nil {
-			restore()
-			return exitError{code: 1, err: fmt.Errorf("adopt: opgen generate in %s would stop, so nothing is written: %v", displayDir(m.Rel), err)}
+		hint := ""
+		if !partial {
+			hint = " (opgen adopt --partial adopts the other lines and leaves these to controller-gen)"
 		}
+		return exitError{code: 1, err: fmt.Errorf("adopt: %d controller-gen option(s) opgen cannot take (listed above); nothing written%s", len(res.Refusals), hint)}
+	}
+	if partialErr != nil {
+		return exitError{code: 1, err: fmt.Errorf("adopt: %v; nothing written", partialErr)}
+	}
+	for i, m := range res.Modules {
+		rel := filepath.ToSlash(filepath.Join(m.Rel, project.FileName))
+		p := previews[i]
 		fmt.Fprintf(stdout, "wrote %s\n", rel)
 		header, other := 0, 0
 		for _, d := range p.Changed {
