@@ -7,7 +7,7 @@
 //	                     [-workers 2] [-seed 1] [-json FILE] [-svg FILE]
 //	                     [-managed-fields trimmed,full,stripped] [-kube-api-qps Q -kube-api-burst B]
 //	                     [-guarded-workers N] [-guarded-adaptive T] [-apf generated|none|tight]
-//	                     [-idle 10s] [-phases-svg FILE]
+//	                     [-idle 10s] [-phases-svg FILE] [-dashboard FILE.svg]
 //	go run ./bench/storm -from FILE.json -svg FILE.svg   # redraw an earlier run
 //	go run ./bench/storm -faults all [-objects 100] [-load 20s] [-quiet 10s] [-json FILE]
 //	go run ./bench/storm -shape deployments [-objects 100] [-writers 4] [-interval 200ms] [-load 12s] [-json FILE]
@@ -64,7 +64,11 @@
 // end whether every object converged (observedGeneration == generation); for the
 // guarded operator, its guards' metrics (opguard_*) scraped over HTTP from
 // controller-runtime's registry at the end, beside the same applies in its request log
-// (scrape.go; they must agree); and, per run,
+// (scrape.go; they must agree); with -dashboard, the same endpoint scraped every
+// second from the first creation to the end of the quiet window, and each panel of the
+// generated Grafana dashboard (generator/monitoring's Panels) evaluated on those series
+// by Prometheus' query engine and drawn as one SVG (dashboard.go; the series are kept
+// in -json, so -from redraws it; without the flag nothing is recorded); and, per run,
 // the time until the created objects first converged, writes per object, and memory:
 // the process's peak RSS (VmHWM of /proc/self/status at the end: the manager with its
 // caches, and the benchmark's own clients and watches, the same for every run; the API

@@ -52,6 +52,9 @@ type Params struct {
 	// "tight" (the generated ones with a priority level of 3 seats that rejects instead
 	// of queuing: 429s on purpose).
 	APF string `json:"apf,omitempty"`
+	// Dashboard records, in guarded runs, the series the dashboard's panels query every
+	// second (-dashboard; Run.Dashboard). Off, a run scrapes its metrics once, at the end.
+	Dashboard bool `json:"dashboard,omitempty"`
 }
 
 // defaultIdle is the tenant's idle window: 400 requests.
@@ -157,6 +160,7 @@ func main() {
 	jsonOut := flag.String("json", "", "write every figure and the parameters to this file")
 	svgOut := flag.String("svg", "", "write a chart of controller writes per second to this file")
 	phasesOut := flag.String("phases-svg", "", "write a chart of each run's writes per second and tenant p99 through creation, first sync, load, quiet and rollout to this file")
+	dashOut := flag.String("dashboard", "", "record the guarded operator's metrics every second and draw the generated Grafana dashboard's panels from them to this SVG file")
 	from := flag.String("from", "", "run nothing: print the table and draw the chart of an earlier -json file")
 	faults := flag.String("faults", "", "run these faults instead of the scenarios: "+strings.Join(faultNames, ",")+" or all (see faults.go)")
 	shape := flag.String("shape", "", "run this shape instead of the scenarios: deployments (a guarded controller of Deployments beside a hand-written one under the same noise, deployments.go)")
@@ -174,6 +178,7 @@ func main() {
 		os.Exit(2)
 	}
 	p.Scenarios, p.Controllers, p.ManagedFields = split(*scen), split(*ctrls), split(*mf)
+	p.Dashboard = *dashOut != ""
 	var report *Report
 	var err error
 	if *from != "" {
@@ -211,6 +216,16 @@ func main() {
 	if *svgOut != "" {
 		if err := os.WriteFile(*svgOut, []byte(chart(report)), 0o644); err != nil {
 			fmt.Fprintln(os.Stderr, "storm:", err)
+			os.Exit(1)
+		}
+	}
+	if *dashOut != "" {
+		svg, err := dashboardChart(report)
+		if err == nil {
+			err = os.WriteFile(*dashOut, []byte(svg), 0o644)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "storm: -dashboard:", err)
 			os.Exit(1)
 		}
 	}

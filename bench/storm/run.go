@@ -30,6 +30,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/config"
 	"sigs.k8s.io/controller-runtime/pkg/envtest"
+	"sigs.k8s.io/controller-runtime/pkg/metrics"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
 	stormv1 "github.com/opgen-dev/opgen/bench/storm/api/v1"
@@ -127,6 +128,10 @@ type Run struct {
 	CachedManagedFieldsBytes int `json:"cachedManagedFieldsBytes"`
 	// Scraped is the guarded operator's guard metrics beside its request log (scrape.go).
 	Scraped *Scraped `json:"scraped,omitempty"`
+	// Dashboard is, with -dashboard, the series the dashboard's panels query, scraped
+	// from the guarded operator's registry every second from the first creation to the
+	// end of the quiet window (dashboard.go).
+	Dashboard *Recording `json:"dashboard,omitempty"`
 }
 
 // Window is what happened in one window.
@@ -286,8 +291,25 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 		defer ctl.kill()
 	}
 
+	// The guarded operator's metrics endpoint: controller-runtime's registry, which its
+	// generated runtime records the guards on; with -dashboard, scraped every second
+	// from here to the end of the quiet window (dashboard.go).
+	var ep *endpoint
+	var rec *recorder
+	if job.Controller == "guarded" {
+		if ep, err = serve(metrics.Registry); err != nil {
+			return nil, err
+		}
+		defer ep.close()
+	}
 	// Setup: create the objects and wait until the controller converged them.
 	setupStart := time.Now()
+	if ep != nil && job.Params.Dashboard {
+		if rec, err = startRecorder(ctx, ep, setupStart, time.Second, panelMetrics()); err != nil {
+			return nil, err
+		}
+		defer rec.stop()
+	}
 	for i := 0; i < objects; i++ {
 		if err := k.create(ctx, outside, i); err != nil {
 			return nil, err
@@ -327,6 +349,11 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	time.Sleep(time.Duration(job.Params.Quiet))
 	end := time.Now()
 	pr.mark(ctx, cfg, outside, end)
+	if rec != nil {
+		if run.Dashboard, err = rec.stop(); err != nil {
+			return nil, err
+		}
+	}
 
 	if run.Converged, err = k.countConverged(ctx, outside); err != nil {
 		return nil, err
@@ -351,8 +378,8 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	}
 	// The guards' counters, scraped before the rollout: its process has a registry of
 	// its own, and the request log counts its requests too.
-	if job.Controller == "guarded" {
-		if run.Scraped, err = scrapeGuards(ctx, pr.reqs); err != nil {
+	if ep != nil {
+		if run.Scraped, err = scrapeGuards(ctx, ep, pr.reqs); err != nil {
 			return nil, err
 		}
 	}

@@ -7,10 +7,11 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	dto "github.com/prometheus/client_model/go"
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
-	"sigs.k8s.io/controller-runtime/pkg/metrics"
 )
 
 // Scraped is what the guarded operator's metrics endpoint serves of its guards at the
@@ -38,17 +39,31 @@ type Scraped struct {
 // log names.
 var ownedResources = map[string]string{"deployments": "Deployment", "configmaps": "ConfigMap"}
 
-// scrapeGuards serves controller-runtime's registry on a loopback port, as the
-// manager's metrics endpoint would, scrapes it once, and counts the same writes in log.
-func scrapeGuards(ctx context.Context, log *requestLog) (*Scraped, error) {
+// endpoint serves a registry on a loopback port, as the manager's metrics endpoint
+// would: the guards' counters are read the way a user's Prometheus reads them, over
+// HTTP in the text format, once at the end of a run (scrapeGuards) and, for
+// -dashboard, every second through the run (recorder, dashboard.go).
+type endpoint struct {
+	url string
+	srv *http.Server
+}
+
+// serve starts an endpoint for g (controller-runtime's metrics.Registry in a run).
+func serve(g prometheus.Gatherer) (*endpoint, error) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, err
 	}
-	srv := &http.Server{Handler: promhttp.HandlerFor(metrics.Registry, promhttp.HandlerOpts{})}
+	srv := &http.Server{Handler: promhttp.HandlerFor(g, promhttp.HandlerOpts{})}
 	go srv.Serve(l)
-	defer srv.Close()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+l.Addr().String()+"/metrics", nil)
+	return &endpoint{url: "http://" + l.Addr().String() + "/metrics", srv: srv}, nil
+}
+
+func (e *endpoint) close() { e.srv.Close() }
+
+// scrape reads every metric family the endpoint serves.
+func (e *endpoint) scrape(ctx context.Context) (map[string]*dto.MetricFamily, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, e.url, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -58,8 +73,20 @@ func scrapeGuards(ctx context.Context, log *requestLog) (*Scraped, error) {
 		return nil, err
 	}
 	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("scraping %s: %s", e.url, resp.Status)
+	}
 	parser := expfmt.NewTextParser(model.UTF8Validation)
 	families, err := parser.TextToMetricFamilies(resp.Body)
+	if err != nil {
+		return nil, fmt.Errorf("scraping %s: %w", e.url, err)
+	}
+	return families, nil
+}
+
+// scrapeGuards scrapes the endpoint once and counts the same writes in log.
+func scrapeGuards(ctx context.Context, ep *endpoint, log *requestLog) (*Scraped, error) {
+	families, err := ep.scrape(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("scraping the guards' metrics: %w", err)
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/generator/controllertools"
 	"github.com/opgen-dev/opgen/generator/manifests"
+	"github.com/opgen-dev/opgen/generator/monitoring"
 )
 
 // Dir is the chart's directory, where kubebuilder's helm plugin puts its chart too.
@@ -87,6 +88,9 @@ type Input struct {
 	Validating *admissionregistrationv1.ValidatingWebhookConfiguration
 	// APF says the operator's APF objects are part of it (config/apf).
 	APF bool
+	// Monitoring says config/prometheus's ServiceMonitor and PrometheusRule are (an
+	// operator opgen wires); the chart holds them behind switches, off by default.
+	Monitoring bool
 }
 
 // Webhooks reports whether the operator serves webhooks.
@@ -97,7 +101,7 @@ func (in *Input) Webhooks() bool {
 // inputs runs controller-tools' CRD, RBAC and webhook generators as the crd, rbac and
 // webhook generators run them, and reads their output back into typed objects.
 func inputs(ctx *contract.Context) (*Input, error) {
-	in := &Input{Name: ctx.ProjectName, CRDs: map[string]*apiextensionsv1.CustomResourceDefinition{}, Conversions: map[string]bool{}, APF: ctx.Wired}
+	in := &Input{Name: ctx.ProjectName, CRDs: map[string]*apiextensionsv1.CustomResourceDefinition{}, Conversions: map[string]bool{}, APF: ctx.Wired, Monitoring: ctx.Wired}
 	crds, err := controllertools.Run(ctx, controllertools.CRDGenerator(ctx.Options), "crd", nil)
 	if err != nil {
 		return nil, err
@@ -216,6 +220,11 @@ func Render(in *Input) ([]artifact.File, error) {
 	}
 	if in.APF {
 		if err := t.apf(); err != nil {
+			return nil, err
+		}
+	}
+	if in.Monitoring {
+		if err := t.monitoring(); err != nil {
 			return nil, err
 		}
 	}
@@ -517,4 +526,70 @@ func kindOf(o any) string {
 		return "FlowSchema"
 	}
 	return "PriorityLevelConfiguration"
+}
+
+// monitoring templates config/prometheus's ServiceMonitor and PrometheusRule from the
+// same objects (monitoring.Monitor, monitoring.Rules, made for a placeholder project
+// whose names are then the release's), each behind its switch, off by default: a
+// cluster without the Prometheus Operator has no such kinds. The ServiceMonitor follows
+// metrics.secure (HTTPS with the scraper's token, or plain HTTP); the rules' job is the
+// chart's metrics Service, which is what the Prometheus Operator names the job.
+func (t *writer) monitoring() error {
+	// A plain YAML scalar (an "@" would be quoted), found nowhere else.
+	const name = "opgen-chart-placeholder"
+	replace := func(what, body string, pairs ...string) (string, error) {
+		for i := 0; i+1 < len(pairs); i += 2 {
+			if !strings.Contains(body, pairs[i]) {
+				return "", fmt.Errorf("chart: %s: %q not found in monitoring's object", what, pairs[i])
+			}
+			body = strings.ReplaceAll(body, pairs[i], pairs[i+1])
+		}
+		return body, nil
+	}
+	// The spec as config/prometheus writes it (in the order of the Prometheus
+	// Operator's documentation), every "{{" of its text (the alerts' annotations are
+	// Prometheus templates) made literal for Helm.
+	spec := func(obj any) (string, error) {
+		out, err := artifact.MarshalDocument(obj)
+		if err != nil {
+			return "", err
+		}
+		i := strings.Index(string(out), "\nspec:\n")
+		if i < 0 {
+			return "", fmt.Errorf("chart: monitoring's object has no spec")
+		}
+		return strings.ReplaceAll(string(out[i+1:]), "{{", `{{ "{{" }}`), nil
+	}
+	body, err := spec(monitoring.Monitor(name))
+	if err != nil {
+		return err
+	}
+	scheme := "{{ if .Values.metrics.secure }}https{{ else }}http{{ end }}"
+	if body, err = replace("ServiceMonitor", body,
+		"port: https\n", "port: "+scheme+"\n",
+		"scheme: https\n", "scheme: "+scheme+"\n",
+		"    bearerTokenFile:", "    {{- if .Values.metrics.secure }}\n    bearerTokenFile:",
+		"      insecureSkipVerify: true\n", "      insecureSkipVerify: true\n    {{- end }}\n",
+		"app.kubernetes.io/name: "+name, `app.kubernetes.io/name: {{ include "CHART.name" . }}`,
+	); err != nil {
+		return err
+	}
+	// dig: a values.yaml written before the switches existed has no such keys.
+	t.file("monitoring/monitor.yaml", `{{- if and .Values.metrics.enable (dig "serviceMonitor" "enable" false .Values.metrics) }}`+"\n"+
+		"apiVersion: monitoring.coreos.com/v1\nkind: ServiceMonitor\n"+
+		metadata(fullname+"-controller-manager-metrics-monitor", true, []string{planeLabel, nameLabel}, "")+body+"{{- end }}\n")
+
+	if body, err = spec(monitoring.Rules(name)); err != nil {
+		return err
+	}
+	if body, err = replace("PrometheusRule", body,
+		monitoring.Job(name), metricsServiceName,
+		"name: "+name+"-"+monitoring.AlertsGroup, "name: "+fullname+"-"+monitoring.AlertsGroup,
+	); err != nil {
+		return err
+	}
+	t.file("monitoring/rules.yaml", `{{- if and .Values.metrics.enable (dig "prometheusRule" "enable" false .Values.metrics) }}`+"\n"+
+		"apiVersion: monitoring.coreos.com/v1\nkind: PrometheusRule\n"+
+		metadata(fullname+"-controller-manager-alerts", true, []string{planeLabel, nameLabel}, "")+body+"{{- end }}\n")
+	return nil
 }

@@ -3,6 +3,8 @@ package chart
 import (
 	"os"
 	"path/filepath"
+	"reflect"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -20,6 +22,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/generator/monitoring"
 	"github.com/opgen-dev/opgen/output"
 	"github.com/opgen-dev/opgen/templates"
 )
@@ -71,7 +74,7 @@ func input() *Input {
 		Conversions: map[string]bool{"memcacheds.cache.example.com": true},
 		ClusterRole: role, Roles: []*rbacv1.Role{nsRole},
 		Mutating: mutating, Validating: validating,
-		APF: true,
+		APF: true, Monitoring: true,
 	}
 }
 
@@ -368,6 +371,8 @@ func TestSchemaRejects(t *testing.T) {
 		{map[string]any{"kubeAPI": map[string]any{"burst": -1}}, []string{"kubeAPI", "burst"}},
 		{map[string]any{"image": map[string]any{"pullPolicy": "Sometimes"}}, []string{"pullPolicy"}},
 		{map[string]any{"crd": map[string]any{"enabled": true}}, []string{"crd", "enabled"}},
+		{map[string]any{"metrics": map[string]any{"serviceMonitor": map[string]any{"enable": "yes"}}}, []string{"serviceMonitor", "enable", "boolean"}},
+		{map[string]any{"metrics": map[string]any{"prometheusRule": map[string]any{"enabled": true}}}, []string{"prometheusRule", "enabled"}},
 	} {
 		_, err := render(t, dir, c.vals)
 		if err == nil {
@@ -457,5 +462,141 @@ func TestGeneratedAndOwned(t *testing.T) {
 	}
 	if deleted[TemplatesDir+"/team/configmap.yaml"] || len(deleted) != 4 {
 		t.Errorf("removed: %v", deleted)
+	}
+}
+
+// specOf is the spec of one of config/prometheus's objects as plain data, for
+// comparison with a rendered one.
+func specOf(t *testing.T, obj any) map[string]any {
+	t.Helper()
+	raw, err := yaml.Marshal(obj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := yaml.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m["spec"].(map[string]any)
+}
+
+// TestRenderMonitoring: the ServiceMonitor and the PrometheusRule are off by default
+// and each on by its own switch (and only with the metrics Service); on, their specs
+// are config/prometheus's, field for field, for a release named after the project; the
+// ServiceMonitor follows metrics.secure; the rules' job is the chart's metrics Service
+// under any release name; a values.yaml written before the switches renders neither;
+// helm lint passes with both on.
+func TestRenderMonitoring(t *testing.T) {
+	root := writeChart(t, input())
+	dir := filepath.Join(root, "dist", "chart")
+	const (
+		monitorKey = "ServiceMonitor memcached-operator-controller-manager-metrics-monitor"
+		rulesKey   = "PrometheusRule memcached-operator-controller-manager-alerts"
+	)
+	on := func(monitor, rules bool, more map[string]any) map[string]any {
+		m := map[string]any{"serviceMonitor": map[string]any{"enable": monitor}, "prometheusRule": map[string]any{"enable": rules}}
+		for k, v := range more {
+			m[k] = v
+		}
+		return map[string]any{"metrics": m}
+	}
+	for _, c := range []struct {
+		name string
+		vals map[string]any
+		want []string
+	}{
+		{"defaults", nil, nil},
+		{"monitor", on(true, false, nil), []string{monitorKey}},
+		{"rules", on(false, true, nil), []string{rulesKey}},
+		{"both", on(true, true, nil), []string{rulesKey, monitorKey}}, // sorted
+		{"no metrics Service", on(true, true, map[string]any{"enable": false}), nil},
+	} {
+		objs, err := render(t, dir, c.vals)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		var got []string
+		for _, k := range names(objs) {
+			if kind := objs[k].GetKind(); kind == "ServiceMonitor" || kind == "PrometheusRule" {
+				got = append(got, k)
+				if objs[k].GetNamespace() != "ops" {
+					t.Errorf("%s: %s in namespace %q, want the release's", c.name, k, objs[k].GetNamespace())
+				}
+			}
+		}
+		if strings.Join(got, ",") != strings.Join(c.want, ",") {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+	}
+
+	objs, err := render(t, dir, on(true, true, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := objs[monitorKey].Object["spec"], specOf(t, monitoring.Monitor("memcached-operator")); !reflect.DeepEqual(got, want) {
+		t.Errorf("ServiceMonitor spec:\n%v\nwant config/prometheus's:\n%v", got, want)
+	}
+	if got, want := objs[rulesKey].Object["spec"], specOf(t, monitoring.Rules("memcached-operator")); !reflect.DeepEqual(got, want) {
+		t.Errorf("PrometheusRule spec:\n%v\nwant config/prometheus's:\n%v", got, want)
+	}
+	for _, m := range lint.RunAll(dir, on(true, true, nil), "ops").Messages {
+		if m.Severity >= support.WarningSev {
+			t.Errorf("lint with both on: %s", m)
+		}
+	}
+
+	// Plain HTTP: the ServiceMonitor scrapes the Service's http port, without a token.
+	objs, err = render(t, dir, on(true, false, map[string]any{"secure": false}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	eps, _, _ := unstructured.NestedSlice(objs[monitorKey].Object, "spec", "endpoints")
+	ep := eps[0].(map[string]any)
+	ports, _, _ := unstructured.NestedSlice(objs["Service memcached-operator-controller-manager-metrics-service"].Object, "spec", "ports")
+	if ep["scheme"] != "http" || ep["port"] != ports[0].(map[string]any)["name"] || ep["bearerTokenFile"] != nil || ep["tlsConfig"] != nil {
+		t.Errorf("insecure metrics: endpoint %v, Service ports %v", ep, ports)
+	}
+
+	// Another release's objects: the rules match the job of its metrics Service.
+	objs, err = render(t, dir, map[string]any{"fullnameOverride": "prod-cache", "metrics": map[string]any{"prometheusRule": map[string]any{"enable": true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := objs["PrometheusRule prod-cache-controller-manager-alerts"]
+	if rules == nil || objs["Service prod-cache-controller-manager-metrics-service"] == nil {
+		t.Fatalf("fullnameOverride: %q", names(objs))
+	}
+	groups, _, _ := unstructured.NestedSlice(rules.Object, "spec", "groups")
+	g := groups[0].(map[string]any)
+	if g["name"] != "prod-cache-opguard" {
+		t.Errorf("group %v", g["name"])
+	}
+	for _, r := range g["rules"].([]any) {
+		expr := r.(map[string]any)["expr"].(string)
+		if !strings.Contains(expr, `job="prod-cache-controller-manager-metrics-service"`) || strings.Contains(expr, "memcached-operator") {
+			t.Errorf("%s: %s", r.(map[string]any)["alert"], expr)
+		}
+	}
+
+	// A values.yaml from before the switches: neither object, no error.
+	vf := filepath.Join(dir, "values.yaml")
+	data, err := os.ReadFile(vf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := regexp.MustCompile(`(?m)^  (serviceMonitor|prometheusRule):\n    enable: false\n`).ReplaceAllString(string(data), "")
+	if old == string(data) {
+		t.Fatal("values.yaml holds no switches to take out")
+	}
+	if err := os.WriteFile(vf, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if objs, err = render(t, dir, nil); err != nil {
+		t.Fatalf("values.yaml without the switches: %v", err)
+	}
+	for _, k := range names(objs) {
+		if kind := objs[k].GetKind(); kind == "ServiceMonitor" || kind == "PrometheusRule" {
+			t.Errorf("values.yaml without the switches: %s rendered", k)
+		}
 	}
 }

@@ -21,6 +21,11 @@
 //     clientConfig pointed at the chart's Service), the webhook Service, cert-manager's
 //     Issuer and Certificate; the last three only when the project has webhooks;
 //   - templates/apf/apf.yaml: manifests.APF's objects for the release's ServiceAccount;
+//   - templates/monitoring/: config/prometheus's ServiceMonitor and PrometheusRule, from
+//     the same objects (monitoring.Monitor, monitoring.Rules; the alerts' job is the
+//     chart's metrics Service), each off until metrics.serviceMonitor.enable or
+//     metrics.prometheusRule.enable (a cluster without the Prometheus Operator has no
+//     such kinds; a values.yaml without the keys renders neither);
 //   - templates/_helpers.tpl: the name, the fullname every object's name starts with
 //     (the release's name, config/default's prefix for a release named after the
 //     project), the Services' names cut to 63 characters, and Helm's labels;

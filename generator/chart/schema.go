@@ -53,6 +53,9 @@ func valuesSchema() ([]byte, error) {
 				"enable": boolean("on or off"),
 				"secure": boolean("HTTPS with authentication and authorization, or plain HTTP"),
 				"port":   map[string]any{"type": "integer", "minimum": 1, "maximum": 65535, "description": "the endpoint's and the Service's port"},
+				// Not required: a values.yaml written before them has neither.
+				"serviceMonitor": enable("the Prometheus Operator's ServiceMonitor of the metrics Service (config/prometheus)"),
+				"prometheusRule": enable("the Prometheus Operator's PrometheusRule with the guards' alerts (config/prometheus)"),
 			}, "enable", "secure", "port"),
 			"webhook": obj("the admission and conversion webhooks", map[string]any{
 				"enable":   boolean("on or off"),
