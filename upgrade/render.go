@@ -40,11 +40,11 @@ type RenderInput struct {
 
 // Render renders what opgen init and each recorded create command scaffold with the
 // input's template set, as the commands do, in a scratch module outside the project:
-// the templates of init, create api and create webhook first (each file only where
-// none is yet, as the commands write them), then one run of opgen's generators over
-// that tree, for the files they scaffold where missing (cmd/main.go, each kind's
-// reconciler, the chart's Chart.yaml and values.yaml) and the conversion functions
-// each spoke's file declares.
+// the templates of init, create api, create webhook and create controller first (each
+// file only where none is yet, as the commands write them), then one run of opgen's
+// generators over that tree, for the files they scaffold where missing (cmd/main.go,
+// each kind's reconciler, the chart's Chart.yaml and values.yaml) and the conversion
+// functions each spoke's file declares.
 func Render(ctx context.Context, in RenderInput) (Scaffold, error) {
 	r, err := renderTemplates(in)
 	if err != nil {
@@ -159,7 +159,9 @@ type spoke struct {
 // commands do: init's files; each create api's files where none is yet, and a spoke
 // when its kind converts through a hub; each create webhook's webhook file and tests
 // (again, with the flags so far, when it adds a defaulter or validator to the file an
-// earlier one scaffolded), the hub's Hub() once, a spoke per --spoke.
+// earlier one scaffolded), the hub's Hub() once, a spoke per --spoke; each create
+// controller's reconciler file and sample, with the flags and the group and scope it
+// resolved.
 func renderTemplates(in RenderInput) (*rendered, error) {
 	rec, set := in.Record, in.Set
 	files, err := scaffold.Init(set, scaffold.InitOptions{Module: rec.Module, Domain: in.Config.Domain, ProjectName: in.Config.ProjectName}, in.Config.Templates)
@@ -201,6 +203,13 @@ func renderTemplates(in RenderInput) (*rendered, error) {
 			if h := hub[k]; h != "" {
 				r.spokes = append(r.spokes, spoke{scaffold.WebhookOptions{Group: a.Group, Version: h, Kind: a.Kind, Conversion: true, Spokes: []string{a.Version}, ClusterScoped: a.ClusterScoped}, a.Version})
 			}
+		case s.Controller != nil:
+			c := s.Controller
+			fs, err := scaffold.ControllerFiles(set, rec.Module, in.Config, scaffold.ControllerOptionsOf(c))
+			if err != nil {
+				return nil, fmt.Errorf("step %d (create controller %s/%s %s): %w", i+1, c.Group, c.Version, c.Kind, err)
+			}
+			addMissing(fs)
 		case s.Webhook != nil:
 			w := s.Webhook
 			k, wk := kindKey{w.Group, w.Kind}, webhookKey{w.Group, w.Version, w.Kind}

@@ -56,7 +56,7 @@ func TestRenderIsWhatTheCommandsWrote(t *testing.T) {
 		"init-webhook/config/samples/cache_v2_memcached.yaml": true,
 		"init-webhook/api/cache/v2/memcached_conversion.go":   true,
 	}
-	for _, name := range []string{"init-memcached", "init-multi", "init-webhook", "init-override"} {
+	for _, name := range []string{"init-memcached", "init-multi", "init-webhook", "init-override", "init-external"} {
 		t.Run(name, func(t *testing.T) {
 			dir := filepath.Join(goldenDir, name)
 			cfg, err := project.Read(dir)
