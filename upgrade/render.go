@@ -13,6 +13,7 @@ import (
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator"
+	"github.com/opgen-dev/opgen/generator/chart"
 	"github.com/opgen-dev/opgen/naming"
 	"github.com/opgen-dev/opgen/project"
 	"github.com/opgen-dev/opgen/scaffold"
@@ -249,4 +250,23 @@ func renderTemplates(in RenderInput) (*rendered, error) {
 		}
 	}
 	return r, nil
+}
+
+// Settings are opgen.yaml's settings as a project's scaffold is rendered with them: as
+// they are, but with the chart on while opgen.yaml turns it off when the project holds
+// the chart's Chart.yaml or values.yaml. opgen scaffolded those (while the chart was on,
+// or in an opgen generate --chart), so they are its scaffold, which a new template set
+// changes, not files of the user's own; a project without them renders none.
+func Settings(root string, cfg *project.Config) *project.Config {
+	if cfg.Chart.On(true) {
+		return cfg
+	}
+	for _, name := range []string{"Chart.yaml", "values.yaml"} {
+		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(chart.Dir), name)); err == nil {
+			on := *cfg
+			on.Chart = "true"
+			return &on
+		}
+	}
+	return cfg
 }

@@ -108,3 +108,27 @@ func TestRenderIsWhatTheCommandsWrote(t *testing.T) {
 		})
 	}
 }
+
+// TestSettingsChart: the chart's Chart.yaml and values.yaml, which opgen scaffolded, are
+// rendered while the project holds them, even once opgen.yaml turns the chart off; a
+// project without them, with the chart off, renders none.
+func TestSettingsChart(t *testing.T) {
+	dir := t.TempDir()
+	cfg := &project.Config{ProjectName: "op", Domain: "example.com", Chart: "false"}
+	if got := Settings(dir, cfg); got.Chart.On(true) {
+		t.Errorf("the chart is off and the project has none: rendered with chart %q", got.Chart)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "dist", "chart"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "dist", "chart", "values.yaml"), []byte("replicaCount: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := Settings(dir, cfg); !got.Chart.On(true) || cfg.Chart != "false" {
+		t.Errorf("the project holds the chart's values.yaml: rendered with chart %q (opgen.yaml's now %q)", got.Chart, cfg.Chart)
+	}
+	on := &project.Config{ProjectName: "op", Domain: "example.com"}
+	if got := Settings(t.TempDir(), on); got != on {
+		t.Errorf("the chart on: the settings changed: %+v", got)
+	}
+}

@@ -15,7 +15,7 @@ import (
 	"github.com/opgen-dev/opgen/upgrade"
 )
 
-// checkRecord says how the scaffold record of the project at dir fails to account for
+// CheckRecord says how the scaffold record of the project at dir fails to account for
 // what opgen scaffolded there, or "" when it does. The record is rendered as opgen
 // upgrade renders a project's base, with the template set it names: every file of the
 // tree that is the user's (no tool generated it) and that the commands wrote must be
@@ -23,7 +23,7 @@ import (
 // never bring a new template's change to it. Before any edit of the sequence (exact),
 // the render must also be the tree's files byte for byte, and have none the tree lacks.
 // go.mod (tidied), go.sum, opgen.yaml and the overlay's own files are the project's.
-func checkRecord(dir string, exact bool) (string, error) {
+func CheckRecord(dir string, exact bool) (string, error) {
 	cfg, err := project.Read(dir)
 	if err != nil {
 		return "", err
@@ -41,7 +41,7 @@ func checkRecord(dir string, exact bool) (string, error) {
 	}
 	goMod, _ := os.ReadFile(filepath.Join(dir, "go.mod"))
 	goSum, _ := os.ReadFile(filepath.Join(dir, "go.sum"))
-	rendered, err := upgrade.Render(context.Background(), upgrade.RenderInput{Record: cfg.Scaffold, Config: cfg, Set: set, GoMod: goMod, GoSum: goSum})
+	rendered, err := upgrade.Render(context.Background(), upgrade.RenderInput{Record: cfg.Scaffold, Config: upgrade.Settings(dir, cfg), Set: set, GoMod: goMod, GoSum: goSum})
 	if err != nil {
 		return fmt.Sprintf("the record does not render: %v", err), nil
 	}

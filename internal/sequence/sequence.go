@@ -40,7 +40,7 @@ type Options struct {
 	// Record also holds the scaffold record to what the commands scaffolded after every
 	// step that succeeded: opgen upgrade --check says up to date, and the record renders
 	// every file of the user's that opgen wrote (byte for byte until the sequence edits
-	// a file), as opgen upgrade renders a project's base (checkRecord).
+	// a file), as opgen upgrade renders a project's base (CheckRecord).
 	Record bool
 	// Log, when not nil, hears what each step did.
 	Log func(format string, a ...any)
@@ -84,7 +84,7 @@ func Run(seed uint64, dir string, opgen Runner, o Options) (*Failure, error) {
 				if code, out, stderr := opgen(dir, nil, "upgrade", "--check"); code != 0 {
 					return fail(fmt.Sprintf("succeeded, then upgrade --check: exit %d\n%s%s", code, out, stderr))
 				}
-				wrong, err := checkRecord(dir, !changed)
+				wrong, err := CheckRecord(dir, !changed)
 				if err != nil {
 					return nil, err
 				}
@@ -275,8 +275,10 @@ func (s *state) next() step {
 		return s.createController()
 	case n < 70:
 		return s.markerEdit(ks)
-	case n < 85:
+	case n < 82:
 		return s.handEdit(ks)
+	case n < 85:
+		return s.chartToggle()
 	case n < 93:
 		return step{did: "generate", args: []string{"generate"}}
 	default:
@@ -355,6 +357,31 @@ func (s *state) createController() step {
 		}
 	}
 	return step{did: strings.Join(args, " "), args: args}
+}
+
+// chartToggle turns the Helm chart off or on in opgen.yaml, or generates it once with
+// --chart, then runs generate.
+func (s *state) chartToggle() step {
+	cfg := filepath.Join(s.dir, "opgen.yaml")
+	set := func(value string) func() error {
+		return func() error {
+			b, err := os.ReadFile(cfg)
+			if err != nil {
+				return err
+			}
+			text := regexp.MustCompile(`(?m)^chart: .*\n`).ReplaceAllString(string(b), "")
+			text = strings.Replace(text, "\nprojectName: ", "\nchart: "+value+"\nprojectName: ", 1)
+			return os.WriteFile(cfg, []byte(text), 0o644)
+		}
+	}
+	switch s.rnd.IntN(3) {
+	case 0:
+		return step{did: "chart: false in opgen.yaml, then generate", args: []string{"generate"}, edit: set("false")}
+	case 1:
+		return step{did: "chart: true in opgen.yaml, then generate", args: []string{"generate"}, edit: set("true")}
+	default:
+		return step{did: "generate --chart", args: []string{"generate", "--chart"}}
+	}
 }
 
 // markerEdit changes the markers of a kind's types file, then runs generate.
