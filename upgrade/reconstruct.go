@@ -385,12 +385,15 @@ func controllerStep(values map[markers.Name][]string, domain string, minor int) 
 		return nil, fmt.Sprintf("%s%s=%s is not <group>/<version>/<Kind>", markers.Prefix, markers.For, forValue)
 	}
 	o := scaffold.ControllerOptions{Group: parts[0], Version: parts[1], Kind: parts[2], Owns: values[markers.Owns]}
-	for n, p := range map[markers.Name]*string{markers.ForPackage: &o.ExternalAPIPath, markers.SelectAnnotation: &o.SelectAnnotation, markers.SelectLabels: &o.SelectLabels, markers.Finalizer: &o.Finalizer} {
-		v, why := one(n)
+	for _, f := range []struct {
+		name markers.Name
+		dst  *string
+	}{{markers.ForPackage, &o.ExternalAPIPath}, {markers.SelectAnnotation, &o.SelectAnnotation}, {markers.SelectLabels, &o.SelectLabels}, {markers.Finalizer, &o.Finalizer}} {
+		v, why := one(f.name)
 		if why != "" {
 			return nil, why
 		}
-		*p = v
+		*f.dst = v
 	}
 	if o.ExternalAPIPath != "" {
 		o.Group, o.ExternalAPIDomain, _ = strings.Cut(o.Group, ".")
