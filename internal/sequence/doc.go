@@ -3,8 +3,9 @@
 // cannot be owned, both scopes, new versions of existing kinds), create webhook (each
 // flag, spokes that exist and that do not), create controller (kinds of k8s.io/api
 // and ones it refuses, with its selectors, finalizer and owned kinds), marker edits and
-// removals, hand edits of the user's files, and runs interrupted before their commit,
-// drawn from valid and invalid input.
+// removals, hand edits of the user's files, the chart turned off and on in opgen.yaml or
+// generated once with --chart, and runs interrupted before their commit, drawn from
+// valid and invalid input.
 //
 // After each step the invariant of opgen's commands holds: the command succeeded (exit
 // status 0) and the project is fresh (generate --check) and builds and vets; or it
