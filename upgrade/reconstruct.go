@@ -264,7 +264,7 @@ func fullRenderBest(root string, rec *project.Record, cfg *project.Config, overl
 		}
 		try := *rec
 		try.TemplateSet = v
-		files, err := Render(context.Background(), RenderInput{Record: &try, Config: cfg, Set: set, GoMod: goMod, GoSum: goSum})
+		files, err := Render(context.Background(), RenderInput{Record: &try, Config: cfg, Set: set, GoMod: goMod, GoSum: goSum, Dir: root})
 		if err != nil {
 			continue
 		}

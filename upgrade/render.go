@@ -37,6 +37,10 @@ type RenderInput struct {
 	// GoMod and GoSum are the project's own, which the generators' load of the rendered
 	// tree uses (the rendered go.mod is not tidied); the module line is the record's.
 	GoMod, GoSum []byte
+	// Dir is the project's module root, which go.mod's replace directives to a relative
+	// directory (a module vendored beside the project) are relative to; the scratch
+	// module gets them absolute. "" leaves them as they are.
+	Dir string
 }
 
 // Render renders what opgen init and each recorded create command scaffold with the
@@ -73,7 +77,7 @@ func Render(ctx context.Context, in RenderInput) (Scaffold, error) {
 			return nil, err
 		}
 	}
-	goMod, err := withModule(in.GoMod, in.Record.Module)
+	goMod, err := withModule(in.GoMod, in.Record.Module, in.Dir)
 	if err != nil {
 		return nil, err
 	}
@@ -130,14 +134,26 @@ func Render(ctx context.Context, in RenderInput) (Scaffold, error) {
 	return out, nil
 }
 
-// withModule is a go.mod with its module path set.
-func withModule(goMod []byte, module string) ([]byte, error) {
+// withModule is a go.mod with its module path set, and its replace directives to a
+// relative directory made absolute against dir (the project's root) when dir is given.
+func withModule(goMod []byte, module, dir string) ([]byte, error) {
 	mf, err := modfile.Parse("go.mod", goMod, nil)
 	if err != nil {
 		return nil, err
 	}
 	if err := mf.AddModuleStmt(module); err != nil {
 		return nil, err
+	}
+	if dir != "" {
+		for _, r := range append([]*modfile.Replace(nil), mf.Replace...) {
+			if r.New.Version != "" || filepath.IsAbs(r.New.Path) || !modfile.IsDirectoryPath(r.New.Path) {
+				continue
+			}
+			abs := filepath.Join(dir, filepath.FromSlash(r.New.Path))
+			if err := mf.AddReplace(r.Old.Path, r.Old.Version, abs, ""); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return mf.Format()
 }

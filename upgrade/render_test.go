@@ -132,3 +132,26 @@ func TestSettingsChart(t *testing.T) {
 		t.Errorf("the chart on: the settings changed: %+v", got)
 	}
 }
+
+// TestWithModuleReplaces: the scratch module's go.mod names the record's module, and
+// a replace to a directory beside the project points there from anywhere; a replace to
+// another module version, or to an absolute directory, stays as it is.
+func TestWithModuleReplaces(t *testing.T) {
+	in := "module example.com/old\n\ngo 1.26.0\n\nreplace example.com/certs => ../certs\n\nreplace example.com/lib v1.0.0 => ./third_party/lib\n\nreplace example.com/fork => example.com/fork2 v1.2.3\n\nreplace example.com/abs => /opt/abs\n"
+	out, err := withModule([]byte(in), "example.com/op", "/work/op")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"module example.com/op\n", "example.com/certs => /work/certs\n", "example.com/lib v1.0.0 => /work/op/third_party/lib\n", "example.com/fork => example.com/fork2 v1.2.3\n", "example.com/abs => /opt/abs\n"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(string(out), "../certs") || strings.Contains(string(out), "./third_party") {
+		t.Errorf("a relative replace is left:\n%s", out)
+	}
+	same, err := withModule([]byte(in), "example.com/op", "")
+	if err != nil || !strings.Contains(string(same), "=> ../certs") {
+		t.Errorf("without a directory the replaces stay: %v\n%s", err, same)
+	}
+}

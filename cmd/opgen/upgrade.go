@@ -209,11 +209,11 @@ func runUpgrade(ctx context.Context, stdout, stderr io.Writer, wd string, o upgr
 	goSum, _ := os.ReadFile(filepath.Join(root, "go.sum"))
 	// The chart's Chart.yaml and values.yaml are opgen's scaffold when the project holds
 	// them, whatever opgen.yaml's chart says now (upgrade.Settings).
-	base, err := upgrade.Render(ctx, upgrade.RenderInput{Record: rec, Config: upgrade.Settings(root, cfg), Set: oldSet, GoMod: goMod, GoSum: goSum})
+	base, err := upgrade.Render(ctx, upgrade.RenderInput{Record: rec, Config: upgrade.Settings(root, cfg), Set: oldSet, GoMod: goMod, GoSum: goSum, Dir: root})
 	if err != nil {
 		return failed(fmt.Errorf("the old scaffold: %w", err))
 	}
-	theirs, err := upgrade.Render(ctx, upgrade.RenderInput{Record: &next, Config: upgrade.Settings(root, &newCfg), Set: newSet, GoMod: goMod, GoSum: goSum})
+	theirs, err := upgrade.Render(ctx, upgrade.RenderInput{Record: &next, Config: upgrade.Settings(root, &newCfg), Set: newSet, GoMod: goMod, GoSum: goSum, Dir: root})
 	if err != nil {
 		return failed(fmt.Errorf("the new scaffold: %w", err))
 	}

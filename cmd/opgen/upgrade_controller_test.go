@@ -218,3 +218,55 @@ func TestEveryCommandIsRecorded(t *testing.T) {
 		})
 	}
 }
+
+// TestExternalControllerIsRecorded: create controller of another module's CRD
+// (--external-api-path, the module replaced by a local copy, as a team vendors one)
+// records its path and domain; the record renders its files byte for byte; upgrade
+// --check is 0 and upgrade writes nothing; and with the record taken out, the first
+// opgen upgrade reads the same step back from the reconciler's markers and says so.
+func TestExternalControllerIsRecorded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs opgen's commands and renders a project")
+	}
+	work := t.TempDir()
+	dir := filepath.Join(work, "p")
+	copyTree(t, filepath.Join(goldenDir, "init-memcached"), dir)
+	copyTree(t, filepath.Join(goldenDir, "external-crd", "third_party", "certs"), filepath.Join(work, "certs"))
+	goMod := readFileT(t, dir, "go.mod") + "\nrequire example.com/certs v0.0.0-00010101000000-000000000000\n\nreplace example.com/certs => ../certs\n"
+	writeFile(t, filepath.Join(dir, "go.mod"), []byte(goMod))
+	args := []string{"-C", dir, "create", "controller", "--group", "certs", "--version", "v1", "--kind", "Certificate",
+		"--external-api-path", "example.com/certs/api/v1", "--external-api-domain", "example.org", "--owns", "core/v1/Secret"}
+	if code, _, stderr := runOpgen(t, args...); code != 0 {
+		t.Fatalf("create controller: exit %d\n%s", code, stderr)
+	}
+	const line = "  - controller: {group: certs, version: v1, kind: Certificate, externalAPIPath: example.com/certs/api/v1, externalAPIDomain: example.org, owns: [core/v1/Secret]}\n"
+	withRecord := readFileT(t, dir, project.FileName)
+	if !strings.Contains(withRecord, line) {
+		t.Fatalf("opgen.yaml does not record the step:\n%s", withRecord)
+	}
+	if wrong, err := sequence.CheckRecord(dir, true); err != nil || wrong != "" {
+		t.Fatalf("the record: %v\n%s", err, wrong)
+	}
+	before := readTree(t, dir)
+	if code, out, stderr := runOpgen(t, "-C", dir, "upgrade", "--check"); code != 0 {
+		t.Fatalf("upgrade --check: exit %d\n%s%s", code, out, stderr)
+	}
+	if code, _, stderr := runOpgen(t, "-C", dir, "upgrade"); code != 0 {
+		t.Fatalf("upgrade: exit %d\n%s", code, stderr)
+	}
+	compareTrees(t, before, readTree(t, dir))
+
+	cfg, err := project.Parse([]byte(withRecord))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Scaffold = nil
+	writeFile(t, filepath.Join(dir, project.FileName), cfg.Marshal())
+	code, _, stderr := runOpgen(t, "-C", dir, "upgrade")
+	if code != 0 || !strings.Contains(stderr, "found 1 controller(s) of kinds the project does not define, from their markers: certs.example.org/v1/Certificate (internal/controller/certificate_controller.go)") {
+		t.Fatalf("upgrade without a record: exit %d\n%s", code, stderr)
+	}
+	if got := readFileT(t, dir, project.FileName); !strings.Contains(got, line) {
+		t.Fatalf("the reconstructed record does not hold the step create controller recorded:\n%s", got)
+	}
+}

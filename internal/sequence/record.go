@@ -41,7 +41,7 @@ func CheckRecord(dir string, exact bool) (string, error) {
 	}
 	goMod, _ := os.ReadFile(filepath.Join(dir, "go.mod"))
 	goSum, _ := os.ReadFile(filepath.Join(dir, "go.sum"))
-	rendered, err := upgrade.Render(context.Background(), upgrade.RenderInput{Record: cfg.Scaffold, Config: upgrade.Settings(dir, cfg), Set: set, GoMod: goMod, GoSum: goSum})
+	rendered, err := upgrade.Render(context.Background(), upgrade.RenderInput{Record: cfg.Scaffold, Config: upgrade.Settings(dir, cfg), Set: set, GoMod: goMod, GoSum: goSum, Dir: dir})
 	if err != nil {
 		return fmt.Sprintf("the record does not render: %v", err), nil
 	}
