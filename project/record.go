@@ -173,8 +173,11 @@ func (r *Record) marshal(b *strings.Builder) {
 			if len(c.Owns) > 0 {
 				f += ", owns: " + list(c.Owns)
 			}
-			if g := fields("selectAnnotation", c.SelectAnnotation, "selectLabels", c.SelectLabels, "finalizer", c.Finalizer); g != "" {
+			if g := fields("selectAnnotation", c.SelectAnnotation, "selectLabels", c.SelectLabels); g != "" {
 				f += ", " + g
+			}
+			if c.Finalizer != "" {
+				f += ", finalizer: " + scalar(c.Finalizer)
 			}
 			fmt.Fprintf(b, "  - controller: {%s}\n", f)
 		}
