@@ -41,7 +41,10 @@
 // two lines with different options or outputs, rbac run twice over different paths.
 // A refusal writes nothing. [Result.Partial] (opgen adopt --partial) instead leaves each
 // line with a refusal to controller-gen, whole, and adopts the others, unless a kept
-// line runs a generator opgen would run in the same module, or nothing is left.
+// line runs a generator opgen would run in the same module, or nothing is left; and
+// [Result.KeepGenerator] leaves the lines of a generator whose generation stops with
+// opgen's controller-tools (the command's --partial tries each of the module's
+// generators until the preview succeeds).
 //
 // Dry runs opgen's generators in memory with the written section and compares their
 // output with the tree: every line that changes beyond the "Code generated" headers and

@@ -149,3 +149,57 @@ func (r *Result) takesAny() bool {
 	}
 	return false
 }
+
+// Runs reports whether the module's section runs the generator gen (crd, rbac,
+// object, webhook).
+func (m Module) Runs(gen string) bool { return genFrom(m, gen) != "" }
+
+// Clone returns a copy of r that KeepGenerator can change while r stays as it is.
+func (r *Result) Clone() *Result {
+	c := *r
+	c.Invocations = slices.Clone(r.Invocations)
+	c.Pins = slices.Clone(r.Pins)
+	c.Modules = slices.Clone(r.Modules)
+	c.Notes = slices.Clone(r.Notes)
+	c.Refusals = slices.Clone(r.Refusals)
+	c.Kept = slices.Clone(r.Kept)
+	return &c
+}
+
+// KeepGenerator leaves to controller-gen, whole, every line that runs gen in the
+// module at modRoot — for a partial adoption whose generation with opgen's
+// controller-tools stops on that generator (a schema the embedded version rejects and
+// the pinned one took) — with why as the reason, and adopts the rest again as Partial
+// does. It reports whether a line was kept.
+func (r *Result) KeepGenerator(root, modRoot, gen, why string) (bool, error) {
+	root, err := filepath.Abs(root)
+	if err != nil {
+		return false, err
+	}
+	kept := false
+	for _, inv := range r.Invocations {
+		mod, err := moduleOf(inv.Dir, root)
+		if err != nil || mod != modRoot || !slices.Contains(lineGenerators(inv.Args), gen) {
+			continue
+		}
+		if slices.ContainsFunc(r.Kept, func(k Kept) bool { return k.Invocation.Pos == inv.Pos && k.Invocation.Dir == inv.Dir }) {
+			continue
+		}
+		r.Kept = append(r.Kept, Kept{Invocation: inv, Reasons: []string{gen + ": " + why}})
+		kept = true
+	}
+	if !kept {
+		return false, nil
+	}
+	var rest []Invocation
+	for _, inv := range r.Invocations {
+		if !slices.ContainsFunc(r.Kept, func(k Kept) bool { return k.Invocation.Pos == inv.Pos && k.Invocation.Dir == inv.Dir }) {
+			rest = append(rest, inv)
+		}
+	}
+	all := r.Invocations
+	r.Invocations, r.Refusals, r.Notes, r.Modules = rest, nil, nil, nil
+	r.plan(root)
+	r.Invocations = all
+	return true, r.Partial(root)
+}

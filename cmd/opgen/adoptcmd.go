@@ -71,6 +71,63 @@ func runAdopt(cmd *cobra.Command, stdout, stderr io.Writer, root string, partial
 	for _, n := range res.Notes {
 		fmt.Fprintf(stdout, "differs: %s\n", n)
 	}
+	// With --partial, a module whose generation stops on one generator (a schema
+	// opgen's controller-tools rejects and the pinned version took) keeps that
+	// generator's lines on controller-gen and is previewed again.
+	var previews []*adopt.Preview
+	var restore func()
+	for {
+		if len(res.Refusals) > 0 || partialErr != nil {
+			break
+		}
+		var err error
+		if restore, err = res.Write(); err != nil {
+			return err
+		}
+		previews = previews[:0]
+		failed, dryErr := -1, error(nil)
+		for i, m := range res.Modules {
+			p, ds, err := adopt.Dry(cmd.Context(), m.Root)
+			printDiagnostics(stderr, ds.Sorted(root))
+			if err != nil {
+				failed, dryErr = i, err
+				break
+			}
+			previews = append(previews, p)
+		}
+		if failed < 0 {
+			break
+		}
+		restore()
+		m := res.Modules[failed]
+		if !partial {
+			return exitError{code: 1, err: fmt.Errorf("adopt: opgen generate in %s would stop, so nothing is written: %v (opgen adopt --partial leaves the generator it stops on to controller-gen)", displayDir(m.Rel), dryErr)}
+		}
+		kept := false
+		for _, gen := range []string{"crd", "webhook", "rbac", "object"} {
+			if !m.Runs(gen) {
+				continue
+			}
+			try := res.Clone()
+			ok, err := try.KeepGenerator(root, m.Root, gen, "opgen generate stops on it with the controller-tools it embeds ("+adopt.ControllerToolsVersion+")")
+			if err != nil || !ok || len(try.Refusals) > 0 {
+				continue
+			}
+			undo, err := try.Write()
+			if err != nil {
+				return err
+			}
+			_, _, derr := adopt.Dry(cmd.Context(), m.Root)
+			undo()
+			if derr == nil {
+				res, kept = try, true
+				break
+			}
+		}
+		if !kept {
+			return exitError{code: 1, err: fmt.Errorf("adopt: opgen generate in %s would stop, so nothing is written: %v", displayDir(m.Rel), dryErr)}
+		}
+	}
 	for _, k := range res.Kept {
 		for _, why := range k.Reasons {
 			fmt.Fprintf(stdout, "keeps controller-gen for %s: %s\n", k.Invocation.Pos, why)
@@ -89,18 +146,9 @@ func runAdopt(cmd *cobra.Command, stdout, stderr io.Writer, root string, partial
 	if partialErr != nil {
 		return exitError{code: 1, err: fmt.Errorf("adopt: %v; nothing written", partialErr)}
 	}
-	restore, err := res.Write()
-	if err != nil {
-		return err
-	}
-	for _, m := range res.Modules {
+	for i, m := range res.Modules {
 		rel := filepath.ToSlash(filepath.Join(m.Rel, project.FileName))
-		p, ds, err := adopt.Dry(cmd.Context(), m.Root)
-		printDiagnostics(stderr, ds.Sorted(root))
-		if err != nil {
-			restore()
-			return exitError{code: 1, err: fmt.Errorf("adopt: opgen generate in %s would stop, so nothing is written: %v", displayDir(m.Rel), err)}
-		}
+		p := previews[i]
 		fmt.Fprintf(stdout, "wrote %s\n", rel)
 		header, other := 0, 0
 		for _, d := range p.Changed {

@@ -99,3 +99,43 @@ func TestAdoptRefuses(t *testing.T) {
 		t.Errorf("no controller-gen line: exit %d, %s", code, stderr)
 	}
 }
+
+// TestAdoptPartialKeepsWhatStops: a schema the controller-tools opgen embeds cannot
+// generate (the crd line's packages) stops adopt with exit 1 and the hint; with
+// --partial the line that runs crd stays controller-gen's, named with why, and the
+// other lines are adopted: generate then writes no CRD and the rest as before.
+func TestAdoptPartialKeepsWhatStops(t *testing.T) {
+	dir := moduleCopy(t, filepath.Join(testdataDir, "_adopt", "options"), "adopt-stops")
+	edit(t, dir, "api/v1/widget_types.go", func(s string) string {
+		return strings.Replace(s, "\tRatio float64 `json:\"ratio,omitempty\"`\n", "\tRatio float64 `json:\"ratio,omitempty\"`\n\t// Ports by number: controller-tools has no schema for integer map keys.\n\tPorts map[int]string `json:\"ports,omitempty\"`\n", 1)
+	})
+	code, stdout, stderr := runOpgen(t, "-C", dir, "adopt")
+	if code != 1 || !strings.Contains(stderr, "opgen adopt --partial leaves the generator it stops on to controller-gen") {
+		t.Fatalf("adopt: exit %d, want 1 with the hint\n%s%s", code, stdout, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "opgen.yaml")); err == nil {
+		t.Fatal("a refused adopt left opgen.yaml")
+	}
+	code, stdout, stderr = runOpgen(t, "-C", dir, "adopt", "--partial")
+	if code != 0 {
+		t.Fatalf("adopt --partial: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if want := "keeps controller-gen for Makefile:12: crd: opgen generate stops on it with the controller-tools it embeds"; !strings.Contains(stdout, want) {
+		t.Errorf("stdout lacks %q:\n%s", want, stdout)
+	}
+	cfg, err := project.ReadControllerGen(dir)
+	if err != nil || cfg == nil || cfg.CRD != nil || cfg.RBAC == nil || cfg.Webhook == nil || cfg.Object == nil {
+		t.Fatalf("section after --partial: %+v, %v; want rbac, webhook and object, no crd", cfg, err)
+	}
+	if code, out, errOut := runOpgen(t, "-C", dir, "generate"); code != 0 {
+		t.Fatalf("generate: exit %d\n%s%s", code, out, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "deploy", "crds")); err == nil {
+		t.Error("generate wrote deploy/crds, which the kept line writes")
+	}
+	for _, p := range []string{"deploy/rbac/cluster-role.yaml", "api/v1/zz_generated.deepcopy.go"} {
+		if _, err := os.Stat(filepath.Join(dir, p)); err != nil {
+			t.Error(err)
+		}
+	}
+}

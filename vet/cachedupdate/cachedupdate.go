@@ -69,7 +69,9 @@ type SendsWhatItReads struct {
 // AFact marks SendsWhatItReads as an analysis fact.
 func (*SendsWhatItReads) AFact() {}
 
-func (c *SendsWhatItReads) String() string { return fmt.Sprintf("sends what it reads through clients %v", c.Clients) }
+func (c *SendsWhatItReads) String() string {
+	return fmt.Sprintf("sends what it reads through clients %v", c.Clients)
+}
 
 // update is an Update of an object: the call, and the object's argument.
 type update struct {

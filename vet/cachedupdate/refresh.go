@@ -67,13 +67,13 @@ func refreshed(info *types.Info, stack []ast.Node, v *types.Var) bool {
 func checkedWrite(info *types.Info, list []ast.Stmt, j int, v *types.Var) bool {
 	switch s := list[j].(type) {
 	case *ast.IfStmt:
-		return writeOf(info, s.Init, v) != nil && errIs(s.Cond, token.NEQ) && leaves(s.Body)
+		return writeOf(info, s.Init, v) != nil && errIs(s.Cond, token.NEQ) && syntax.Leaves(s.Body.List)
 	case *ast.AssignStmt:
 		if writeOf(info, s, v) == nil || j+1 >= len(list) {
 			return false
 		}
 		next, ok := list[j+1].(*ast.IfStmt)
-		return ok && next.Init == nil && errIs(next.Cond, token.NEQ) && leaves(next.Body)
+		return ok && next.Init == nil && errIs(next.Cond, token.NEQ) && syntax.Leaves(next.Body.List)
 	}
 	return false
 }
@@ -109,26 +109,6 @@ func errIs(cond ast.Expr, op token.Token) bool {
 	isNil := func(e ast.Expr) bool { id, ok := ast.Unparen(e).(*ast.Ident); return ok && id.Name == "nil" }
 	_, x := ast.Unparen(b.X).(*ast.Ident)
 	return x && isNil(b.Y)
-}
-
-// leaves reports whether a block ends the path: its last statement is a return, a
-// panic or a branch out (continue, break, goto).
-func leaves(b *ast.BlockStmt) bool {
-	if b == nil || len(b.List) == 0 {
-		return false
-	}
-	switch s := b.List[len(b.List)-1].(type) {
-	case *ast.ReturnStmt, *ast.BranchStmt:
-		return true
-	case *ast.ExprStmt:
-		call, ok := s.X.(*ast.CallExpr)
-		if !ok {
-			return false
-		}
-		id, isIdent := ast.Unparen(call.Fun).(*ast.Ident)
-		return isIdent && id.Name == "panic"
-	}
-	return false
 }
 
 // touches reports whether st, function literals included, assigns v or hands it to a

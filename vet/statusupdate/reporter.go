@@ -10,6 +10,7 @@ import (
 
 	"github.com/opgen-dev/opgen/vet/internal/diff"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
 
 // ReportsChange is the fact of a change-reporting setter: a function whose one result
@@ -225,21 +226,9 @@ func (r *reporter) mutates(st ast.Stmt) bool {
 // through reports whether e is reached from a root by at least one selector, index
 // or dereference: assigning it changes what the caller handed in.
 func (r *reporter) through(e ast.Expr) bool {
-	steps := 0
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.Ident:
-			v, _ := r.pass.TypesInfo.Uses[x].(*types.Var)
-			return steps > 0 && v != nil && r.roots[v]
-		default:
-			return false
-		}
-		steps++
+	if _, bare := ast.Unparen(e).(*ast.Ident); bare {
+		return false // the parameter itself, reassigned: nothing of the caller's changes
 	}
+	v := syntax.Root(r.pass.TypesInfo, e)
+	return v != nil && r.roots[v]
 }

@@ -7,8 +7,8 @@ import (
 	"context"
 
 	"example.com/admission"
-	"example.com/conds"
 	apiv1 "example.com/api/v1"
+	"example.com/conds"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
