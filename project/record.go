@@ -11,7 +11,8 @@ import (
 // version of opgen's scaffold template set and the overlay laid over it, and the
 // inputs of every command that scaffolded, in order. opgen upgrade renders that
 // scaffold again from it (the base of its three-way merge), and the new one with the
-// same inputs; opgen init writes it, create api and create webhook append to it.
+// same inputs; opgen init writes it, create api, create webhook and create controller
+// append to it.
 type Record struct {
 	// TemplateSet is the version of opgen's scaffold templates (templates.Version).
 	TemplateSet int `json:"templateSet"`
@@ -31,10 +32,11 @@ type Overlay struct {
 	Digest  string `json:"digest"`
 }
 
-// Step is one create command: exactly one of API and Webhook.
+// Step is one create command: exactly one of API, Webhook and Controller.
 type Step struct {
-	API     *APIStep     `json:"api,omitempty"`
-	Webhook *WebhookStep `json:"webhook,omitempty"`
+	API        *APIStep        `json:"api,omitempty"`
+	Webhook    *WebhookStep    `json:"webhook,omitempty"`
+	Controller *ControllerStep `json:"controller,omitempty"`
 }
 
 // APIStep is opgen create api's input, the scope as resolved (a later version takes
@@ -58,6 +60,40 @@ type WebhookStep struct {
 	Spokes     []string `json:"spokes,omitempty"`
 }
 
+// ControllerStep is opgen create controller's input: its flags as given, and what the
+// command resolved from them that the scaffold depends on, so that rendering it again
+// needs neither the Kubernetes release's table of kinds nor the other module's
+// package: APIGroup, the group as the API server names it when that is not --group
+// (networking.k8s.io for --group networking; core's and another module's follow from
+// the flags), and ClusterScoped, the kind's scope.
+type ControllerStep struct {
+	Group             string   `json:"group"`
+	Version           string   `json:"version"`
+	Kind              string   `json:"kind"`
+	APIGroup          string   `json:"apiGroup,omitempty"`
+	ExternalAPIPath   string   `json:"externalAPIPath,omitempty"`
+	ExternalAPIDomain string   `json:"externalAPIDomain,omitempty"`
+	ClusterScoped     bool     `json:"clusterScoped,omitempty"`
+	Owns              []string `json:"owns,omitempty"`
+	SelectAnnotation  string   `json:"selectAnnotation,omitempty"`
+	SelectLabels      string   `json:"selectLabels,omitempty"`
+	Finalizer         string   `json:"finalizer,omitempty"`
+}
+
+// FullGroup is the kind's API group as the API server names it ("" for core), as
+// create controller resolved it.
+func (c *ControllerStep) FullGroup() string {
+	switch {
+	case c.APIGroup != "":
+		return c.APIGroup
+	case c.ExternalAPIPath != "" && c.ExternalAPIDomain != "":
+		return c.Group + "." + c.ExternalAPIDomain
+	case c.ExternalAPIPath == "" && c.Group == "core":
+		return ""
+	}
+	return c.Group
+}
+
 // check says, in one line, what makes the record unusable, or returns nil.
 func (r *Record) check() error {
 	if r.Module == "" {
@@ -65,21 +101,33 @@ func (r *Record) check() error {
 	}
 	for i, s := range r.Steps {
 		switch {
-		case (s.API == nil) == (s.Webhook == nil):
-			return fmt.Errorf("scaffold: step %d: give exactly one of api and webhook", i+1)
+		case count(s.API != nil, s.Webhook != nil, s.Controller != nil) != 1:
+			return fmt.Errorf("scaffold: step %d: give exactly one of api, webhook and controller", i+1)
 		case s.API != nil && (s.API.Group == "" || s.API.Version == "" || s.API.Kind == ""):
 			return fmt.Errorf("scaffold: step %d: api needs group, version and kind", i+1)
 		case s.Webhook != nil && (s.Webhook.Group == "" || s.Webhook.Version == "" || s.Webhook.Kind == ""):
 			return fmt.Errorf("scaffold: step %d: webhook needs group, version and kind", i+1)
+		case s.Controller != nil && (s.Controller.Group == "" || s.Controller.Version == "" || s.Controller.Kind == ""):
+			return fmt.Errorf("scaffold: step %d: controller needs group, version and kind", i+1)
 		}
 	}
 	return nil
 }
 
+func count(conds ...bool) int {
+	n := 0
+	for _, c := range conds {
+		if c {
+			n++
+		}
+	}
+	return n
+}
+
 // marshal writes the record as opgen.yaml's scaffold section, a step per line.
 func (r *Record) marshal(b *strings.Builder) {
 	b.WriteString("# What opgen scaffolded here, which opgen upgrade renders again: the template set, the\n")
-	b.WriteString("# overlay, and each command's inputs. Written by opgen init, create api and create webhook.\n")
+	b.WriteString("# overlay, and each command's inputs. Written by opgen init and the create commands.\n")
 	b.WriteString("scaffold:\n")
 	fmt.Fprintf(b, "  templateSet: %d\n", r.TemplateSet)
 	if o := r.Overlay; o != nil {
@@ -115,6 +163,23 @@ func (r *Record) marshal(b *strings.Builder) {
 				f += ", spokes: " + list(w.Spokes)
 			}
 			fmt.Fprintf(b, "  - webhook: {%s}\n", f)
+		}
+		if c := s.Controller; c != nil {
+			f := fields("group", c.Group, "version", c.Version, "kind", c.Kind, "apiGroup", c.APIGroup,
+				"externalAPIPath", c.ExternalAPIPath, "externalAPIDomain", c.ExternalAPIDomain)
+			if c.ClusterScoped {
+				f += ", clusterScoped: true"
+			}
+			if len(c.Owns) > 0 {
+				f += ", owns: " + list(c.Owns)
+			}
+			if g := fields("selectAnnotation", c.SelectAnnotation, "selectLabels", c.SelectLabels); g != "" {
+				f += ", " + g
+			}
+			if c.Finalizer != "" {
+				f += ", finalizer: " + scalar(c.Finalizer)
+			}
+			fmt.Fprintf(b, "  - controller: {%s}\n", f)
 		}
 	}
 }

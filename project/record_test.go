@@ -18,6 +18,10 @@ func TestRecordRoundTrip(t *testing.T) {
 			{API: &APIStep{Group: "batch", Version: "v1", Kind: "Sweeper", ClusterScoped: true}},
 			{Webhook: &WebhookStep{Group: "cache", Version: "v1alpha1", Kind: "Memcached", Defaulting: true, Validation: true}},
 			{Webhook: &WebhookStep{Group: "cache", Version: "v1alpha1", Kind: "Memcached", Conversion: true, Spokes: []string{"v2", "v3"}}},
+			{Controller: &ControllerStep{Group: "apps", Version: "v1", Kind: "Deployment", Owns: []string{"core/v1/ConfigMap"}, SelectAnnotation: "example.com/config=on", Finalizer: "example.com/cleanup"}},
+			{Controller: &ControllerStep{Group: "networking", Version: "v1", Kind: "Ingress", APIGroup: "networking.k8s.io", SelectLabels: "tier in (web, api),!legacy"}},
+			{Controller: &ControllerStep{Group: "cert-manager", Version: "v1", Kind: "Certificate", ExternalAPIPath: "github.com/cert-manager/cert-manager/pkg/apis/certmanager/v1", ExternalAPIDomain: "io"}},
+			{Controller: &ControllerStep{Group: "core", Version: "v1", Kind: "Namespace", ClusterScoped: true}},
 		},
 	}}
 	out := c.Marshal()
@@ -26,6 +30,8 @@ func TestRecordRoundTrip(t *testing.T) {
 		`  overlay: {name: "acme platform: v2", version: "2.0", digest: "sha256:abc"}` + "\n",
 		"  - api: {group: cache, version: v1alpha1, kind: Memcached, owns: [apps/v1/Deployment, core/v1/Service]}\n",
 		"  - webhook: {group: cache, version: v1alpha1, kind: Memcached, conversion: true, spokes: [v2, v3]}\n",
+		`  - controller: {group: apps, version: v1, kind: Deployment, owns: [core/v1/ConfigMap], selectAnnotation: "example.com/config=on", finalizer: example.com/cleanup}` + "\n",
+		"  - controller: {group: core, version: v1, kind: Namespace, clusterScoped: true}\n",
 	} {
 		if !strings.Contains(string(out), line) {
 			t.Errorf("no line %q in\n%s", line, out)
@@ -45,6 +51,11 @@ func TestRecordRoundTrip(t *testing.T) {
 			t.Errorf("version %q read back as %+v, %v", s, back, err)
 		}
 	}
+	for i, want := range []string{"apps", "networking.k8s.io", "cert-manager.io", ""} {
+		if got := c.Scaffold.Steps[4+i].Controller.FullGroup(); got != want {
+			t.Errorf("step %d's API group: %q, want %q", 5+i, got, want)
+		}
+	}
 	if (&Config{}).Append(Step{}) {
 		t.Error("Append to a project without a record")
 	}
@@ -54,10 +65,12 @@ func TestRecordRoundTrip(t *testing.T) {
 // refused with the step's number.
 func TestRecordRefusesBadSteps(t *testing.T) {
 	for content, want := range map[string]string{
-		"scaffold:\n  templateSet: 1\n  steps:\n  - {}\n":                                        "module is required",
-		"scaffold:\n  templateSet: 1\n  module: m\n  steps:\n  - {}\n":                           "step 1: give exactly one of api and webhook",
-		"scaffold:\n  templateSet: 1\n  module: m\n  steps:\n  - api: {group: g, version: v1}\n": "step 1: api needs group, version and kind",
-		"scaffold:\n  templateSet: 1\n  module: m\n  stepz: []\n":                                `unknown field "stepz"`,
+		"scaffold:\n  templateSet: 1\n  steps:\n  - {}\n":                                                                                                               "module is required",
+		"scaffold:\n  templateSet: 1\n  module: m\n  steps:\n  - {}\n":                                                                                                  "step 1: give exactly one of api, webhook and controller",
+		"scaffold:\n  templateSet: 1\n  module: m\n  steps:\n  - api: {group: g, version: v1}\n":                                                                        "step 1: api needs group, version and kind",
+		"scaffold:\n  templateSet: 1\n  module: m\n  steps:\n  - api: {group: g, version: v1, kind: K}\n    controller: {group: apps, version: v1, kind: Deployment}\n": "step 1: give exactly one of api, webhook and controller",
+		"scaffold:\n  templateSet: 1\n  module: m\n  steps:\n  - controller: {group: apps, kind: Deployment}\n":                                                         "step 1: controller needs group, version and kind",
+		"scaffold:\n  templateSet: 1\n  module: m\n  stepz: []\n":                                                                                                       `unknown field "stepz"`,
 	} {
 		_, err := Parse([]byte("projectName: op\ndomain: example.com\n" + content))
 		if err == nil || !strings.Contains(err.Error(), want) {

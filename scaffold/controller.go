@@ -219,3 +219,30 @@ func matchingLabels(selector string) map[string]string {
 	}
 	return out
 }
+
+// Step is the record of create controller with these options, once ValidateController
+// has resolved them: the flags as given, and the API group the server names (when the
+// flags do not say it) and the scope.
+func (o *ControllerOptions) Step() *project.ControllerStep {
+	s := &project.ControllerStep{
+		Group: o.Group, Version: o.Version, Kind: o.Kind,
+		ExternalAPIPath: o.ExternalAPIPath, ExternalAPIDomain: o.ExternalAPIDomain,
+		ClusterScoped: !o.Namespaced, Owns: o.Owns,
+		SelectAnnotation: o.SelectAnnotation, SelectLabels: o.SelectLabels, Finalizer: o.Finalizer,
+	}
+	if s.FullGroup() != o.FullGroup {
+		s.APIGroup = o.FullGroup
+	}
+	return s
+}
+
+// ControllerOptionsOf are the options, resolved, that a recorded create controller
+// scaffolded with: ControllerFiles renders its files again from them.
+func ControllerOptionsOf(s *project.ControllerStep) ControllerOptions {
+	return ControllerOptions{
+		Group: s.Group, Version: s.Version, Kind: s.Kind,
+		ExternalAPIPath: s.ExternalAPIPath, ExternalAPIDomain: s.ExternalAPIDomain,
+		Owns: s.Owns, SelectAnnotation: s.SelectAnnotation, SelectLabels: s.SelectLabels, Finalizer: s.Finalizer,
+		FullGroup: s.FullGroup(), Namespaced: !s.ClusterScoped,
+	}
+}

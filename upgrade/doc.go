@@ -6,9 +6,10 @@
 // in order. [Render] replays those commands through one template set in a scratch
 // module outside the project, as the commands do it (init's files; each create api's
 // files where none is yet; each create webhook's files, again with every flag so far
-// when it adds a defaulter or validator; then one run of opgen's generators for what
-// they scaffold where missing: cmd/main.go, the reconcilers, the chart's Chart.yaml and
-// values.yaml, and the conversion functions each spoke needs). Rendered with the set
+// when it adds a defaulter or validator; each create controller's reconciler and
+// sample, with the group and scope it resolved; then one run of opgen's generators for
+// what they scaffold where missing: cmd/main.go, the reconcilers, the chart's
+// Chart.yaml and values.yaml, and the conversion functions each spoke needs). Rendered with the set
 // and overlay the project was scaffolded with, that is the base; with the current set
 // and the new overlay, theirs. TestRenderIsWhatTheCommandsWrote holds the replay to
 // the commands: each golden opgen init project renders byte for byte.

@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/generator"
+	"github.com/opgen-dev/opgen/markers"
 	"github.com/opgen-dev/opgen/naming"
 	"github.com/opgen-dev/opgen/project"
 	"github.com/opgen-dev/opgen/scaffold"
@@ -28,7 +30,10 @@ import (
 // <kind>_webhook.go that builds a defaulter or validator, and one per hub (a
 // <kind>_conversion.go declaring Hub()) with the versions that have a conversion file
 // as its spokes. The overlay is the one given (overlay, the directory it was
-// scaffolded with; "" for none).
+// scaffolded with; "" for none). A create controller step per reconciler of
+// internal/controller/<kind>_controller.go whose type carries +opguard:for, with its
+// flags read back from the markers create controller wrote there; one whose markers
+// cannot be read back is not recorded, and the notes say which and why.
 //
 // The template set cannot be read from the tree: fromSet is used when given (> 0 or
 // a registered version); otherwise every set this opgen knows is rendered through its
@@ -80,6 +85,12 @@ func Reconstruct(root, modulePath string, cfg *project.Config, overlay string, f
 		}
 		notes = append(notes, fmt.Sprintf("found %d kind(s) in api/: %s", len(kinds), strings.Join(ks, ", ")))
 	}
+	controllers, cnotes, err := controllerSteps(root, cfg.Domain, generator.KubernetesMinor(root))
+	if err != nil {
+		return nil, nil, err
+	}
+	rec.Steps = append(rec.Steps, controllers...)
+	notes = append(notes, cnotes...)
 	if overlay != "" {
 		s, err := templates.Load(overlay)
 		if err != nil {
@@ -253,7 +264,7 @@ func fullRenderBest(root string, rec *project.Record, cfg *project.Config, overl
 		}
 		try := *rec
 		try.TemplateSet = v
-		files, err := Render(context.Background(), RenderInput{Record: &try, Config: cfg, Set: set, GoMod: goMod, GoSum: goSum})
+		files, err := Render(context.Background(), RenderInput{Record: &try, Config: cfg, Set: set, GoMod: goMod, GoSum: goSum, Dir: root})
 		if err != nil {
 			continue
 		}
@@ -277,4 +288,127 @@ func unchanged(root string, files Scaffold) int {
 		}
 	}
 	return n
+}
+
+// controllerSteps reads back the create controller steps of a project: each
+// reconciler type of the controller package that carries +opguard:for (the kinds of
+// api/ carry their markers on their types), in the file create controller writes for
+// its kind, with the flags its markers say: for's group, version and kind (another
+// module's group split into --group and --external-api-domain at its first dot),
+// for-package, owns, select-annotation, select-labels, finalizer. The scope is the
+// kind's in k8s.io/api at the project's release (minor), namespaced for another
+// module's kind (as create controller scaffolds it). notes say what was found, and
+// which reconcilers could not be read back and why: those are left out, and their
+// files stay the user's.
+func controllerSteps(root, domain string, minor int) ([]project.Step, []string, error) {
+	dir := generator.DefaultOptions.ControllerDir
+	entries, err := os.ReadDir(filepath.Join(root, filepath.FromSlash(dir)))
+	if err != nil {
+		return nil, nil, nil
+	}
+	var steps []project.Step
+	var found, notes []string
+	for _, e := range entries {
+		name := e.Name()
+		file := filepath.Join(root, filepath.FromSlash(dir), name)
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || artifact.GeneratedBy(file) != artifact.User {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			notes = append(notes, fmt.Sprintf("could not read %s/%s (%v): a create controller step it may hold is not recorded", dir, name, err))
+			continue
+		}
+		prev := f.Name.End()
+		for _, d := range f.Decls {
+			start := prev
+			prev = d.End()
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE || len(gd.Specs) != 1 {
+				continue
+			}
+			ts := gd.Specs[0].(*ast.TypeSpec)
+			values := map[markers.Name][]string{}
+			for _, cg := range f.Comments {
+				if cg.Pos() < start || cg.End() > gd.Pos() {
+					continue
+				}
+				for _, c := range cg.List {
+					text := strings.TrimSpace(strings.TrimPrefix(c.Text, "//"))
+					if rest, ok := strings.CutPrefix(text, markers.Prefix); ok {
+						n, v, _ := strings.Cut(rest, "=")
+						values[markers.Name(n)] = append(values[markers.Name(n)], strings.TrimSpace(v))
+					}
+				}
+			}
+			if len(values[markers.For]) == 0 {
+				continue
+			}
+			where := dir + "/" + name
+			step, why := controllerStep(values, domain, minor)
+			if why == "" && name != naming.For(step.Kind).ControllerFile() {
+				why = fmt.Sprintf("create controller writes the reconciler of %s in %s", step.Kind, naming.For(step.Kind).ControllerFile())
+			}
+			if why != "" {
+				notes = append(notes, fmt.Sprintf("%s: %s's markers do not read back as an opgen create controller (%s): not recorded; its files stay yours as they are (opgen upgrade leaves them)", where, ts.Name.Name, why))
+				continue
+			}
+			steps = append(steps, project.Step{Controller: step})
+			found = append(found, fmt.Sprintf("%s (%s)", forGVK(step), where))
+		}
+	}
+	if len(found) > 0 {
+		notes = append([]string{fmt.Sprintf("found %d controller(s) of kinds the project does not define, from their markers: %s", len(found), strings.Join(found, ", "))}, notes...)
+	}
+	return steps, notes, nil
+}
+
+// controllerStep is the create controller that wrote a reconciler with these markers,
+// or why there is none.
+func controllerStep(values map[markers.Name][]string, domain string, minor int) (*project.ControllerStep, string) {
+	one := func(n markers.Name) (string, string) {
+		switch vs := values[n]; len(vs) {
+		case 0:
+			return "", ""
+		case 1:
+			return vs[0], ""
+		default:
+			return "", fmt.Sprintf("%s%s %d times", markers.Prefix, n, len(vs))
+		}
+	}
+	forValue, why := one(markers.For)
+	if why != "" {
+		return nil, why
+	}
+	parts := strings.Split(forValue, "/")
+	if len(parts) != 3 {
+		return nil, fmt.Sprintf("%s%s=%s is not <group>/<version>/<Kind>", markers.Prefix, markers.For, forValue)
+	}
+	o := scaffold.ControllerOptions{Group: parts[0], Version: parts[1], Kind: parts[2], Owns: values[markers.Owns]}
+	for _, f := range []struct {
+		name markers.Name
+		dst  *string
+	}{{markers.ForPackage, &o.ExternalAPIPath}, {markers.SelectAnnotation, &o.SelectAnnotation}, {markers.SelectLabels, &o.SelectLabels}, {markers.Finalizer, &o.Finalizer}} {
+		v, why := one(f.name)
+		if why != "" {
+			return nil, why
+		}
+		*f.dst = v
+	}
+	if o.ExternalAPIPath != "" {
+		o.Group, o.ExternalAPIDomain, _ = strings.Cut(o.Group, ".")
+	}
+	if err := o.ValidateController(domain, minor); err != nil {
+		return nil, err.Error()
+	}
+	return o.Step(), ""
+}
+
+// forGVK is a controller step's kind as +opguard:for spells it.
+func forGVK(s *project.ControllerStep) string {
+	g := s.FullGroup()
+	if g == "" {
+		g = "core"
+	}
+	return g + "/" + s.Version + "/" + s.Kind
 }

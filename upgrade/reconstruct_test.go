@@ -5,10 +5,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
 
+	"github.com/opgen-dev/opgen/generator"
 	"github.com/opgen-dev/opgen/project"
 	"github.com/opgen-dev/opgen/templates"
 )
@@ -57,7 +59,7 @@ func TestReconstruct(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, name := range []string{"init-memcached", "init-multi", "init-webhook", "init-override"} {
+	for _, name := range []string{"init-memcached", "init-multi", "init-webhook", "init-override", "init-external"} {
 		t.Run(name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), name)
 			copyDir(t, filepath.Join(goldenDir, name), dir)
@@ -87,6 +89,25 @@ func TestReconstruct(t *testing.T) {
 			}
 			if rec.TemplateSet != want.TemplateSet {
 				t.Fatalf("template set %d, notes %q", rec.TemplateSet, notes)
+			}
+			// Each create controller is read back from its reconciler's markers, with the
+			// inputs it recorded.
+			var gotCtrl, wantCtrl []project.ControllerStep
+			for _, steps := range []struct {
+				from []project.Step
+				to   *[]project.ControllerStep
+			}{{rec.Steps, &gotCtrl}, {want.Steps, &wantCtrl}} {
+				for _, st := range steps.from {
+					if st.Controller != nil {
+						*steps.to = append(*steps.to, *st.Controller)
+					}
+				}
+			}
+			if !reflect.DeepEqual(gotCtrl, wantCtrl) {
+				t.Errorf("controller steps %+v, want %+v", gotCtrl, wantCtrl)
+			}
+			if len(wantCtrl) > 0 && !strings.Contains(strings.Join(notes, "\n"), "found 1 controller(s) of kinds the project does not define, from their markers: apps/v1/Deployment (internal/controller/deployment_controller.go)") {
+				t.Errorf("the notes do not say the controller was found: %q", notes)
 			}
 			if (rec.Overlay == nil) != (want.Overlay == nil) || rec.Overlay != nil && rec.Overlay.Digest != want.Overlay.Digest {
 				t.Fatalf("overlay %+v, want %+v", rec.Overlay, want.Overlay)
@@ -119,6 +140,62 @@ func TestReconstruct(t *testing.T) {
 				t.Errorf("--from-set of an unknown set: %v", err)
 			}
 		})
+	}
+}
+
+// TestControllerSteps: create controller's flags are read back from the markers it
+// wrote on the reconciler (a k8s.io/api kind under the group the server names, another
+// module's kind with its package and domain, the selectors, the finalizer, owned
+// kinds); a reconciler whose markers do not read back as one, or that stands in
+// another file than create controller's, is left out and the notes say why.
+func TestControllerSteps(t *testing.T) {
+	dir := t.TempDir()
+	reconciler := func(file, typeName string, markers ...string) {
+		var b strings.Builder
+		b.WriteString("package controller\n\n// " + typeName + " reconciles.\n//\n")
+		for _, m := range markers {
+			b.WriteString("// " + m + "\n")
+		}
+		b.WriteString("type " + typeName + " struct{}\n\n// NotAReconciler has no markers.\ntype NotAReconciler struct{}\n")
+		p := filepath.Join(dir, "internal", "controller", file)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reconciler("ingress_controller.go", "IngressReconciler", "+opguard:for=networking.k8s.io/v1/Ingress", "+opguard:select-labels=tier in (web, api),!legacy", "+opguard:finalizer=example.com/cleanup")
+	reconciler("certificate_controller.go", "CertificateReconciler", "+opguard:for=cert-manager.io/v1/Certificate", "+opguard:for-package=github.com/cert-manager/cert-manager/pkg/apis/certmanager/v1", "+opguard:owns=core/v1/Secret", "+opguard:owns=core/v1/ConfigMap")
+	reconciler("namespace_controller.go", "NamespaceReconciler", "+opguard:for=core/v1/Namespace", "+opguard:select-annotation=example.com/watch=yes")
+	reconciler("typo_controller.go", "TypoReconciler", "+opguard:for=apps/v1/Deploymnt")
+	reconciler("mine.go", "ServiceReconciler", "+opguard:for=core/v1/Service")
+	minor := generator.KubernetesMinor(filepath.Join(goldenDir, "init-external"))
+	steps, notes, err := controllerSteps(dir, "example.com", minor)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []project.ControllerStep{
+		{Group: "cert-manager", Version: "v1", Kind: "Certificate", ExternalAPIPath: "github.com/cert-manager/cert-manager/pkg/apis/certmanager/v1", ExternalAPIDomain: "io", Owns: []string{"core/v1/Secret", "core/v1/ConfigMap"}},
+		{Group: "networking.k8s.io", Version: "v1", Kind: "Ingress", SelectLabels: "tier in (web, api),!legacy", Finalizer: "example.com/cleanup"},
+		{Group: "core", Version: "v1", Kind: "Namespace", ClusterScoped: true, SelectAnnotation: "example.com/watch=yes"},
+	}
+	var got []project.ControllerStep
+	for _, s := range steps {
+		got = append(got, *s.Controller)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("steps\n%+v\nwant\n%+v", got, want)
+	}
+	all := strings.Join(notes, "\n")
+	for _, n := range []string{
+		"found 3 controller(s) of kinds the project does not define, from their markers: cert-manager.io/v1/Certificate (internal/controller/certificate_controller.go), networking.k8s.io/v1/Ingress (internal/controller/ingress_controller.go), core/v1/Namespace (internal/controller/namespace_controller.go)",
+		"internal/controller/typo_controller.go: TypoReconciler's markers do not read back as an opgen create controller (apps/v1/Deploymnt: apps/v1 has no kind Deploymnt; did you mean apps/v1/Deployment?): not recorded",
+		"internal/controller/mine.go: ServiceReconciler's markers do not read back as an opgen create controller (create controller writes the reconciler of Service in service_controller.go): not recorded; its files stay yours",
+	} {
+		if !strings.Contains(all, n) {
+			t.Errorf("the notes do not say %q:\n%s", n, all)
+		}
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator"
+	"github.com/opgen-dev/opgen/generator/chart"
 	"github.com/opgen-dev/opgen/naming"
 	"github.com/opgen-dev/opgen/project"
 	"github.com/opgen-dev/opgen/scaffold"
@@ -36,15 +37,19 @@ type RenderInput struct {
 	// GoMod and GoSum are the project's own, which the generators' load of the rendered
 	// tree uses (the rendered go.mod is not tidied); the module line is the record's.
 	GoMod, GoSum []byte
+	// Dir is the project's module root, which go.mod's replace directives to a relative
+	// directory (a module vendored beside the project) are relative to; the scratch
+	// module gets them absolute. "" leaves them as they are.
+	Dir string
 }
 
 // Render renders what opgen init and each recorded create command scaffold with the
 // input's template set, as the commands do, in a scratch module outside the project:
-// the templates of init, create api and create webhook first (each file only where
-// none is yet, as the commands write them), then one run of opgen's generators over
-// that tree, for the files they scaffold where missing (cmd/main.go, each kind's
-// reconciler, the chart's Chart.yaml and values.yaml) and the conversion functions
-// each spoke's file declares.
+// the templates of init, create api, create webhook and create controller first (each
+// file only where none is yet, as the commands write them), then one run of opgen's
+// generators over that tree, for the files they scaffold where missing (cmd/main.go,
+// each kind's reconciler, the chart's Chart.yaml and values.yaml) and the conversion
+// functions each spoke's file declares.
 func Render(ctx context.Context, in RenderInput) (Scaffold, error) {
 	r, err := renderTemplates(in)
 	if err != nil {
@@ -72,7 +77,7 @@ func Render(ctx context.Context, in RenderInput) (Scaffold, error) {
 			return nil, err
 		}
 	}
-	goMod, err := withModule(in.GoMod, in.Record.Module)
+	goMod, err := withModule(in.GoMod, in.Record.Module, in.Dir)
 	if err != nil {
 		return nil, err
 	}
@@ -129,14 +134,26 @@ func Render(ctx context.Context, in RenderInput) (Scaffold, error) {
 	return out, nil
 }
 
-// withModule is a go.mod with its module path set.
-func withModule(goMod []byte, module string) ([]byte, error) {
+// withModule is a go.mod with its module path set, and its replace directives to a
+// relative directory made absolute against dir (the project's root) when dir is given.
+func withModule(goMod []byte, module, dir string) ([]byte, error) {
 	mf, err := modfile.Parse("go.mod", goMod, nil)
 	if err != nil {
 		return nil, err
 	}
 	if err := mf.AddModuleStmt(module); err != nil {
 		return nil, err
+	}
+	if dir != "" {
+		for _, r := range append([]*modfile.Replace(nil), mf.Replace...) {
+			if r.New.Version != "" || filepath.IsAbs(r.New.Path) || !modfile.IsDirectoryPath(r.New.Path) {
+				continue
+			}
+			abs := filepath.Join(dir, filepath.FromSlash(r.New.Path))
+			if err := mf.AddReplace(r.Old.Path, r.Old.Version, abs, ""); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return mf.Format()
 }
@@ -159,7 +176,9 @@ type spoke struct {
 // commands do: init's files; each create api's files where none is yet, and a spoke
 // when its kind converts through a hub; each create webhook's webhook file and tests
 // (again, with the flags so far, when it adds a defaulter or validator to the file an
-// earlier one scaffolded), the hub's Hub() once, a spoke per --spoke.
+// earlier one scaffolded), the hub's Hub() once, a spoke per --spoke; each create
+// controller's reconciler file and sample, with the flags and the group and scope it
+// resolved.
 func renderTemplates(in RenderInput) (*rendered, error) {
 	rec, set := in.Record, in.Set
 	files, err := scaffold.Init(set, scaffold.InitOptions{Module: rec.Module, Domain: in.Config.Domain, ProjectName: in.Config.ProjectName}, in.Config.Templates)
@@ -201,6 +220,13 @@ func renderTemplates(in RenderInput) (*rendered, error) {
 			if h := hub[k]; h != "" {
 				r.spokes = append(r.spokes, spoke{scaffold.WebhookOptions{Group: a.Group, Version: h, Kind: a.Kind, Conversion: true, Spokes: []string{a.Version}, ClusterScoped: a.ClusterScoped}, a.Version})
 			}
+		case s.Controller != nil:
+			c := s.Controller
+			fs, err := scaffold.ControllerFiles(set, rec.Module, in.Config, scaffold.ControllerOptionsOf(c))
+			if err != nil {
+				return nil, fmt.Errorf("step %d (create controller %s/%s %s): %w", i+1, c.Group, c.Version, c.Kind, err)
+			}
+			addMissing(fs)
 		case s.Webhook != nil:
 			w := s.Webhook
 			k, wk := kindKey{w.Group, w.Kind}, webhookKey{w.Group, w.Version, w.Kind}
@@ -240,4 +266,23 @@ func renderTemplates(in RenderInput) (*rendered, error) {
 		}
 	}
 	return r, nil
+}
+
+// Settings are opgen.yaml's settings as a project's scaffold is rendered with them: as
+// they are, but with the chart on while opgen.yaml turns it off when the project holds
+// the chart's Chart.yaml or values.yaml. opgen scaffolded those (while the chart was on,
+// or in an opgen generate --chart), so they are its scaffold, which a new template set
+// changes, not files of the user's own; a project without them renders none.
+func Settings(root string, cfg *project.Config) *project.Config {
+	if cfg.Chart.On(true) {
+		return cfg
+	}
+	for _, name := range []string{"Chart.yaml", "values.yaml"} {
+		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(chart.Dir), name)); err == nil {
+			on := *cfg
+			on.Chart = "true"
+			return &on
+		}
+	}
+	return cfg
 }

@@ -56,7 +56,7 @@ func TestRenderIsWhatTheCommandsWrote(t *testing.T) {
 		"init-webhook/config/samples/cache_v2_memcached.yaml": true,
 		"init-webhook/api/cache/v2/memcached_conversion.go":   true,
 	}
-	for _, name := range []string{"init-memcached", "init-multi", "init-webhook", "init-override"} {
+	for _, name := range []string{"init-memcached", "init-multi", "init-webhook", "init-override", "init-external"} {
 		t.Run(name, func(t *testing.T) {
 			dir := filepath.Join(goldenDir, name)
 			cfg, err := project.Read(dir)
@@ -106,5 +106,52 @@ func TestRenderIsWhatTheCommandsWrote(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSettingsChart: the chart's Chart.yaml and values.yaml, which opgen scaffolded, are
+// rendered while the project holds them, even once opgen.yaml turns the chart off; a
+// project without them, with the chart off, renders none.
+func TestSettingsChart(t *testing.T) {
+	dir := t.TempDir()
+	cfg := &project.Config{ProjectName: "op", Domain: "example.com", Chart: "false"}
+	if got := Settings(dir, cfg); got.Chart.On(true) {
+		t.Errorf("the chart is off and the project has none: rendered with chart %q", got.Chart)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "dist", "chart"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "dist", "chart", "values.yaml"), []byte("replicaCount: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := Settings(dir, cfg); !got.Chart.On(true) || cfg.Chart != "false" {
+		t.Errorf("the project holds the chart's values.yaml: rendered with chart %q (opgen.yaml's now %q)", got.Chart, cfg.Chart)
+	}
+	on := &project.Config{ProjectName: "op", Domain: "example.com"}
+	if got := Settings(t.TempDir(), on); got != on {
+		t.Errorf("the chart on: the settings changed: %+v", got)
+	}
+}
+
+// TestWithModuleReplaces: the scratch module's go.mod names the record's module, and
+// a replace to a directory beside the project points there from anywhere; a replace to
+// another module version, or to an absolute directory, stays as it is.
+func TestWithModuleReplaces(t *testing.T) {
+	in := "module example.com/old\n\ngo 1.26.0\n\nreplace example.com/certs => ../certs\n\nreplace example.com/lib v1.0.0 => ./third_party/lib\n\nreplace example.com/fork => example.com/fork2 v1.2.3\n\nreplace example.com/abs => /opt/abs\n"
+	out, err := withModule([]byte(in), "example.com/op", "/work/op")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"module example.com/op\n", "example.com/certs => /work/certs\n", "example.com/lib v1.0.0 => /work/op/third_party/lib\n", "example.com/fork => example.com/fork2 v1.2.3\n", "example.com/abs => /opt/abs\n"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(string(out), "../certs") || strings.Contains(string(out), "./third_party") {
+		t.Errorf("a relative replace is left:\n%s", out)
+	}
+	same, err := withModule([]byte(in), "example.com/op", "")
+	if err != nil || !strings.Contains(string(same), "=> ../certs") {
+		t.Errorf("without a directory the replaces stay: %v\n%s", err, same)
 	}
 }

@@ -3,10 +3,11 @@
 // copy of a golden project, with a real opgen binary, and prints the seed of every
 // sequence that broke the invariant, so that it can be played again alone.
 //
-//	go run ./bench/sequences [-n 500] [-seed 1] [-steps 10] [-project init-memcached] [-every]
+//	go run ./bench/sequences [-n 500] [-seed 1] [-steps 10] [-project init-memcached] [-every] [-record]
 //
 // -every builds and vets the project after every step that succeeded (slower); by
-// default after the last one, generate --check after every step either way.
+// default after the last one, generate --check after every step either way. -record
+// also holds the scaffold record to what each step scaffolded (sequence.Options.Record).
 package main
 
 import (
@@ -28,15 +29,16 @@ func main() {
 	steps := flag.Int("steps", 10, "steps per sequence")
 	project := flag.String("project", "", "golden project to start from (default: alternate init-memcached and init-webhook)")
 	every := flag.Bool("every", false, "build and vet after every successful step")
+	record := flag.Bool("record", false, "check the scaffold record after every successful step")
 	verbose := flag.Bool("v", false, "print every step")
 	flag.Parse()
-	if err := run(*n, *seed, *steps, *project, *every, *verbose); err != nil {
+	if err := run(*n, *seed, *steps, *project, *every, *record, *verbose); err != nil {
 		fmt.Fprintln(os.Stderr, "sequences:", err)
 		os.Exit(2)
 	}
 }
 
-func run(n int, seed uint64, steps int, project string, every, verbose bool) error {
+func run(n int, seed uint64, steps int, project string, every, record, verbose bool) error {
 	repo, err := os.Getwd()
 	if err != nil {
 		return err
@@ -78,7 +80,7 @@ func run(n int, seed uint64, steps int, project string, every, verbose bool) err
 		if out, err := exec.Command("cp", "-a", filepath.Join(repo, "golden", p), dir).CombinedOutput(); err != nil {
 			return fmt.Errorf("cp: %v\n%s", err, out)
 		}
-		o := sequence.Options{Steps: steps, CheckEveryStep: every}
+		o := sequence.Options{Steps: steps, CheckEveryStep: every, Record: record}
 		if verbose {
 			o.Log = func(format string, a ...any) { fmt.Fprintf(os.Stderr, "  "+format+"\n", a...) }
 		}
@@ -88,7 +90,11 @@ func run(n int, seed uint64, steps int, project string, every, verbose bool) err
 		}
 		if f != nil {
 			failed = append(failed, f)
-			fmt.Printf("FAIL %s: %v\n  again: go run ./bench/sequences -project %s -seed %d -n 1 -steps %d -v\n", p, f, p, f.Seed, steps)
+			again := ""
+			if record {
+				again = " -record"
+			}
+			fmt.Printf("FAIL %s: %v\n  again: go run ./bench/sequences -project %s -seed %d -n 1 -steps %d%s -v\n", p, f, p, f.Seed, steps, again)
 		}
 		os.RemoveAll(dir)
 		fmt.Fprintf(os.Stderr, "sequence %d/%d (seed %d, %s): %s\n", i+1, n, s, p, map[bool]string{true: "FAIL", false: "ok"}[f != nil])

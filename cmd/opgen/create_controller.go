@@ -117,7 +117,11 @@ func runCreateController(ctx context.Context, stdout, stderr io.Writer, wd strin
 	for _, f := range files {
 		overlay[filepath.Join(root, filepath.FromSlash(f.Path))] = f.Content
 	}
-	if err := runGenerate(ctx, stdout, stderr, generator.Config{Dir: root, TemplatesDir: templatesDir, Overlay: overlay}, write, runExtras{scaffold: files}); err != nil {
+	rec, err := recorded(root, project.Step{Controller: o.Step()})
+	if err != nil {
+		return err
+	}
+	if err := runGenerate(ctx, stdout, stderr, generator.Config{Dir: root, TemplatesDir: templatesDir, Overlay: overlay}, write, runExtras{scaffold: append(rec, files...)}); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "opgen: %s reconciles %s; fill in %s in %s\n", names.Reconciler(), o.Kind, names.ReconcileFunc(), ctrlFile)

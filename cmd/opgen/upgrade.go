@@ -163,7 +163,7 @@ func runUpgrade(ctx context.Context, stdout, stderr io.Writer, wd string, o upgr
 			overlayDir = dir
 		}
 		var notes []string
-		rec, notes, err = upgrade.Reconstruct(root, modPath, cfg, overlayDir, o.fromSet, o.fromSetGiven)
+		rec, notes, err = upgrade.Reconstruct(root, modPath, upgrade.Settings(root, cfg), overlayDir, o.fromSet, o.fromSetGiven)
 		if err != nil {
 			return failed(err)
 		}
@@ -207,11 +207,13 @@ func runUpgrade(ctx context.Context, stdout, stderr io.Writer, wd string, o upgr
 	}
 	goMod, _ := os.ReadFile(filepath.Join(root, "go.mod"))
 	goSum, _ := os.ReadFile(filepath.Join(root, "go.sum"))
-	base, err := upgrade.Render(ctx, upgrade.RenderInput{Record: rec, Config: cfg, Set: oldSet, GoMod: goMod, GoSum: goSum})
+	// The chart's Chart.yaml and values.yaml are opgen's scaffold when the project holds
+	// them, whatever opgen.yaml's chart says now (upgrade.Settings).
+	base, err := upgrade.Render(ctx, upgrade.RenderInput{Record: rec, Config: upgrade.Settings(root, cfg), Set: oldSet, GoMod: goMod, GoSum: goSum, Dir: root})
 	if err != nil {
 		return failed(fmt.Errorf("the old scaffold: %w", err))
 	}
-	theirs, err := upgrade.Render(ctx, upgrade.RenderInput{Record: &next, Config: &newCfg, Set: newSet, GoMod: goMod, GoSum: goSum})
+	theirs, err := upgrade.Render(ctx, upgrade.RenderInput{Record: &next, Config: upgrade.Settings(root, &newCfg), Set: newSet, GoMod: goMod, GoSum: goSum, Dir: root})
 	if err != nil {
 		return failed(fmt.Errorf("the new scaffold: %w", err))
 	}

@@ -53,10 +53,17 @@ var registerPrevious = sync.OnceValue(func() error {
 // them, then opgen generate; committed to a new git repository.
 func previousProject(t *testing.T) string {
 	t.Helper()
+	return previousProjectOf(t, "init-memcached", "memcached-operator")
+}
+
+// previousProjectOf is previousProject for another golden opgen init project, in a
+// folder of the name given.
+func previousProjectOf(t *testing.T, goldenName, name string) string {
+	t.Helper()
 	if err := registerPrevious(); err != nil {
 		t.Fatal(err)
 	}
-	golden := filepath.Join(goldenDir, "init-memcached")
+	golden := filepath.Join(goldenDir, goldenName)
 	cfg, err := project.Read(golden)
 	if err != nil {
 		t.Fatal(err)
@@ -74,7 +81,7 @@ func previousProject(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := filepath.Join(t.TempDir(), "memcached-operator")
+	dir := filepath.Join(t.TempDir(), name)
 	for p, b := range files {
 		writeFile(t, filepath.Join(dir, filepath.FromSlash(p)), b)
 	}
@@ -90,7 +97,7 @@ func previousProject(t *testing.T) string {
 	}
 	git(t, dir, "init", "-q")
 	git(t, dir, "add", ".")
-	git(t, dir, "commit", "-qm", "opgen init, opgen create api (template set 0)")
+	git(t, dir, "commit", "-qm", "opgen init and the create commands of "+goldenName+" (template set 0)")
 	return dir
 }
 

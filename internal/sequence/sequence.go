@@ -37,6 +37,11 @@ type Options struct {
 	// CheckEveryStep builds and vets the project after every step that succeeded;
 	// otherwise after the last one (generate --check runs after every step either way).
 	CheckEveryStep bool
+	// Record also holds the scaffold record to what the commands scaffolded after every
+	// step that succeeded: opgen upgrade --check says up to date, and the record renders
+	// every file of the user's that opgen wrote (byte for byte until the sequence edits
+	// a file), as opgen upgrade renders a project's base (CheckRecord).
+	Record bool
 	// Log, when not nil, hears what each step did.
 	Log func(format string, a ...any)
 }
@@ -45,7 +50,7 @@ type Options struct {
 // may change), and returns the first broken invariant.
 func Run(seed uint64, dir string, opgen Runner, o Options) (*Failure, error) {
 	s := &state{dir: dir, rnd: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), opgen: opgen}
-	dirty := false
+	dirty, changed := false, false
 	for i := 1; i <= o.Steps; i++ {
 		st := s.next()
 		before, err := snapshot(dir)
@@ -73,6 +78,19 @@ func Run(seed uint64, dir string, opgen Runner, o Options) (*Failure, error) {
 			dirty = true
 			if code, diff, stderr := opgen(dir, nil, "generate", "--check"); code != 0 {
 				return fail(fmt.Sprintf("succeeded, then generate --check: exit %d\n%s%s", code, diff, stderr))
+			}
+			changed = changed || st.edit != nil
+			if o.Record {
+				if code, out, stderr := opgen(dir, nil, "upgrade", "--check"); code != 0 {
+					return fail(fmt.Sprintf("succeeded, then upgrade --check: exit %d\n%s%s", code, out, stderr))
+				}
+				wrong, err := CheckRecord(dir, !changed)
+				if err != nil {
+					return nil, err
+				}
+				if wrong != "" {
+					return fail("succeeded, and the scaffold record does not account for what it wrote:\n" + wrong)
+				}
 			}
 			if o.CheckEveryStep {
 				if out, err := builds(dir); err != nil {
@@ -253,10 +271,14 @@ func (s *state) next() step {
 		return s.createAPI(ks)
 	case n < 50:
 		return s.createWebhook(ks)
+	case n < 58:
+		return s.createController()
 	case n < 70:
 		return s.markerEdit(ks)
-	case n < 85:
+	case n < 82:
 		return s.handEdit(ks)
+	case n < 85:
+		return s.chartToggle()
 	case n < 93:
 		return step{did: "generate", args: []string{"generate"}}
 	default:
@@ -307,6 +329,59 @@ func (s *state) createWebhook(ks []kind) step {
 		args = append(args, "--conversion", "--spoke", strings.Join(others, ","))
 	}
 	return step{did: strings.Join(args, " "), args: args}
+}
+
+// controllerKinds are kinds create controller may be asked for: kinds of k8s.io/api
+// under the group the server names and under the short one (networking), both scopes,
+// and kinds it refuses (a removed version, a typo, a kind of the project's own group).
+var controllerKinds = []string{
+	"apps/v1/Deployment", "core/v1/ConfigMap", "networking/v1/Ingress", "networking.k8s.io/v1/NetworkPolicy",
+	"core/v1/Namespace", "batch/v1/Job", "apps/v1beta1/Deployment", "apps/v1/Deploymnt", "cache.example.com/v1alpha1/Memcached",
+}
+
+// createController is opgen create controller of a kind the project does not define,
+// with some of its flags.
+func (s *state) createController() step {
+	gvk := strings.Split(s.pick(controllerKinds), "/")
+	args := []string{"create", "controller", "--group", gvk[0], "--version", gvk[1], "--kind", gvk[2]}
+	for i := s.rnd.IntN(3); i > 0; i-- {
+		args = append(args, "--owns", s.pick([]string{"core/v1/ConfigMap", "core/v1/Secret", "apps/v1/Deployment", "core/v1/Namespace"}))
+	}
+	for _, f := range [][2]string{
+		{"--select-annotation", s.pick([]string{"example.org/opt-in", "example.org/mode=on"})},
+		{"--select-labels", s.pick([]string{"tier=web", "tier in (web,api),!legacy", "bad selector("})},
+		{"--finalizer", s.pick([]string{"example.org/cleanup", "no-slash"})},
+	} {
+		if s.rnd.IntN(3) == 0 {
+			args = append(args, f[0], f[1])
+		}
+	}
+	return step{did: strings.Join(args, " "), args: args}
+}
+
+// chartToggle turns the Helm chart off or on in opgen.yaml, or generates it once with
+// --chart, then runs generate.
+func (s *state) chartToggle() step {
+	cfg := filepath.Join(s.dir, "opgen.yaml")
+	set := func(value string) func() error {
+		return func() error {
+			b, err := os.ReadFile(cfg)
+			if err != nil {
+				return err
+			}
+			text := regexp.MustCompile(`(?m)^chart: .*\n`).ReplaceAllString(string(b), "")
+			text = strings.Replace(text, "\nprojectName: ", "\nchart: "+value+"\nprojectName: ", 1)
+			return os.WriteFile(cfg, []byte(text), 0o644)
+		}
+	}
+	switch s.rnd.IntN(3) {
+	case 0:
+		return step{did: "chart: false in opgen.yaml, then generate", args: []string{"generate"}, edit: set("false")}
+	case 1:
+		return step{did: "chart: true in opgen.yaml, then generate", args: []string{"generate"}, edit: set("true")}
+	default:
+		return step{did: "generate --chart", args: []string{"generate", "--chart"}}
+	}
 }
 
 // markerEdit changes the markers of a kind's types file, then runs generate.
