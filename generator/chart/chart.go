@@ -22,7 +22,6 @@ import (
 	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/generator/controllertools"
 	"github.com/opgen-dev/opgen/generator/manifests"
-	"github.com/opgen-dev/opgen/generator/monitoring"
 )
 
 // Dir is the chart's directory, where kubebuilder's helm plugin puts its chart too.
@@ -529,7 +528,7 @@ func kindOf(o any) string {
 }
 
 // monitoring templates config/prometheus's ServiceMonitor and PrometheusRule from the
-// same objects (monitoring.Monitor, monitoring.Rules, made for a placeholder project
+// same objects (manifests.Monitor, manifests.Rules, made for a placeholder project
 // whose names are then the release's), each behind its switch, off by default: a
 // cluster without the Prometheus Operator has no such kinds. The ServiceMonitor follows
 // metrics.secure (HTTPS with the scraper's token, or plain HTTP); the rules' job is the
@@ -560,7 +559,7 @@ func (t *writer) monitoring() error {
 		}
 		return strings.ReplaceAll(string(out[i+1:]), "{{", `{{ "{{" }}`), nil
 	}
-	body, err := spec(monitoring.Monitor(name))
+	body, err := spec(manifests.Monitor(name))
 	if err != nil {
 		return err
 	}
@@ -579,12 +578,12 @@ func (t *writer) monitoring() error {
 		"apiVersion: monitoring.coreos.com/v1\nkind: ServiceMonitor\n"+
 		metadata(fullname+"-controller-manager-metrics-monitor", true, []string{planeLabel, nameLabel}, "")+body+"{{- end }}\n")
 
-	if body, err = spec(monitoring.Rules(name)); err != nil {
+	if body, err = spec(manifests.Rules(name)); err != nil {
 		return err
 	}
 	if body, err = replace("PrometheusRule", body,
-		monitoring.Job(name), metricsServiceName,
-		"name: "+name+"-"+monitoring.AlertsGroup, "name: "+fullname+"-"+monitoring.AlertsGroup,
+		manifests.Job(name), metricsServiceName,
+		"name: "+name+"-"+manifests.AlertsGroup, "name: "+fullname+"-"+manifests.AlertsGroup,
 	); err != nil {
 		return err
 	}

@@ -22,7 +22,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/opgen-dev/opgen/artifact"
-	"github.com/opgen-dev/opgen/generator/monitoring"
+	"github.com/opgen-dev/opgen/generator/manifests"
 	"github.com/opgen-dev/opgen/output"
 	"github.com/opgen-dev/opgen/templates"
 )
@@ -533,10 +533,10 @@ func TestRenderMonitoring(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := objs[monitorKey].Object["spec"], specOf(t, monitoring.Monitor("memcached-operator")); !reflect.DeepEqual(got, want) {
+	if got, want := objs[monitorKey].Object["spec"], specOf(t, manifests.Monitor("memcached-operator")); !reflect.DeepEqual(got, want) {
 		t.Errorf("ServiceMonitor spec:\n%v\nwant config/prometheus's:\n%v", got, want)
 	}
-	if got, want := objs[rulesKey].Object["spec"], specOf(t, monitoring.Rules("memcached-operator")); !reflect.DeepEqual(got, want) {
+	if got, want := objs[rulesKey].Object["spec"], specOf(t, manifests.Rules("memcached-operator")); !reflect.DeepEqual(got, want) {
 		t.Errorf("PrometheusRule spec:\n%v\nwant config/prometheus's:\n%v", got, want)
 	}
 	for _, m := range lint.RunAll(dir, on(true, true, nil), "ops").Messages {

@@ -22,7 +22,7 @@
 //     Issuer and Certificate; the last three only when the project has webhooks;
 //   - templates/apf/apf.yaml: manifests.APF's objects for the release's ServiceAccount;
 //   - templates/monitoring/: config/prometheus's ServiceMonitor and PrometheusRule, from
-//     the same objects (monitoring.Monitor, monitoring.Rules; the alerts' job is the
+//     the same objects (manifests.Monitor, manifests.Rules; the alerts' job is the
 //     chart's metrics Service), each off until metrics.serviceMonitor.enable or
 //     metrics.prometheusRule.enable (a cluster without the Prometheus Operator has no
 //     such kinds; a values.yaml without the keys renders neither);

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/opgen-dev/opgen/generator/manifests"
 	"github.com/prometheus/prometheus/model/labels"
 	"github.com/prometheus/prometheus/promql/parser"
 	"github.com/prometheus/prometheus/promql/promqltest"
@@ -24,7 +25,7 @@ import (
 const project = "memcached-operator"
 
 // target is the labels Prometheus adds to every series it scrapes from the operator.
-var target = fmt.Sprintf(`job=%q,namespace="memcached-operator-system",pod="memcached-operator-controller-manager-1"`, Job(project))
+var target = fmt.Sprintf(`job=%q,namespace="memcached-operator-system",pod="memcached-operator-controller-manager-1"`, manifests.Job(project))
 
 // series is one series in promqltest's load notation: name{labels} and a value per
 // minute, from minute 0.
@@ -91,10 +92,10 @@ func gauge(f func(m int) float64) []float64 {
 // it fired.
 func firing(t *testing.T, name, load string) []int {
 	t.Helper()
-	var alert *Alert
-	for i := range Alerts {
-		if Alerts[i].Name == name {
-			alert = &Alerts[i]
+	var alert *manifests.Alert
+	for i := range manifests.Alerts {
+		if manifests.Alerts[i].Name == name {
+			alert = &manifests.Alerts[i]
 		}
 	}
 	if alert == nil {
@@ -173,7 +174,7 @@ func TestAlerts(t *testing.T) {
 	// Every alert needs an incident it fires on and a healthy case it stays silent on.
 	tested := map[string]bool{}
 	defer func() {
-		for _, a := range Alerts {
+		for _, a := range manifests.Alerts {
 			if !tested[a.Name+"true"] || !tested[a.Name+"false"] {
 				t.Errorf("%s lacks an incident or a healthy case", a.Name)
 			}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/generator/manifests"
 )
 
 // The dashboard's file, in GrafanaDir (beside the APF directory, in config/).
@@ -183,7 +184,7 @@ func Dashboard(project string) ([]byte, error) {
 		Time:       timeRange{From: "now-1h", To: "now"},
 		Templating: templating{List: []variable{{Name: "datasource", Label: "Prometheus", Type: "datasource", Query: "prometheus"}}},
 	}
-	job := `job="` + Job(project) + `"`
+	job := `job="` + manifests.Job(project) + `"`
 	for i, p := range Panels {
 		pn := panel{
 			ID: i + 1, Type: "timeseries", Title: p.Title, Description: p.Description,

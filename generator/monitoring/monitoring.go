@@ -4,20 +4,17 @@ import (
 	"fmt"
 	"path"
 
-	"github.com/prometheus/common/model"
-
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/contract"
+	"github.com/opgen-dev/opgen/generator/manifests"
 )
 
 // The files, in PrometheusDir (beside the APF directory, in config/).
 const (
-	PrometheusDir  = "prometheus"
-	MonitorFile    = "monitor.yaml"
-	RulesFile      = "rules.yaml"
-	KustomizeFile  = "kustomization.yaml"
-	AlertsGroup    = "opguard"
-	monitorVersion = "monitoring.coreos.com/v1"
+	PrometheusDir = "prometheus"
+	MonitorFile   = "monitor.yaml"
+	RulesFile     = "rules.yaml"
+	KustomizeFile = "kustomization.yaml"
 )
 
 // Generator is the monitoring generator.
@@ -60,10 +57,10 @@ func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	if err := add(MonitorFile, "Scrapes the manager's metrics endpoint (HTTPS, authenticated with the scraping\n"+
 		"ServiceAccount's token: bind it to the metrics-reader ClusterRole). insecureSkipVerify\n"+
 		"while the endpoint serves its self-signed certificate; with cert-manager, give\n"+
-		"tlsConfig the CA instead.", Monitor(project)); err != nil {
+		"tlsConfig the CA instead.", manifests.Monitor(project)); err != nil {
 		return nil, err
 	}
-	if err := add(RulesFile, "The early signs of a write loop and a retry storm (docs/runtime.md#alerts).", Rules(project)); err != nil {
+	if err := add(RulesFile, "The early signs of a write loop and a retry storm (docs/runtime.md#alerts).", manifests.Rules(project)); err != nil {
 		return nil, err
 	}
 	dashboard, err := Dashboard(project)
@@ -72,51 +69,4 @@ func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	}
 	files = append(files, artifact.File{Path: path.Join(grafanaDir(ctx), DashboardFile), Content: dashboard})
 	return files, nil
-}
-
-// podLabels are the labels config/manager gives the manager's pods and its metrics
-// Service.
-func podLabels(project string) map[string]string {
-	return map[string]string{"control-plane": "controller-manager", "app.kubernetes.io/name": project}
-}
-
-// Monitor is the ServiceMonitor of the operator's metrics Service.
-func Monitor(project string) any {
-	meta := podLabels(project)
-	meta["app.kubernetes.io/managed-by"] = "kustomize"
-	return serviceMonitor{
-		APIVersion: monitorVersion, Kind: "ServiceMonitor",
-		Metadata: objectMeta{Labels: meta, Name: "controller-manager-metrics-monitor", Namespace: "system"},
-		Spec: serviceMonitorSpec{
-			Endpoints: []endpoint{{
-				Path: "/metrics", Port: "https", Scheme: "https",
-				BearerTokenFile: "/var/run/secrets/kubernetes.io/serviceaccount/token",
-				TLSConfig:       &tlsConfig{InsecureSkipVerify: true},
-			}},
-			Selector: labelSelector{MatchLabels: podLabels(project)},
-		},
-	}
-}
-
-// Rules is the PrometheusRule of [Alerts] for the operator of project.
-func Rules(project string) any {
-	meta := podLabels(project)
-	meta["app.kubernetes.io/managed-by"] = "kustomize"
-	group := ruleGroup{Name: project + "-" + AlertsGroup}
-	for _, a := range Alerts {
-		r := rule{
-			Alert: a.Name, Expr: a.Query(project),
-			Labels:      map[string]string{"severity": a.Severity},
-			Annotations: map[string]string{"summary": a.Summary, "description": a.Description},
-		}
-		if a.For > 0 {
-			r.For = model.Duration(a.For).String()
-		}
-		group.Rules = append(group.Rules, r)
-	}
-	return prometheusRule{
-		APIVersion: monitorVersion, Kind: "PrometheusRule",
-		Metadata: objectMeta{Labels: meta, Name: "controller-manager-alerts", Namespace: "system"},
-		Spec:     prometheusRuleSpec{Groups: []ruleGroup{group}},
-	}
 }

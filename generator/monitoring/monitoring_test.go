@@ -14,6 +14,7 @@ import (
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/internal/gentest"
+	"github.com/opgen-dev/opgen/generator/manifests"
 	"github.com/opgen-dev/opgen/generator/monitoring"
 )
 
@@ -79,12 +80,12 @@ func TestManifests(t *testing.T) {
 		t.Errorf("ServiceMonitor %+v, want the metrics Service's https port selected by %v", m, want)
 	}
 	r := one(monitoring.RulesFile)
-	if r.Kind != "PrometheusRule" || len(r.Spec.Groups) != 1 || len(r.Spec.Groups[0].Rules) != len(monitoring.Alerts) {
-		t.Fatalf("PrometheusRule %+v, want one group of %d alerts", r, len(monitoring.Alerts))
+	if r.Kind != "PrometheusRule" || len(r.Spec.Groups) != 1 || len(r.Spec.Groups[0].Rules) != len(manifests.Alerts) {
+		t.Fatalf("PrometheusRule %+v, want one group of %d alerts", r, len(manifests.Alerts))
 	}
-	job := `job="` + monitoring.Job(ctx.ProjectName) + `"`
+	job := `job="` + manifests.Job(ctx.ProjectName) + `"`
 	for i, rule := range r.Spec.Groups[0].Rules {
-		a := monitoring.Alerts[i]
+		a := manifests.Alerts[i]
 		if rule.Alert != a.Name || rule.Expr != a.Query(ctx.ProjectName) || rule.Labels["severity"] == "" ||
 			rule.Annotations["summary"] == "" || rule.Annotations["description"] == "" {
 			t.Errorf("rule %d: %+v, want %s", i, rule, a.Name)
@@ -159,7 +160,7 @@ func TestDashboard(t *testing.T) {
 	if len(d.Panels) != len(monitoring.Panels) {
 		t.Fatalf("%d panels, want %d", len(d.Panels), len(monitoring.Panels))
 	}
-	job := `job="` + monitoring.Job(ctx.ProjectName) + `"`
+	job := `job="` + manifests.Job(ctx.ProjectName) + `"`
 	drawn := map[string]bool{}
 	seen := map[[2]int]bool{}
 	for _, p := range d.Panels {
