@@ -51,6 +51,11 @@ const (
 	ConversionFiles = GeneratedPrefix + "conversion*.go"
 )
 
+// TestCRDDir holds, in a project, the CustomResourceDefinitions of the kinds of other
+// modules it reconciles (+opguard:for-package), for its tests only: the suites install
+// them, the manifests never (those CRDs are their own project's to install).
+const TestCRDDir = "test/crd"
+
 // Kind holds the names derived from one kind. For("*") gives the patterns of the file
 // names, which is how generators claim the places of their outputs.
 type Kind struct{ kind string }

@@ -39,5 +39,9 @@
 // and annotation, the status); a change of an owned object the operator does not own
 // is reconciled and not written, one deleted is applied again, and the object deleted
 // goes. test/deploy's table holds the project's kinds; a project without one has no CRD
-// in its manifests, which TestManifestsApply then does not ask for.
+// in its manifests, which TestManifestsApply then does not ask for. Where such a kind is
+// another module's (+opguard:for-package), the suite, test/deploy and test/chart install
+// naming.TestCRDDir, where the crd generator derives its CRD from the module's Go types:
+// a cluster the operator runs in has that CRD from its own project, and these API
+// servers get it the same way, never through the operator's manifests.
 package envtestsuite

@@ -22,10 +22,10 @@ func TestExternalReconciler(t *testing.T) {
 	if d := (reconciler.Generator{}).Check(ctx); len(d) > 0 {
 		t.Fatalf("Check on the project's own code: %v", d)
 	}
-	if len(ctx.API.External) != 1 || len(ctx.API.Reconciled()) != 0 {
-		t.Fatalf("%d kinds the project does not define and %d of its own, want 1 and 0", len(ctx.API.External), len(ctx.API.Reconciled()))
+	if len(ctx.API.External) != 2 || len(ctx.API.Reconciled()) != 0 {
+		t.Fatalf("%d kinds the project does not define and %d of its own, want 2 (Certificate, Deployment) and 0", len(ctx.API.External), len(ctx.API.Reconciled()))
 	}
-	k := ctx.API.External[0]
+	k := ctx.API.External[1]
 	if k.Name != "Deployment" || k.Package.Path != "k8s.io/api/apps/v1" || !k.Namespaced || k.Plural != "deployments" {
 		t.Fatalf("the kind is %s of %s (namespaced %t, %s), want Deployment of k8s.io/api/apps/v1, namespaced, deployments", k.Name, k.Package.Path, k.Namespaced, k.Plural)
 	}

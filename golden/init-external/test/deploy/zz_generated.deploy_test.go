@@ -88,8 +88,10 @@ func runSuite(m *testing.M) int {
 	if err != nil {
 		return fail(err)
 	}
-	// No CRDs: the manifests install them.
-	env := &envtest.Environment{BinaryAssetsDirectory: assets}
+	// The manifests install the project's CRDs; the kinds of other modules it reconciles
+	// are theirs to install, as a cluster the operator runs in has them: here, the CRDs
+	// opgen generate derives from their Go types for the tests.
+	env := &envtest.Environment{CRDDirectoryPaths: []string{"../../test/crd"}, BinaryAssetsDirectory: assets}
 	// Hosts without a default route need both, or the API server picks no address.
 	env.ControlPlane.GetAPIServer().Configure().
 		Set("advertise-address", "127.0.0.1").
