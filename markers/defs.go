@@ -98,6 +98,7 @@ const (
 	ForPackage         Name = "for-package"
 	SelectLabels       Name = "select-labels"
 	SelectAnnotation   Name = "select-annotation"
+	OwnCondition       Name = "own-condition"
 )
 
 // The typed values markers carry: each Def decodes a valid marker into exactly one of
@@ -125,6 +126,8 @@ type (
 	ImportPath string
 	// LabelSelector is +opguard:select-labels's selector, as written (it parses).
 	LabelSelector string
+	// ConditionType is +opguard:own-condition's condition type.
+	ConditionType string
 	// AnnotationSelector is +opguard:select-annotation's key and, when given, value.
 	AnnotationSelector struct {
 		Key, Value string
@@ -320,6 +323,19 @@ var Defs = []*Def{
 		Example: "+opguard:select-annotation=example.com/config",
 		parse:   parseAnnotationSelector,
 	},
+	{
+		Name: OwnCondition, Target: TargetController, Form: Value, Placeholder: "<condition type>",
+		Requires: []Requirement{{For, "owns a condition of the +opguard:for kind"}},
+		Help: "The one condition type of the +opguard:for kind's status.conditions this " +
+			"operator owns: opgen generates Apply<Kind>Condition, which applies that entry " +
+			"alone to the status subresource by Server-Side Apply as the operator's field " +
+			"manager, only when it differs, and never touches other managers' entries. " +
+			"The kind must have the status subresource and status.conditions a " +
+			"[]metav1.Condition with +listType=map and +listMapKey=type; RBAC gains " +
+			"<plural>/status patch.",
+		Example: "+opguard:own-condition=example.com/BundleReady",
+		parse:   parseConditionType,
+	},
 }
 
 // Lookup returns the definition of the marker written name, or nil.
@@ -461,6 +477,14 @@ func parseAnnotationSelector(v string) (any, string) {
 		return nil, fmt.Sprintf("%q is not a valid annotation key: %s", key, errs[0])
 	}
 	return AnnotationSelector{Key: key, Value: value, HasValue: has}, ""
+}
+
+func parseConditionType(v string) (any, string) {
+	// metav1.Condition's type is validated as a qualified name (ValidateCondition).
+	if errs := content.IsQualifiedName(v); len(errs) > 0 {
+		return nil, fmt.Sprintf("%q is not a valid condition type: %s", v, errs[0])
+	}
+	return ConditionType(v), ""
 }
 
 func parseSelector(v string) (any, string) {

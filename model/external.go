@@ -1,11 +1,13 @@
 package model
 
 import (
+	"fmt"
 	"go/ast"
 	"sort"
 	"strings"
 
 	"sigs.k8s.io/controller-tools/pkg/loader"
+	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
 
 	"k8s.io/apimachinery/pkg/labels"
 
@@ -66,6 +68,48 @@ var controllerHandlers = map[markers.Name]kindHandler{
 		a := markers.Get[markers.AnnotationSelector](m)
 		k.SelectAnnotation = &a
 	}},
+	// The kind is complete when the markers apply (external fills it in first), so the
+	// check is the apply's.
+	markers.OwnCondition: {apply: func(b *builder, k *Kind, m markers.Marker) {
+		t := string(markers.Get[markers.ConditionType](m))
+		switch {
+		case !b.conditionsMapByType(k):
+			b.diags.Errorf(m.Pos, "%s=%s: %s has no status.conditions list keyed by type (a []metav1.Condition with +listType=map and +listMapKey=type) whose one entry Server-Side Apply could own beside other managers'; remove the marker", prefixed(markers.OwnCondition), t, k.Name)
+		case !k.StatusSubresource:
+			b.diags.Errorf(m.Pos, "%s=%s: %s has no status subresource (+kubebuilder:subresource:status) to apply the condition to; remove the marker", prefixed(markers.OwnCondition), t, k.Name)
+		default:
+			k.OwnCondition = t
+		}
+	}},
+}
+
+// conditionsMapByType reports whether the status of a kind of another module has a
+// []metav1.Condition conditions field that its package marks +listType=map with the
+// one key type: the shape in which Server-Side Apply merges entries by type, so that
+// a manager owns its entry and no other. A kind of k8s.io/api has no status in the
+// model (its conditions are types of their own, not metav1.Condition).
+func (b *builder) conditionsMapByType(k *Kind) bool {
+	if k.Package == nil || k.Package.Loaded == nil || k.Status == nil {
+		return false
+	}
+	f := k.Status.ConditionsField()
+	if f == nil {
+		return false
+	}
+	found := false
+	_ = ctmarkers.EachType(b.Collector, k.Package.Loaded, func(info *ctmarkers.TypeInfo) {
+		if info.Name != k.StatusName() {
+			return
+		}
+		for _, fi := range info.Fields {
+			if fi.Name != f.Name {
+				continue
+			}
+			keys := fi.Markers["listMapKey"]
+			found = fmt.Sprint(fi.Markers.Get("listType")) == "map" && len(keys) == 1 && fmt.Sprint(keys[0]) == "type"
+		}
+	})
+	return found
 }
 
 // externals reads the controller package's reconciler types with +opguard:for into

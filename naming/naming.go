@@ -103,6 +103,13 @@ func (k Kind) NotApplied() string { return k.lowerFirst() + "NotApplied" }
 // owned kind's group word (see GroupWord) where the owner owns two kinds of one name.
 func (k Kind) OwnedApply(groupWord, owned string) string { return "Apply" + k.kind + groupWord + owned }
 
+// ConditionApply is the gated apply of the one condition an operator owns on a kind
+// it does not define (+opguard:own-condition): ApplyCertificateCondition.
+func (k Kind) ConditionApply() string { return "Apply" + k.kind + "Condition" }
+
+// ConditionTypeConst is the type of that condition: CertificateConditionType.
+func (k Kind) ConditionTypeConst() string { return k.kind + "ConditionType" }
+
 // WebhookSetup registers the kind's webhooks with a manager, as kubebuilder names it.
 func (k Kind) WebhookSetup() string { return "Setup" + k.kind + webhookSetupSuffix }
 
