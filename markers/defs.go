@@ -291,8 +291,9 @@ var Defs = []*Def{
 		Help: "This reconciler type reconciles a kind the project does not define: a kind of " +
 			"k8s.io/api (the core group is spelled core), or, with +opguard:for-package, " +
 			"another module's CRD. opgen generates its guarded Reconcile and SetupWithManager, " +
-			"writes no status, and reads the kind's markers (reconciler, owns, watch-labels, " +
-			"watch-annotations, finalizer, select-labels, select-annotation) from this type. " +
+			"writes no status (but the one condition own-condition names), and reads the " +
+			"kind's markers (reconciler, owns, watch-labels, watch-annotations, finalizer, " +
+			"select-labels, select-annotation, own-condition) from this type. " +
 			"A kind of the project's own is refused: its markers go on its type.",
 		Example: "+opguard:for=apps/v1/Deployment",
 		parse:   parseGVK,

@@ -73,6 +73,8 @@ var controllerHandlers = map[markers.Name]kindHandler{
 	markers.OwnCondition: {apply: func(b *builder, k *Kind, m markers.Marker) {
 		t := string(markers.Get[markers.ConditionType](m))
 		switch {
+		case k.Package == nil || k.Package.Loaded == nil:
+			b.diags.Errorf(m.Pos, "%s=%s: %s is a kind of k8s.io/api, whose status opgen does not read (its conditions are mostly types of their own, not metav1.Condition); own a condition of another module's kind (%s), or remove the marker", prefixed(markers.OwnCondition), t, k.Name, prefixed(markers.ForPackage))
 		case !b.conditionsMapByType(k):
 			b.diags.Errorf(m.Pos, "%s=%s: %s has no status.conditions list keyed by type (a []metav1.Condition with +listType=map and +listMapKey=type) whose one entry Server-Side Apply could own beside other managers'; remove the marker", prefixed(markers.OwnCondition), t, k.Name)
 		case !k.StatusSubresource:

@@ -253,6 +253,10 @@ func (k Kind) Selected() string { return k.lowerFirst() + "Selected" }
 // Selection is the predicate that passes the events of objects Selected accepts.
 func (k Kind) Selection() string { return k.lowerFirst() + "Selection" }
 
+// ConditionTest is the envtest test of the condition such a reconciler owns
+// (+opguard:own-condition).
+func (k Kind) ConditionTest() string { return "Test" + k.kind + "OwnsOneCondition" }
+
 // GuardedTest is the envtest test of the reconciler of a kind the project does not define.
 func (k Kind) GuardedTest() string { return "Test" + k.kind + "ReconcilerIsGuarded" }
 

@@ -52,7 +52,7 @@ var initCases = []struct {
 		{"init", "--module", "example.com/sidecar-operator", "--domain", "example.com"},
 		{"create", "controller", "--group", "apps", "--version", "v1", "--kind", "Deployment", "--owns", "core/v1/ConfigMap", "--select-annotation", "example.com/config"},
 		{"create", "controller", "--group", "certs", "--version", "v1", "--kind", "Certificate", "--external-api-path", "example.com/certs/api/v1", "--external-api-domain", "example.org",
-			"--owns", "core/v1/ConfigMap", "--select-labels", "example.com/managed=true"},
+			"--owns", "core/v1/ConfigMap", "--select-labels", "example.com/managed=true", "--own-condition", "example.com/BundleReady"},
 	},
 	edits: map[int]func(t *testing.T, dir string){0: standInCerts, 2: certificateSample},
 }, {
@@ -242,6 +242,8 @@ func TestScaffoldBadInput(t *testing.T) {
 		{"controller of another module's kind without its package", project, []string{"create", "controller", "--group", "certs.example.org", "--version", "v1", "--kind", "Certificate"}, "certs.example.org/v1/Certificate is not a kind of k8s.io/api 1.37: for another module's CRD give its Go package with --external-api-path"},
 		{"controller of the project's kind", project, []string{"create", "controller", "--group", "cache", "--version", "v1", "--kind", "App"}, "App is this project's own kind (api/cache/v1/app_types.go:"},
 		{"controller of the project's group", project, []string{"create", "controller", "--group", "cache.example.com", "--version", "v1", "--kind", "App"}, "group cache.example.com is this project's own"},
+		{"condition of a kind of k8s.io/api", project, []string{"create", "controller", "--group", "apps", "--version", "v1", "--kind", "Deployment", "--own-condition", "example.com/Ready"}, "--own-condition is for --external-api-path"},
+		{"condition type", project, []string{"create", "controller", "--group", "certs", "--version", "v1", "--kind", "Certificate", "--external-api-path", "example.com/certs/api/v1", "--external-api-domain", "example.org", "--own-condition", "Not A Type"}, `--own-condition "Not A Type": +opguard:own-condition: "Not A Type" is not a valid condition type`},
 		{"controller of a module that does not resolve", project, []string{"create", "controller", "--group", "certs", "--version", "v1", "--kind", "Certificate", "--external-api-path", "example.invalid/certs/api/v1", "--external-api-domain", "example.org"}, "--external-api-path example.invalid/certs/api/v1 does not resolve:"},
 	}
 	for _, tt := range tests {

@@ -19,7 +19,7 @@ import (
 	"github.com/opgen-dev/opgen/naming"
 )
 
-//go:embed source/reconcile.go source/status.go source/finalizer.go source/clientlimits.go source/owned.go source/memory.go source/managedfields.go source/external.go source/metrics.go
+//go:embed source/reconcile.go source/status.go source/finalizer.go source/clientlimits.go source/owned.go source/memory.go source/managedfields.go source/external.go source/condition.go source/metrics.go
 var source embed.FS
 
 // Generator writes the shared runtime.

@@ -70,3 +70,39 @@ func TestExternalReconciler(t *testing.T) {
 		t.Errorf("the RBAC rules write a status of a kind the project does not define:\n%s", rules)
 	}
 }
+
+// TestOwnedCondition: +opguard:own-condition on golden/init-external's Certificate
+// reconciler gives the condition's type and its gated apply, which calls the runtime's
+// with the status's conditions, the kind's generation and the project's field manager;
+// RBAC gains patch on the status, and the Deployment reconciler beside it, without the
+// marker, neither.
+func TestOwnedCondition(t *testing.T) {
+	ctx := gentest.Load(t, "init-external")
+	files, err := reconciler.Generator{}.Generate(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := strings.Join(manifests.RBACRules(ctx.API), "\n")
+	for _, k := range ctx.API.External {
+		f := gentest.Go(t, ctx, gentest.Find(t, files, path.Join(ctx.Controller.Dir, k.Names.ReconcilerFile())))
+		status := "+kubebuilder:rbac:groups=" + k.Package.Group + ",resources=" + k.Plural + "/status,verbs=patch"
+		if k.Name != "Certificate" {
+			if k.OwnCondition != "" || strings.Contains(string(f.Src), k.Names.ConditionApply()) || strings.Contains(rules, k.Plural+"/status") {
+				t.Errorf("%s, without +opguard:own-condition, owns a condition", k.Name)
+			}
+			continue
+		}
+		if got := f.Value(t, k.Names.ConditionTypeConst()); got != strconv.Quote("example.com/BundleReady") {
+			t.Errorf("%s = %s, want the marker's type", k.Names.ConditionTypeConst(), got)
+		}
+		body := f.Body(f.Func(t, k.Names.ConditionApply()))
+		for _, want := range []string{"applyCondition(ctx, c, obj, obj.Status.Conditions,", "ObservedGeneration: obj.Generation", `"Certificate", ` + k.Names.FieldManager() + ")"} {
+			if !strings.Contains(body, want) {
+				t.Errorf("%s does not call %s:\n%s", k.Names.ConditionApply(), want, body)
+			}
+		}
+		if !strings.Contains(rules, status) {
+			t.Errorf("the RBAC rules lack %s:\n%s", status, rules)
+		}
+	}
+}

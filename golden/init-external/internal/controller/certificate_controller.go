@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	corev1ac "k8s.io/client-go/applyconfigurations/core/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -24,6 +25,7 @@ import (
 // +opguard:for-package=example.com/certs/api/v1
 // +opguard:select-labels=example.com/managed=true
 // +opguard:owns=core/v1/ConfigMap
+// +opguard:own-condition=example.com/BundleReady
 type CertificateReconciler struct {
 	client.Client
 	Scheme *runtime.Scheme
@@ -59,6 +61,12 @@ func (r *CertificateReconciler) ReconcileCertificate(ctx context.Context, obj *c
 		})
 	if _, err := ApplyCertificateConfigMap(ctx, r.Client, obj, configMap); err != nil {
 		return Outcome{}, fmt.Errorf("applying the ConfigMap: %w", err)
+	}
+	// The one condition of obj's status this operator owns (+opguard:own-condition):
+	// applied only when it says something new; the kind's own conditions stay its
+	// controller's.
+	if _, err := ApplyCertificateCondition(ctx, r.Client, obj, metav1.ConditionTrue, "Reconciled", "reconciled by sidecar-operator"); err != nil {
+		return Outcome{}, fmt.Errorf("setting the condition example.com/BundleReady: %w", err)
 	}
 	return Outcome{}, nil
 }

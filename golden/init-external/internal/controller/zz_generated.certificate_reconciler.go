@@ -7,6 +7,7 @@ import (
 
 	certsv1 "example.com/certs/api/v1"
 	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	labels "k8s.io/apimachinery/pkg/labels"
 	ctrl "sigs.k8s.io/controller-runtime"
 	builder "sigs.k8s.io/controller-runtime/pkg/builder"
@@ -17,9 +18,30 @@ import (
 )
 
 // CertificateFieldManager is the field manager of what CertificateReconciler writes: the objects
-// it owns. Certificate is not this project's kind (+opguard:for): no
-// status of it is written.
+// it owns and the condition example.com/BundleReady. Certificate is not this project's kind
+// (+opguard:for): of its status, only that condition is written.
 const CertificateFieldManager = "sidecar-operator"
+
+// CertificateConditionType is the one condition type of a Certificate's status.conditions this
+// operator owns (+opguard:own-condition).
+const CertificateConditionType = "example.com/BundleReady"
+
+// The condition's applies are counted with the status writes of Certificate; the series
+// start at zero, so that a rate sees the first write.
+func init() { observeStatusKind("Certificate") }
+
+// ApplyCertificateCondition sets the condition CertificateConditionType of obj's status to status, reason and
+// message, with obj's generation as its observedGeneration, and reports whether it
+// wrote. It sends one Server-Side Apply of the status subresource, as CertificateFieldManager,
+// holding that entry of status.conditions alone: the list is keyed by type, so the
+// entries of other managers (the kind's own controller) are left as they are. Nothing
+// is sent when obj's entry already says the same; its lastTransitionTime moves only
+// when the status does.
+func ApplyCertificateCondition(ctx context.Context, c client.Client, obj *certsv1.Certificate, status metav1.ConditionStatus, reason, message string) (bool, error) {
+	return applyCondition(ctx, c, obj, obj.Status.Conditions, metav1.Condition{
+		Type: CertificateConditionType, Status: status, Reason: reason, Message: message, ObservedGeneration: obj.Generation,
+	}, "Certificate", CertificateFieldManager)
+}
 
 // certificateSelected says whether a Certificate opts in to CertificateReconciler:
 // its labels match "example.com/managed=true" (+opguard:select-labels).
@@ -49,7 +71,8 @@ func certificateSelection() predicate.Predicate {
 
 // Reconcile is the guarded reconcile of Certificate objects, a kind this project does not
 // define: it calls ReconcileCertificate for an object that opts in, and maps errors to no
-// retry (Terminal) or backoff; see zz_generated.opguard.go. It writes no status.
+// retry (Terminal) or backoff; see zz_generated.opguard.go. It writes no status (ReconcileCertificate may
+// set the condition it owns with ApplyCertificateCondition).
 func (r *CertificateReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	obj := &certsv1.Certificate{}
 	if err := r.Get(ctx, req.NamespacedName, obj); err != nil {

@@ -17,3 +17,9 @@ func TestCertificateReconcilerIsGuarded(t *testing.T) {
 		&corev1.ConfigMapList{},
 	})
 }
+
+// TestCertificateOwnsOneCondition runs CertificateReconciler over a Certificate sample for the one
+// condition it owns, example.com/BundleReady (+opguard:own-condition): see ownsOneCondition.
+func TestCertificateOwnsOneCondition(t *testing.T) {
+	ownsOneCondition(t, &certsv1.Certificate{}, "certificate", "certificates/status", CertificateConditionType, CertificateFieldManager)
+}
