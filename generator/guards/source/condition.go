@@ -34,18 +34,19 @@ func applyCondition(ctx context.Context, c client.Client, obj client.Object, liv
 	if behind {
 		live = []metav1.Condition{last}
 	}
+	var old *metav1.Condition
+	for i := range live {
+		if live[i].Type == want.Type {
+			old = &live[i]
+		}
+	}
+	if old != nil && conditionEqual(*old, want) {
+		countStatusSkipped(kind, behind)
+		return false, nil
+	}
 	want.LastTransitionTime = metav1.NewTime(time.Now().Truncate(time.Second))
-	for _, old := range live {
-		if old.Type != want.Type {
-			continue
-		}
-		if old.Status == want.Status && old.Reason == want.Reason && old.Message == want.Message && old.ObservedGeneration == want.ObservedGeneration {
-			countStatusSkipped(kind, behind)
-			return false, nil
-		}
-		if old.Status == want.Status {
-			want.LastTransitionTime = old.LastTransitionTime
-		}
+	if old != nil && old.Status == want.Status {
+		want.LastTransitionTime = old.LastTransitionTime
 	}
 	gvk, err := apiutil.GVKForObject(obj, c.Scheme())
 	if err != nil {
@@ -67,4 +68,10 @@ func applyCondition(ctx context.Context, c client.Client, obj client.Object, liv
 	countStatusSent(kind, false)
 	rememberWrite(key, base, u.GetResourceVersion(), want)
 	return true, nil
+}
+
+// conditionEqual reports whether two conditions say the same: status, reason, message
+// and observedGeneration (the transition time follows the status).
+func conditionEqual(a, b metav1.Condition) bool {
+	return a.Status == b.Status && a.Reason == b.Reason && a.Message == b.Message && a.ObservedGeneration == b.ObservedGeneration
 }

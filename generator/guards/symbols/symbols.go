@@ -148,7 +148,7 @@ var PartOf = map[string]Part{
 
 	ContentPredicate: External, "contentChanged": External,
 
-	ApplyCondition: Condition, "conditionKey": Condition,
+	ApplyCondition: Condition, "conditionKey": Condition, "conditionEqual": Condition,
 
 	ObserveStatusKind: Metrics, ObserveOwnedKind: Metrics, CountStatusSkipped: Metrics, CountStatusSent: Metrics,
 	CountStatusFailed: Metrics, "guardStatusWrites": Metrics, "guardGenerationWrites": Metrics, "guardRateLimiterLatency": Metrics, "guardStatusSkipped": Metrics, "guardOwnedApplies": Metrics,
