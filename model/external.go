@@ -45,18 +45,6 @@ func ForPackages(files []*ast.File) []string {
 	return out
 }
 
-// mentionsFor is a cheap test for a +opguard:for marker in a file.
-func mentionsFor(f *ast.File) bool {
-	for _, g := range f.Comments {
-		for _, c := range g.List {
-			if strings.Contains(c.Text, markers.Prefix+string(markers.For)+"=") {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // controllerHandlers apply the markers only a reconciler type with +opguard:for takes.
 var controllerHandlers = map[markers.Name]kindHandler{
 	markers.For:        {apply: func(*builder, *Kind, markers.Marker) {}}, // read by external
@@ -115,14 +103,13 @@ func (b *builder) conditionsMapByType(k *Kind) bool {
 }
 
 // externals reads the controller package's reconciler types with +opguard:for into
-// API.External. When the controller package is one of the run's roots (it has
-// +kubebuilder:rbac markers), every +opguard: marker of its files is checked here, as
-// pkg checks a package's; otherwise only the files that name a kind with +opguard:for.
-func (b *builder) externals(controllerIsRoot bool) {
+// API.External, and checks every other +opguard: marker of its files as pkg checks a
+// package's: a package marker (+opguard:client) of the controller package is applied,
+// a marker on a type without +opguard:for is misplaced. Whether or not the package is
+// one of the run's roots (it is when it has +kubebuilder:rbac markers), its markers
+// are read here and nowhere else, so none is dropped without a word.
+func (b *builder) externals() {
 	for _, f := range b.Controller.Files {
-		if !controllerIsRoot && !mentionsFor(f) {
-			continue
-		}
 		fm, d := markers.ScanFile(b.Fset, f)
 		b.diags = append(b.diags, d...)
 		others := typeMarkers{pkg: fm.Package, types: map[*ast.TypeSpec][]markers.Marker{}, fields: fm.Fields}
@@ -131,20 +118,16 @@ func (b *builder) externals(controllerIsRoot bool) {
 				b.external(spec, ms)
 				continue
 			}
-			others.types[spec] = ms
-		}
-		if controllerIsRoot {
-			b.wrongTargets(others, nil)
-			b.packageMarkers(others.pkg)
-			continue
-		}
-		for _, ms := range others.types {
 			for _, m := range ms {
 				if m.Def.Target == markers.TargetController {
 					b.diags.Errorf(m.Pos, "%s", m.Misplaced("a type without "+prefixed(markers.For)))
+				} else {
+					others.types[spec] = append(others.types[spec], m)
 				}
 			}
 		}
+		b.wrongTargets(others, nil)
+		b.packageMarkers(others.pkg)
 	}
 	sort.Slice(b.api.External, func(i, j int) bool { return b.api.External[i].Name < b.api.External[j].Name })
 }
