@@ -26,6 +26,6 @@
 // is a []metav1.Condition with +listType=map and +listMapKey=type (read from the
 // package's markers); otherwise it is refused at the marker. Every +opguard: marker of
 // the controller package's user files is read, root of the run or not: the package
-// clause's (+opguard:client) apply as an API package's do, and one on a type without
-// +opguard:for is misplaced.
+// clause's (+opguard:client) apply as an API package's do, and one on a type that has
+// no +opguard:for is misplaced.
 package model

@@ -144,14 +144,15 @@ type deployTestKind struct {
 	What, ApplyTest, PrivilegeTest string
 }
 
-// deployTest fills in a deploy test package for the project's reconciled kinds.
+// deployTest fills in a deploy test package for the project's reconciled kinds and the
+// kinds it reconciles without defining them (+opguard:for).
 func deployTest(ctx *contract.Context, d deployTestKind) ([]byte, error) {
 	gvk := func(group, version, kind string) string {
 		return fmt.Sprintf("{Group: %q, Version: %q, Kind: %q}", group, version, kind)
 	}
 	var table strings.Builder
 	table.WriteString("[]reconciledKind{\n")
-	for _, k := range ctx.API.Reconciled() {
+	for _, k := range ctx.API.Controllers() {
 		fmt.Fprintf(&table, "{gvk: schema.GroupVersionKind%s, observedGeneration: %t", gvk(k.Package.Group, k.Package.Version, k.Name), k.ObservedGeneration)
 		if len(k.Owns) > 0 {
 			table.WriteString(", owns: []schema.GroupVersionKind{")
@@ -162,6 +163,12 @@ func deployTest(ctx *contract.Context, d deployTestKind) ([]byte, error) {
 				table.WriteString(gvk(o.Group, o.Version, o.Kind))
 			}
 			table.WriteString("}")
+		}
+		if k.External {
+			table.WriteString(", external: true")
+		}
+		if k.OwnCondition != "" {
+			fmt.Fprintf(&table, ", condition: %q", k.OwnCondition)
 		}
 		table.WriteString("},\n")
 	}
