@@ -62,6 +62,8 @@ type Result struct {
 	// it cannot take, each one line with its position and the option's name. A result
 	// with refusals writes nothing.
 	Notes, Refusals []string
+	// Kept are the lines a partial adoption leaves to controller-gen (see Partial).
+	Kept []Kept
 }
 
 // Read reads how the repository at root runs controller-gen: the recipe lines of its

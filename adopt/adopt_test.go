@@ -449,3 +449,60 @@ func TestOneWriter(t *testing.T) {
 		t.Errorf("notes: %s", notes)
 	}
 }
+
+// TestPartial: a partial adoption leaves each line with a refusal to controller-gen,
+// whole, and adopts the rest; a kept line that runs a generator opgen would run in the
+// same module is still refused, and so is an adoption that leaves opgen nothing.
+func TestPartial(t *testing.T) {
+	setup := func(lines ...string) string {
+		dir := t.TempDir()
+		write(t, dir, "go.mod", "module example.com/op\n")
+		write(t, dir, "Makefile", "gen:\n\t"+strings.Join(lines, "\n\t")+"\n")
+		write(t, dir, "a/rbac.go", "package a\n\n// +kubebuilder:rbac:groups=\"\",resources=pods,verbs=get\n")
+		return dir
+	}
+	dir := setup("controller-gen crd webhook paths=./... output:stdout | yq 'select(documentIndex == 0)' > crds.yaml", "controller-gen object paths=./...")
+	r, err := Read(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Refusals) == 0 {
+		t.Fatal("the stream line was not refused")
+	}
+	if err := r.Partial(dir); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Refusals) != 0 || len(r.Kept) != 1 || r.Kept[0].Invocation.Pos != "Makefile:2" || len(r.Kept[0].Reasons) == 0 {
+		t.Fatalf("refusals %q, kept %+v; want Makefile:2 kept with its reasons", r.Refusals, r.Kept)
+	}
+	if len(r.Modules) != 1 {
+		t.Fatalf("%d modules", len(r.Modules))
+	}
+	if c := r.Modules[0].Config; c.Object == nil || c.CRD != nil || c.Webhook != nil || c.RBAC != nil || !slices.Equal(c.Object.From, []string{"Makefile:3"}) {
+		t.Errorf("section %+v: want object from Makefile:3 only (a generator left out is not run)", c)
+	}
+
+	// The kept line runs crd, which the adopted one runs too: two writers.
+	dir = setup("controller-gen crd rbac:roleName=r,headerFile=h.txt paths=./...", "controller-gen crd paths=./...")
+	write(t, dir, "h.txt", "// header\n")
+	r, err = Read(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Partial(dir); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Refusals) != 1 || !strings.HasPrefix(r.Refusals[0], "Makefile:2: crd: stays controller-gen's, and opgen would run crd in the same module from Makefile:3") {
+		t.Errorf("refusals %q: want the two writers of crd named", r.Refusals)
+	}
+
+	// Nothing left for opgen.
+	dir = setup("controller-gen crd paths=./... output:stdout")
+	r, err = Read(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Partial(dir); err == nil || !strings.Contains(err.Error(), "no controller-gen line is left") {
+		t.Errorf("every line kept: %v, want a refusal", err)
+	}
+}

@@ -39,7 +39,9 @@
 // object output into a directory or artifacts:code, applyconfiguration, schemapatch,
 // controller-gen flags, an option controller-tools does not know, a generator run by
 // two lines with different options or outputs, rbac run twice over different paths.
-// A refusal writes nothing.
+// A refusal writes nothing. [Result.Partial] (opgen adopt --partial) instead leaves each
+// line with a refusal to controller-gen, whole, and adopts the others, unless a kept
+// line runs a generator opgen would run in the same module, or nothing is left.
 //
 // Dry runs opgen's generators in memory with the written section and compares their
 // output with the tree: every line that changes beyond the "Code generated" headers and

@@ -98,19 +98,33 @@ func Dry(ctx context.Context, root string) (*Preview, diag.Diagnostics, error) {
 	if err != nil {
 		return nil, ds, err
 	}
-	plan, err := output.Compute(res.ModuleRoot, res.Files, res.Claims)
+	// A module's manifests may lie elsewhere in the repository (an api/ module
+	// writing ../config/crd/bases): the plan is then rooted where generate roots it.
+	planRoot, module, files, claims := generator.PlanRoot(res.ModuleRoot, res.Files, res.Claims)
+	plan, err := output.Compute(planRoot, files, claims)
 	if err != nil {
 		return nil, ds, err
+	}
+	// Paths stay relative to the module, as the preview's reader names them.
+	fromModule := func(p string) string {
+		if module == "" {
+			return p
+		}
+		rel, err := filepath.Rel(filepath.FromSlash(module), filepath.FromSlash(p))
+		if err != nil {
+			return p
+		}
+		return filepath.ToSlash(rel)
 	}
 	p := &Preview{}
 	for _, c := range plan.Changes {
 		switch c.Action {
 		case output.Create:
-			p.Added = append(p.Added, c.Path)
+			p.Added = append(p.Added, fromModule(c.Path))
 		case output.Delete:
-			p.Removed = append(p.Removed, c.Path)
+			p.Removed = append(p.Removed, fromModule(c.Path))
 		case output.Update:
-			p.Changed = append(p.Changed, ChangedLines(c.Path, c.Old, c.New))
+			p.Changed = append(p.Changed, ChangedLines(fromModule(c.Path), c.Old, c.New))
 		}
 	}
 	return p, ds, nil

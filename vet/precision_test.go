@@ -43,8 +43,11 @@ func TestPrecisionGuarded(t *testing.T) {
 // TestPrecisionKubebuilder: in a controller in the style of kubebuilder v4.16's
 // deploy-image plugin, every Status().Update is reported as an update from the cache
 // and, but the first (the initial condition of an object that has none, written once),
-// as an unguarded status write; nothing else is reported but the finalizer Updates,
-// the For() without predicates and the deprecated Requeue.
+// as an unguarded status write; nothing else is reported but the finalizer Update that
+// adds it, the For() without predicates and the deprecated Requeue. The Update that
+// removes the finalizer comes right after a Status().Update of the same object whose
+// error returns: it sends the resourceVersion the server has just answered, not the
+// cache's.
 func TestPrecisionKubebuilder(t *testing.T) {
 	findings, err := vet.Check(context.Background(), vet.Config{Dir: precisionDir, Patterns: []string{"./kubebuilder/..."}})
 	if err != nil {
@@ -57,7 +60,7 @@ func TestPrecisionKubebuilder(t *testing.T) {
 		t.Fatalf("the testdata changed: %d Status().Update and %d finalizer Update calls, want 6 and 2", len(statusUpdates), len(finalizerUpdates))
 	}
 
-	want := map[string]int{"statusupdate": 5, "cachedupdate": 8, "unfilteredfor": 1, "requeue": 1}
+	want := map[string]int{"statusupdate": 5, "cachedupdate": 7, "unfilteredfor": 1, "requeue": 1}
 	if diff := cmp.Diff(want, countByAnalyzer(findings)); diff != "" {
 		t.Errorf("findings by analyzer (-want +got):\n%s", diff)
 	}
@@ -76,7 +79,7 @@ func TestPrecisionKubebuilder(t *testing.T) {
 	if diff := cmp.Diff(statusUpdates[1:], lines("statusupdate")); diff != "" {
 		t.Errorf("statusupdate lines (-every Status().Update +reported):\n%s", diff)
 	}
-	if diff := cmp.Diff(sortedUnion(statusUpdates, finalizerUpdates), lines("cachedupdate")); diff != "" {
+	if diff := cmp.Diff(sortedUnion(statusUpdates, finalizerUpdates[:1]), lines("cachedupdate")); diff != "" {
 		t.Errorf("cachedupdate lines (-every Update of the Memcached +reported):\n%s", diff)
 	}
 }

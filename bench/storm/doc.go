@@ -10,6 +10,15 @@
 //	                     [-idle 10s] [-phases-svg FILE]
 //	go run ./bench/storm -from FILE.json -svg FILE.svg   # redraw an earlier run
 //	go run ./bench/storm -faults all [-objects 100] [-load 20s] [-quiet 10s] [-json FILE]
+//	go run ./bench/storm -shape deployments [-objects 100] [-writers 4] [-interval 200ms] [-load 12s] [-json FILE]
+//
+// -shape deployments runs a controller of a kind the benchmark does not define
+// (deployments.go): the guarded one opgen generates for annotated Deployments
+// (guarded/deployment_controller.go, each opted-in Deployment given a ConfigMap) beside
+// a hand-written one of the same logic (For without predicates, Owns, CreateOrUpdate),
+// both at once over the same Deployments: the first sync, a noise window (-load) of
+// Deployment status, unread annotation and label writes, then the opt-in annotation
+// changed once on each opted-in Deployment; reconciles and writes per window.
 //
 // -faults runs the faults of faults.go instead (restart, leader, intruder, deletion):
 // each a fault during a steady outside load on a fresh API server, judged by the same

@@ -159,10 +159,19 @@ func main() {
 	phasesOut := flag.String("phases-svg", "", "write a chart of each run's writes per second and tenant p99 through creation, first sync, load, quiet and rollout to this file")
 	from := flag.String("from", "", "run nothing: print the table and draw the chart of an earlier -json file")
 	faults := flag.String("faults", "", "run these faults instead of the scenarios: "+strings.Join(faultNames, ",")+" or all (see faults.go)")
+	shape := flag.String("shape", "", "run this shape instead of the scenarios: deployments (a guarded controller of Deployments beside a hand-written one under the same noise, deployments.go)")
 	flag.Parse()
 	p.Interval, p.Load, p.Quiet, p.Idle = Duration(*interval), Duration(*load), Duration(*quiet), Duration(*idle)
 	if *faults != "" {
 		os.Exit(faultsMain(p, *faults, *jsonOut))
+	}
+	switch *shape {
+	case "":
+	case "deployments":
+		os.Exit(shapeMain(ShapeParams{Deployments: p.Objects, Writers: p.Writers, Interval: p.Interval, Noise: p.Load, Seed: p.Seed}, *jsonOut))
+	default:
+		fmt.Fprintf(os.Stderr, "storm: -shape %s: the shapes are: deployments\n", *shape)
+		os.Exit(2)
 	}
 	p.Scenarios, p.Controllers, p.ManagedFields = split(*scen), split(*ctrls), split(*mf)
 	var report *Report

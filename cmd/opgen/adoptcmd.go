@@ -16,7 +16,8 @@ import (
 const maxShown = 12
 
 func newAdoptCommand(stdout, stderr io.Writer, dir *string) *cobra.Command {
-	return &cobra.Command{
+	var partial bool
+	cmd := &cobra.Command{
 		Use:   "adopt",
 		Short: "Write opgen.yaml from how the repository runs controller-gen",
 		Long: `Read how the repository runs controller-gen today (the Makefile's recipe lines with
@@ -27,22 +28,33 @@ directories, header file and role name, so that opgen generate is a drop-in.
 Run it at the repository root. It prints what it read, what opgen will do differently
 (the controller-tools version it embeds against the one the repository pins, and every
 line of the generated files that will change beyond the "Code generated" headers), and
-refuses, naming the option, what opgen cannot take: then it writes nothing and exits 1.`,
+refuses, naming the option, what opgen cannot take: then it writes nothing and exits 1.
+
+With --partial, a line opgen cannot take stays controller-gen's, whole, and is named
+("keeps controller-gen for Makefile:150"); the other lines are adopted. A line kept that
+runs a generator opgen would also run in the same module is still refused (two writers
+of one output).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			wd, err := workDir(*dir)
 			if err != nil {
 				return err
 			}
-			return runAdopt(cmd, stdout, stderr, wd)
+			return runAdopt(cmd, stdout, stderr, wd, partial)
 		},
 	}
+	cmd.Flags().BoolVar(&partial, "partial", false, "adopt the lines opgen can take and leave the others, named, to controller-gen")
+	return cmd
 }
 
-func runAdopt(cmd *cobra.Command, stdout, stderr io.Writer, root string) error {
+func runAdopt(cmd *cobra.Command, stdout, stderr io.Writer, root string, partial bool) error {
 	res, err := adopt.Read(root)
 	if err != nil {
 		return exitError{code: 1, err: fmt.Errorf("adopt: %v", err)}
+	}
+	var partialErr error
+	if partial {
+		partialErr = res.Partial(root)
 	}
 	for _, inv := range res.Invocations {
 		where := ""
@@ -59,11 +71,23 @@ func runAdopt(cmd *cobra.Command, stdout, stderr io.Writer, root string) error {
 	for _, n := range res.Notes {
 		fmt.Fprintf(stdout, "differs: %s\n", n)
 	}
+	for _, k := range res.Kept {
+		for _, why := range k.Reasons {
+			fmt.Fprintf(stdout, "keeps controller-gen for %s: %s\n", k.Invocation.Pos, why)
+		}
+	}
 	if len(res.Refusals) > 0 {
 		for _, r := range res.Refusals {
 			fmt.Fprintf(stdout, "cannot take %s\n", r)
 		}
-		return exitError{code: 1, err: fmt.Errorf("adopt: %d controller-gen option(s) opgen cannot take (listed above); nothing written", len(res.Refusals))}
+		hint := ""
+		if !partial {
+			hint = " (opgen adopt --partial adopts the other lines and leaves these to controller-gen)"
+		}
+		return exitError{code: 1, err: fmt.Errorf("adopt: %d controller-gen option(s) opgen cannot take (listed above); nothing written%s", len(res.Refusals), hint)}
+	}
+	if partialErr != nil {
+		return exitError{code: 1, err: fmt.Errorf("adopt: %v; nothing written", partialErr)}
 	}
 	restore, err := res.Write()
 	if err != nil {

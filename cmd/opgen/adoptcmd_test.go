@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/opgen-dev/opgen/project"
 )
 
 // TestAdoptCommand: opgen adopt on a project whose Makefile runs controller-gen with
@@ -65,6 +67,31 @@ func TestAdoptRefuses(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "opgen.yaml")); err == nil {
 		t.Error("a refused adopt wrote opgen.yaml")
+	}
+	if !strings.Contains(stderr, "opgen adopt --partial adopts the other lines") {
+		t.Errorf("the refusal does not name --partial:\n%s", stderr)
+	}
+	// --partial: the stream line stays controller-gen's, named; the object line is
+	// adopted, and generate then writes no CRD (nothing of the kept line's output).
+	code, stdout, stderr = runOpgen(t, "-C", dir, "adopt", "--partial")
+	if code != 0 {
+		t.Fatalf("adopt --partial: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if want := "keeps controller-gen for Makefile:2: output:stdout: the output goes to standard output"; !strings.Contains(stdout, want) {
+		t.Errorf("stdout lacks %q:\n%s", want, stdout)
+	}
+	cfg, err := project.ReadControllerGen(dir)
+	if err != nil || cfg == nil || cfg.Object == nil || cfg.CRD != nil {
+		t.Fatalf("opgen.yaml's section after --partial: %+v, %v; want object only", cfg, err)
+	}
+	if code, out, errOut := runOpgen(t, "-C", dir, "generate", "./..."); code != 0 {
+		t.Fatalf("generate after adopt --partial: exit %d\n%s%s", code, out, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "config", "crd")); err == nil {
+		t.Error("generate wrote config/crd: the kept line's generator ran")
+	}
+	if err := os.Remove(filepath.Join(dir, "opgen.yaml")); err != nil {
+		t.Fatal(err)
 	}
 	// No controller-gen line at all: refused the same way.
 	writeFile(t, filepath.Join(dir, "Makefile"), []byte("all:\n\tgo build ./...\n"))

@@ -394,7 +394,8 @@ func TestInterruptSaysOneThing(t *testing.T) {
 		return strings.Replace(s, "// +opguard:owns=apps/v1/Deployment\n", "// +opguard:owns=apps/v1/Deployment\n// +opguard:owns=core/v1/ConfigMap\n", 1)
 	})
 	before := readTree(t, dir)
-	for _, after := range []time.Duration{300 * time.Millisecond, 700 * time.Millisecond, 1500 * time.Millisecond} {
+	interrupted := 0
+	for _, after := range []time.Duration{300 * time.Millisecond, 700 * time.Millisecond, 1500 * time.Millisecond, 3 * time.Second} {
 		cmd := exec.Command(os.Args[0], "generate")
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), runAsMain+"=1", "OPGEN_CACHE=off")
@@ -419,13 +420,24 @@ func TestInterruptSaysOneThing(t *testing.T) {
 			succeeds(t, dir, "generate")
 			continue
 		}
-		if code != 1 || stderr.String() != "opgen: interrupted; nothing was changed\n" {
+		switch {
+		case code == -1 && stderr.Len() == 0:
+			// The signal came before the process reached opgen's handler (a slow
+			// start on a loaded machine): the default action, nothing begun. The
+			// tree must still be whole.
+			t.Logf("SIGINT after %v: before the handler was installed", after)
+		case code != 1 || stderr.String() != "opgen: interrupted; nothing was changed\n":
 			t.Errorf("SIGINT after %v: exit %d, stderr %q; want 1 and one line", after, code, stderr.String())
+		default:
+			interrupted++
 		}
 		if d := readTree(t, dir); len(d) != len(before) {
 			t.Errorf("SIGINT after %v changed the file set", after)
 		} else {
 			compareTrees(t, before, d)
 		}
+	}
+	if interrupted == 0 {
+		t.Error("no run was interrupted under way: the contract was not exercised")
 	}
 }

@@ -114,6 +114,41 @@ func TestNestedAPIModule(t *testing.T) {
 	}
 }
 
+// TestNestedAPIModuleAdopt: the same layout driven by a Makefile in
+// source-controller's shape — the root's line over ./... (which reaches into api/),
+// and two lines after `cd api;` writing the CRDs to ../config/crd/bases and the
+// deepcopy with ../hack's header. adopt writes one section per module and previews
+// the api/ module's CRDs outside it, as generate then writes them; adopting again
+// over its own output announces no change.
+func TestNestedAPIModuleAdopt(t *testing.T) {
+	dir := layoutRepo(t, "nested-api", [][2]string{{".", "example.com/harbor"}, {"api", "example.com/harbor/api"}})
+	writeFile(t, filepath.Join(dir, "Makefile"), []byte("manifests:\n"+
+		"\tcontroller-gen crd:crdVersions=v1 rbac:roleName=manager-role paths=\"./...\" output:crd:artifacts:config=\"config/crd/bases\"\n"+
+		"\tcd api; controller-gen crd:crdVersions=v1 rbac:roleName=manager-role paths=\"./...\" output:crd:artifacts:config=\"../config/crd/bases\"\n"+
+		"generate:\n\tcd api; controller-gen object:headerFile=\"../hack/boilerplate.go.txt\" paths=\"./...\"\n"))
+	code, stdout, stderr := runOpgen(t, "-C", dir, "adopt")
+	if code != 0 {
+		t.Fatalf("adopt: exit %d\n%s%s", code, stdout, stderr)
+	}
+	for _, want := range []string{"wrote opgen.yaml\n", "wrote api/opgen.yaml\n", "  adds config/crd/bases/harbor.example.com_ships.yaml\n"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("adopt's report lacks %q:\n%s", want, stdout)
+		}
+	}
+	succeeds(t, dir, "generate", "./...")
+	succeeds(t, filepath.Join(dir, "api"), "generate", "./...")
+	if _, err := os.Stat(filepath.Join(dir, "config", "crd", "bases", "harbor.example.com_ships.yaml")); err != nil {
+		t.Errorf("the api module's CRD is not in the repository's config/crd/bases: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "api", "config")); err == nil {
+		t.Error("the api module's run wrote api/config")
+	}
+	code, stdout, stderr = runOpgen(t, "-C", dir, "adopt")
+	if code != 0 || strings.Count(stdout, "will change 0 files (0 only in their \"Code generated\" lines), add 0, remove 0") != 2 {
+		t.Errorf("second adopt: exit %d, want no change in either module\n%s%s", code, stdout, stderr)
+	}
+}
+
 // TestControllerSubpackages: controllers in subpackages of internal/controller, one
 // per kind, as spark-operator and kube-green lay them out. Each status writer goes to
 // the package whose code writes the kind's status, with the runtime it calls, whatever

@@ -283,7 +283,7 @@ func runGenerate(ctx context.Context, stdout, stderr io.Writer, cfg generator.Co
 			files = append(files, f)
 		}
 	}
-	planRoot, module, files, claims := planFiles(res.ModuleRoot, files, res.Claims)
+	planRoot, module, files, claims := generator.PlanRoot(res.ModuleRoot, files, res.Claims)
 	plan, err := output.Compute(planRoot, files, claims)
 	if err != nil {
 		return failed(err)
@@ -333,41 +333,6 @@ func runGenerate(ctx context.Context, stdout, stderr io.Writer, cfg generator.Co
 	}
 	report(stderr, plan, extras.verbose)
 	return nil
-}
-
-// planFiles roots a run's plan: at the module root, with the run's paths as they are,
-// unless a file or claim leaves the module (a manifest directory elsewhere in the
-// repository, which settings allow), then at the repository root, every path made
-// relative to it; module is the module's directory relative to the plan's root.
-func planFiles(moduleRoot string, files []artifact.File, claims []artifact.Claim) (root, module string, _ []artifact.File, _ []artifact.Claim) {
-	leaves := func(p string) bool { p = path.Clean(p); return p == ".." || strings.HasPrefix(p, "../") }
-	out := false
-	for _, f := range files {
-		out = out || leaves(f.Path)
-	}
-	for _, c := range claims {
-		out = out || leaves(c.Dir)
-	}
-	repo := generator.RepositoryRoot(moduleRoot)
-	if !out || repo == moduleRoot {
-		return moduleRoot, "", files, claims
-	}
-	rel, err := filepath.Rel(repo, moduleRoot)
-	if err != nil {
-		return moduleRoot, "", files, claims
-	}
-	module = filepath.ToSlash(rel)
-	rebased := make([]artifact.File, len(files))
-	for i, f := range files {
-		f.Path = path.Join(module, f.Path)
-		rebased[i] = f
-	}
-	rebasedClaims := make([]artifact.Claim, len(claims))
-	for i, c := range claims {
-		c.Dir = path.Join(module, c.Dir)
-		rebasedClaims[i] = c
-	}
-	return repo, module, rebased, rebasedClaims
 }
 
 // report says what a run changed, in one line, as the go command's habits suggest:

@@ -31,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#cachedupdate",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, writes.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(CachedResults)},
+	FactTypes: []analysis.Fact{new(CachedResults), new(SendsWhatItReads)},
 }
 
 // CachedResults is the fact of a function that returns an object it read from the
@@ -40,12 +40,38 @@ var Analyzer = &analysis.Analyzer{
 type CachedResults struct {
 	// Results are the results, by index, that hold an object read from the cache.
 	Results []int
+	// Clients, when set, are the client parameters, by index, the function reads
+	// through and nothing in its package calls it with: the results hold a cached
+	// object only where a call hands the manager's client to one of them.
+	Clients []int
 }
 
 // AFact marks CachedResults as an analysis fact.
 func (*CachedResults) AFact() {}
 
-func (c *CachedResults) String() string { return fmt.Sprintf("cached results %v", c.Results) }
+func (c *CachedResults) String() string {
+	if len(c.Clients) > 0 {
+		return fmt.Sprintf("cached results %v through clients %v", c.Results, c.Clients)
+	}
+	return fmt.Sprintf("cached results %v", c.Results)
+}
+
+// SendsWhatItReads is the fact of a function that reads an object through a client
+// parameter and sends it whole with Update, where nothing in its package calls it (a
+// helper package's func UpdateLabels(ctx, c client.Client, key) error): whether the
+// read was the cache's depends on the client each caller hands in, so it is judged at
+// the calls, in the callers' packages.
+type SendsWhatItReads struct {
+	// Clients are the client parameters, by index.
+	Clients []int
+}
+
+// AFact marks SendsWhatItReads as an analysis fact.
+func (*SendsWhatItReads) AFact() {}
+
+func (c *SendsWhatItReads) String() string {
+	return fmt.Sprintf("sends what it reads through clients %v", c.Clients)
+}
 
 // update is an Update of an object: the call, and the object's argument.
 type update struct {
@@ -66,6 +92,9 @@ type function struct {
 	cached map[*types.Var]ast.Expr
 	// results are the indexes of the results that return a cached object.
 	results []int
+	// handed are the calls that hand a cached client to a function of another package
+	// that reads through it and sends what it read with Update (SendsWhatItReads).
+	handed []*ast.CallExpr
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -73,7 +102,7 @@ func run(pass *analysis.Pass) (any, error) {
 	wr := pass.ResultOf[writes.Analyzer].(*writes.Result)
 	rep := directive.NewReporter(pass)
 	info := pass.TypesInfo
-	o := &origins{pass: pass, insp: insp}
+	o := &origins{pass: pass, insp: insp, deferred: map[*types.Func][]int{}}
 	var fns []*function
 	local := map[*types.Func]*function{}
 	insp.Preorder([]ast.Node{(*ast.FuncDecl)(nil)}, func(n ast.Node) {
@@ -91,32 +120,69 @@ func run(pass *analysis.Pass) (any, error) {
 	// getter is the indexes of the results of callee that hold a cached object: a
 	// function of this package as far as the fixed point below got, or the fact of one
 	// of another.
-	getter := func(callee *types.Func) []int {
+	getter := func(fd *ast.FuncDecl, call *ast.CallExpr) []int {
+		callee := kubetypes.Callee(info, call)
 		if callee == nil {
 			return nil
 		}
-		callee = callee.Origin()
 		if f, ok := local[callee]; ok {
 			return f.results
 		}
 		var fact CachedResults
-		if callee.Pkg() != pass.Pkg && pass.ImportObjectFact(callee, &fact) {
+		if callee.Pkg() != pass.Pkg && pass.ImportObjectFact(callee, &fact) && (len(fact.Clients) == 0 || o.handsCached(fd, call, fact.Clients)) {
 			return fact.Results
 		}
 		return nil
 	}
-	// A fixed point: a getter may call a getter.
-	for changed := true; changed; {
-		changed = false
-		for _, f := range fns {
-			if scan(pass, o, wr, f, getter) {
-				changed = true
+	fixedPoint := func() {
+		// A getter may call a getter.
+		for changed := true; changed; {
+			changed = false
+			for _, f := range fns {
+				if scan(pass, o, wr, f, getter) {
+					changed = true
+				}
 			}
 		}
+	}
+	fixedPoint()
+	// A function whose client parameter nothing in the package hands a client to is
+	// judged where it is called: scan it again taking those parameters for the
+	// manager's client, and tell the callers what it then reads and sends.
+	if len(o.deferred) > 0 {
+		type judged struct {
+			results []int
+			events  int
+		}
+		before := map[*function]judged{}
+		for _, f := range fns {
+			before[f] = judged{f.results, f.events(info)}
+		}
+		o.judgeParams = true
+		fixedPoint()
+		for _, f := range fns {
+			clients := o.deferred[f.obj]
+			if f.obj == nil || len(clients) == 0 {
+				continue
+			}
+			b := before[f]
+			if len(b.results) == 0 && len(f.results) > 0 {
+				pass.ExportObjectFact(f.obj, &CachedResults{Results: f.results, Clients: clients})
+			}
+			if f.events(info) > b.events {
+				pass.ExportObjectFact(f.obj, &SendsWhatItReads{Clients: clients})
+			}
+		}
+		o.judgeParams = false
+		fixedPoint()
 	}
 	for _, f := range fns {
 		if f.obj != nil && len(f.results) > 0 {
 			pass.ExportObjectFact(f.obj, &CachedResults{Results: f.results})
+		}
+		for _, call := range f.handed {
+			rep.Reportf(call.Pos(), "%s reads an object through the client handed in, here the manager's (informer cache), and sends it whole with Update: the cached resourceVersion is often stale, so the write gets 409 Conflict and the requeue feeds a conflict storm; write with a MergeFrom patch or Server-Side Apply",
+				types.ExprString(call.Fun))
 		}
 		for _, u := range f.updates {
 			v := syntax.Root(info, u.obj)
@@ -138,10 +204,10 @@ func run(pass *analysis.Pass) (any, error) {
 // from the cache (through a Get or List of the manager's client, a getter of this or
 // another package, and variables assigned from those), and the results it returns such
 // an object in; it reports whether the results changed.
-func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, getter func(*types.Func) []int) bool {
+func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, getter func(*ast.FuncDecl, *ast.CallExpr) []int) bool {
 	info := pass.TypesInfo
 	fd := f.decl
-	f.updates = nil
+	f.updates, f.handed = nil, nil
 	f.cached = map[*types.Var]ast.Expr{}
 	mark := func(e ast.Expr, read ast.Expr) {
 		if v := syntax.Root(info, e); v != nil {
@@ -162,7 +228,7 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 			// x, err := r.getCluster(ctx, req): x holds what the getter read.
 			if len(n.Rhs) == 1 {
 				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
-					for _, i := range getter(kubetypes.Callee(info, call)) {
+					for _, i := range getter(fd, call) {
 						if i < len(n.Lhs) && (len(n.Lhs) > 1 || i == 0) {
 							mark(n.Lhs[i], call.Fun)
 						}
@@ -173,7 +239,7 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 		case *ast.ValueSpec:
 			if len(n.Values) == 1 {
 				if call, ok := ast.Unparen(n.Values[0]).(*ast.CallExpr); ok {
-					for _, i := range getter(kubetypes.Callee(info, call)) {
+					for _, i := range getter(fd, call) {
 						if i < len(n.Names) && (len(n.Names) > 1 || i == 0) {
 							mark(n.Names[i], call.Fun)
 						}
@@ -187,7 +253,8 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 			return true
 		}
 		if kubetypes.IsObjectUpdate(info, call) || kubetypes.IsStatusUpdate(info, call) {
-			if len(call.Args) >= 2 && kubetypes.IsCustomResource(info.TypeOf(call.Args[1])) && !kubetypes.InRetry(info, stack, call.Args[1]) {
+			if len(call.Args) >= 2 && kubetypes.IsCustomResource(info.TypeOf(call.Args[1])) && !kubetypes.InRetry(info, stack, call.Args[1]) &&
+				!refreshed(info, stack, syntax.Root(info, call.Args[1])) {
 				f.updates = append(f.updates, update{call: call, obj: call.Args[1]})
 			}
 			return true
@@ -212,6 +279,10 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 		if arg := cacheRead(pass, o, fd, call); arg != nil {
 			mark(arg, call.Fun)
 		}
+		var sends SendsWhatItReads
+		if fn := kubetypes.Callee(info, call); fn != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, &sends) && o.handsCached(fd, call, sends.Clients) {
+			f.handed = append(f.handed, call)
+		}
 		return true
 	})
 	propagate(info, fd.Body, f.cached)
@@ -226,7 +297,7 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 			// return r.getCluster(ctx, req): what that getter returns.
 			if len(n.Results) == 1 {
 				if call, ok := ast.Unparen(n.Results[0]).(*ast.CallExpr); ok {
-					for _, i := range getter(kubetypes.Callee(info, call)) {
+					for _, i := range getter(fd, call) {
 						if !slices.Contains(results, i) {
 							results = append(results, i)
 						}
@@ -337,6 +408,36 @@ type origins struct {
 	// holds each; nil until needed.
 	sites map[*types.Func][]site
 	uses  map[*types.Func]int
+	// deferred are, per function nothing in the package calls, the client parameters
+	// it reads through: not taken for the manager's client, unless judgeParams (the
+	// second scan, which finds what the function's callers must be told).
+	deferred    map[*types.Func][]int
+	judgeParams bool
+}
+
+// handsCached reports whether call, in decl, hands the manager's client to one of
+// the parameters clients.
+func (o *origins) handsCached(decl *ast.FuncDecl, call *ast.CallExpr, clients []int) bool {
+	for _, i := range clients {
+		if i < len(call.Args) && o.cached(decl, call.Args[i], 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// events counts what f would report: its Updates of a cached object and the calls
+// that hand the manager's client to a function that sends what it reads.
+func (f *function) events(info *types.Info) int {
+	n := len(f.handed)
+	for _, u := range f.updates {
+		if v := syntax.Root(info, u.obj); v != nil {
+			if _, ok := f.cached[v]; ok {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 type site struct {
@@ -403,6 +504,16 @@ func (o *origins) paramCached(decl *ast.FuncDecl, i int, depth int) bool {
 	}
 	o.collect()
 	sites := o.sites[fn]
+	if len(sites) == 0 && o.uses[fn] == 0 && fn.Exported() && fn.Signature().Recv() == nil {
+		// An exported function nothing in the package calls: the client is the
+		// callers', in other packages, judged where they call it
+		// (SendsWhatItReads, CachedResults.Clients). A method may be called
+		// through an interface, which no fact follows: it keeps the assumption.
+		if !slices.Contains(o.deferred[fn], i) {
+			o.deferred[fn] = append(o.deferred[fn], i)
+		}
+		return o.judgeParams
+	}
 	if len(sites) == 0 || len(sites) != o.uses[fn] {
 		return true
 	}

@@ -14,5 +14,5 @@ func TestCachedUpdate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, cachedupdate.Analyzer, "cachedupdate", "sigs.k8s.io/sample/cachedupdate")
+	analysistest.Run(t, dir, cachedupdate.Analyzer, "cachedupdate", "sigs.k8s.io/sample/cachedupdate", "example.com/kubeutil")
 }

@@ -27,8 +27,15 @@
 //     client (a value whose method set has Status) that is known to be the
 //     manager's: the method's receiver (a reconciler that embeds client.Client), a
 //     field (r.Client), mgr.GetClient(), a parameter unless every caller in the
-//     package passes a client that is not, or a variable holding one of those. A bare
-//     client.Reader such as mgr.GetAPIReader() reads from the API server and does not
+//     package passes a client that is not, or a variable holding one of those. The
+//     client parameter of an exported function that nothing in its package calls (a
+//     helper package's func Resize(ctx, c client.Client, key, n) error, which tests
+//     call with client.New's client and controllers with the manager's) is the
+//     callers': such a function is judged where it is called, in the callers'
+//     package, by the client that call hands in — its Update of what it read is
+//     reported at a call that hands it the manager's client (the SendsWhatItReads
+//     fact), and what it returns of what it read is cached where such a call assigns
+//     it (CachedResults with its Clients). A bare client.Reader such as mgr.GetAPIReader() reads from the API server and does not
 //     count, nor does a client that client.New or client.NewWithWatch made (e2e
 //     helpers and command-line tools build one; it has no cache), nor one held in a
 //     variable that some other function returned (a factory's: not known);
@@ -64,7 +71,14 @@
 // retry whose function sends the object it was given, or a copy of it, without
 // reading it, resends the same stale resourceVersion on every attempt, and is
 // reported like any other Update.
-// Order within the function is not considered. Built-in kinds are not reported.
+// Order within the function is not considered, with one exception: an Update of an
+// object that, on every path to it, a write the server answered has just filled
+// (Update, Patch or Create, or a status Update or Patch, of the same variable, its
+// error checked with a return, or the Update inside the branch where that error is
+// nil) with no Get, List or assignment of the variable since, sends the
+// resourceVersion the server has just returned, not the cache's, and is not reported
+// (r.Update(ctx, obj), then r.Status().Update(ctx, obj)). Built-in kinds are not
+// reported.
 //
 // # Fix
 //

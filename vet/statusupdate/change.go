@@ -303,8 +303,50 @@ func (k keyer) change(cond ast.Expr, want bool, acc []assignment, depth int) boo
 			// obj.Status.State == Pending, then obj.Status.State = Running: it moves.
 			return k.movesFrom(x.X, []ast.Expr{x.Y}, acc) || k.movesFrom(x.Y, []ast.Expr{x.X}, acc)
 		}
+	case *ast.CallExpr:
+		// A time compared by its methods: t.Before(u) or t.After(u) true, or t.Equal(u)
+		// false, finds t and u different, as t < u and t != u do.
+		if a, b, differ := timeComparison(info, x); differ == want && a != nil {
+			return k.differs(a, b, acc)
+		}
 	}
 	return false
+}
+
+// timeComparison reads call as a comparison of two times by a method of time.Time or
+// metav1.Time (t.Before(u), t.After(u), t.Equal(u)): the two times, and the result
+// that finds them different (true for Before and After, false for Equal). a is nil
+// when call is no such comparison.
+func timeComparison(info *types.Info, call *ast.CallExpr) (a, b ast.Expr, differ bool) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 1 {
+		return nil, nil, false
+	}
+	fn, ok := info.Uses[sel.Sel].(*types.Func)
+	if !ok {
+		return nil, nil, false
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return nil, nil, false
+	}
+	if !kubetypes.IsNamed(recv.Type(), "time", "Time") && !kubetypes.IsNamed(recv.Type(), kubetypes.MetaV1Pkg, "Time") {
+		return nil, nil, false
+	}
+	// x.Time of a metav1.Time is the time it holds: compare x.
+	whole := func(e ast.Expr) ast.Expr {
+		if s, ok := ast.Unparen(e).(*ast.SelectorExpr); ok && s.Sel.Name == "Time" && kubetypes.IsNamed(info.TypeOf(s.X), kubetypes.MetaV1Pkg, "Time") {
+			return s.X
+		}
+		return e
+	}
+	switch fn.Name() {
+	case "Before", "After":
+		return whole(sel.X), whole(call.Args[0]), true
+	case "Equal":
+		return whole(sel.X), whole(call.Args[0]), false
+	}
+	return nil, nil, false
 }
 
 // differs reports whether a and b being different means the status changes: one is a

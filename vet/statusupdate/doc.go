@@ -72,7 +72,8 @@
 //  7. the write is reached only when the status differs from what is stored, though
 //     no diff says so: a condition on the way (an enclosing if, an earlier if whose
 //     body leaves, a bool variable assigned once from one) finds that a status field
-//     differs (!=, <, >; == for an early exit) from a value that the statements
+//     differs (!=, <, >, a time's Before or After; == for an early exit) from a value
+//     that the statements
 //     between it and the write assign to that very field, unconditionally
 //     (if obj.Status.Message != msg { obj.Status.Message = msg; write };
 //     if obj.Generation != obj.Status.ObservedGeneration { obj.Status.ObservedGeneration
@@ -103,7 +104,11 @@
 // modif or dirty, or needs/should + update/write/patch, in any case
 // (equality.Semantic.DeepEqual, reflect.DeepEqual, cmp.Equal, statusChanged,
 // meta.IsStatusConditionPresentAndEqual), a call of meta.SetStatusCondition or
-// meta.RemoveStatusCondition (both report whether they changed anything), a call that
+// meta.RemoveStatusCondition (both report whether they changed anything), a call of a
+// change-reporting setter of any loaded package (a function whose one bool result can
+// say "nothing to do", false, and is true only after it assigned through a pointer,
+// slice or map it was handed: func setCondition(obj *Foo, c Condition) bool; carried
+// as the ReportsChange fact), a call that
 // returns one bool and is handed two values of one struct type
 // (inconsistentStatus(old.Status, obj.Status)), a variable or field with such a name
 // (changed, needsUpdate), or a bool variable assigned once from such a call. A comparison of single

@@ -394,7 +394,7 @@ func statusField(info *types.Info, e ast.Expr) string {
 // mentionsDiff reports whether n holds a diff (see the package doc and
 // diff.MentionsDiff).
 func (g *guards) mentionsDiff(n ast.Node) bool {
-	return diff.MentionsDiff(g.pass.TypesInfo, n) || g.nilCheckOfUnchanged(n) || g.holdsDiff(n)
+	return diff.MentionsDiff(g.pass.TypesInfo, n) || callsReporter(g.pass, n) || g.nilCheckOfUnchanged(n) || g.holdsDiff(n)
 }
 
 // holdsDiff reports whether n, outside function literals, reads a bool variable
@@ -415,7 +415,7 @@ func (g *guards) holdsDiff(n ast.Node) bool {
 			if !ok || !types.Identical(v.Type(), types.Typ[types.Bool]) {
 				break
 			}
-			if d := g.definitions()[v]; d.call != nil && d.result == 0 && diff.MentionsDiff(info, d.call) {
+			if d := g.definitions()[v]; d.call != nil && d.result == 0 && (diff.MentionsDiff(info, d.call) || callsReporter(g.pass, d.call)) {
 				found = true
 			}
 		}

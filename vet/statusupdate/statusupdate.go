@@ -30,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#statusupdate",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, watches.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(Delegated), new(NilWhenEqual)},
+	FactTypes: []analysis.Fact{new(Delegated), new(NilWhenEqual), new(ReportsChange)},
 }
 
 type write struct {
@@ -60,6 +60,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		return true
 	})
+	exportReportsChange(pass)
 	g := &guards{pass: pass, insp: insp}
 	exportNilWhenEqual(pass, g)
 	exportDelegations(pass, g, writes, calls)

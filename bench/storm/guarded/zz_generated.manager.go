@@ -42,6 +42,9 @@ func SetupReconcilers(mgr ctrl.Manager) error {
 	if err := NewCacheReconciler(mgr).SetupWithManager(mgr); err != nil {
 		return fmt.Errorf("setting up the Cache reconciler: %w", err)
 	}
+	if err := NewDeploymentReconciler(mgr).SetupWithManager(mgr); err != nil {
+		return fmt.Errorf("setting up the Deployment reconciler: %w", err)
+	}
 	return nil
 }
 
@@ -56,9 +59,9 @@ func CacheOptions() cache.Options {
 	return cache.Options{DefaultTransform: trimManagedFields(map[reflect.Type][]string{
 		reflect.TypeFor[*stormv1.Cache]():     {CacheFieldManager},
 		reflect.TypeFor[*appsv1.Deployment](): {CacheFieldManager},
-		reflect.TypeFor[*corev1.ConfigMap]():  {CacheFieldManager},
+		reflect.TypeFor[*corev1.ConfigMap]():  {CacheFieldManager, DeploymentFieldManager},
 	}, map[reflect.Type]func(any) bool{
 		reflect.TypeFor[*appsv1.Deployment](): digestOwnedFields(appsv1ac.ExtractDeployment, CacheFieldManager),
-		reflect.TypeFor[*corev1.ConfigMap]():  digestOwnedFields(corev1ac.ExtractConfigMap, CacheFieldManager),
+		reflect.TypeFor[*corev1.ConfigMap]():  digestOwnedFields(corev1ac.ExtractConfigMap, CacheFieldManager, DeploymentFieldManager),
 	}, reflect.TypeFor[*stormv1.Cache]())}
 }

@@ -6,6 +6,7 @@ import (
 
 	apiv1 "example.com/api/v1"
 	"example.com/common"
+	"example.com/kubeutil"
 	appsv1 "k8s.io/api/apps/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/util/wait"
@@ -228,4 +229,75 @@ func polled(ctx context.Context, c client.Client, key client.ObjectKey) error {
 		}
 		return true, c.Update(ctx, &obj) // want `c.Update of \*v1.Memcached read from the informer cache`
 	})
+}
+
+// After a write the server answered, the object holds the server's answer and its new
+// resourceVersion, not the cached copy: the next Update of it sends that one.
+func (r *Reconciler) afterOwnWrite(ctx context.Context, req ctrl.Request) error {
+	obj := &apiv1.Memcached{}
+	if err := r.Get(ctx, req.NamespacedName, obj); err != nil {
+		return err
+	}
+	if err := r.Patch(ctx, obj, client.MergeFrom(obj.DeepCopy())); err != nil {
+		return err
+	}
+	obj.Status.State = "Ready"
+	if err := r.Status().Update(ctx, obj); err != nil {
+		return err
+	}
+	err := r.Update(ctx, obj)
+	if err != nil {
+		return err
+	}
+	if err := r.Status().Update(ctx, obj); err == nil {
+		_ = r.Update(ctx, obj)
+	}
+	return nil
+}
+
+// The earlier write's error not checked, the write in a branch, or the object read
+// from the cache again since: what it holds may be the cached copy.
+func (r *Reconciler) notAfterOwnWrite(ctx context.Context, req ctrl.Request, now bool) error {
+	obj := &apiv1.Memcached{}
+	if err := r.Get(ctx, req.NamespacedName, obj); err != nil {
+		return err
+	}
+	_ = r.Patch(ctx, obj, client.MergeFrom(obj.DeepCopy()))
+	if now {
+		if err := r.Status().Update(ctx, obj); err != nil { // want `r.Status\(\).Update of \*v1.Memcached read from the informer cache`
+			return err
+		}
+	}
+	if err := r.Update(ctx, obj); err != nil { // want `r.Update of \*v1.Memcached read from the informer cache`
+		return err
+	}
+	if err := r.Get(ctx, req.NamespacedName, obj); err != nil {
+		return err
+	}
+	return r.Update(ctx, obj) // want `r.Update of \*v1.Memcached read from the informer cache`
+}
+
+// Helpers of another package that read through the client handed in: judged here,
+// by the client this call hands them.
+func (r *Reconciler) handsClient(ctx context.Context, key client.ObjectKey) error {
+	uncached, err := client.New(nil, client.Options{})
+	if err != nil {
+		return err
+	}
+	if err := kubeutil.Resize(ctx, r.Client, key, 3); err != nil { // want `kubeutil.Resize reads an object through the client handed in, here the manager's`
+		return err
+	}
+	if err := kubeutil.Resize(ctx, uncached, key, 3); err != nil {
+		return err
+	}
+	m, err := kubeutil.Fetch(ctx, r.Client, key)
+	if err != nil {
+		return err
+	}
+	_ = r.Update(ctx, m) // want `r.Update of \*v1.Memcached read from the informer cache \(kubeutil.Fetch\)`
+	m2, err := kubeutil.Fetch(ctx, uncached, key)
+	if err != nil {
+		return err
+	}
+	return r.Update(ctx, m2)
 }

@@ -14,6 +14,10 @@ func Now() Time                 { return Time{time.Now()} }
 func NewTime(t time.Time) Time  { return Time{t} }
 func Unix(sec, nsec int64) Time { return Time{time.Unix(sec, nsec)} }
 
+// Before and Equal take pointers, as apimachinery's do.
+func (t *Time) Before(u *Time) bool { return t.Time.Before(u.Time) }
+func (t *Time) Equal(u *Time) bool  { return t.Time.Equal(u.Time) }
+
 type MicroTime struct{ time.Time }
 
 func NowMicro() MicroTime { return MicroTime{time.Now()} }

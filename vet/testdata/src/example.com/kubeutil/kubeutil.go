@@ -1,0 +1,47 @@
+// Package kubeutil holds helpers that take the client they read through as a
+// parameter and that nothing in this package calls: whether what they read is the
+// cache's depends on the client each caller hands in (an end-to-end test's
+// client.New, or a controller's manager client).
+package kubeutil
+
+import (
+	"context"
+
+	apiv1 "example.com/api/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+// Resize reads the object through c and sends it whole with Update.
+func Resize(ctx context.Context, c client.Client, key client.ObjectKey, n int32) error { // want Resize:`sends what it reads through clients \[1\]`
+	var m apiv1.Memcached
+	if err := c.Get(ctx, key, &m); err != nil {
+		return err
+	}
+	m.Spec.Size = n
+	return c.Update(ctx, &m)
+}
+
+// Fetch returns what it read through c.
+func Fetch(ctx context.Context, c client.Client, key client.ObjectKey) (*apiv1.Memcached, error) { // want Fetch:`cached results \[0\] through clients \[1\]`
+	var m apiv1.Memcached
+	if err := c.Get(ctx, key, &m); err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
+// Relabel is called in this package, with the manager's client of a reconciler: its
+// Update is judged here, as before.
+func Relabel(ctx context.Context, c client.Client, key client.ObjectKey) error {
+	var m apiv1.Memcached
+	if err := c.Get(ctx, key, &m); err != nil {
+		return err
+	}
+	return c.Update(ctx, &m) // want `c.Update of \*v1.Memcached read from the informer cache`
+}
+
+type relabeler struct{ client.Client }
+
+func (r *relabeler) run(ctx context.Context, key client.ObjectKey) error {
+	return Relabel(ctx, r.Client, key)
+}
