@@ -98,6 +98,7 @@ const (
 	ForPackage         Name = "for-package"
 	SelectLabels       Name = "select-labels"
 	SelectAnnotation   Name = "select-annotation"
+	OwnCondition       Name = "own-condition"
 )
 
 // The typed values markers carry: each Def decodes a valid marker into exactly one of
@@ -125,6 +126,8 @@ type (
 	ImportPath string
 	// LabelSelector is +opguard:select-labels's selector, as written (it parses).
 	LabelSelector string
+	// ConditionType is +opguard:own-condition's condition type.
+	ConditionType string
 	// AnnotationSelector is +opguard:select-annotation's key and, when given, value.
 	AnnotationSelector struct {
 		Key, Value string
@@ -288,8 +291,9 @@ var Defs = []*Def{
 		Help: "This reconciler type reconciles a kind the project does not define: a kind of " +
 			"k8s.io/api (the core group is spelled core), or, with +opguard:for-package, " +
 			"another module's CRD. opgen generates its guarded Reconcile and SetupWithManager, " +
-			"writes no status, and reads the kind's markers (reconciler, owns, watch-labels, " +
-			"watch-annotations, finalizer, select-labels, select-annotation) from this type. " +
+			"writes no status (but the one condition own-condition names), and reads the " +
+			"kind's markers (reconciler, owns, watch-labels, watch-annotations, finalizer, " +
+			"select-labels, select-annotation, own-condition) from this type. " +
 			"A kind of the project's own is refused: its markers go on its type.",
 		Example: "+opguard:for=apps/v1/Deployment",
 		parse:   parseGVK,
@@ -319,6 +323,19 @@ var Defs = []*Def{
 			"reconciled; a change of it triggers a reconcile.",
 		Example: "+opguard:select-annotation=example.com/config",
 		parse:   parseAnnotationSelector,
+	},
+	{
+		Name: OwnCondition, Target: TargetController, Form: Value, Placeholder: "<condition type>",
+		Requires: []Requirement{{For, "owns a condition of the +opguard:for kind"}},
+		Help: "The one condition type of the +opguard:for kind's status.conditions this " +
+			"operator owns: opgen generates Apply<Kind>Condition, which applies that entry " +
+			"alone to the status subresource by Server-Side Apply as the operator's field " +
+			"manager, only when it differs, and never touches other managers' entries. " +
+			"The kind must have the status subresource and status.conditions a " +
+			"[]metav1.Condition with +listType=map and +listMapKey=type; RBAC gains " +
+			"<plural>/status patch.",
+		Example: "+opguard:own-condition=example.com/BundleReady",
+		parse:   parseConditionType,
 	},
 }
 
@@ -461,6 +478,14 @@ func parseAnnotationSelector(v string) (any, string) {
 		return nil, fmt.Sprintf("%q is not a valid annotation key: %s", key, errs[0])
 	}
 	return AnnotationSelector{Key: key, Value: value, HasValue: has}, ""
+}
+
+func parseConditionType(v string) (any, string) {
+	// metav1.Condition's type is validated as a qualified name (ValidateCondition).
+	if errs := content.IsQualifiedName(v); len(errs) > 0 {
+		return nil, fmt.Sprintf("%q is not a valid condition type: %s", v, errs[0])
+	}
+	return ConditionType(v), ""
 }
 
 func parseSelector(v string) (any, string) {

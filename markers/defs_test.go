@@ -63,6 +63,7 @@ func TestDecodedTypes(t *testing.T) {
 		ForPackage:         ImportPath("github.com/cert-manager/cert-manager/pkg/apis/certmanager/v1"),
 		SelectLabels:       LabelSelector("example.com/managed=true"),
 		SelectAnnotation:   AnnotationSelector{Key: "example.com/config"},
+		OwnCondition:       ConditionType("example.com/BundleReady"),
 		Client:             ClientArgs{QPS: 50, Burst: 100},
 	}
 	for _, d := range Defs {

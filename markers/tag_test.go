@@ -110,6 +110,8 @@ func TestCheck(t *testing.T) {
 		{text: "+opguard:cache-selector=shard in (a", want: []string{`+opguard:cache-selector: "shard in (a" is not a label selector: unable to parse requirement: found '', expected: ',' or ')'`}},
 		{text: `+opguard:cache-selector=""`, want: []string{"+opguard:cache-selector: the selector is empty and matches every object; remove the marker"}},
 		{text: "+opguard:cache-selector=Bad Key=x", want: []string{`+opguard:cache-selector: "Bad Key=x" is not a label selector: unable to parse requirement: found 'Key', expected: in, notin, =, ==, !=, gt, lt`}},
+		{text: "+opguard:own-condition=Bundle Ready", want: []string{`+opguard:own-condition: "Bundle Ready" is not a valid condition type: name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')`}},
+		{text: "+opguard:own-condition=Example.com/Ready", want: []string{`+opguard:own-condition: "Example.com/Ready" is not a valid condition type: prefix part a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`}},
 		{text: "+opguard:finalizer=cleanup", want: []string{`+opguard:finalizer: finalizer "cleanup" needs a domain prefix, like example.com/cleanup, so it cannot collide with another controller's`}},
 	}
 	for _, tt := range tests {

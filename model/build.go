@@ -48,11 +48,7 @@ type Input struct {
 // problem of every package; when they hold an error the API must not be used.
 func Build(in Input) (*API, diag.Diagnostics) {
 	b := &builder{Input: in, api: &API{Project: in.Project}}
-	controllerIsRoot := false
 	for _, pkg := range in.Roots {
-		if pkg.PkgPath == in.Controller.Path && in.Controller.Path != "" {
-			controllerIsRoot = true
-		}
 		b.pkg(pkg)
 		b.webhookSetups(pkg)
 	}
@@ -78,7 +74,7 @@ func Build(in Input) (*API, diag.Diagnostics) {
 		}
 	}
 	b.checkConversions()
-	b.externals(controllerIsRoot)
+	b.externals()
 	nameControllers(b.api.Controllers())
 	for _, k := range append(b.api.Kinds(), b.api.External...) {
 		b.checkOwned(k)

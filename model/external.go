@@ -1,11 +1,13 @@
 package model
 
 import (
+	"fmt"
 	"go/ast"
 	"sort"
 	"strings"
 
 	"sigs.k8s.io/controller-tools/pkg/loader"
+	ctmarkers "sigs.k8s.io/controller-tools/pkg/markers"
 
 	"k8s.io/apimachinery/pkg/labels"
 
@@ -43,18 +45,6 @@ func ForPackages(files []*ast.File) []string {
 	return out
 }
 
-// mentionsFor is a cheap test for a +opguard:for marker in a file.
-func mentionsFor(f *ast.File) bool {
-	for _, g := range f.Comments {
-		for _, c := range g.List {
-			if strings.Contains(c.Text, markers.Prefix+string(markers.For)+"=") {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // controllerHandlers apply the markers only a reconciler type with +opguard:for takes.
 var controllerHandlers = map[markers.Name]kindHandler{
 	markers.For:        {apply: func(*builder, *Kind, markers.Marker) {}}, // read by external
@@ -66,17 +56,60 @@ var controllerHandlers = map[markers.Name]kindHandler{
 		a := markers.Get[markers.AnnotationSelector](m)
 		k.SelectAnnotation = &a
 	}},
+	// The kind is complete when the markers apply (external fills it in first), so the
+	// check is the apply's.
+	markers.OwnCondition: {apply: func(b *builder, k *Kind, m markers.Marker) {
+		t := string(markers.Get[markers.ConditionType](m))
+		switch {
+		case k.Package == nil || k.Package.Loaded == nil:
+			b.diags.Errorf(m.Pos, "%s=%s: %s is a kind of k8s.io/api, whose status opgen does not read (its conditions are mostly types of their own, not metav1.Condition); own a condition of another module's kind (%s), or remove the marker", prefixed(markers.OwnCondition), t, k.Name, prefixed(markers.ForPackage))
+		case !b.conditionsMapByType(k):
+			b.diags.Errorf(m.Pos, "%s=%s: %s has no status.conditions list keyed by type (a []metav1.Condition with +listType=map and +listMapKey=type) whose one entry Server-Side Apply could own beside other managers'; remove the marker", prefixed(markers.OwnCondition), t, k.Name)
+		case !k.StatusSubresource:
+			b.diags.Errorf(m.Pos, "%s=%s: %s has no status subresource (+kubebuilder:subresource:status) to apply the condition to; remove the marker", prefixed(markers.OwnCondition), t, k.Name)
+		default:
+			k.OwnCondition = t
+		}
+	}},
+}
+
+// conditionsMapByType reports whether the status of a kind of another module has a
+// []metav1.Condition conditions field that its package marks +listType=map with the
+// one key type: the shape in which Server-Side Apply merges entries by type, so that
+// a manager owns its entry and no other. A kind of k8s.io/api has no status in the
+// model (its conditions are types of their own, not metav1.Condition).
+func (b *builder) conditionsMapByType(k *Kind) bool {
+	if k.Package == nil || k.Package.Loaded == nil || k.Status == nil {
+		return false
+	}
+	f := k.Status.ConditionsField()
+	if f == nil {
+		return false
+	}
+	found := false
+	_ = ctmarkers.EachType(b.Collector, k.Package.Loaded, func(info *ctmarkers.TypeInfo) {
+		if info.Name != k.StatusName() {
+			return
+		}
+		for _, fi := range info.Fields {
+			if fi.Name != f.Name {
+				continue
+			}
+			keys := fi.Markers["listMapKey"]
+			found = fmt.Sprint(fi.Markers.Get("listType")) == "map" && len(keys) == 1 && fmt.Sprint(keys[0]) == "type"
+		}
+	})
+	return found
 }
 
 // externals reads the controller package's reconciler types with +opguard:for into
-// API.External. When the controller package is one of the run's roots (it has
-// +kubebuilder:rbac markers), every +opguard: marker of its files is checked here, as
-// pkg checks a package's; otherwise only the files that name a kind with +opguard:for.
-func (b *builder) externals(controllerIsRoot bool) {
+// API.External, and checks every other +opguard: marker of its files as pkg checks a
+// package's: a package marker (+opguard:client) of the controller package is applied,
+// a marker on a type without +opguard:for is misplaced. Whether or not the package is
+// one of the run's roots (it is when it has +kubebuilder:rbac markers), its markers
+// are read here and nowhere else, so none is dropped without a word.
+func (b *builder) externals() {
 	for _, f := range b.Controller.Files {
-		if !controllerIsRoot && !mentionsFor(f) {
-			continue
-		}
 		fm, d := markers.ScanFile(b.Fset, f)
 		b.diags = append(b.diags, d...)
 		others := typeMarkers{pkg: fm.Package, types: map[*ast.TypeSpec][]markers.Marker{}, fields: fm.Fields}
@@ -85,20 +118,16 @@ func (b *builder) externals(controllerIsRoot bool) {
 				b.external(spec, ms)
 				continue
 			}
-			others.types[spec] = ms
-		}
-		if controllerIsRoot {
-			b.wrongTargets(others, nil)
-			b.packageMarkers(others.pkg)
-			continue
-		}
-		for _, ms := range others.types {
 			for _, m := range ms {
 				if m.Def.Target == markers.TargetController {
 					b.diags.Errorf(m.Pos, "%s", m.Misplaced("a type without "+prefixed(markers.For)))
+				} else {
+					others.types[spec] = append(others.types[spec], m)
 				}
 			}
 		}
+		b.wrongTargets(others, nil)
+		b.packageMarkers(others.pkg)
 	}
 	sort.Slice(b.api.External, func(i, j int) bool { return b.api.External[i].Name < b.api.External[j].Name })
 }

@@ -277,6 +277,10 @@ type Kind struct {
 	// and +opguard:select-annotation, opt objects of an External kind in.
 	SelectLabels     string
 	SelectAnnotation *markers.AnnotationSelector
+	// OwnCondition is +opguard:own-condition's condition type: the one entry of an
+	// External kind's status.conditions (a listType=map keyed by type) the operator
+	// applies; "" when absent.
+	OwnCondition string
 
 	// ControllerName names the kind's controller in metrics, logs and leader election:
 	// the lowercase kind, qualified by the group where two groups share a kind name.

@@ -51,6 +51,11 @@ const (
 	ConversionFiles = GeneratedPrefix + "conversion*.go"
 )
 
+// TestCRDDir holds, in a project, the CustomResourceDefinitions of the kinds of other
+// modules it reconciles (+opguard:for-package), for its tests only: the suites install
+// them, the manifests never (those CRDs are their own project's to install).
+const TestCRDDir = "test/crd"
+
 // Kind holds the names derived from one kind. For("*") gives the patterns of the file
 // names, which is how generators claim the places of their outputs.
 type Kind struct{ kind string }
@@ -97,6 +102,13 @@ func (k Kind) NotApplied() string { return k.lowerFirst() + "NotApplied" }
 // OwnedApply is the gated apply of an owned kind: ApplyMemcachedDeployment, with the
 // owned kind's group word (see GroupWord) where the owner owns two kinds of one name.
 func (k Kind) OwnedApply(groupWord, owned string) string { return "Apply" + k.kind + groupWord + owned }
+
+// ConditionApply is the gated apply of the one condition an operator owns on a kind
+// it does not define (+opguard:own-condition): ApplyCertificateCondition.
+func (k Kind) ConditionApply() string { return "Apply" + k.kind + "Condition" }
+
+// ConditionTypeConst is the type of that condition: CertificateConditionType.
+func (k Kind) ConditionTypeConst() string { return k.kind + "ConditionType" }
 
 // WebhookSetup registers the kind's webhooks with a manager, as kubebuilder names it.
 func (k Kind) WebhookSetup() string { return "Setup" + k.kind + webhookSetupSuffix }
@@ -240,6 +252,10 @@ func (k Kind) Selected() string { return k.lowerFirst() + "Selected" }
 
 // Selection is the predicate that passes the events of objects Selected accepts.
 func (k Kind) Selection() string { return k.lowerFirst() + "Selection" }
+
+// ConditionTest is the envtest test of the condition such a reconciler owns
+// (+opguard:own-condition).
+func (k Kind) ConditionTest() string { return "Test" + k.kind + "OwnsOneCondition" }
 
 // GuardedTest is the envtest test of the reconciler of a kind the project does not define.
 func (k Kind) GuardedTest() string { return "Test" + k.kind + "ReconcilerIsGuarded" }

@@ -27,6 +27,9 @@ type ControllerOptions struct {
 	Owns                               []string
 	SelectAnnotation, SelectLabels     string
 	Finalizer                          string
+	// OwnCondition is the condition type of the kind's status the reconciler owns
+	// (+opguard:own-condition), with --external-api-path only.
+	OwnCondition string
 
 	// Resolved by Validate: the API group as the API server names it, and the scope.
 	FullGroup  string
@@ -53,6 +56,8 @@ type Controller struct {
 	// AnnotationKey and AnnotationValue split the first.
 	SelectAnnotation, SelectLabels, Finalizer string
 	AnnotationKey, AnnotationValue            string
+	// OwnCondition is +opguard:own-condition's condition type, "" for none.
+	OwnCondition string
 	// SamplePath is the sample the tests create, relative to the module root;
 	// SampleLabels are labels that match SelectLabels, for it.
 	SamplePath   string
@@ -86,6 +91,8 @@ func (o *ControllerOptions) ValidateController(domain string, minor int) error {
 		return fmt.Errorf("--kind %q is not UpperCamelCase, like Deployment", o.Kind)
 	case o.ExternalAPIDomain != "" && o.ExternalAPIPath == "":
 		return fmt.Errorf("--external-api-domain is for --external-api-path")
+	case o.OwnCondition != "" && o.ExternalAPIPath == "":
+		return fmt.Errorf("--own-condition is for --external-api-path: opgen reads the conditions list from another module's Go types, and a kind of k8s.io/api is not served that way")
 	}
 	group := o.Group
 	if o.ExternalAPIDomain != "" {
@@ -136,11 +143,11 @@ func (o *ControllerOptions) ValidateController(domain string, minor int) error {
 			return fmt.Errorf("--select-labels %q is not a label selector: %v", o.SelectLabels, err)
 		}
 	}
-	for flag, v := range map[string]string{"--select-annotation": o.SelectAnnotation, "--finalizer": o.Finalizer} {
+	for flag, v := range map[string]string{"--select-annotation": o.SelectAnnotation, "--finalizer": o.Finalizer, "--own-condition": o.OwnCondition} {
 		if v == "" {
 			continue
 		}
-		name := map[string]markers.Name{"--select-annotation": markers.SelectAnnotation, "--finalizer": markers.Finalizer}[flag]
+		name := map[string]markers.Name{"--select-annotation": markers.SelectAnnotation, "--finalizer": markers.Finalizer, "--own-condition": markers.OwnCondition}[flag]
 		tag, err := markers.Parse(markers.Prefix + string(name) + "=" + v)
 		if err != nil {
 			return fmt.Errorf("%s %q: %s", flag, v, err.Msg)
@@ -160,6 +167,7 @@ func ControllerFiles(set *templates.Set, module string, cfg *project.Config, o C
 		Group: o.FullGroup, Version: o.Version, Kind: o.Kind, Names: naming.For(o.Kind),
 		ForPackage: o.ExternalAPIPath, Namespaced: o.Namespaced,
 		SelectAnnotation: o.SelectAnnotation, SelectLabels: o.SelectLabels, Finalizer: o.Finalizer,
+		OwnCondition: o.OwnCondition,
 	}
 	c.GVK = o.FullGroup + "/" + o.Version + "/" + o.Kind
 	if o.FullGroup == "" {

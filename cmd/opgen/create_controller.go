@@ -36,7 +36,7 @@ in and the markers that configure it on the reconciler type (+opguard:for and th
 kind's markers), and config/samples/<group>_<version>_<kind>.yaml, which its tests
 create; then opgen generate wires it as it wires the project's kinds: the guarded
 Reconcile, the predicates, the gated applies of what it owns, RBAC, the tests. It
-writes no status of the kind.
+writes no status of the kind, but for the one condition --own-condition names.
 
 A kind that is not served by the project's Kubernetes release, a module that does not
 resolve, and a kind of the project's own (opgen create api) are refused, and nothing
@@ -55,6 +55,7 @@ is written; so is everything when the regeneration fails.`,
 	cmd.Flags().StringVar(&o.SelectAnnotation, string(markers.SelectAnnotation), "", "reconcile only objects with this annotation: <key>[=<value>]")
 	cmd.Flags().StringVar(&o.SelectLabels, string(markers.SelectLabels), "", "reconcile only objects whose labels match this selector")
 	cmd.Flags().StringVar(&o.Finalizer, string(markers.Finalizer), "", "a finalizer the reconciler keeps on the objects it reconciles: <domain>/<name>")
+	cmd.Flags().StringVar(&o.OwnCondition, string(markers.OwnCondition), "", "with --external-api-path, a condition type of the kind's status.conditions the reconciler owns and sets: <type>")
 	cmd.Flags().StringVar(&templatesDir, "templates", "", "a directory of templates laid over the built-in ones (default: opgen.yaml's)")
 	return cmd
 }

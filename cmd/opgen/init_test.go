@@ -44,13 +44,17 @@ var initCases = []struct {
 	},
 	edits: map[int]func(t *testing.T, dir string){3: renameReplicas},
 }, {
-	// A controller of a kind the project does not define: annotated Deployments, each
-	// with a ConfigMap of its own.
+	// Controllers of kinds the project does not define: annotated Deployments, each
+	// with a ConfigMap of its own; and labelled Certificates of another project's module
+	// (a local copy, replaced in go.mod, stands in for it), each with a Secret.
 	name: "init-external",
 	cmds: [][]string{
 		{"init", "--module", "example.com/sidecar-operator", "--domain", "example.com"},
 		{"create", "controller", "--group", "apps", "--version", "v1", "--kind", "Deployment", "--owns", "core/v1/ConfigMap", "--select-annotation", "example.com/config"},
+		{"create", "controller", "--group", "certs", "--version", "v1", "--kind", "Certificate", "--external-api-path", "example.com/certs/api/v1", "--external-api-domain", "example.org",
+			"--owns", "core/v1/ConfigMap", "--select-labels", "example.com/managed=true", "--own-condition", "example.com/BundleReady"},
 	},
+	edits: map[int]func(t *testing.T, dir string){0: standInCerts, 2: certificateSample},
 }, {
 	name: "init-override",
 	setup: func(t *testing.T, dir string) {
@@ -61,6 +65,40 @@ var initCases = []struct {
 		{"create", "api", "--group", "apps", "--version", "v1", "--kind", "Service"},
 	},
 }}
+
+// standInCerts puts the module of external-crd's Certificate in the project, as a
+// team does with a module it has not published: a copy under third_party, replaced in
+// go.mod (a module that was never published has no version for go get to find, so
+// it is required at the zero pseudo-version, as go mod edit writes it).
+func standInCerts(t *testing.T, dir string) {
+	copyTree(t, filepath.Join(testdataDir, "external-crd", "third_party", "certs"), filepath.Join(dir, "third_party", "certs"))
+	p := filepath.Join(dir, "go.mod")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = append(b, "\n// A module of another project, kept here until it is published.\nrequire example.com/certs v0.0.0-00010101000000-000000000000\n\nreplace example.com/certs => ./third_party/certs\n"...)
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// certificateSample is what a person writes into the Certificate sample the scaffold
+// leaves open: the fields another project's CRD requires.
+func certificateSample(t *testing.T, dir string) {
+	p := filepath.Join(dir, "config", "samples", "certs_example_org_v1_certificate.yaml")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strings.Replace(string(b), "spec: {} # what a valid Certificate needs\n", "spec:\n  dnsNames:\n  - sample.example.com\n  secretName: certificate-sample-tls\n", 1)
+	if s == string(b) {
+		t.Fatalf("the Certificate sample has no open spec:\n%s", b)
+	}
+	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
 
 // renameReplicas is the hand edit of init-webhook: v2 of Memcached calls the replica
 // count size, in its types and its sample.
@@ -204,6 +242,8 @@ func TestScaffoldBadInput(t *testing.T) {
 		{"controller of another module's kind without its package", project, []string{"create", "controller", "--group", "certs.example.org", "--version", "v1", "--kind", "Certificate"}, "certs.example.org/v1/Certificate is not a kind of k8s.io/api 1.37: for another module's CRD give its Go package with --external-api-path"},
 		{"controller of the project's kind", project, []string{"create", "controller", "--group", "cache", "--version", "v1", "--kind", "App"}, "App is this project's own kind (api/cache/v1/app_types.go:"},
 		{"controller of the project's group", project, []string{"create", "controller", "--group", "cache.example.com", "--version", "v1", "--kind", "App"}, "group cache.example.com is this project's own"},
+		{"condition of a kind of k8s.io/api", project, []string{"create", "controller", "--group", "apps", "--version", "v1", "--kind", "Deployment", "--own-condition", "example.com/Ready"}, "--own-condition is for --external-api-path"},
+		{"condition type", project, []string{"create", "controller", "--group", "certs", "--version", "v1", "--kind", "Certificate", "--external-api-path", "example.com/certs/api/v1", "--external-api-domain", "example.org", "--own-condition", "Not A Type"}, `--own-condition "Not A Type": +opguard:own-condition: "Not A Type" is not a valid condition type`},
 		{"controller of a module that does not resolve", project, []string{"create", "controller", "--group", "certs", "--version", "v1", "--kind", "Certificate", "--external-api-path", "example.invalid/certs/api/v1", "--external-api-domain", "example.org"}, "--external-api-path example.invalid/certs/api/v1 does not resolve:"},
 	}
 	for _, tt := range tests {

@@ -5,14 +5,17 @@ import (
 	"fmt"
 	"path"
 
+	"golang.org/x/tools/go/packages"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/utils/ptr"
 	ctcrd "sigs.k8s.io/controller-tools/pkg/crd"
 	"sigs.k8s.io/controller-tools/pkg/genall"
+	"sigs.k8s.io/controller-tools/pkg/loader"
 	"sigs.k8s.io/yaml"
 
 	"github.com/opgen-dev/opgen/artifact"
+	"github.com/opgen-dev/opgen/diag"
 	"github.com/opgen-dev/opgen/generator/contract"
 )
 
@@ -114,4 +117,52 @@ func EditCRD(f artifact.File, edit func(*apiextensionsv1.CustomResourceDefinitio
 	}
 	f.Content = out.files[f.Path].Bytes()
 	return f, nil
+}
+
+// CRDOf writes the CustomResourceDefinition of group kind gk, declared in pkg (a package
+// of another module, loaded with the run but not one of its roots), into dir as the
+// crd generator writes its manifests: <group>_<plural>.yaml, opgen's header, keys
+// sorted, no status. It is how a project's tests get the CRD of a kind it reconciles
+// but does not define, from the same Go types the operator is compiled against.
+func CRDOf(ctx *contract.Context, pkg *loader.Package, gk schema.GroupKind, dir string) (artifact.File, error) {
+	g := CRDGenerator(ctx.Options)
+	on := func(b *bool) bool { return b != nil && *b }
+	parser := &ctcrd.Parser{
+		Collector:                  ctx.Collector,
+		Checker:                    ctx.Checker,
+		IgnoreUnexportedFields:     on(g.IgnoreUnexportedFields),
+		AllowDangerousTypes:        on(g.AllowDangerousTypes),
+		GenerateEmbeddedObjectMeta: on(g.GenerateEmbeddedObjectMeta),
+	}
+	ctcrd.AddKnownTypes(parser)
+	before := len(pkg.Errors)
+	parser.NeedPackage(pkg)
+	parser.NeedCRDFor(gk, g.MaxDescLen)
+	crd, ok := parser.CustomResourceDefinitions[gk]
+	if !ok || len(crd.Spec.Versions) == 0 {
+		return artifact.File{}, fmt.Errorf("controller-tools derives no CustomResourceDefinition for %s from %s", gk, pkg.PkgPath)
+	}
+	var ds diag.Diagnostics
+	for _, e := range pkg.Errors[before:] {
+		if e.Kind != packages.TypeError {
+			ds.Errorf(diag.ParsePos(e.Pos), "%s", e.Msg)
+		}
+	}
+	if err := ds.Err(); err != nil {
+		return artifact.File{}, err
+	}
+	ctcrd.FixTopLevelMetadata(crd)
+	name := gk.Group + "_" + crd.Spec.Names.Plural + ".yaml"
+	out := &capture{configDir: dir, files: map[string]*bytes.Buffer{}}
+	removeStatus := func(obj map[string]any) error {
+		delete(obj, "status")
+		return nil
+	}
+	err := genall.GenerationContext{OutputRule: out}.WriteYAML(name, artifact.YAMLHeader+"\n", []any{&crd},
+		genall.WithTransform(removeStatus), genall.WithTransform(genall.TransformRemoveCreationTimestamp))
+	if err != nil {
+		return artifact.File{}, fmt.Errorf("%s: %w", name, err)
+	}
+	p := path.Join(dir, name)
+	return artifact.File{Path: p, Content: out.files[p].Bytes()}, nil
 }

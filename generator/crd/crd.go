@@ -1,13 +1,16 @@
 package crd
 
 import (
+	"fmt"
 	"path"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/generator/controllertools"
+	"github.com/opgen-dev/opgen/naming"
 )
 
 // Generator is the CRD generator.
@@ -36,7 +39,11 @@ func (Generator) Claims(ctx *contract.Context) []artifact.Claim {
 		}
 		return out
 	}
-	return []artifact.Claim{{Dir: ctx.CRDDir, Match: "*.yaml"}}
+	claims := []artifact.Claim{{Dir: ctx.CRDDir, Match: "*.yaml"}}
+	if ctx.Project != nil {
+		claims = append(claims, artifact.Claim{Dir: naming.TestCRDDir, Match: "*.yaml"})
+	}
+	return claims
 }
 
 // Generate implements contract.Generator.
@@ -54,6 +61,11 @@ func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	if ctx.Project == nil {
 		return files, nil
 	}
+	tf, err := testCRDs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	files = append(files, tf...)
 	for _, c := range ctx.API.Conversions() {
 		name := path.Join(ctx.CRDDir, c.Hub.Package.Group+"_"+c.Hub.Plural+".yaml")
 		for i, f := range files {
@@ -67,6 +79,26 @@ func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 				return nil, err
 			}
 		}
+	}
+	return files, nil
+}
+
+// testCRDs are, in a project, the CRDs of the kinds of other modules the project
+// reconciles (+opguard:for-package), derived from the Go types the operator is compiled
+// against, for the project's tests only (naming.TestCRDDir): the envtest suites install
+// them, and no manifest does, since installing another project's CRD in a cluster is
+// that project's business.
+func testCRDs(ctx *contract.Context) ([]artifact.File, error) {
+	var files []artifact.File
+	for _, k := range ctx.API.External {
+		if k.Package == nil || k.Package.Loaded == nil {
+			continue // a kind of k8s.io/api: every API server serves it
+		}
+		f, err := controllertools.CRDOf(ctx, k.Package.Loaded, schema.GroupKind{Group: k.Package.Group, Kind: k.Name}, naming.TestCRDDir)
+		if err != nil {
+			return nil, fmt.Errorf("the CRD of %s for the tests: %w", k.Name, err)
+		}
+		files = append(files, f)
 	}
 	return files, nil
 }

@@ -6,4 +6,11 @@
 // wrote before is replaced. Its settings are controllertools.CRDGenerator, which
 // controllertools.CRDs shares, so a schema another generator derives from a kind's CRD
 // is the one in the manifest.
+//
+// In a project (opgen.yaml), the CRD of each kind of another module the project
+// reconciles (+opguard:for-package) goes into naming.TestCRDDir (test/crd), for the
+// project's tests only: derived by the same generator from the module's Go types, the
+// ones the operator is compiled against, so the schema the suites' API server serves is
+// what the operator's client sends and reads. No manifest of config/ or the chart holds
+// it: installing another project's CRD is that project's business.
 package crd

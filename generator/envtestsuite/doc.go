@@ -38,6 +38,14 @@
 // reconcile over a quiet window, and after updates it must not see (an unwatched label
 // and annotation, the status); a change of an owned object the operator does not own
 // is reconciled and not written, one deleted is applied again, and the object deleted
-// goes. test/deploy's table holds the project's kinds; a project without one has no CRD
-// in its manifests, which TestManifestsApply then does not ask for.
+// goes. test/deploy's table holds these kinds beside the project's: TestLeastPrivilege
+// creates each one's sample as well, waits for the condition the operator owns
+// (+opguard:own-condition) or, without one, for its owned objects, and deletes it, so
+// their RBAC is proven as the ServiceAccount too; no CRD of theirs is asked of the
+// manifests (a project without a kind of its own has none, which TestManifestsApply
+// then does not ask for). Where such a kind is
+// another module's (+opguard:for-package), the suite, test/deploy and test/chart install
+// naming.TestCRDDir, where the crd generator derives its CRD from the module's Go types:
+// a cluster the operator runs in has that CRD from its own project, and these API
+// servers get it the same way, never through the operator's manifests.
 package envtestsuite

@@ -53,7 +53,7 @@ func (Generator) Generate(ctx *contract.Context) ([]artifact.File, error) {
 	rel := func(to string) string { return fromDir(ctx.Controller.Dir, to) }
 	src, err := tmpl.File(ctx.GoHeader(), "suite_test.go.tmpl", suite{
 		Package: ctx.Controller.Name, CRDDir: rel(ctx.CRDDir), EnvtestScript: rel(envtestScript),
-		SamplesDir: rel(samplesDir), Wiring: naming.Wire,
+		SamplesDir: rel(samplesDir), Wiring: naming.Wire, TestCRDDir: testCRDDir(ctx, rel),
 	})
 	if err != nil {
 		return nil, err
@@ -116,6 +116,21 @@ type suite struct {
 	CRDDir, EnvtestScript, SamplesDir string
 	WebhookDir, ControllerImport      string
 	Wiring                            naming.WiringNames
+	// TestCRDDir holds the CRDs of other modules' kinds the project reconciles; "" when
+	// it reconciles none.
+	TestCRDDir string
+}
+
+// testCRDDir is naming.TestCRDDir as rel gives it, when a reconciler of the project
+// reconciles a kind of another module (+opguard:for-package), whose CRD the crd
+// generator writes there for the tests; "" otherwise.
+func testCRDDir(ctx *contract.Context, rel func(string) string) string {
+	for _, k := range ctx.API.External {
+		if k.Package != nil && k.Package.Loaded != nil {
+			return rel(naming.TestCRDDir)
+		}
+	}
+	return ""
 }
 
 // deployTestKind is one of the two packages that install the operator on an API
@@ -129,14 +144,15 @@ type deployTestKind struct {
 	What, ApplyTest, PrivilegeTest string
 }
 
-// deployTest fills in a deploy test package for the project's reconciled kinds.
+// deployTest fills in a deploy test package for the project's reconciled kinds and the
+// kinds it reconciles without defining them (+opguard:for).
 func deployTest(ctx *contract.Context, d deployTestKind) ([]byte, error) {
 	gvk := func(group, version, kind string) string {
 		return fmt.Sprintf("{Group: %q, Version: %q, Kind: %q}", group, version, kind)
 	}
 	var table strings.Builder
 	table.WriteString("[]reconciledKind{\n")
-	for _, k := range ctx.API.Reconciled() {
+	for _, k := range ctx.API.Controllers() {
 		fmt.Fprintf(&table, "{gvk: schema.GroupVersionKind%s, observedGeneration: %t", gvk(k.Package.Group, k.Package.Version, k.Name), k.ObservedGeneration)
 		if len(k.Owns) > 0 {
 			table.WriteString(", owns: []schema.GroupVersionKind{")
@@ -148,6 +164,12 @@ func deployTest(ctx *contract.Context, d deployTestKind) ([]byte, error) {
 			}
 			table.WriteString("}")
 		}
+		if k.External {
+			table.WriteString(", external: true")
+		}
+		if k.OwnCondition != "" {
+			fmt.Fprintf(&table, ", condition: %q", k.OwnCondition)
+		}
 		table.WriteString("},\n")
 	}
 	table.WriteString("}")
@@ -155,6 +177,7 @@ func deployTest(ctx *contract.Context, d deployTestKind) ([]byte, error) {
 		"Package": d.Package, "Chart": d.Chart, "What": d.What, "ApplyTest": d.ApplyTest, "PrivilegeTest": d.PrivilegeTest,
 		"ControllerImport": ctx.Controller.ImportPath, "Root": fromDir(d.Dir, "."), "Project": ctx.ProjectName,
 		"Kinds": table.String(), "Wiring": naming.Wire, "NoCRD": len(ctx.API.Reconciled()) == 0,
+		"TestCRDDir": testCRDDir(ctx, func(to string) string { return fromDir(d.Dir, to) }),
 	})
 }
 

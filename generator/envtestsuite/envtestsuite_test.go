@@ -81,3 +81,30 @@ func TestSampleOutsideTheCacheSelector(t *testing.T) {
 		}
 	}
 }
+
+// TestTestCRDsInstalled: where the project reconciles a kind of another module
+// (golden/init-external's Certificate), the suite and the deploy tests install
+// naming.TestCRDDir, where the crd generator derives its CRD; a project that reconciles
+// only kinds of its own or of k8s.io/api (init-webhook) does not name it.
+func TestTestCRDsInstalled(t *testing.T) {
+	for _, c := range []struct {
+		project string
+		want    bool
+	}{{"init-external", true}, {"init-webhook", false}} {
+		ctx := gentest.Load(t, c.project)
+		files, err := envtestsuite.Generator{}.Generate(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		suite := string(gentest.Find(t, files, path.Join(ctx.Controller.Dir, naming.SuiteFile)).Content)
+		deploy := string(gentest.Find(t, files, path.Join(envtestsuite.DeployDir, naming.DeployTestFile)).Content)
+		for name, src := range map[string]string{"suite": suite, "deploy test": deploy} {
+			if got := strings.Contains(src, `"../../`+naming.TestCRDDir+`"`); got != c.want {
+				t.Errorf("%s: the %s installs %s: %t, want %t", c.project, name, naming.TestCRDDir, got, c.want)
+			}
+		}
+		if c.want && !strings.Contains(suite, "CRDDirectoryPaths: []string{crdDir, testCRDDir}") {
+			t.Errorf("%s: the suite's API server does not get the test CRDs", c.project)
+		}
+	}
+}

@@ -31,7 +31,11 @@ func externalTests(ctx *contract.Context) ([]artifact.File, error) {
 	if len(ctx.API.External) == 0 {
 		return nil, nil
 	}
-	src, err := tmpl.File(ctx.GoHeader(), "external_helpers_test.go.tmpl", map[string]any{"Package": ctx.Controller.Name})
+	conditions := false
+	for _, k := range ctx.API.External {
+		conditions = conditions || k.OwnCondition != ""
+	}
+	src, err := tmpl.File(ctx.GoHeader(), "external_helpers_test.go.tmpl", map[string]any{"Package": ctx.Controller.Name, "Conditions": conditions})
 	if err != nil {
 		return nil, err
 	}

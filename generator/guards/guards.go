@@ -19,7 +19,7 @@ import (
 	"github.com/opgen-dev/opgen/naming"
 )
 
-//go:embed source/reconcile.go source/status.go source/finalizer.go source/clientlimits.go source/owned.go source/memory.go source/managedfields.go source/external.go source/metrics.go
+//go:embed source/reconcile.go source/status.go source/finalizer.go source/clientlimits.go source/owned.go source/memory.go source/managedfields.go source/external.go source/condition.go source/metrics.go
 var source embed.FS
 
 // Generator writes the shared runtime.
@@ -95,6 +95,9 @@ func InUse(ctx *contract.Context) []symbols.Part {
 	if len(ctx.API.External) > 0 {
 		use[symbols.External] = true
 	}
+	for _, k := range ctx.API.External {
+		use[symbols.Condition] = use[symbols.Condition] || k.OwnCondition != ""
+	}
 	for _, k := range ctx.API.Controllers() {
 		use[symbols.Reconcile] = true
 		if k.Finalizer != "" {
@@ -133,7 +136,7 @@ func InUse(ctx *contract.Context) []symbols.Part {
 	}
 	// Both the status writer and the gated apply recall their last write, and count
 	// what they decide.
-	if use[symbols.Status] || use[symbols.Owned] {
+	if use[symbols.Status] || use[symbols.Owned] || use[symbols.Condition] {
 		use[symbols.Memory] = true
 		use[symbols.Metrics] = true
 	}

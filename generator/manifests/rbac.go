@@ -71,8 +71,12 @@ func RBACRules(api *model.API) []string {
 		}
 	}
 	// A kind the project does not define (+opguard:for): read and watched, patched and
-	// its finalizers updated only with a finalizer, and what it owns; never its status.
+	// its finalizers updated only with a finalizer, and what it owns; its status only
+	// with +opguard:own-condition, patched (the one condition's apply).
 	for _, k := range api.External {
+		if k.OwnCondition != "" {
+			rule(k.Package.Group, k.Plural+"/status", "patch")
+		}
 		if k.Finalizer != "" {
 			rule(k.Package.Group, k.Plural, "get;list;watch;patch")
 			rule(k.Package.Group, k.Plural+"/finalizers", "update")

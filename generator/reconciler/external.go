@@ -24,6 +24,8 @@ type external struct {
 	FieldManager string
 	// Selects says +opguard:select-labels or select-annotation opts objects in.
 	Selects bool
+	// ConditionsField is the Go name of the status's conditions, with +opguard:own-condition.
+	ConditionsField string
 }
 
 // checkExternal checks the user's reconciler type of each kind the project does not
@@ -64,6 +66,9 @@ func generateExternal(ctx *contract.Context) ([]artifact.File, error) {
 			Selects:      k.SelectLabels != "" || k.SelectAnnotation != nil,
 		}
 		e.API = e.Imports.Add(k.Package.Alias, k.Package.Path)
+		if k.OwnCondition != "" {
+			e.ConditionsField = k.Status.ConditionsField().Name
+		}
 		for _, o := range k.Owns {
 			if local := ctx.API.Lookup(o); local != nil {
 				e.Owns = append(e.Owns, goType{e.Imports.Add(local.Package.Alias, local.Package.Path), local.Name})

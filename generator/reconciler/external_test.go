@@ -22,10 +22,10 @@ func TestExternalReconciler(t *testing.T) {
 	if d := (reconciler.Generator{}).Check(ctx); len(d) > 0 {
 		t.Fatalf("Check on the project's own code: %v", d)
 	}
-	if len(ctx.API.External) != 1 || len(ctx.API.Reconciled()) != 0 {
-		t.Fatalf("%d kinds the project does not define and %d of its own, want 1 and 0", len(ctx.API.External), len(ctx.API.Reconciled()))
+	if len(ctx.API.External) != 2 || len(ctx.API.Reconciled()) != 0 {
+		t.Fatalf("%d kinds the project does not define and %d of its own, want 2 (Certificate, Deployment) and 0", len(ctx.API.External), len(ctx.API.Reconciled()))
 	}
-	k := ctx.API.External[0]
+	k := ctx.API.External[1]
 	if k.Name != "Deployment" || k.Package.Path != "k8s.io/api/apps/v1" || !k.Namespaced || k.Plural != "deployments" {
 		t.Fatalf("the kind is %s of %s (namespaced %t, %s), want Deployment of k8s.io/api/apps/v1, namespaced, deployments", k.Name, k.Package.Path, k.Namespaced, k.Plural)
 	}
@@ -68,5 +68,41 @@ func TestExternalReconciler(t *testing.T) {
 	}
 	if strings.Contains(rules, "deployments/status") || strings.Contains(rules, "events") {
 		t.Errorf("the RBAC rules write a status of a kind the project does not define:\n%s", rules)
+	}
+}
+
+// TestOwnedCondition: +opguard:own-condition on golden/init-external's Certificate
+// reconciler gives the condition's type and its gated apply, which calls the runtime's
+// with the status's conditions, the kind's generation and the project's field manager;
+// RBAC gains patch on the status, and the Deployment reconciler beside it, without the
+// marker, neither.
+func TestOwnedCondition(t *testing.T) {
+	ctx := gentest.Load(t, "init-external")
+	files, err := reconciler.Generator{}.Generate(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := strings.Join(manifests.RBACRules(ctx.API), "\n")
+	for _, k := range ctx.API.External {
+		f := gentest.Go(t, ctx, gentest.Find(t, files, path.Join(ctx.Controller.Dir, k.Names.ReconcilerFile())))
+		status := "+kubebuilder:rbac:groups=" + k.Package.Group + ",resources=" + k.Plural + "/status,verbs=patch"
+		if k.Name != "Certificate" {
+			if k.OwnCondition != "" || strings.Contains(string(f.Src), k.Names.ConditionApply()) || strings.Contains(rules, k.Plural+"/status") {
+				t.Errorf("%s, without +opguard:own-condition, owns a condition", k.Name)
+			}
+			continue
+		}
+		if got := f.Value(t, k.Names.ConditionTypeConst()); got != strconv.Quote("example.com/BundleReady") {
+			t.Errorf("%s = %s, want the marker's type", k.Names.ConditionTypeConst(), got)
+		}
+		body := f.Body(f.Func(t, k.Names.ConditionApply()))
+		for _, want := range []string{"applyCondition(ctx, c, obj, obj.Status.Conditions,", "ObservedGeneration: obj.Generation", `"Certificate", ` + k.Names.FieldManager() + ")"} {
+			if !strings.Contains(body, want) {
+				t.Errorf("%s does not call %s:\n%s", k.Names.ConditionApply(), want, body)
+			}
+		}
+		if !strings.Contains(rules, status) {
+			t.Errorf("the RBAC rules lack %s:\n%s", status, rules)
+		}
 	}
 }

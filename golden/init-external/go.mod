@@ -119,3 +119,8 @@ require (
 	sigs.k8s.io/structured-merge-diff/v6 v6.4.2 // indirect
 	sigs.k8s.io/yaml v1.6.0 // indirect
 )
+
+// A module of another project, kept here until it is published.
+require example.com/certs v0.0.0-00010101000000-000000000000
+
+replace example.com/certs => ./third_party/certs

@@ -10,5 +10,7 @@
 // when one owns a kind (the gated apply of owned objects), [Memory] (a guard's last write,
 // recalled while the cache is behind it) with [Status] or [Owned], and [ManagedFields]
 // (the cache transform the generated CacheOptions installs) when the main is wired, and
-// [External] (the content predicate) when a reconciler has +opguard:for.
+// [External] (the content predicate) when a reconciler has +opguard:for, and
+// [Condition] (the gated apply of one owned condition, with [Memory]) when one also
+// has +opguard:own-condition.
 package symbols

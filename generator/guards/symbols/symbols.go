@@ -16,12 +16,15 @@ const (
 	ManagedFields Part = "managedfields"
 	// External is the primary filter of a kind the project does not define.
 	External Part = "external"
+	// Condition is the gated apply of the one condition an operator owns on a kind it
+	// does not define.
+	Condition Part = "condition"
 	// Metrics is the guards' metrics on controller-runtime's registry.
 	Metrics Part = "metrics"
 )
 
 // Parts lists every part in order.
-var Parts = []Part{Reconcile, Status, ClientLimits, Finalizer, Owned, Memory, ManagedFields, External, Metrics}
+var Parts = []Part{Reconcile, Status, ClientLimits, Finalizer, Owned, Memory, ManagedFields, External, Condition, Metrics}
 
 // What generated code calls.
 const (
@@ -65,6 +68,9 @@ const (
 	// ManagedFields.
 	TrimManagedFields = "trimManagedFields"
 
+	// Condition.
+	ApplyCondition = "applyCondition"
+
 	// External.
 	ContentPredicate = "contentPredicate"
 
@@ -89,6 +95,7 @@ type Names struct {
 	TrimManagedFields                                                                           string
 	ObserveStatusKind, ObserveOwnedKind, CountStatusSkipped, CountStatusSent, CountStatusFailed string
 	ContentPredicate                                                                            string
+	ApplyCondition                                                                              string
 }
 
 // Called is the runtime's names as a value: see Names.
@@ -104,6 +111,7 @@ var Called = Names{
 	DigestOwnedFields: DigestOwnedFields,
 	TrimManagedFields: TrimManagedFields,
 	ContentPredicate:  ContentPredicate,
+	ApplyCondition:    ApplyCondition,
 	ObserveStatusKind: ObserveStatusKind, ObserveOwnedKind: ObserveOwnedKind,
 	CountStatusSkipped: CountStatusSkipped, CountStatusSent: CountStatusSent, CountStatusFailed: CountStatusFailed,
 }
@@ -139,6 +147,8 @@ var PartOf = map[string]Part{
 	TrimManagedFields: ManagedFields,
 
 	ContentPredicate: External, "contentChanged": External,
+
+	ApplyCondition: Condition, "conditionKey": Condition, "conditionEqual": Condition,
 
 	ObserveStatusKind: Metrics, ObserveOwnedKind: Metrics, CountStatusSkipped: Metrics, CountStatusSent: Metrics,
 	CountStatusFailed: Metrics, "guardStatusWrites": Metrics, "guardGenerationWrites": Metrics, "guardRateLimiterLatency": Metrics, "guardStatusSkipped": Metrics, "guardOwnedApplies": Metrics,

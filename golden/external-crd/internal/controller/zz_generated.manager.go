@@ -19,8 +19,8 @@ import (
 // --max-concurrent-reconciles, the reconciles each controller runs at once (a
 // +opguard:reconciler:maxConcurrentReconciles marker sets its kind's own).
 const (
-	DefaultKubeAPIQPS              = -1.0
-	DefaultKubeAPIBurst            = 100
+	DefaultKubeAPIQPS              = 20.0
+	DefaultKubeAPIBurst            = 40
 	DefaultMaxConcurrentReconciles = 4
 )
 

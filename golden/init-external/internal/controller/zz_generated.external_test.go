@@ -5,6 +5,8 @@ package controller
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -12,8 +14,11 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/client/apiutil"
 )
 
 // The tests of the reconcilers of kinds the project does not define (+opguard:for):
@@ -173,5 +178,152 @@ func quiet(t *testing.T, what, controller string, writes int64, runs float64) {
 	}
 	if r := reconciles(t, controller) - runs; r != 0 {
 		t.Errorf("%s ran %v reconciles during %s", controller, r, what)
+	}
+}
+
+// ownsOneCondition creates the sample of obj's kind (in a namespace of its own) and
+// checks, with the reconciler named controller running in the suite's manager, the
+// condition of type conditionType it owns (+opguard:own-condition) on the status,
+// whose resource the manager applies it to is statusResource ("certificates/status"):
+//   - it appears, owned by manager and by no other;
+//   - another manager's condition applied beside it costs no reconcile and no write,
+//     and both stay;
+//   - a reconcile with nothing changed (a finalizer of the test's added, a change the
+//     reconciler watches) costs no write;
+//   - the condition overwritten by a third manager is taken back at the next reconcile
+//     with exactly one apply of the status, and the other manager's entry stays.
+func ownsOneCondition(t *testing.T, obj client.Object, controller, statusResource, conditionType, manager string) {
+	t.Helper()
+	ctx := context.Background()
+	sample(t, obj)
+	namespaced, err := testClient.IsObjectNamespaced(obj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if namespaced {
+		ns := &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{GenerateName: "test-"}}
+		if err := testClient.Create(ctx, ns); err != nil {
+			t.Fatal(err)
+		}
+		obj.SetNamespace(ns.Name)
+	}
+	if err := testClient.Create(ctx, obj); err != nil {
+		t.Fatal(err)
+	}
+	key := client.ObjectKeyFromObject(obj)
+	defer func() {
+		_ = testClient.Delete(ctx, obj)
+	}()
+	gvk, err := apiutil.GVKForObject(obj, testClient.Scheme())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// live reads the object's conditions by type, and which managers own an entry.
+	live := func() (map[string]metav1.Condition, map[string][]string) {
+		t.Helper()
+		u := &unstructured.Unstructured{}
+		u.SetGroupVersionKind(gvk)
+		if err := testClient.Get(ctx, key, u); err != nil {
+			t.Fatal(err)
+		}
+		conds := map[string]metav1.Condition{}
+		raw, _, _ := unstructured.NestedSlice(u.Object, "status", "conditions")
+		for _, r := range raw {
+			m, _ := r.(map[string]any)
+			var c metav1.Condition
+			if err := runtime.DefaultUnstructuredConverter.FromUnstructured(m, &c); err != nil {
+				t.Fatal(err)
+			}
+			conds[c.Type] = c
+		}
+		owners := map[string][]string{}
+		for _, mf := range u.GetManagedFields() {
+			if mf.FieldsV1 == nil {
+				continue
+			}
+			for typ := range conds {
+				if strings.Contains(string(mf.FieldsV1.Raw), fmt.Sprintf(`"k:{\"type\":\"%s\"}"`, typ)) {
+					owners[typ] = append(owners[typ], mf.Manager)
+				}
+			}
+		}
+		return conds, owners
+	}
+	waitFor(t, 30*time.Second, fmt.Sprintf("%s to get the condition %s", key, conditionType), func() bool {
+		_, ok := (func() map[string]metav1.Condition { c, _ := live(); return c })()[conditionType]
+		return ok
+	})
+	settleExternal(t, key)
+	conds, owners := live()
+	mine := conds[conditionType]
+	if o := owners[conditionType]; len(o) != 1 || o[0] != manager {
+		t.Fatalf("the condition %s is owned by %v, want %s alone", conditionType, o, manager)
+	}
+
+	// otherApply applies, as another manager, one condition to the status (an apply
+	// holds what its manager owns: one that left an entry out would remove it).
+	otherApply := func(other string, c metav1.Condition) {
+		t.Helper()
+		c.LastTransitionTime = metav1.NewTime(time.Now().Truncate(time.Second))
+		entry, err := runtime.DefaultUnstructuredConverter.ToUnstructured(&c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u := &unstructured.Unstructured{Object: map[string]any{"status": map[string]any{"conditions": []any{entry}}}}
+		u.SetGroupVersionKind(gvk)
+		u.SetName(key.Name)
+		u.SetNamespace(key.Namespace)
+		if err := testClient.Status().Apply(ctx, client.ApplyConfigurationFromUnstructured(u), client.FieldOwner(other), client.ForceOwnership); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const other = "test.opgen.dev/Other"
+	writes, runs := managerWrites.Load(), reconciles(t, controller)
+	otherApply("test.opgen.dev/other", metav1.Condition{Type: other, Status: metav1.ConditionTrue, Reason: "ByAnother", Message: "another manager's"})
+	time.Sleep(quietWindow)
+	quiet(t, "another manager's condition", controller, writes, runs)
+	if conds, _ := live(); conds[other].Reason != "ByAnother" || conds[conditionType].Message != mine.Message {
+		t.Fatalf("after another manager's apply the conditions are %v, want both", conds)
+	}
+
+	// reconcileOnce makes the reconciler run once more: a finalizer added or removed is
+	// a change it watches.
+	reconcileOnce := func(patch string) {
+		t.Helper()
+		runs := reconciles(t, controller)
+		if err := testClient.Patch(ctx, obj, client.RawPatch(types.MergePatchType, []byte(patch))); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, 10*time.Second, "a reconcile of "+key.String(), func() bool { return reconciles(t, controller) > runs })
+		settleExternal(t, key)
+	}
+	writes = managerWrites.Load()
+	reconcileOnce(`{"metadata":{"finalizers":["test.opgen.dev/hold"]}}`)
+	if w := managerWrites.Load() - writes; w != 0 {
+		t.Errorf("a reconcile with the condition unchanged cost %d writes, want 0", w)
+	}
+
+	// Overwritten by another manager: taken back with one apply of the status.
+	otherApply("test.opgen.dev/intruder", metav1.Condition{Type: conditionType, Status: metav1.ConditionUnknown, Reason: "Overwritten", Message: "not the operator's"})
+	writes = managerWrites.Load()
+	managerApplies.Lock()
+	applies := managerApplies.m[statusResource]
+	managerApplies.Unlock()
+	reconcileOnce(`{"metadata":{"finalizers":null}}`)
+	managerApplies.Lock()
+	applies = managerApplies.m[statusResource] - applies
+	managerApplies.Unlock()
+	if w := managerWrites.Load() - writes; w != 1 || applies != 1 {
+		t.Errorf("taking the condition back cost %d writes, %v of them applies of %s; want exactly 1 apply", w, applies, statusResource)
+	}
+	conds, owners = live()
+	if got := conds[conditionType]; got.Status != mine.Status || got.Reason != mine.Reason || got.Message != mine.Message {
+		t.Errorf("the condition is %+v after the reconcile, want %+v again", got, mine)
+	}
+	if o := owners[conditionType]; !slices.Contains(o, manager) {
+		t.Errorf("the condition %s is owned by %v after the reconcile, want %s among them", conditionType, o, manager)
+	}
+	if conds[other].Reason != "ByAnother" {
+		t.Errorf("another manager's condition is %+v, want it kept", conds[other])
 	}
 }

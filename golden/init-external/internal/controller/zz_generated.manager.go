@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 
+	certsv1 "example.com/certs/api/v1"
 	corev1 "k8s.io/api/core/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
 	corev1ac "k8s.io/client-go/applyconfigurations/core/v1"
@@ -25,7 +26,7 @@ const (
 
 // AddToScheme registers client-go's built-in kinds and every API package of the operator.
 func AddToScheme(s *runtime.Scheme) error {
-	for _, add := range []func(*runtime.Scheme) error{clientgoscheme.AddToScheme} {
+	for _, add := range []func(*runtime.Scheme) error{clientgoscheme.AddToScheme, certsv1.AddToScheme} {
 		if err := add(s); err != nil {
 			return err
 		}
@@ -35,6 +36,9 @@ func AddToScheme(s *runtime.Scheme) error {
 
 // SetupReconcilers registers every generated reconciler with mgr.
 func SetupReconcilers(mgr ctrl.Manager) error {
+	if err := NewCertificateReconciler(mgr).SetupWithManager(mgr); err != nil {
+		return fmt.Errorf("setting up the Certificate reconciler: %w", err)
+	}
 	if err := NewDeploymentReconciler(mgr).SetupWithManager(mgr); err != nil {
 		return fmt.Errorf("setting up the Deployment reconciler: %w", err)
 	}
@@ -50,8 +54,8 @@ func SetupReconcilers(mgr ctrl.Manager) error {
 // every guard compares with the whole object and writes on every reconcile.
 func CacheOptions() cache.Options {
 	return cache.Options{DefaultTransform: trimManagedFields(map[reflect.Type][]string{
-		reflect.TypeFor[*corev1.ConfigMap](): {DeploymentFieldManager},
+		reflect.TypeFor[*corev1.ConfigMap](): {CertificateFieldManager, DeploymentFieldManager},
 	}, map[reflect.Type]func(any) bool{
-		reflect.TypeFor[*corev1.ConfigMap](): digestOwnedFields(corev1ac.ExtractConfigMap, DeploymentFieldManager),
+		reflect.TypeFor[*corev1.ConfigMap](): digestOwnedFields(corev1ac.ExtractConfigMap, CertificateFieldManager, DeploymentFieldManager),
 	})}
 }

@@ -53,6 +53,10 @@ const (
 	quietWindow = 5 * time.Second
 )
 
+// testCRDDir holds the CRDs of the kinds of other modules the project reconciles, which
+// opgen generate derives from their Go types for these tests only.
+const testCRDDir = "../../test/crd"
+
 var (
 	// testConfig reaches the suite's API server.
 	testConfig *rest.Config
@@ -87,7 +91,7 @@ func runSuite(m *testing.M) int {
 	if err := AddToScheme(scheme); err != nil {
 		return fail(err)
 	}
-	env := &envtest.Environment{CRDDirectoryPaths: []string{crdDir}, BinaryAssetsDirectory: assets}
+	env := &envtest.Environment{CRDDirectoryPaths: []string{crdDir, testCRDDir}, BinaryAssetsDirectory: assets}
 	// Hosts without a default route need both, or the API server picks no address.
 	env.ControlPlane.GetAPIServer().Configure().
 		Set("advertise-address", "127.0.0.1").

@@ -34,3 +34,30 @@ type NamespaceReconciler struct{ client.Client }
 //
 // +opguard:select-annotation=example.com/x
 type Helper struct{}
+
+// A condition of a kind of k8s.io/api: opgen reads conditions lists from another
+// module's Go types only.
+//
+// +opguard:for=batch/v1/Job
+// +opguard:own-condition=example.com/Ready
+type JobReconciler struct{ client.Client }
+
+// A condition of another module's kind whose conditions are not keyed by type.
+//
+// +opguard:for=gadgets.example.org/v1/Gadget
+// +opguard:for-package=example.com/gadgets/api/v1
+// +opguard:own-condition=example.com/Ready
+type GadgetReconciler struct{ client.Client }
+
+// A condition of another module's kind without the status subresource.
+//
+// +opguard:for=gadgets.example.org/v1/Gizmo
+// +opguard:for-package=example.com/gadgets/api/v1
+// +opguard:own-condition=example.com/Ready
+type GizmoReconciler struct{ client.Client }
+
+// A condition type that is not one.
+//
+// +opguard:for=core/v1/ConfigMap
+// +opguard:own-condition=Not A Type
+type ConfigMapReconciler struct{ client.Client }
