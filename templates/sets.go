@@ -24,7 +24,7 @@ import (
 // is kept whole in released/v<N>, so that opgen upgrade can render a project as an
 // older opgen scaffolded it. sets.sum holds each version's digest, and a test holds the
 // templates to it (see docs/contributing.md for the steps).
-const Version = 3
+const Version = 4
 
 // SetDirs are the folders of a template set.
 var SetDirs = []string{"project", "api", "scaffold", "webhook", "chart", "controller"}

@@ -5,10 +5,11 @@
 // When the set in the work tree differs from the digest templates/sets.sum records for
 // the current version N:
 //
-//   - if version N is committed (HEAD's sets.sum has it), N is frozen: HEAD's set is
-//     copied whole into templates/released/vN (its digest checked against the record),
-//     templates.Version becomes N+1, and sets.sum gets a line for N+1 with the work
-//     tree's digest;
+//   - if version N is committed (HEAD's sets.sum has it), N is frozen: its set as
+//     committed — HEAD's, or, when merged branches each changed the templates since,
+//     the newest commit's whose set has N's recorded digest — is copied whole into
+//     templates/released/vN, templates.Version becomes N+1, and sets.sum gets a line
+//     for N+1 with the work tree's digest;
 //   - if version N is new in the work tree (not committed yet), its line in sets.sum
 //     takes the work tree's digest: one change of the set between two commits is one
 //     version, however many edits it took.
@@ -91,12 +92,9 @@ func run(root string, check bool) (string, error) {
 	if _, err := os.Stat(frozen); err == nil {
 		return "", fmt.Errorf("%s exists already", frozen)
 	}
-	head, err := headSet(root)
+	head, err := recordedSet(root, last)
 	if err != nil {
 		return "", err
-	}
-	if d := templates.Digest(head); d != last.digest {
-		return "", fmt.Errorf("HEAD's templates have digest %s, not version %d's %s: restore them, or fix %s by hand", d, last.version, last.digest, sumFile)
 	}
 	for p, content := range head {
 		dst := filepath.Join(frozen, filepath.FromSlash(p))
@@ -185,8 +183,29 @@ func workTreeSet(root string) (map[string][]byte, error) {
 }
 
 // headSet reads the set as HEAD has it.
-func headSet(root string) (map[string][]byte, error) {
-	args := []string{"ls-tree", "-r", "--name-only", "HEAD", "--"}
+// recordedSet is version last's set as committed: HEAD's, or — when branches that
+// each changed the templates were merged since, so HEAD already holds the next set —
+// the newest commit's whose templates have last's digest.
+func recordedSet(root string, last sumLine) (map[string][]byte, error) {
+	revs, err := git(root, "rev-list", "--max-count=500", "HEAD", "--", "templates")
+	if err != nil {
+		return nil, err
+	}
+	for _, rev := range append([]string{"HEAD"}, strings.Fields(string(revs))...) {
+		set, err := setAt(root, rev)
+		if err != nil {
+			return nil, err
+		}
+		if templates.Digest(set) == last.digest {
+			return set, nil
+		}
+	}
+	return nil, fmt.Errorf("no commit among HEAD's last 500 that touch templates/ has version %d's digest %s: fix %s by hand", last.version, last.digest, sumFile)
+}
+
+// setAt is the scaffold template set of the commit rev.
+func setAt(root, rev string) (map[string][]byte, error) {
+	args := []string{"ls-tree", "-r", "--name-only", rev, "--"}
 	for _, d := range templates.SetDirs {
 		args = append(args, "templates/"+d)
 	}
@@ -199,7 +218,7 @@ func headSet(root string) (map[string][]byte, error) {
 		if !strings.HasSuffix(p, ".tmpl") {
 			continue
 		}
-		b, err := git(root, "show", "HEAD:"+p)
+		b, err := git(root, "show", rev+":"+p)
 		if err != nil {
 			return nil, err
 		}

@@ -92,3 +92,54 @@ func TestVersioning(t *testing.T) {
 		t.Fatalf("-check after the tool ran: %v", err)
 	}
 }
+
+// TestVersioningAfterMerges: branches that changed the templates were committed (merged)
+// without running the tool, so HEAD already holds the next set: version N is frozen
+// from the newest commit whose set has N's digest, and the work tree becomes N+1.
+func TestVersioningAfterMerges(t *testing.T) {
+	root := t.TempDir()
+	write := func(rel, content string) {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gitRun := func(args ...string) {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	write("templates/project/Makefile.tmpl", "all:\n")
+	write("templates/chart/values.yaml.tmpl", "a: 1\n")
+	write("templates/sets.go", "package templates\n\nconst Version = 1\n")
+	files, err := workTreeSet(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("templates/sets.sum", "# sums\n1 "+digestOf(files)+"\n")
+	gitRun("init", "-q")
+	gitRun("add", ".")
+	gitRun("commit", "-qm", "v1")
+	write("templates/project/Makefile.tmpl", "all: build\n")
+	gitRun("commit", "-qam", "one branch's change")
+	write("templates/chart/values.yaml.tmpl", "a: 2\n")
+	gitRun("commit", "-qam", "another's")
+
+	msg, err := run(root, false)
+	if err != nil || !strings.Contains(msg, "froze version 1") {
+		t.Fatalf("%q, %v", msg, err)
+	}
+	b, err := os.ReadFile(filepath.Join(root, "templates/released/v1/project/Makefile.tmpl"))
+	if err != nil || string(b) != "all:\n" {
+		t.Fatalf("released/v1's Makefile %q, %v; want version 1's", b, err)
+	}
+	if _, err := run(root, true); err != nil {
+		t.Fatalf("-check after the tool ran: %v", err)
+	}
+}
