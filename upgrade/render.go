@@ -145,6 +145,10 @@ func withModule(goMod []byte, module, dir string) ([]byte, error) {
 		return nil, err
 	}
 	if dir != "" {
+		// The render runs elsewhere: a relative dir would be read from there.
+		if dir, err = filepath.Abs(dir); err != nil {
+			return nil, err
+		}
 		for _, r := range append([]*modfile.Replace(nil), mf.Replace...) {
 			if r.New.Version != "" || filepath.IsAbs(r.New.Path) || !modfile.IsDirectoryPath(r.New.Path) {
 				continue

@@ -73,7 +73,7 @@ func TestRenderIsWhatTheCommandsWrote(t *testing.T) {
 			}
 			goMod, _ := os.ReadFile(filepath.Join(dir, "go.mod"))
 			goSum, _ := os.ReadFile(filepath.Join(dir, "go.sum"))
-			got, err := Render(context.Background(), RenderInput{Record: cfg.Scaffold, Config: cfg, Set: set, GoMod: goMod, GoSum: goSum})
+			got, err := Render(context.Background(), RenderInput{Record: cfg.Scaffold, Config: cfg, Set: set, GoMod: goMod, GoSum: goSum, Dir: dir})
 			if err != nil {
 				t.Fatal(err)
 			}
