@@ -78,6 +78,9 @@ type ControllerStep struct {
 	SelectAnnotation  string   `json:"selectAnnotation,omitempty"`
 	SelectLabels      string   `json:"selectLabels,omitempty"`
 	Finalizer         string   `json:"finalizer,omitempty"`
+	// OwnCondition is --own-condition: the condition type of the kind's status the
+	// reconciler owns.
+	OwnCondition string `json:"ownCondition,omitempty"`
 }
 
 // FullGroup is the kind's API group as the API server names it ("" for core), as
@@ -176,8 +179,8 @@ func (r *Record) marshal(b *strings.Builder) {
 			if g := fields("selectAnnotation", c.SelectAnnotation, "selectLabels", c.SelectLabels); g != "" {
 				f += ", " + g
 			}
-			if c.Finalizer != "" {
-				f += ", finalizer: " + scalar(c.Finalizer)
+			if g := fields("finalizer", c.Finalizer, "ownCondition", c.OwnCondition); g != "" {
+				f += ", " + g
 			}
 			fmt.Fprintf(b, "  - controller: {%s}\n", f)
 		}

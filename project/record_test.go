@@ -78,3 +78,37 @@ func TestRecordRefusesBadSteps(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordWritesEveryField: every field of every step kind, set, reads back: the
+// writer spells the steps out by hand, and a field it forgets would be lost from the
+// record without a word (own-condition was, once).
+func TestRecordWritesEveryField(t *testing.T) {
+	fill := func(v reflect.Value) {
+		for i := range v.NumField() {
+			f := v.Field(i)
+			switch f.Kind() {
+			case reflect.String:
+				f.SetString("v" + strings.ToLower(v.Type().Field(i).Name))
+			case reflect.Bool:
+				f.SetBool(true)
+			case reflect.Slice:
+				f.Set(reflect.ValueOf([]string{"a/v1/A", "b/v1/B"}))
+			default:
+				t.Fatalf("%s.%s: a %s field this test cannot fill", v.Type(), v.Type().Field(i).Name, f.Kind())
+			}
+		}
+	}
+	api, webhook, controller := &APIStep{}, &WebhookStep{}, &ControllerStep{}
+	fill(reflect.ValueOf(api).Elem())
+	fill(reflect.ValueOf(webhook).Elem())
+	fill(reflect.ValueOf(controller).Elem())
+	c := &Config{ProjectName: "op", Domain: "example.com", Scaffold: &Record{Module: "m", TemplateSet: 1,
+		Steps: []Step{{API: api}, {Webhook: webhook}, {Controller: controller}}}}
+	back, err := Parse(c.Marshal())
+	if err != nil {
+		t.Fatalf("%v\n%s", err, c.Marshal())
+	}
+	if !reflect.DeepEqual(back.Scaffold, c.Scaffold) {
+		t.Fatalf("read back\n%+v %+v %+v\nwant\n%+v %+v %+v", *back.Scaffold.Steps[0].API, *back.Scaffold.Steps[1].Webhook, *back.Scaffold.Steps[2].Controller, *api, *webhook, *controller)
+	}
+}

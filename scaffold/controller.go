@@ -237,6 +237,7 @@ func (o *ControllerOptions) Step() *project.ControllerStep {
 		ExternalAPIPath: o.ExternalAPIPath, ExternalAPIDomain: o.ExternalAPIDomain,
 		ClusterScoped: !o.Namespaced, Owns: o.Owns,
 		SelectAnnotation: o.SelectAnnotation, SelectLabels: o.SelectLabels, Finalizer: o.Finalizer,
+		OwnCondition: o.OwnCondition,
 	}
 	if s.FullGroup() != o.FullGroup {
 		s.APIGroup = o.FullGroup
@@ -251,6 +252,6 @@ func ControllerOptionsOf(s *project.ControllerStep) ControllerOptions {
 		Group: s.Group, Version: s.Version, Kind: s.Kind,
 		ExternalAPIPath: s.ExternalAPIPath, ExternalAPIDomain: s.ExternalAPIDomain,
 		Owns: s.Owns, SelectAnnotation: s.SelectAnnotation, SelectLabels: s.SelectLabels, Finalizer: s.Finalizer,
-		FullGroup: s.FullGroup(), Namespaced: !s.ClusterScoped,
+		OwnCondition: s.OwnCondition, FullGroup: s.FullGroup(), Namespaced: !s.ClusterScoped,
 	}
 }

@@ -388,7 +388,7 @@ func controllerStep(values map[markers.Name][]string, domain string, minor int) 
 	for _, f := range []struct {
 		name markers.Name
 		dst  *string
-	}{{markers.ForPackage, &o.ExternalAPIPath}, {markers.SelectAnnotation, &o.SelectAnnotation}, {markers.SelectLabels, &o.SelectLabels}, {markers.Finalizer, &o.Finalizer}} {
+	}{{markers.ForPackage, &o.ExternalAPIPath}, {markers.SelectAnnotation, &o.SelectAnnotation}, {markers.SelectLabels, &o.SelectLabels}, {markers.Finalizer, &o.Finalizer}, {markers.OwnCondition, &o.OwnCondition}} {
 		v, why := one(f.name)
 		if why != "" {
 			return nil, why
