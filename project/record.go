@@ -179,8 +179,11 @@ func (r *Record) marshal(b *strings.Builder) {
 			if g := fields("selectAnnotation", c.SelectAnnotation, "selectLabels", c.SelectLabels); g != "" {
 				f += ", " + g
 			}
-			if g := fields("finalizer", c.Finalizer, "ownCondition", c.OwnCondition); g != "" {
-				f += ", " + g
+			if c.Finalizer != "" {
+				f += ", finalizer: " + scalar(c.Finalizer)
+			}
+			if c.OwnCondition != "" {
+				f += ", ownCondition: " + scalar(c.OwnCondition)
 			}
 			fmt.Fprintf(b, "  - controller: {%s}\n", f)
 		}

@@ -99,7 +99,10 @@ func TestUpgradeController(t *testing.T) {
 		"\t\t\t\"value\":      obj.Annotations[\"example.com/config\"],\n\t\t\t\"deployment\": obj.Namespace + \"/\" + obj.Name,\n")
 	replaceIn(t, dir, ctrl, "\tif _, err := ApplyDeploymentConfigMap(", "\tfor k, v := range r.Defaults {\n\t\tconfigMap.Data[k] = v\n\t}\n\tif _, err := ApplyDeploymentConfigMap(")
 	replaceIn(t, dir, sample, "image: registry.example.com/app:latest", "image: nginx:1.27")
-	git(t, dir, "commit", "-qam", "our reconciler, our sample")
+	// The Certificate's sample with its required fields, filled in as in the golden.
+	const certSample = "config/samples/certs_example_org_v1_certificate.yaml"
+	writeFile(t, filepath.Join(dir, certSample), []byte(readFileT(t, filepath.Join(goldenDir, "init-external"), certSample)))
+	git(t, dir, "commit", "-qam", "our reconciler, our samples")
 	yours := map[string][]string{
 		ctrl: {"\t// Defaults are entries every ConfigMap holds.\n\tDefaults map[string]string\n", "Defaults: map[string]string{\"owner\": \"sidecar-operator\"}}",
 			"\t\t\t\"deployment\": obj.Namespace + \"/\" + obj.Name,\n", "\tfor k, v := range r.Defaults {\n"},
@@ -130,7 +133,9 @@ func TestUpgradeController(t *testing.T) {
 	if d := git(t, dir, "diff", "HEAD", "--", sample); d != "" {
 		t.Errorf("the sample, which only the team changed, changed:\n%s", d)
 	}
-	if cfg, err := project.Read(dir); err != nil || cfg.Scaffold.TemplateSet != templates.Version || len(cfg.Scaffold.Steps) != 1 || cfg.Scaffold.Steps[0].Controller == nil {
+	// Its two create controller steps (the Deployment's and the Certificate's).
+	if cfg, err := project.Read(dir); err != nil || cfg.Scaffold.TemplateSet != templates.Version || len(cfg.Scaffold.Steps) != 2 ||
+		cfg.Scaffold.Steps[0].Controller == nil || cfg.Scaffold.Steps[1].Controller == nil {
 		t.Fatalf("the record: %+v, %v", cfg, err)
 	}
 

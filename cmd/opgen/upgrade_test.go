@@ -77,7 +77,7 @@ func previousProjectOf(t *testing.T, goldenName, name string) string {
 	}
 	goMod, _ := os.ReadFile(filepath.Join(golden, "go.mod"))
 	goSum, _ := os.ReadFile(filepath.Join(golden, "go.sum"))
-	files, err := upgrade.Render(context.Background(), upgrade.RenderInput{Record: &rec, Config: cfg, Set: set, GoMod: goMod, GoSum: goSum})
+	files, err := upgrade.Render(context.Background(), upgrade.RenderInput{Record: &rec, Config: cfg, Set: set, GoMod: goMod, GoSum: goSum, Dir: golden})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,6 +88,11 @@ func previousProjectOf(t *testing.T, goldenName, name string) string {
 	writeFile(t, filepath.Join(dir, "go.mod"), goMod)
 	writeFile(t, filepath.Join(dir, "go.sum"), goSum)
 	writeFile(t, filepath.Join(dir, project.FileName), cfg.Marshal())
+	// A module the team copied in and replaced go.mod's requirement with (init-external's
+	// stand-in for another project's CRDs) is the project's own, not the scaffold's.
+	if _, err := os.Stat(filepath.Join(golden, "third_party")); err == nil {
+		copyTree(t, filepath.Join(golden, "third_party"), filepath.Join(dir, "third_party"))
+	}
 	if code, _, stderr := runOpgen(t, "-C", dir, "generate"); code != 0 {
 		t.Fatalf("generate: exit %d\n%s", code, stderr)
 	}
