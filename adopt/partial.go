@@ -33,16 +33,7 @@ func (r *Result) Partial(root string) error {
 			return nil // refusals of no one line (none today): a partial adoption cannot help
 		}
 		r.Kept = append(r.Kept, kept...)
-		var rest []Invocation
-		for _, inv := range r.Invocations {
-			if !slices.ContainsFunc(r.Kept, func(k Kept) bool { return k.Invocation.Pos == inv.Pos && k.Invocation.Dir == inv.Dir }) {
-				rest = append(rest, inv)
-			}
-		}
-		all := r.Invocations
-		r.Invocations, r.Refusals, r.Notes, r.Modules = rest, nil, nil, nil
-		r.plan(root)
-		r.Invocations = all
+		r.replan(root)
 	}
 	if len(r.Kept) == 0 {
 		return nil
@@ -182,7 +173,7 @@ func (r *Result) KeepGenerator(root, modRoot, gen, why string) (bool, error) {
 		if err != nil || mod != modRoot || !slices.Contains(lineGenerators(inv.Args), gen) {
 			continue
 		}
-		if slices.ContainsFunc(r.Kept, func(k Kept) bool { return k.Invocation.Pos == inv.Pos && k.Invocation.Dir == inv.Dir }) {
+		if r.isKept(inv) {
 			continue
 		}
 		r.Kept = append(r.Kept, Kept{Invocation: inv, Reasons: []string{gen + ": " + why}})
@@ -191,9 +182,20 @@ func (r *Result) KeepGenerator(root, modRoot, gen, why string) (bool, error) {
 	if !kept {
 		return false, nil
 	}
+	r.replan(root)
+	return true, r.Partial(root)
+}
+
+// isKept reports whether the line inv is one of r.Kept.
+func (r *Result) isKept(inv Invocation) bool {
+	return slices.ContainsFunc(r.Kept, func(k Kept) bool { return k.Invocation.Pos == inv.Pos && k.Invocation.Dir == inv.Dir })
+}
+
+// replan adopts again the lines that are not kept; r.Invocations stays every line read.
+func (r *Result) replan(root string) {
 	var rest []Invocation
 	for _, inv := range r.Invocations {
-		if !slices.ContainsFunc(r.Kept, func(k Kept) bool { return k.Invocation.Pos == inv.Pos && k.Invocation.Dir == inv.Dir }) {
+		if !r.isKept(inv) {
 			rest = append(rest, inv)
 		}
 	}
@@ -201,5 +203,4 @@ func (r *Result) KeepGenerator(root, modRoot, gen, why string) (bool, error) {
 	r.Invocations, r.Refusals, r.Notes, r.Modules = rest, nil, nil, nil
 	r.plan(root)
 	r.Invocations = all
-	return true, r.Partial(root)
 }
