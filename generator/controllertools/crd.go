@@ -42,10 +42,9 @@ func CRDGenerator(opts contract.Options) ctcrd.Generator {
 	return g
 }
 
-// CRDs returns the CustomResourceDefinition of each group kind, as [CRDGenerator]
-// writes it (top-level metadata reset to an object), from the run's root packages.
-// A group kind controller-tools finds no type for is an error.
-func CRDs(ctx *contract.Context, gks []schema.GroupKind) (map[schema.GroupKind]apiextensionsv1.CustomResourceDefinition, error) {
+// crdParser is controller-tools' CRD parser with the run's crd options, as
+// [CRDGenerator] sets them, and the generator they come from.
+func crdParser(ctx *contract.Context) (ctcrd.Generator, *ctcrd.Parser) {
 	g := CRDGenerator(ctx.Options)
 	on := func(b *bool) bool { return b != nil && *b }
 	parser := &ctcrd.Parser{
@@ -56,6 +55,14 @@ func CRDs(ctx *contract.Context, gks []schema.GroupKind) (map[schema.GroupKind]a
 		GenerateEmbeddedObjectMeta: on(g.GenerateEmbeddedObjectMeta),
 	}
 	ctcrd.AddKnownTypes(parser)
+	return g, parser
+}
+
+// CRDs returns the CustomResourceDefinition of each group kind, as [CRDGenerator]
+// writes it (top-level metadata reset to an object), from the run's root packages.
+// A group kind controller-tools finds no type for is an error.
+func CRDs(ctx *contract.Context, gks []schema.GroupKind) (map[schema.GroupKind]apiextensionsv1.CustomResourceDefinition, error) {
+	g, parser := crdParser(ctx)
 	before := errorCounts(ctx)
 	for _, root := range ctx.RootsFor(contract.GenCRD, ctx.Roots) {
 		parser.NeedPackage(root)
@@ -125,16 +132,7 @@ func EditCRD(f artifact.File, edit func(*apiextensionsv1.CustomResourceDefinitio
 // sorted, no status. It is how a project's tests get the CRD of a kind it reconciles
 // but does not define, from the same Go types the operator is compiled against.
 func CRDOf(ctx *contract.Context, pkg *loader.Package, gk schema.GroupKind, dir string) (artifact.File, error) {
-	g := CRDGenerator(ctx.Options)
-	on := func(b *bool) bool { return b != nil && *b }
-	parser := &ctcrd.Parser{
-		Collector:                  ctx.Collector,
-		Checker:                    ctx.Checker,
-		IgnoreUnexportedFields:     on(g.IgnoreUnexportedFields),
-		AllowDangerousTypes:        on(g.AllowDangerousTypes),
-		GenerateEmbeddedObjectMeta: on(g.GenerateEmbeddedObjectMeta),
-	}
-	ctcrd.AddKnownTypes(parser)
+	g, parser := crdParser(ctx)
 	before := len(pkg.Errors)
 	parser.NeedPackage(pkg)
 	parser.NeedCRDFor(gk, g.MaxDescLen)
