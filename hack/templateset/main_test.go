@@ -17,15 +17,7 @@ func digestOf(files map[string][]byte) string { return templates.Digest(files) }
 // commit stays that version; -check fails until the tool has run.
 func TestVersioning(t *testing.T) {
 	root := t.TempDir()
-	write := func(rel, content string) {
-		p := filepath.Join(root, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(rel, content string) { writeIn(t, root, rel, content) }
 	read := func(rel string) string {
 		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
 		if err != nil {
@@ -33,14 +25,7 @@ func TestVersioning(t *testing.T) {
 		}
 		return string(b)
 	}
-	gitRun := func(args ...string) {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = root
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
+	gitRun := func(args ...string) { gitIn(t, root, args...) }
 	write("templates/project/Makefile.tmpl", "all:\n")
 	write("templates/sets.go", "package templates\n\nconst Version = 1\n")
 	files, err := workTreeSet(root)
@@ -98,23 +83,8 @@ func TestVersioning(t *testing.T) {
 // from the newest commit whose set has N's digest, and the work tree becomes N+1.
 func TestVersioningAfterMerges(t *testing.T) {
 	root := t.TempDir()
-	write := func(rel, content string) {
-		p := filepath.Join(root, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	gitRun := func(args ...string) {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = root
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
+	write := func(rel, content string) { writeIn(t, root, rel, content) }
+	gitRun := func(args ...string) { gitIn(t, root, args...) }
 	write("templates/project/Makefile.tmpl", "all:\n")
 	write("templates/chart/values.yaml.tmpl", "a: 1\n")
 	write("templates/sets.go", "package templates\n\nconst Version = 1\n")
@@ -141,5 +111,28 @@ func TestVersioningAfterMerges(t *testing.T) {
 	}
 	if _, err := run(root, true); err != nil {
 		t.Fatalf("-check after the tool ran: %v", err)
+	}
+}
+
+// writeIn writes content to rel under root, making its directories.
+func writeIn(t *testing.T, root, rel, content string) {
+	t.Helper()
+	p := filepath.Join(root, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// gitIn runs git in root as a fixed author.
+func gitIn(t *testing.T, root string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
 	}
 }
