@@ -20,6 +20,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/rest"
+	"k8s.io/utils/ptr"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/config"
@@ -143,7 +144,7 @@ func startShapeController(ctx context.Context, name string, base *rest.Config, f
 	cfg := rest.CopyConfig(base)
 	cfg.WrapTransport = c.count.wrap
 	opts := ctrl.Options{Scheme: f.scheme, Metrics: metricsserver.Options{BindAddress: "0"}, HealthProbeBindAddress: "0",
-		Controller: config.Controller{SkipNameValidation: ptrTo(true)}}
+		Controller: config.Controller{SkipNameValidation: ptr.To(true)}}
 	if name == "guarded" {
 		opts.Cache = guarded.CacheOptions()
 	}
@@ -202,8 +203,6 @@ func (c *shapeController) stop() {
 	c.cancel()
 	<-c.done
 }
-
-func ptrTo[T any](v T) *T { return &v }
 
 // runDeploymentShape runs both controllers over the same Deployments: the first sync,
 // the noise window, then the watched annotation changed on every opted-in Deployment.
