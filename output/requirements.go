@@ -62,8 +62,7 @@ func MissingRequirements(p *Plan, loaded map[string]bool) ([]Requirement, error)
 		}
 		for _, imp := range af.Imports {
 			p, _ := strconv.Unquote(imp.Path.Value)
-			first, _, _ := strings.Cut(p, "/")
-			if !strings.Contains(first, ".") || loaded[p] || p == mf.Module.Mod.Path || strings.HasPrefix(p, mf.Module.Mod.Path+"/") {
+			if gocmd.IsStd(p) || loaded[p] || p == mf.Module.Mod.Path || strings.HasPrefix(p, mf.Module.Mod.Path+"/") {
 				continue
 			}
 			r := requirementOf(p, have)

@@ -7,7 +7,8 @@ import (
 	"go/token"
 	"sort"
 	"strconv"
-	"strings"
+
+	"github.com/opgen-dev/opgen/internal/gocmd"
 )
 
 // stdlibFirst moves every import of the standard library in src's parenthesized import
@@ -75,9 +76,5 @@ func stdlibFirst(src []byte) []byte {
 	return b.Bytes()
 }
 
-// isStd reports whether p is a package of the standard library: its first element has
-// no dot, as goimports decides.
-func isStd(p string) bool {
-	first, _, _ := strings.Cut(p, "/")
-	return !strings.Contains(first, ".")
-}
+// isStd reports whether p is a package of the standard library, as goimports decides.
+func isStd(p string) bool { return gocmd.IsStd(p) }

@@ -11,11 +11,11 @@ import (
 	"path"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/contract"
 	"github.com/opgen-dev/opgen/generator/guards/symbols"
+	"github.com/opgen-dev/opgen/internal/gocmd"
 	"github.com/opgen-dev/opgen/naming"
 )
 
@@ -188,10 +188,7 @@ func Assemble(header, pkg string, parts []symbols.Part) ([]byte, error) {
 		list = append(list, s)
 	}
 	// The standard library first, then the rest, as goimports groups them.
-	std := func(s spec) bool {
-		first, _, _ := strings.Cut(s.path, "/")
-		return !strings.Contains(first, ".")
-	}
+	std := func(s spec) bool { return gocmd.IsStd(s.path) }
 	sort.Slice(list, func(i, j int) bool {
 		if std(list[i]) != std(list[j]) {
 			return std(list[i])

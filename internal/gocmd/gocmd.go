@@ -39,3 +39,11 @@ func Command(dir string, args ...string) *exec.Cmd {
 	cmd.Env = Env()
 	return cmd
 }
+
+// IsStd reports whether an import path is the standard library's, as the go command
+// and goimports decide it: its first element has no dot. The generators group imports
+// by it and the output's requirement check skips what needs no go.mod line.
+func IsStd(importPath string) bool {
+	first, _, _ := strings.Cut(importPath, "/")
+	return !strings.Contains(first, ".")
+}

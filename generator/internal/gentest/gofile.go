@@ -12,6 +12,7 @@ import (
 
 	"github.com/opgen-dev/opgen/artifact"
 	"github.com/opgen-dev/opgen/generator/contract"
+	"github.com/opgen-dev/opgen/internal/gocmd"
 )
 
 // GoFile is a generated Go file, parsed.
@@ -49,8 +50,7 @@ func Go(t testing.TB, ctx *contract.Context, f artifact.File) *GoFile {
 		for i, s := range gd.Specs {
 			is := s.(*ast.ImportSpec)
 			p, _ := strconv.Unquote(is.Path.Value)
-			first, _, _ := strings.Cut(p, "/")
-			std := !strings.Contains(first, ".")
+			std := gocmd.IsStd(p)
 			line := fset.Position(is.Pos()).Line
 			switch {
 			case std && !prevStd:
