@@ -105,10 +105,12 @@
 // (equality.Semantic.DeepEqual, reflect.DeepEqual, cmp.Equal, statusChanged,
 // meta.IsStatusConditionPresentAndEqual), a call of meta.SetStatusCondition or
 // meta.RemoveStatusCondition (both report whether they changed anything), a call of a
-// change-reporting setter of any loaded package (a function whose one bool result can
-// say "nothing to do", false, and is true only after it assigned through a pointer,
-// slice or map it was handed: func setCondition(obj *Foo, c Condition) bool; carried
-// as the ReportsChange fact), a call that
+// change-reporting setter of any loaded package (a function whose first result, a
+// bool, can say "nothing to do", false, and is true only after it assigned through a
+// pointer, slice or map it was handed, directly or through a local change flag set
+// true right after such an assignment: func setCondition(obj *Foo, c Condition) bool,
+// func updateConditions(obj *Foo) (changed, done bool, err error); carried as the
+// ReportsChange fact), a call that
 // returns one bool and is handed two values of one struct type
 // (inconsistentStatus(old.Status, obj.Status)), a variable or field with such a name
 // (changed, needsUpdate), or a bool variable assigned once from such a call. A comparison of single

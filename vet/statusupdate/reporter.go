@@ -13,11 +13,12 @@ import (
 	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
 
-// ReportsChange is the fact of a change-reporting setter: a function whose one result
+// ReportsChange is the fact of a change-reporting setter: a function whose first result
 // is a bool that is true only when it changed what it was handed (func
 // setCondition(obj *Foo, c Condition) bool: false when the condition is already
-// there, true after it replaced or appended it). A write behind its true result is
-// never sent unchanged, whatever the function is called.
+// there, true after it replaced or appended it; func updateConditions(obj *Foo)
+// (changed, done bool, err error) alike). A write behind that result is never sent
+// unchanged, whatever the function is called.
 type ReportsChange struct{}
 
 // AFact marks ReportsChange as an analysis fact.
@@ -26,13 +27,17 @@ func (*ReportsChange) AFact() {}
 func (*ReportsChange) String() string { return "reports change" }
 
 // exportReportsChange marks the package's change-reporting setters. The rule: the
-// function's only result is a bool; it has something to change through (a pointer,
+// function's first result is a bool; it has something to change through (a pointer,
 // slice or map parameter, or a pointer receiver); it can say "nothing to do" (a
-// return of false, or of a diff); and each of its returns is false, or true after a
-// statement of the same path assigned through one of those parameters, or a diff (a
-// call of another such setter, of a diff by name, meta.SetStatusCondition), so true
-// always follows a change. A setter that returns the result of another one of the package is
-// found by repeating until nothing new is found.
+// return of false, or of a diff); and each of its returns gives as that result false,
+// or true after a statement of the same path assigned through one of those
+// parameters, or a diff (a call of another such setter, of a diff by name,
+// meta.SetStatusCondition), or a change flag, or several of these joined by ||, so
+// true always follows a change. A change flag is a local bool every assignment of
+// which is false, true after a statement of its path assigned through a parameter,
+// or a diff (changed := false; if s.X != x { s.X = x; changed = true }; return
+// changed). A setter that returns the result of another one of the package is found
+// by repeating until nothing new is found.
 func exportReportsChange(pass *analysis.Pass) {
 	var decls []*ast.FuncDecl
 	for _, f := range pass.Files {
@@ -59,7 +64,7 @@ func exportReportsChange(pass *analysis.Pass) {
 
 func reportsChange(pass *analysis.Pass, fd *ast.FuncDecl, fn *types.Func) bool {
 	sig := fn.Signature()
-	if sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool]) {
+	if sig.Results().Len() == 0 || !types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool]) {
 		return false
 	}
 	roots := map[*types.Var]bool{}
@@ -78,7 +83,14 @@ func reportsChange(pass *analysis.Pass, fd *ast.FuncDecl, fn *types.Func) bool {
 	if len(roots) == 0 {
 		return false
 	}
-	r := reporter{pass: pass, roots: roots, ok: true}
+	r := reporter{pass: pass, roots: roots, results: sig.Results().Len(), ok: true,
+		flags: localBools(pass.TypesInfo, fd), checked: map[*ast.AssignStmt]bool{}}
+	// The first walk judges the change flags, the second the returns, which may come
+	// before a flag's last assignment in the source.
+	r.flagsOnly = true
+	r.block(fd.Body.List, false)
+	r.uncheckedAssignments(fd.Body)
+	r.flagsOnly = false
 	r.block(fd.Body.List, false)
 	return r.ok && r.sawFalse
 }
@@ -86,8 +98,113 @@ func reportsChange(pass *analysis.Pass, fd *ast.FuncDecl, fn *types.Func) bool {
 type reporter struct {
 	pass     *analysis.Pass
 	roots    map[*types.Var]bool
+	results  int
 	ok       bool
 	sawFalse bool
+	// flags are the function's local bools, each true while it may still be a change
+	// flag; checked are the assignments of them the walk judged.
+	flags     map[*types.Var]bool
+	checked   map[*ast.AssignStmt]bool
+	flagsOnly bool
+}
+
+// localBools are the bool variables declared in fd's body.
+func localBools(info *types.Info, fd *ast.FuncDecl) map[*types.Var]bool {
+	out := map[*types.Var]bool{}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Defs[id].(*types.Var); ok && !v.IsField() && types.Identical(v.Type(), types.Typ[types.Bool]) {
+				out[v] = true
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// flagAssigns judges the assignments of change flags in st, a statement that runs
+// whole on its path, mutated saying whether that path has changed a parameter.
+func (r *reporter) flagAssigns(st ast.Stmt, mutated bool) {
+	a, ok := st.(*ast.AssignStmt)
+	if !ok {
+		return
+	}
+	info := r.pass.TypesInfo
+	r.checked[a] = true
+	for i, l := range a.Lhs {
+		v := r.flagOf(l)
+		if v == nil {
+			continue
+		}
+		if len(a.Rhs) != len(a.Lhs) {
+			// changed, done, err := update(obj): the first result of a setter.
+			call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
+			if i != 0 || !ok || !callsReporter(r.pass, call) {
+				r.flags[v] = false
+			}
+			continue
+		}
+		rhs := a.Rhs[i]
+		if tv := info.Types[rhs]; tv.Value != nil && tv.Value.Kind() == constant.Bool {
+			if constant.BoolVal(tv.Value) && !mutated {
+				r.flags[v] = false
+			}
+			continue
+		}
+		if a.Tok != token.ASSIGN && a.Tok != token.DEFINE || !r.isReport(rhs) {
+			r.flags[v] = false
+		}
+	}
+}
+
+// flagOf is the local bool that e names, nil otherwise.
+func (r *reporter) flagOf(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := r.pass.TypesInfo.ObjectOf(id).(*types.Var)
+	if _, local := r.flags[v]; !local {
+		return nil
+	}
+	return v
+}
+
+// uncheckedAssignments takes the flag status from every local bool assigned where the
+// walk did not judge it (in a closure, a loop's post statement, an if's init) or whose
+// address is taken.
+func (r *reporter) uncheckedAssignments(body *ast.BlockStmt) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			if !r.checked[x] {
+				for _, l := range x.Lhs {
+					if v := r.flagOf(l); v != nil {
+						r.flags[v] = false
+					}
+				}
+			}
+		case *ast.UnaryExpr:
+			if v := r.flagOf(x.X); x.Op == token.AND && v != nil {
+				r.flags[v] = false
+			}
+		case *ast.IncDecStmt:
+			// not a bool
+		}
+		return true
+	})
+}
+
+// isReport reports whether e, a bool, is true only on a change: a change report, a
+// change flag, or several joined by ||.
+func (r *reporter) isReport(e ast.Expr) bool {
+	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LOR {
+		return r.isReport(b.X) && r.isReport(b.Y)
+	}
+	if v := r.flagOf(e); v != nil {
+		return r.flags[v]
+	}
+	return isChangeReport(r.pass, e)
 }
 
 // block walks list in order; mutated says whether a statement that runs before list
@@ -121,6 +238,9 @@ func (r *reporter) block(list []ast.Stmt, mutated bool) {
 		case *ast.LabeledStmt:
 			r.block([]ast.Stmt{s.Stmt}, mutated)
 		default:
+			if r.flagsOnly {
+				r.flagAssigns(s, mutated)
+			}
 			// Only a statement that runs whole on this path counts as a change
 			// for the statements after it; one inside a branch does not.
 			mutated = mutated || r.mutates(s)
@@ -140,8 +260,11 @@ func (r *reporter) clauses(body *ast.BlockStmt, mutated bool) {
 }
 
 func (r *reporter) ret(s *ast.ReturnStmt, mutated bool) {
-	if len(s.Results) != 1 {
-		r.ok = false // a bare return of a named result: not followed
+	if r.flagsOnly {
+		return
+	}
+	if len(s.Results) != r.results {
+		r.ok = false // a bare return of named results, or return f(): not followed
 		return
 	}
 	e := s.Results[0]
@@ -153,11 +276,11 @@ func (r *reporter) ret(s *ast.ReturnStmt, mutated bool) {
 		}
 		return
 	}
-	if !isChangeReport(r.pass, e) {
+	if !r.isReport(e) {
 		r.ok = false
 		return
 	}
-	r.sawFalse = true // it hands on "nothing changed" from what it calls
+	r.sawFalse = true // it hands on "nothing changed" from what it calls, or its flag
 }
 
 // isChangeReport reports whether e, a bool, is true only on a change: a diff (see

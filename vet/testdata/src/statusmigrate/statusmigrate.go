@@ -13,7 +13,7 @@ import (
 )
 
 // ApplyMemcachedStatus stands for the writer opgen generates.
-func ApplyMemcachedStatus(ctx context.Context, c client.Client, obj *v1.Memcached, desired v1.MemcachedStatus) (bool, error) {
+func ApplyMemcachedStatus(ctx context.Context, c client.Client, obj *v1.Memcached, desired v1.MemcachedStatus) (bool, error) { // want ApplyMemcachedStatus:"reports change"
 	return false, nil
 }
 
