@@ -59,7 +59,10 @@
 // body leaves, compares the field with another constant (if obj.Status.State !=
 // Submitted { return }; … obj.Status.State = Failed; obj.Status.TerminationTime =
 // now), in the function or, when it says nothing, in every call of it in the package
-// (up to three calls up) — or increments a status counter (Attempts++, Attempts =
+// (up to three calls up; a range loop's copy of a status element stands for that
+// element: for i, c := range obj.Status.Conditions { if c.Status == True {
+// obj.Status.Conditions[i].Status = False; ….LastTransitionTime = now } }) — or
+// increments a status counter (Attempts++, Attempts =
 // Attempts + 1: a submission attempt, stamped with its time). Such a time moves only
 // with the state or the count, whatever its name; a field named Last… is no heartbeat
 // by its name. A state set to the same constant on every pass is no transition, and

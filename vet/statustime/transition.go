@@ -26,6 +26,9 @@ type transitions struct {
 	// number of its uses; nil until needed.
 	sites map[*types.Func][][]ast.Node
 	uses  map[*types.Func]int
+	// ranges are the status paths that range loops' value variables copy elements
+	// of; nil until needed.
+	ranges map[*types.Var][]string
 }
 
 // event reports whether the assignment to lhs, the statement on top of the stack,
@@ -124,7 +127,7 @@ func constValue(info *types.Info, e ast.Expr) constant.Value {
 func (t *transitions) leaves(stack []ast.Node, path []string, v constant.Value, depth int) bool {
 	info := t.pass.TypesInfo
 	shows := func(cond ast.Expr, want bool) bool {
-		return slices.ContainsFunc(stateTerms(info, cond, want), func(f stateTerm) bool {
+		return slices.ContainsFunc(stateTerms(info, t.pathOf, cond, want), func(f stateTerm) bool {
 			return slices.Equal(f.path, path) && (f.equal && !equal(f.value, v) || !f.equal && equal(f.value, v))
 		})
 	}
@@ -231,24 +234,66 @@ type stateTerm struct {
 	value constant.Value
 }
 
+// pathOf is statusPath, or for a field of a range loop's copy of a status element
+// (for i, c := range obj.Status.Conditions { if c.Status == … }) the path of that
+// element's field: the copy holds what the element held when the pass reached it, so
+// a test of the copy before the element is assigned shows the element's old value.
+func (t *transitions) pathOf(e ast.Expr) []string {
+	info := t.pass.TypesInfo
+	if p := statusPath(info, e); len(p) > 0 {
+		return p
+	}
+	if t.ranges == nil {
+		t.ranges = map[*types.Var][]string{}
+		t.insp.Preorder([]ast.Node{(*ast.RangeStmt)(nil)}, func(n ast.Node) {
+			rs := n.(*ast.RangeStmt)
+			if id, ok := rs.Value.(*ast.Ident); ok && rs.Tok == token.DEFINE {
+				if v, ok := info.Defs[id].(*types.Var); ok {
+					if p := statusPath(info, rs.X); len(p) > 0 {
+						t.ranges[v] = p
+					}
+				}
+			}
+		})
+	}
+	var names []string
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			names = append(names, x.Sel.Name)
+			e = x.X
+			continue
+		case *ast.Ident:
+			v, _ := info.Uses[x].(*types.Var)
+			base, ok := t.ranges[v]
+			if !ok || len(names) == 0 {
+				return nil
+			}
+			slices.Reverse(names)
+			return append(slices.Clone(base), names...)
+		}
+		return nil
+	}
+}
+
 // stateTerms are the comparisons of status fields with constants that cond being want
-// implies, through !, && (true) and || (false).
-func stateTerms(info *types.Info, cond ast.Expr, want bool) []stateTerm {
+// implies, through !, && (true) and || (false); pathOf names the fields.
+func stateTerms(info *types.Info, pathOf func(ast.Expr) []string, cond ast.Expr, want bool) []stateTerm {
 	switch x := ast.Unparen(cond).(type) {
 	case *ast.UnaryExpr:
 		if x.Op == token.NOT {
-			return stateTerms(info, x.X, !want)
+			return stateTerms(info, pathOf, x.X, !want)
 		}
 	case *ast.BinaryExpr:
 		switch {
 		case x.Op == token.LAND && want, x.Op == token.LOR && !want:
-			return append(stateTerms(info, x.X, want), stateTerms(info, x.Y, want)...)
+			return append(stateTerms(info, pathOf, x.X, want), stateTerms(info, pathOf, x.Y, want)...)
 		case x.Op == token.EQL, x.Op == token.NEQ:
 			field, other := x.X, x.Y
-			if len(statusPath(info, field)) == 0 {
+			if len(pathOf(field)) == 0 {
 				field, other = other, field
 			}
-			path := statusPath(info, field)
+			path := pathOf(field)
 			c := constValue(info, other)
 			if len(path) == 0 || c == nil {
 				return nil

@@ -204,7 +204,9 @@ func IsBuilderMethod(fn *types.Func, name string) bool {
 // StatusOwner is the custom resource whose status e reaches, or nil: e is a selector
 // chain through the Status field of a custom resource (obj.Status.X, obj.Status,
 // r.obj.Status.Conditions[0].Reason) or through a pointer to a custom resource's
-// status type (st := &obj.Status; st.X, func(status *FooStatus) { status.X }).
+// status type (st := &obj.Status; st.X, func(status *FooStatus) { status.X }). A
+// field named Status of something else on the way (a condition's,
+// obj.Status.Conditions[i].Status) is passed over.
 func StatusOwner(info *types.Info, e ast.Expr) types.Type {
 	for {
 		switch x := ast.Unparen(e).(type) {
@@ -214,7 +216,6 @@ func StatusOwner(info *types.Info, e ast.Expr) types.Type {
 					if t := info.TypeOf(x.X); IsCustomResource(t) {
 						return t
 					}
-					return nil
 				}
 			}
 			e = x.X

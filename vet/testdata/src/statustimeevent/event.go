@@ -90,3 +90,29 @@ func (r *Reconciler) counted(obj *apiv1.Memcached) {
 	r.retries++
 	obj.Status.LastSync = metav1.Now().String() // want `metav1.Now\(\) written into status`
 }
+
+// A range loop's copy of a condition holds the element's state as the pass found it:
+// the branch flips the element from True to False and stamps the flip, once.
+func (r *Reconciler) flipConditions(obj *apiv1.Memcached, kind string) {
+	now := metav1.Now()
+	for i, c := range obj.Status.Conditions {
+		if c.Type != kind {
+			continue
+		}
+		if c.Status == metav1.ConditionTrue {
+			obj.Status.Conditions[i].Status = metav1.ConditionFalse
+			obj.Status.Conditions[i].LastTransitionTime = now
+		}
+	}
+}
+
+// The copy tested for the state the branch sets again: no transition, a new stamp on
+// every pass.
+func (r *Reconciler) restampConditions(obj *apiv1.Memcached) {
+	for i, c := range obj.Status.Conditions {
+		if c.Status == metav1.ConditionFalse {
+			obj.Status.Conditions[i].Status = metav1.ConditionFalse
+			obj.Status.Conditions[i].LastTransitionTime = metav1.Now() // want `metav1.Now\(\) written into status`
+		}
+	}
+}
