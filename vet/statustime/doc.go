@@ -56,8 +56,9 @@
 // Nor is a time written at an event, in a statement list that also, unconditionally,
 // moves the state with it: sets a status field of the same object to a constant that
 // the path shows it did not hold — an enclosing if or case, or an earlier if whose
-// body leaves, compares the field with another constant (if obj.Status.State !=
-// Submitted { return }; … obj.Status.State = Failed; obj.Status.TerminationTime =
+// body leaves, compares the field with another constant, or with several joined by
+// || (== A || == B) or, in an early exit, by && (!= A && != B) (if obj.Status.State
+// != Submitted { return }; … obj.Status.State = Failed; obj.Status.TerminationTime =
 // now), in the function or, when it says nothing, in every call of it in the package
 // (up to three calls up; a range loop's copy of a status element stands for that
 // element: for i, c := range obj.Status.Conditions { if c.Status == True {

@@ -128,7 +128,13 @@ func (t *transitions) leaves(stack []ast.Node, path []string, v constant.Value, 
 	info := t.pass.TypesInfo
 	shows := func(cond ast.Expr, want bool) bool {
 		return slices.ContainsFunc(stateTerms(info, t.pathOf, cond, want), func(f stateTerm) bool {
-			return slices.Equal(f.path, path) && (f.equal && !equal(f.value, v) || !f.equal && equal(f.value, v))
+			if !slices.Equal(f.path, path) {
+				return false
+			}
+			if f.equal {
+				return !slices.ContainsFunc(f.values, func(c constant.Value) bool { return equal(c, v) })
+			}
+			return equal(f.values[0], v)
 		})
 	}
 	for i := len(stack) - 1; i > 0; i-- {
@@ -226,12 +232,12 @@ func (t *transitions) collect() {
 	})
 }
 
-// stateTerm is what a condition says of a status field: it equals value (equal) or
-// differs from it.
+// stateTerm is what a condition says of a status field: it equals one of values
+// (equal), or differs from values[0].
 type stateTerm struct {
-	path  []string
-	equal bool
-	value constant.Value
+	path   []string
+	equal  bool
+	values []constant.Value
 }
 
 // pathOf is statusPath, or for a field of a range loop's copy of a status element
@@ -288,6 +294,15 @@ func stateTerms(info *types.Info, pathOf func(ast.Expr) []string, cond ast.Expr,
 		switch {
 		case x.Op == token.LAND && want, x.Op == token.LOR && !want:
 			return append(stateTerms(info, pathOf, x.X, want), stateTerms(info, pathOf, x.Y, want)...)
+		case x.Op == token.LOR && want, x.Op == token.LAND && !want:
+			// s.State == A || s.State == B true, or s.State != A && s.State != B false:
+			// the field holds A or B. Said only when each side says exactly that of the
+			// same field.
+			l, r := stateTerms(info, pathOf, x.X, want), stateTerms(info, pathOf, x.Y, want)
+			if len(l) != 1 || len(r) != 1 || !l[0].equal || !r[0].equal || !slices.Equal(l[0].path, r[0].path) {
+				return nil
+			}
+			return []stateTerm{{path: l[0].path, equal: true, values: append(slices.Clone(l[0].values), r[0].values...)}}
 		case x.Op == token.EQL, x.Op == token.NEQ:
 			field, other := x.X, x.Y
 			if len(pathOf(field)) == 0 {
@@ -298,7 +313,7 @@ func stateTerms(info *types.Info, pathOf func(ast.Expr) []string, cond ast.Expr,
 			if len(path) == 0 || c == nil {
 				return nil
 			}
-			return []stateTerm{{path: path, equal: (x.Op == token.EQL) == want, value: c}}
+			return []stateTerm{{path: path, equal: (x.Op == token.EQL) == want, values: []constant.Value{c}}}
 		}
 	}
 	return nil

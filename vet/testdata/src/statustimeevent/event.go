@@ -116,3 +116,28 @@ func (r *Reconciler) restampConditions(obj *apiv1.Memcached) {
 		}
 	}
 }
+
+// The state is one of two that the branch leaves for a third: a transition, stamped
+// once, whether the test says so with || or as an early exit with &&.
+func (r *Reconciler) abortEither(obj *apiv1.Memcached) {
+	if obj.Status.State == stateSubmitted || obj.Status.State == stateRunning {
+		obj.Status.State = stateFailed
+		obj.Status.LastReconcileTime = &metav1.Time{Time: metav1.Now().Time}
+	}
+}
+
+func (r *Reconciler) abortEitherEarly(obj *apiv1.Memcached) {
+	if obj.Status.State != stateSubmitted && obj.Status.State != stateRunning {
+		return
+	}
+	obj.Status.State = stateFailed
+	obj.Status.LastReconcileTime = &metav1.Time{Time: metav1.Now().Time}
+}
+
+// One of the two is the state the branch sets: no transition on that path.
+func (r *Reconciler) abortOrStay(obj *apiv1.Memcached) {
+	if obj.Status.State == stateFailed || obj.Status.State == stateRunning {
+		obj.Status.State = stateFailed
+		obj.Status.LastReconcileTime = &metav1.Time{Time: metav1.Now().Time} // want `metav1.Now\(\) written into status`
+	}
+}
