@@ -257,7 +257,7 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 		}
 		if kubetypes.IsObjectUpdate(info, call) || kubetypes.IsStatusUpdate(info, call) {
 			if len(call.Args) >= 2 && kubetypes.IsCustomResource(info.TypeOf(call.Args[1])) && !kubetypes.InRetry(info, stack, call.Args[1]) &&
-				!refreshed(info, stack, syntax.Root(info, call.Args[1])) {
+				!refreshed(pass, fd.Body, stack, syntax.Root(info, call.Args[1])) {
 				f.updates = append(f.updates, update{call: call, obj: call.Args[1]})
 			}
 			return true

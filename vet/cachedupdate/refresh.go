@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
 	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
@@ -21,11 +23,16 @@ import (
 // (saveStatus := func() error { …; if err := r.Status().Patch(ctx, obj, …); err !=
 // nil { return err }; … }; … if err := saveStatus(); err != nil { return err }), when
 // nothing in the literal returns before that checked write.
-func refreshed(info *types.Info, stack []ast.Node, v *types.Var) bool {
+func refreshed(pass *analysis.Pass, body *ast.BlockStmt, stack []ast.Node, v *types.Var) bool {
 	if v == nil {
 		return false
 	}
-	lits := literals(info, stack)
+	info := pass.TypesInfo
+	// lit is the literal a function variable of body holds, assigned once.
+	lit := func(fv *types.Var) *ast.FuncLit {
+		l, _ := ast.Unparen(syntax.ValueOf(pass, body, fv)).(*ast.FuncLit)
+		return l
+	}
 	for i := len(stack) - 2; i >= 0; i-- {
 		child := stack[i+1]
 		var list []ast.Stmt
@@ -40,7 +47,7 @@ func refreshed(info *types.Info, stack []ast.Node, v *types.Var) bool {
 			list = p.Body
 		case *ast.IfStmt:
 			// if err := r.Update(ctx, obj); err == nil { r.Status().Update(ctx, obj) }
-			if child == p.Body && writeOf(info, p.Init, v, lits) != nil && errIs(p.Cond, token.EQL) {
+			if child == p.Body && writeOf(info, p.Init, v, lit) != nil && errIs(p.Cond, token.EQL) {
 				return true
 			}
 			continue
@@ -55,7 +62,7 @@ func refreshed(info *types.Info, stack []ast.Node, v *types.Var) bool {
 		}
 		for j := at - 1; j >= 0; j-- {
 			s := list[j]
-			if checkedWrite(info, list, j, v, lits) {
+			if checkedWrite(info, list, j, v, lit) {
 				return true
 			}
 			if touches(info, s, v) {
@@ -69,12 +76,12 @@ func refreshed(info *types.Info, stack []ast.Node, v *types.Var) bool {
 // checkedWrite reports whether list[j] writes v and stops the path when the write
 // failed: if err := W; err != nil { return … }, or err := W (err = W) followed by
 // if err != nil { return … }.
-func checkedWrite(info *types.Info, list []ast.Stmt, j int, v *types.Var, lits map[*types.Var]*ast.FuncLit) bool {
+func checkedWrite(info *types.Info, list []ast.Stmt, j int, v *types.Var, lit func(*types.Var) *ast.FuncLit) bool {
 	switch s := list[j].(type) {
 	case *ast.IfStmt:
-		return writeOf(info, s.Init, v, lits) != nil && errIs(s.Cond, token.NEQ) && syntax.Leaves(s.Body.List)
+		return writeOf(info, s.Init, v, lit) != nil && errIs(s.Cond, token.NEQ) && syntax.Leaves(s.Body.List)
 	case *ast.AssignStmt:
-		if writeOf(info, s, v, lits) == nil || j+1 >= len(list) {
+		if writeOf(info, s, v, lit) == nil || j+1 >= len(list) {
 			return false
 		}
 		next, ok := list[j+1].(*ast.IfStmt)
@@ -84,8 +91,9 @@ func checkedWrite(info *types.Info, list []ast.Stmt, j int, v *types.Var, lits m
 }
 
 // writeOf is the write of v that st, an assignment of its error (err := W, err = W),
-// makes, or nil; W may be a call of one of lits that refreshes v.
-func writeOf(info *types.Info, st ast.Stmt, v *types.Var, lits map[*types.Var]*ast.FuncLit) *ast.CallExpr {
+// makes, or nil; W may be a call of a function variable whose literal (lit, nil for
+// none) refreshes v.
+func writeOf(info *types.Info, st ast.Stmt, v *types.Var, lit func(*types.Var) *ast.FuncLit) *ast.CallExpr {
 	as, ok := st.(*ast.AssignStmt)
 	if !ok || len(as.Rhs) != 1 || len(as.Lhs) != 1 {
 		return nil
@@ -94,9 +102,11 @@ func writeOf(info *types.Info, st ast.Stmt, v *types.Var, lits map[*types.Var]*a
 	if !ok {
 		return nil
 	}
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-		if fv, ok := info.Uses[id].(*types.Var); ok && lits[fv] != nil && litRefreshes(info, lits[fv], v) {
-			return call
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && lit != nil {
+		if fv, ok := info.Uses[id].(*types.Var); ok {
+			if l := lit(fv); l != nil && litRefreshes(info, l, v) {
+				return call
+			}
 		}
 	}
 	if len(call.Args) < 2 || syntax.Root(info, call.Args[1]) != v {
@@ -150,52 +160,6 @@ func touches(info *types.Info, st ast.Stmt, v *types.Var) bool {
 		return !found
 	})
 	return found
-}
-
-// literals are the function variables of the function on the stack (its declaration,
-// or the stack's root: the body it was walked from) that are assigned exactly once,
-// from a function literal (save := func() error { … }).
-func literals(info *types.Info, stack []ast.Node) map[*types.Var]*ast.FuncLit {
-	if len(stack) == 0 {
-		return nil
-	}
-	root := stack[0]
-	for _, n := range stack {
-		if d, ok := n.(*ast.FuncDecl); ok && d.Body != nil {
-			root = d.Body
-		}
-	}
-	lits := map[*types.Var]*ast.FuncLit{}
-	assigned := map[*types.Var]int{}
-	ast.Inspect(root, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok {
-			return true
-		}
-		for i, l := range as.Lhs {
-			id, ok := ast.Unparen(l).(*ast.Ident)
-			if !ok {
-				continue
-			}
-			fv, ok := info.ObjectOf(id).(*types.Var)
-			if !ok {
-				continue
-			}
-			assigned[fv]++
-			if len(as.Rhs) == len(as.Lhs) {
-				if lit, ok := ast.Unparen(as.Rhs[i]).(*ast.FuncLit); ok {
-					lits[fv] = lit
-				}
-			}
-		}
-		return true
-	})
-	for fv := range lits {
-		if assigned[fv] != 1 {
-			delete(lits, fv)
-		}
-	}
-	return lits
 }
 
 // litRefreshes reports whether lit, called, has refreshed v whenever it returns nil: a
