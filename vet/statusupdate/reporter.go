@@ -188,8 +188,6 @@ func (r *reporter) uncheckedAssignments(body *ast.BlockStmt) {
 			if v := r.flagOf(x.X); x.Op == token.AND && v != nil {
 				r.flags[v] = false
 			}
-		case *ast.IncDecStmt:
-			// not a bool
 		}
 		return true
 	})
