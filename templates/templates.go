@@ -17,9 +17,11 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"text/template"
 
 	"github.com/Masterminds/sprig/v3"
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/imports"
 )
 
@@ -205,9 +207,9 @@ func (s *Set) Under(dir string) []string {
 	return out
 }
 
-// Render executes a template by its name (its path without ".tmpl"); Go output goes
-// through goimports (imports.Process): formatted, unused imports removed, missing ones
-// added. Errors name the template's file and line.
+// Render executes a template by its name (its path without ".tmpl"); Go output is
+// formatted, its unused imports removed and missing ones added (tidyImports). Errors
+// name the template's file and line.
 func (s *Set) Render(name string, data any) ([]byte, error) {
 	t, ok := s.tmpls[name]
 	if !ok {
@@ -221,27 +223,105 @@ func (s *Set) Render(name string, data any) ([]byte, error) {
 		return b.Bytes(), nil
 	}
 	// Imports are the output's business, not the template author's: a missing one is
-	// added, an unused one (used only in a section the data left out) removed. goimports
-	// may scan the module cache for that, which costs seconds: it runs only when the
-	// imports do not already match what the file uses.
-	var out []byte
-	var err error
-	if importsMatch(b.Bytes()) {
-		out, err = format.Source(b.Bytes())
-	} else {
-		out, err = processImports(name, b.Bytes())
-	}
+	// added, an unused one (used only in a section the data left out) removed.
+	out, err := tidyImports(name, b.Bytes())
 	if err != nil {
 		return nil, fmt.Errorf("%s: the output is not valid Go: %v", s.from[name], err)
 	}
 	return out, nil
 }
 
+// GeneratedDeclarations are the package-level names opgen generate declares in a test
+// package's envtest suite (generator/envtestsuite), which a template's test file uses
+// without declaring them. They are names, not packages: an import is never looked for
+// under one. generator/envtestsuite's tests hold its suites to this list.
+var GeneratedDeclarations = []string{
+	"crdDir", "envtestScript", "intruder", "managerApplies", "managerWrites", "quietWindow",
+	"samplesDir", "testCRDDir", "testClient", "testConfig", "testManager", "webhookDir",
+}
+
 // goimported holds goimports' output by its input, for this process: opgen upgrade
-// renders the same file for an old and a new template set, and goimports' scan of the
-// module cache for a name it cannot resolve (a test file's testClient, declared by the
-// package's generated suite) costs seconds each time.
+// renders the same file for an old and a new template set.
 var goimported sync.Map
+
+var goimportsRuns atomic.Int64
+
+// GoimportsRuns is how many renders of this process needed goimports to add an import:
+// opgen's tests hold the built-in template sets to none.
+func GoimportsRuns() int64 { return goimportsRuns.Load() }
+
+// tidyImports formats a rendered Go file and makes its imports the packages it uses.
+// Removing an unused import needs only the file: it is done here. Adding a missing one
+// needs goimports, which looks for the package in the standard library and then scans
+// the whole module cache (minutes on a cache of tens of gigabytes, for a name it never
+// finds): it runs only when the file uses a package name nothing declares, or imports a
+// path whose package name cannot be told from it.
+func tidyImports(name string, src []byte) ([]byte, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
+	if err != nil {
+		return nil, err
+	}
+	declared := map[string]bool{}
+	for _, n := range GeneratedDeclarations {
+		declared[n] = true
+	}
+	type imported struct{ alias, path string }
+	byName := map[string][]imported{}
+	known := true
+	for _, imp := range f.Imports {
+		p, _ := strconv.Unquote(imp.Path.Value)
+		n, alias := assumedName(p), ""
+		if imp.Name != nil {
+			n, alias = imp.Name.Name, imp.Name.Name
+		}
+		if n == "_" || n == "." {
+			continue
+		}
+		if !token.IsIdentifier(n) {
+			known = false
+			continue
+		}
+		byName[n] = append(byName[n], imported{alias, p})
+	}
+	used := map[string]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if x, ok := sel.X.(*ast.Ident); ok && x.Obj == nil {
+				used[x.Name] = true
+			}
+		}
+		return true
+	})
+	for n := range used {
+		// An exported name is a declaration of another file of the package (a
+		// SchemeBuilder), not a package: package names are lower case.
+		if _, ok := byName[n]; !ok && !ast.IsExported(n) && !declared[n] {
+			known = false
+		}
+	}
+	if !known {
+		goimportsRuns.Add(1)
+		return processImports(name, src)
+	}
+	removed := false
+	for n, imps := range byName {
+		if used[n] {
+			continue
+		}
+		for _, imp := range imps {
+			removed = astutil.DeleteNamedImport(fset, f, imp.alias, imp.path) || removed
+		}
+	}
+	if removed {
+		var b bytes.Buffer
+		if err := format.Node(&b, fset, f); err != nil {
+			return nil, err
+		}
+		src = b.Bytes()
+	}
+	return format.Source(src)
+}
 
 func processImports(name string, src []byte) ([]byte, error) {
 	key := name + "\x00" + string(src)
@@ -253,54 +333,6 @@ func processImports(name string, src []byte) ([]byte, error) {
 		goimported.Store(key, out)
 	}
 	return out, err
-}
-
-// importsMatch reports whether a Go source's imports are exactly the packages it uses:
-// every import's name is the base of a selector, and every lower-case selector base the
-// file does not declare is an import's name. An import whose name cannot be told from its path
-// (no alias, and a last element that is no identifier) makes the answer no.
-func importsMatch(src []byte) bool {
-	f, err := parser.ParseFile(token.NewFileSet(), "", src, 0)
-	if err != nil {
-		return false
-	}
-	imported := map[string]bool{}
-	for _, imp := range f.Imports {
-		p, _ := strconv.Unquote(imp.Path.Value)
-		name := assumedName(p)
-		if imp.Name != nil {
-			name = imp.Name.Name
-		}
-		if name == "_" || name == "." {
-			continue
-		}
-		if !token.IsIdentifier(name) {
-			return false
-		}
-		imported[name] = true
-	}
-	used := map[string]bool{}
-	ast.Inspect(f, func(n ast.Node) bool {
-		if sel, ok := n.(*ast.SelectorExpr); ok {
-			if x, ok := sel.X.(*ast.Ident); ok && x.Obj == nil {
-				used[x.Name] = true
-			}
-		}
-		return true
-	})
-	for name := range imported {
-		if !used[name] {
-			return false
-		}
-	}
-	for name := range used {
-		// An exported name is a declaration of another file of the package (a
-		// SchemeBuilder), not a package: package names are lower case.
-		if !imported[name] && !ast.IsExported(name) {
-			return false
-		}
-	}
-	return true
 }
 
 // assumedName is the package name an import path suggests, as goimports assumes it:

@@ -1,6 +1,9 @@
 package envtestsuite_test
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"path"
 	"strings"
 	"testing"
@@ -8,6 +11,7 @@ import (
 	"github.com/opgen-dev/opgen/generator/envtestsuite"
 	"github.com/opgen-dev/opgen/generator/internal/gentest"
 	"github.com/opgen-dev/opgen/naming"
+	"github.com/opgen-dev/opgen/templates"
 )
 
 func TestMain(m *testing.M) { gentest.Main(m) }
@@ -105,6 +109,55 @@ func TestTestCRDsInstalled(t *testing.T) {
 		}
 		if c.want && !strings.Contains(suite, "CRDDirectoryPaths: []string{crdDir, testCRDDir}") {
 			t.Errorf("%s: the suite's API server does not get the test CRDs", c.project)
+		}
+	}
+}
+
+// TestDeclarationsKnownToTemplates: every package-level variable and constant a suite
+// declares is in templates.GeneratedDeclarations, and every name there is declared by
+// a suite. A scaffolded test file uses them (testClient.Create); a name missing from
+// the list would send each render of such a file to goimports' module-cache scan.
+func TestDeclarationsKnownToTemplates(t *testing.T) {
+	ctx := gentest.Load(t, "init-webhook")
+	files, err := envtestsuite.Generator{}.Generate(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := map[string]bool{}
+	for _, n := range templates.GeneratedDeclarations {
+		known[n] = true
+	}
+	declared := map[string]bool{}
+	for _, f := range files {
+		if path.Base(f.Path) != naming.SuiteFile && path.Base(f.Path) != naming.WebhookSuiteFile {
+			continue
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), f.Path, f.Content, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range file.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || (g.Tok != token.VAR && g.Tok != token.CONST) {
+				continue
+			}
+			for _, s := range g.Specs {
+				for _, n := range s.(*ast.ValueSpec).Names {
+					declared[n.Name] = true
+					if !known[n.Name] {
+						t.Errorf("%s declares %s, which templates.GeneratedDeclarations does not list", f.Path, n.Name)
+					}
+				}
+			}
+		}
+	}
+	if len(declared) == 0 {
+		t.Fatal("no suite found")
+	}
+	for n := range known {
+		// testCRDDir is declared only when the project reconciles another module's kind.
+		if !declared[n] && n != "testCRDDir" {
+			t.Errorf("templates.GeneratedDeclarations lists %s, which no suite declares", n)
 		}
 	}
 }
