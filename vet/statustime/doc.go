@@ -36,7 +36,11 @@
 //
 // A local variable in the expression is followed to its value when it is assigned
 // once (now := metav1.Now(); obj.Status.LastSync = &now), up to three variables deep;
-// the finding then names it and stands where the variable is used. A variable
+// the finding then names it and stands where the variable is used. A field of such a
+// variable whose value is a literal with keyed fields (common.StepIndex, common :=
+// FooStatus{LastUpdate: now, StepIndex: 1}) is the value the literal gives that field,
+// followed through nested literals: only the field that holds the time hands it on,
+// and a field the literal leaves out is its zero value. A variable
 // assigned more than once is not followed, nor is the start given to time.Since or
 // time.Until (a duration is not the current time). The arguments of a call are
 // followed only where the call hands the time on: a conversion, append, and the

@@ -151,6 +151,16 @@ func (c *clocks) read(e ast.Expr, depth int) (clock, bool) {
 				ast.Inspect(x.Fun, func(n ast.Node) bool { return !ok })
 				return false
 			}
+		case *ast.SelectorExpr:
+			// A field of a local literal is that field's value, not the literal's: a
+			// status built with {LastUpdateTime: now, StepIndex: 1} hands on no clock
+			// through its StepIndex.
+			if r, hit, known := c.readField(x, depth); known {
+				if hit {
+					found, ok = r, true
+				}
+				return false
+			}
 		case *ast.Ident:
 			v, isVar := info.Uses[x].(*types.Var)
 			if !isVar || depth >= 3 || v.IsField() {
@@ -170,6 +180,92 @@ func (c *clocks) read(e ast.Expr, depth int) (clock, bool) {
 		return true
 	})
 	return found, ok
+}
+
+// readField reads v.F1.F2… where v is a local variable assigned once a composite
+// literal with keyed fields: the clock read is the one in the value the literal gives
+// that field (none when it gives it none), followed through nested literals. known is
+// false when the selector is not such a field (a method, a parameter, a literal with
+// positional or embedded fields, through which a promoted field cannot be told):
+// the whole expression is then read.
+func (c *clocks) readField(sel *ast.SelectorExpr, depth int) (r clock, hit, known bool) {
+	info := c.pass.TypesInfo
+	var path []string
+	var e ast.Expr = sel
+	for {
+		s, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		if selection := info.Selections[s]; selection == nil || selection.Kind() != types.FieldVal || len(selection.Index()) != 1 {
+			return clock{}, false, false
+		}
+		path = append([]string{s.Sel.Name}, path...)
+		e = s.X
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || depth >= 3 {
+		return clock{}, false, false
+	}
+	v, isVar := info.Uses[id].(*types.Var)
+	if !isVar || v.IsField() {
+		return clock{}, false, false
+	}
+	body := syntax.DeclaringBody(c.stack, v)
+	if body == nil {
+		return clock{}, false, false
+	}
+	val := syntax.ValueOf(c.pass, body, v)
+	for i, name := range path {
+		lit, ok := literal(val)
+		if !ok {
+			if i == 0 {
+				return clock{}, false, false
+			}
+			break // a field of a value that is no literal: read that value whole
+		}
+		var next ast.Expr
+		for _, el := range lit.Elts {
+			kv, ok := el.(*ast.KeyValueExpr)
+			if !ok {
+				return clock{}, false, false
+			}
+			key, _ := kv.Key.(*ast.Ident)
+			if key == nil {
+				return clock{}, false, false
+			}
+			if f, ok := info.Uses[key].(*types.Var); ok && f.Embedded() {
+				return clock{}, false, false
+			}
+			if key.Name == name {
+				next = kv.Value
+			}
+		}
+		if next == nil {
+			return clock{}, false, true // the field is its zero value
+		}
+		val = next
+	}
+	if val == nil {
+		return clock{}, false, false
+	}
+	if r, hit := c.read(val, depth+1); hit {
+		return clock{call: r.call, via: v, at: sel}, true, true
+	}
+	return clock{}, false, true
+}
+
+// literal is e as a composite literal with its fields, through & and parentheses.
+func literal(e ast.Expr) (*ast.CompositeLit, bool) {
+	if e == nil {
+		return nil, false
+	}
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	return lit, ok
 }
 
 // timePkgs are the packages whose functions hand a time on, converted or formatted:

@@ -160,3 +160,19 @@ func markStarted(obj *apiv1.Memcached) {
 	now := metav1.Now()
 	obj.Status.StartTime = &now
 }
+
+// fieldOfLiteral: a field of a local status literal is the value the literal gives it;
+// only the field that holds the clock hands it on.
+func fieldOfLiteral(obj *apiv1.Memcached) {
+	common := apiv1.MemcachedStatus{LastSync: time.Now().String(), State: "Initializing", Attempts: 1}
+	obj.Status.State = common.State
+	obj.Status.Attempts = common.Attempts
+	obj.Status.Message = common.Message   // not in the literal: its zero value
+	obj.Status.LastSync = common.LastSync // want `time.Now\(\) through common written into status \(obj.Status.LastSync\)`
+	obj.Status = common                   // want `time.Now\(\) through common written into status \(obj.Status\)`
+	nested := &wrapped{St: apiv1.MemcachedStatus{State: "Ready", LastSync: time.Now().String()}}
+	obj.Status.State = nested.St.State
+	obj.Status.LastSync = nested.St.LastSync // want `time.Now\(\) through nested written into status`
+}
+
+type wrapped struct{ St apiv1.MemcachedStatus }
