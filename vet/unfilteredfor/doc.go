@@ -42,7 +42,10 @@
 // source.Kind(cache, &Foo{}, &handler.TypedEnqueueRequestForObject[*Foo]{},
 // predicates…) handed to c.Watch is reported when none of its predicates may drop a
 // status-only update; a handler of its own (not EnqueueRequestForObject) decides what
-// to enqueue and counts as a filter.
+// to enqueue and counts as a filter. So is the form of controller-runtime before 0.18,
+// where Watch takes the handler and predicates: c.Watch(source.Kind(cache, &Foo{}),
+// handler, predicates…) (0.15 to 0.17) and c.Watch(&source.Kind{Type: &Foo{}},
+// handler, predicates…) (before 0.15).
 //
 // The controller's own kind watched a second way, with the builder's Watches(&Foo{},
 // handler, opts…) in the chain whose For watches Foo, is reported the same way, at the

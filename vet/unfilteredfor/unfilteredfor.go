@@ -2,6 +2,8 @@ package unfilteredfor
 
 import (
 	_ "embed"
+	"fmt"
+	"go/ast"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -69,8 +71,16 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for _, f := range w.Sources {
 		if loops(f) {
-			rep.Reportf(f.Call.Pos(), "source.Kind(…, %s, %s) %s: %s has a status subresource, so every status write of this controller is an update event that reconciles it again (update-watch-update loop); add a generation predicate that still passes deletion and finalizer changes",
-				types.ExprString(f.Call.Args[1]), types.ExprString(f.Call.Args[2]), what(f), kubetypes.TypeString(f.Kind))
+			watch := fmt.Sprintf("source.Kind(…, %s, %s)", types.ExprString(f.Object), types.ExprString(f.Handler))
+			if f.Call.Args[1] == f.Handler { // c.Watch(src, handler, …) before 0.18
+				src := types.ExprString(f.Call.Args[0])
+				if _, call := ast.Unparen(f.Call.Args[0]).(*ast.CallExpr); !call {
+					src = "&source.Kind{Type: " + types.ExprString(f.Object) + "}"
+				}
+				watch = fmt.Sprintf("Watch(%s, %s)", src, types.ExprString(f.Handler))
+			}
+			rep.Reportf(f.Call.Pos(), "%s %s: %s has a status subresource, so every status write of this controller is an update event that reconciles it again (update-watch-update loop); add a generation predicate that still passes deletion and finalizer changes",
+				watch, what(f), kubetypes.TypeString(f.Kind))
 		}
 	}
 	return nil, nil

@@ -1,6 +1,8 @@
 // Package watches defines Analyzer, which finds the controllers a package wires with
 // the controller builder (For, and Watches of the same kind in the chain), or without
-// it (c.Watch(source.Kind(cache, obj, handler, predicates…))), with the reconciler
+// it (c.Watch(source.Kind(cache, obj, handler, predicates…)), and before
+// controller-runtime 0.18 c.Watch(source.Kind(cache, obj), handler, predicates…) or
+// c.Watch(&source.Kind{Type: obj}, handler, predicates…)), with the reconciler
 // each is built with, and whether each one filters update events, for the
 // analyzers that judge what a status write does to its own controller (unfilteredfor
 // reports the unfiltered ones; statustime leaves a kind whose controllers all filter).

@@ -52,8 +52,11 @@ type For struct {
 	// (the argument of Complete or Build in the same chain, or the Reconciler of the
 	// controller.Options a c.Watch's controller was made with); nil when not known.
 	Reconciler types.Type
-	// Handler is the event handler of a Watches call; nil for For and source.Kind.
+	// Handler is the event handler of a Watches call or a controller's own watch
+	// (Sources); nil for For.
 	Handler ast.Expr
+	// Object is the object a controller's own watch (Sources) is of; nil otherwise.
+	Object ast.Expr
 }
 
 // Result is the package's For calls, in source order.
@@ -65,9 +68,11 @@ type Result struct {
 	// of which can tell a status-only update), a predicate may filter updates, or the
 	// chain has a WithEventFilter that may.
 	Watches []For
-	// Sources are the package's source.Kind calls (c.Watch(source.Kind(cache, &Foo{},
-	// handler, predicates…)), a controller's own watch of a kind without the
-	// builder), each as a For: Kind its object, Filtered when a predicate may filter
+	// Sources are a controller's own watches of a kind without the builder, each as
+	// a For: c.Watch(source.Kind(cache, &Foo{}, handler, predicates…)) (its Call the
+	// source.Kind call), and in controller-runtime before 0.18 c.Watch(source.Kind(
+	// cache, &Foo{}), handler, predicates…) or c.Watch(&source.Kind{Type: &Foo{}},
+	// handler, predicates…) (its Call the Watch call); Kind its object, Filtered when a predicate may filter
 	// updates or the handler is not EnqueueRequestForObject (a handler of its own
 	// decides what to enqueue).
 	Sources []For
@@ -109,7 +114,17 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		call := n.(*ast.CallExpr)
 		if kubetypes.IsFunc(kubetypes.Callee(info, call), SourcePkg, "Kind") && len(call.Args) >= 3 {
-			res.Sources = append(res.Sources, sourceKind(pass, stack, call))
+			_, body := syntax.EnclosingFunc(stack)
+			var watch *ast.CallExpr
+			if len(stack) >= 2 {
+				watch, _ = stack[len(stack)-2].(*ast.CallExpr)
+			}
+			res.Sources = append(res.Sources, sourceKind(pass, stack, call, watch, call.Args[1], call.Args[2], call.Args[3:], body))
+			return true
+		}
+		if obj := olderWatch(info, call); obj != nil {
+			_, body := syntax.EnclosingFunc(stack)
+			res.Sources = append(res.Sources, sourceKind(pass, stack, call, call, obj, call.Args[1], call.Args[2:], body))
 			return true
 		}
 		if !kubetypes.IsBuilderMethod(kubetypes.Callee(info, call), "For") || len(call.Args) == 0 {
@@ -196,18 +211,18 @@ func declIn(info *types.Info, stack []ast.Node) *types.Func {
 // SourcePkg is controller-runtime's package of event sources.
 const SourcePkg = "sigs.k8s.io/controller-runtime/pkg/source"
 
-// sourceKind judges a source.Kind(cache, obj, handler, predicates…) call.
-func sourceKind(pass *analysis.Pass, stack []ast.Node, call *ast.CallExpr) For {
+// sourceKind judges a controller's own watch of the object obj with the handler h
+// and the predicates preds: call is the source.Kind(cache, obj, h, preds…) call of
+// controller-runtime 0.18 and later, or the c.Watch(src, h, preds…) call of the
+// versions before (olderWatch), and watch the c.Watch call it is handed to.
+func sourceKind(pass *analysis.Pass, stack []ast.Node, call, watch *ast.CallExpr, obj, h ast.Expr, preds []ast.Expr, body *ast.BlockStmt) For {
 	info := pass.TypesInfo
-	f := For{Call: call, In: declIn(info, stack), Kind: info.TypeOf(call.Args[1])}
-	_, body := syntax.EnclosingFunc(stack)
-	f.Reconciler = watchedBy(pass, body, stack)
-	h := info.TypeOf(call.Args[2])
-	if !kubetypes.IsNamed(h, kubetypes.HandlerPkg, "TypedEnqueueRequestForObject") && !kubetypes.IsNamed(h, kubetypes.HandlerPkg, "EnqueueRequestForObject") {
+	f := For{Call: call, In: declIn(info, stack), Kind: info.TypeOf(obj), Handler: h, Object: obj}
+	f.Reconciler = watchedBy(pass, body, watch)
+	if !enqueuesForObject(info.TypeOf(h)) {
 		f.Filtered = true
 		return f
 	}
-	preds := call.Args[3:]
 	for _, p := range preds {
 		if !passesEveryUpdate(pass, body, p) {
 			f.Filtered = true
@@ -218,17 +233,47 @@ func sourceKind(pass *analysis.Pass, stack []ast.Node, call *ast.CallExpr) For {
 	return f
 }
 
-// watchedBy is the static type of the reconciler of the controller whose Watch a
-// source.Kind on top of the stack is handed to: c.Watch(source.Kind(…)) where c was
-// made by controller.New(name, mgr, controller.Options{Reconciler: r}) in the same
-// function; nil when that cannot be read.
-func watchedBy(pass *analysis.Pass, body *ast.BlockStmt, stack []ast.Node) types.Type {
-	info := pass.TypesInfo
-	if len(stack) < 2 || body == nil {
+func enqueuesForObject(h types.Type) bool {
+	return kubetypes.IsNamed(h, kubetypes.HandlerPkg, "TypedEnqueueRequestForObject") || kubetypes.IsNamed(h, kubetypes.HandlerPkg, "EnqueueRequestForObject")
+}
+
+// olderWatch is the object a controller's Watch call of controller-runtime before
+// 0.18 watches, which took the handler and predicates itself: c.Watch(source.Kind(
+// cache, obj), h, preds…) (0.15 to 0.17) or c.Watch(&source.Kind{Type: obj}, h,
+// preds…) (before 0.15). nil when call is no such watch.
+func olderWatch(info *types.Info, call *ast.CallExpr) ast.Expr {
+	fn := kubetypes.Callee(info, call)
+	if fn == nil || fn.Name() != "Watch" || fn.Pkg() == nil || fn.Pkg().Path() != kubetypes.ControllerPkg || len(call.Args) < 2 {
 		return nil
 	}
-	watch, ok := stack[len(stack)-2].(*ast.CallExpr)
-	if !ok {
+	switch src := ast.Unparen(call.Args[0]).(type) {
+	case *ast.CallExpr:
+		if kubetypes.IsFunc(kubetypes.Callee(info, src), SourcePkg, "Kind") && len(src.Args) == 2 {
+			return src.Args[1]
+		}
+	case *ast.UnaryExpr:
+		lit, ok := ast.Unparen(src.X).(*ast.CompositeLit)
+		if !ok || src.Op != token.AND || !kubetypes.IsNamed(info.TypeOf(lit), SourcePkg, "Kind") {
+			return nil
+		}
+		for _, el := range lit.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Type" {
+					return kv.Value
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// watchedBy is the static type of the reconciler of the controller whose Watch call
+// is watch: c.Watch(…) where c was made by controller.New(name, mgr,
+// controller.Options{Reconciler: r}) in the same function; nil when that cannot be
+// read.
+func watchedBy(pass *analysis.Pass, body *ast.BlockStmt, watch *ast.CallExpr) types.Type {
+	info := pass.TypesInfo
+	if watch == nil || body == nil {
 		return nil
 	}
 	sel, ok := ast.Unparen(watch.Fun).(*ast.SelectorExpr)

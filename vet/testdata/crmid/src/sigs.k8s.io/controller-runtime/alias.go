@@ -1,0 +1,1 @@
+../../../../src/sigs.k8s.io/controller-runtime/alias.go
