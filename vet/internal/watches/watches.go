@@ -85,14 +85,23 @@ type Result struct {
 
 // FiltersUpdatesOf reports whether the package wires a controller for objects of type
 // t (a kind or a pointer to one) and every such controller filters update events.
+//
+// An object of an interface type (a JobObject several kinds implement, client.Object)
+// stands for every kind the package wires a controller for that implements it: it
+// filters when there is one and all of them filter.
 func (r *Result) FiltersUpdatesOf(t types.Type) bool {
 	want := kubetypes.Named(t)
 	if want == nil {
 		return false
 	}
+	iface, _ := want.Underlying().(*types.Interface)
 	found := false
 	for _, f := range slices.Concat(r.Fors, r.Sources, r.Watches) {
-		if n := kubetypes.Named(f.Kind); n != nil && types.Identical(n, want) {
+		n := kubetypes.Named(f.Kind)
+		if n == nil {
+			continue
+		}
+		if types.Identical(n, want) || (iface != nil && kubetypes.HasStatusSubresource(f.Kind) && types.Implements(types.NewPointer(n), iface)) {
 			if !f.Filtered {
 				return false
 			}
