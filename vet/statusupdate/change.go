@@ -360,8 +360,19 @@ func (k keyer) differs(a, b ast.Expr, acc []assignment) bool {
 		}
 	}
 	return slices.ContainsFunc(acc, func(as assignment) bool {
-		return as.lhs == ka && as.rhs == kb || as.lhs == kb && as.rhs == ka
+		return assigns(as, ka, kb) || assigns(as, kb, ka)
 	})
+}
+
+// assigns reports whether the assignment as gives the field lhs the value rhs: itself
+// (obj.Status.State = s), or as a part of a whole it assigns (obj.Status = desired
+// gives obj.Status.State desired.State).
+func assigns(as assignment, lhs, rhs string) bool {
+	if as.lhs == lhs && as.rhs == rhs {
+		return true
+	}
+	rest, ok := strings.CutPrefix(lhs, as.lhs+".")
+	return ok && rhs == as.rhs+"."+rest
 }
 
 // portable keeps the assignments that mean the same in a caller.

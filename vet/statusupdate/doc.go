@@ -53,7 +53,11 @@
 //     called only behind a diff is fine; a function stored in a variable or a field
 //     (r.updateStatusHandler = r.updateStatus, a seam for tests) is followed through
 //     the calls of that variable, and one handed on as a value in any other way is
-//     not followed;
+//     not followed. A helper that reads the object again and gives it the status of
+//     its parameter whole before the write (latest := &Foo{}; Get(…, latest);
+//     latest.Status = obj.Status; write latest, in a conflict retry) writes that
+//     parameter's status: its callers' conditions on the parameter (rule 7) are the
+//     write's;
 //  5. the write is a Patch with a diff by construction: client.MergeFrom,
 //     MergeFromWithOptions or StrategicMergeFrom of a base that is not the written
 //     object itself (a copy taken before the change: patch := client.MergeFrom(
@@ -78,7 +82,9 @@
 //     differs (!=, <, >, a time's Before or After; == for an early exit) from a value
 //     that the statements
 //     between it and the write assign to that very field, unconditionally
-//     (if obj.Status.Message != msg { obj.Status.Message = msg; write };
+//     (if obj.Status.Message != msg { obj.Status.Message = msg; write }; a whole
+//     assigned counts for its parts: if obj.Status.State != desired.State {
+//     obj.Status = desired; write };
 //     if obj.Generation != obj.Status.ObservedGeneration { obj.Status.ObservedGeneration
 //     = obj.Generation; write }), or from its own earlier value, a snapshot taken in a
 //     variable (old := obj.Status.State, prev := obj.Status.DeepCopy(), orig :=

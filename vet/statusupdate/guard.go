@@ -69,10 +69,14 @@ func (g *guards) guardedFrom(stack []ast.Node, obj ast.Expr, inherited []assignm
 		return false
 	}
 	reqs := switches.Requires(g.pass, stack, decl)
-	param := -1
+	param, whole := -1, false
 	if obj != nil {
 		if v := syntax.Root(g.pass.TypesInfo, obj); v != nil {
+			whole = text(obj) == v.Name()
 			param = syntax.ParamIndex(g.pass.TypesInfo, decl, v)
+			if p := handedStatus(g.pass.TypesInfo, stack, v); param < 0 && whole && p != nil {
+				param = syntax.ParamIndex(g.pass.TypesInfo, decl, p)
+			}
 		}
 	}
 	for _, site := range sites {
@@ -81,7 +85,7 @@ func (g *guards) guardedFrom(stack []ast.Node, obj ast.Expr, inherited []assignm
 			continue // the call turns the write off (rule 8)
 		}
 		var arg ast.Expr
-		if param >= 0 && param < len(call.Args) && text(obj) == syntax.Root(g.pass.TypesInfo, obj).Name() {
+		if param >= 0 && param < len(call.Args) && whole {
 			arg = call.Args[param]
 		}
 		if !g.guardedFrom(site, arg, portable(path), depth+1) {
@@ -89,6 +93,33 @@ func (g *guards) guardedFrom(stack []ast.Node, obj ast.Expr, inherited []assignm
 		}
 	}
 	return true
+}
+
+// handedStatus is the variable whose status the object v is written with: v, read
+// again (latest := &Foo{}; Get(…, latest) in a conflict retry), is given another
+// variable's status whole before the write on top of the stack (latest.Status =
+// obj.Status), in a statement of the function or literal around the write. The write
+// sends that variable's status, and its callers' guards of it are the write's. nil
+// when there is no such assignment.
+func handedStatus(info *types.Info, stack []ast.Node, v *types.Var) *types.Var {
+	_, body := syntax.EnclosingFunc(stack)
+	if body == nil {
+		return nil
+	}
+	at := stack[len(stack)-1].Pos()
+	for _, st := range body.List {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || as.Pos() >= at || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			continue
+		}
+		if text(as.Lhs[0]) != v.Name()+".Status" || syntax.Root(info, as.Lhs[0]) != v {
+			continue
+		}
+		if p := syntax.Root(info, as.Rhs[0]); p != nil && p != v && text(as.Rhs[0]) == p.Name()+".Status" {
+			return p
+		}
+	}
+	return nil
 }
 
 func (g *guards) collectCalls() {
