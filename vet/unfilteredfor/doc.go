@@ -67,7 +67,12 @@
 //     the event, only the new object (a filter of one object: a namespace, a name, a
 //     label) and of the old one nothing but its resourceVersion, name, namespace or
 //     UID (a resync filter: a status write changes the resourceVersion);
-//   - predicate.NewPredicateFuncs and LabelSelectorPredicate, which see one object;
+//   - LabelSelectorPredicate, and predicate.NewPredicateFuncs with a filter that reads
+//     no status, which see one object and cannot tell what an update changed (a
+//     filter that reads a Status field, calls a method of the kind's own, or hands the
+//     object to a function, may drop the object once its status reaches a state, and
+//     with it the update of the controller's own write that brought it there: it may
+//     filter);
 //     predicate.ResourceVersionChangedPredicate; predicate.Not of a generation, label
 //     or annotation change predicate;
 //   - a value of a type whose Update method is such a function, or a call of a

@@ -391,9 +391,9 @@ func passesEveryUpdate(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr) boo
 //
 //   - predicate.Funcs without an UpdateFunc, or with one that passes (passesStatusOnly),
 //     ResourceVersionChangedPredicate (every write changes the resourceVersion),
-//     NewPredicateFuncs and LabelSelectorPredicate (a filter of one object, which
-//     cannot tell what an update changed), Not of a generation, label or annotation
-//     change predicate;
+//     LabelSelectorPredicate, and NewPredicateFuncs with a filter that reads no
+//     status (filterMayReadStatus; a filter of one object cannot tell what an update
+//     changed), Not of a generation, label or annotation change predicate;
 //   - a value of a type whose Update method passes, in this package or, through the
 //     PassesStatusOnly fact, in another; a call of a function that returns one;
 //   - an Or with one of those, an And of only those;
@@ -456,14 +456,124 @@ func passes(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr, depth int) boo
 			return false
 		case kubetypes.IsFunc(fn, kubetypes.PredicatePkg, "Not"):
 			return len(x.Args) == 1 && dropsStatusOnly(info, x.Args[0])
-		case kubetypes.IsFunc(fn, kubetypes.PredicatePkg, "NewPredicateFuncs"), kubetypes.IsFunc(fn, kubetypes.PredicatePkg, "NewTypedPredicateFuncs"),
-			kubetypes.IsFunc(fn, kubetypes.PredicatePkg, "LabelSelectorPredicate"):
+		case kubetypes.IsFunc(fn, kubetypes.PredicatePkg, "NewPredicateFuncs"), kubetypes.IsFunc(fn, kubetypes.PredicatePkg, "NewTypedPredicateFuncs"):
+			return len(x.Args) == 1 && !filterMayReadStatus(pass, body, x.Args[0])
+		case kubetypes.IsFunc(fn, kubetypes.PredicatePkg, "LabelSelectorPredicate"):
 			return true
 		case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() != kubetypes.PredicatePkg:
 			return funcPasses(pass, fn)
 		}
 	}
 	return false
+}
+
+// filterMayReadStatus reports whether a filter of one object (NewPredicateFuncs's)
+// may decide by the object's status: its body reads a Status field, or hands the
+// object whole (itself, asserted to its kind, or a variable holding that) to a
+// function, which may read it (IsApproved(cr)). Such a filter drops the object once
+// its status reaches a state (a final one), and the controller's own write that
+// brings it there does not come back: it may filter, and is trusted to. A filter
+// that reads only metadata (o.GetNamespace() == ns) passes every status-only
+// update. A function declared elsewhere than the package is trusted the same.
+func filterMayReadStatus(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr) bool {
+	info := pass.TypesInfo
+	var fbody *ast.BlockStmt
+	var params *ast.FieldList
+	switch f := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		fbody, params = f.Body, f.Type.Params
+	default:
+		fn := funcOf(info, f)
+		decl := declOf(pass, fn)
+		if decl == nil || decl.Body == nil {
+			return fn != nil // a function of another package: trusted
+		}
+		fbody, params = decl.Body, decl.Type.Params
+	}
+	if params == nil || len(params.List) != 1 || len(params.List[0].Names) != 1 {
+		return true
+	}
+	obj := map[types.Object]bool{info.Defs[params.List[0].Names[0]]: true}
+	// Variables holding the object (cr := o.(*Foo), cr, ok := o.(*Foo)).
+	ast.Inspect(fbody, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+			if holdsObject(info, as.Rhs[0], obj) {
+				if id, ok := as.Lhs[0].(*ast.Ident); ok {
+					if v := info.ObjectOf(id); v != nil {
+						obj[v] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	reads := false
+	ast.Inspect(fbody, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.SelectorExpr:
+			if x.Sel.Name == "Status" {
+				reads = true
+			}
+		case *ast.CallExpr:
+			if tv, ok := info.Types[x.Fun]; ok && tv.IsType() {
+				return true // a conversion
+			}
+			// A method of the kind's own (cr.IsReady()), not the metadata getters of
+			// ObjectMeta or client.Object's.
+			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && holdsObject(info, sel.X, obj) {
+				if m, ok := info.Uses[sel.Sel].(*types.Func); ok && m.Pkg() != nil && m.Pkg().Path() != kubetypes.MetaV1Pkg && !isInterfaceMethod(m) {
+					reads = true
+				}
+			}
+			for _, a := range x.Args {
+				if holdsObject(info, a, obj) {
+					reads = true
+				}
+			}
+		}
+		return !reads
+	})
+	return reads
+}
+
+// holdsObject reports whether e is one of objs, or a type assertion or conversion of
+// one.
+func holdsObject(info *types.Info, e ast.Expr, objs map[types.Object]bool) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return objs[info.ObjectOf(x)]
+	case *ast.TypeAssertExpr:
+		return holdsObject(info, x.X, objs)
+	case *ast.CallExpr:
+		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+			return holdsObject(info, x.Args[0], objs)
+		}
+	}
+	return false
+}
+
+// isInterfaceMethod reports whether m is a method of an interface (client.Object's
+// GetNamespace), which a filter of any kind may call.
+func isInterfaceMethod(m *types.Func) bool {
+	recv := m.Signature().Recv()
+	if recv == nil {
+		return false
+	}
+	_, ok := recv.Type().Underlying().(*types.Interface)
+	return ok
+}
+
+// funcOf is the function e names (f, pkg.F, r.method), nil otherwise.
+func funcOf(info *types.Info, e ast.Expr) *types.Func {
+	switch x := e.(type) {
+	case *ast.Ident:
+		fn, _ := info.Uses[x].(*types.Func)
+		return fn
+	case *ast.SelectorExpr:
+		fn, _ := info.Uses[x.Sel].(*types.Func)
+		return fn
+	}
+	return nil
 }
 
 // dropsStatusOnly reports whether e is a predicate that drops every status-only
