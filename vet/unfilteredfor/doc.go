@@ -65,8 +65,9 @@
 //
 //   - predicate.Funcs with no UpdateFunc, or with one that returns true or reads, of
 //     the event, only the new object (a filter of one object: a namespace, a name, a
-//     label) and of the old one nothing but its resourceVersion, name, namespace or
-//     UID (a resync filter: a status write changes the resourceVersion);
+//     label; not its status, as below) and of the old one nothing but its
+//     resourceVersion, name, namespace or UID (a resync filter: a status write changes
+//     the resourceVersion);
 //   - LabelSelectorPredicate, and predicate.NewPredicateFuncs with a filter that reads
 //     no status, which see one object and cannot tell what an update changed (a
 //     filter that reads a Status field, calls a method of the kind's own, or hands the

@@ -493,7 +493,14 @@ func filterMayReadStatus(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr) b
 	if params == nil || len(params.List) != 1 || len(params.List[0].Names) != 1 {
 		return true
 	}
-	obj := map[types.Object]bool{info.Defs[params.List[0].Names[0]]: true}
+	return readsStatusOf(info, fbody, info.Defs[params.List[0].Names[0]])
+}
+
+// readsStatusOf reports whether body may read the status of the object v holds (a
+// filter's parameter, or an update event whose ObjectNew is read): a Status field, a
+// method of the kind's own, or the object handed whole to a function.
+func readsStatusOf(info *types.Info, fbody *ast.BlockStmt, v types.Object) bool {
+	obj := map[types.Object]bool{v: true}
 	// Variables holding the object (cr := o.(*Foo), cr, ok := o.(*Foo)).
 	ast.Inspect(fbody, func(n ast.Node) bool {
 		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
@@ -542,6 +549,8 @@ func holdsObject(info *types.Info, e ast.Expr, objs map[types.Object]bool) bool 
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		return objs[info.ObjectOf(x)]
+	case *ast.SelectorExpr: // an update event's new object
+		return x.Sel.Name == "ObjectNew" && holdsObject(info, x.X, objs)
 	case *ast.TypeAssertExpr:
 		return holdsObject(info, x.X, objs)
 	case *ast.CallExpr:
@@ -817,7 +826,9 @@ func passesStatusOnly(info *types.Info, body *ast.BlockStmt, ev *types.Var) bool
 	if returns > 0 && allFalse {
 		return false
 	}
-	return ok
+	// A filter of the new object that decides by its status may drop the update of
+	// the controller's own write (see filterMayReadStatus).
+	return ok && !readsStatusOf(info, body, ev)
 }
 
 // returnsTrue reports whether e is a function literal whose body is "return true".

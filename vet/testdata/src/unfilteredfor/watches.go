@@ -52,6 +52,13 @@ func (r *Reconciler) stateFilters(mgr ctrl.Manager) error {
 		Complete(r); err != nil {
 		return err
 	}
+	if err := ctrl.NewControllerManagedBy(mgr).
+		For(&apiv1.Memcached{}, builder.WithPredicates(predicate.Funcs{
+			UpdateFunc: func(e event.UpdateEvent) bool { return !decided(e.ObjectNew) },
+		})).
+		Complete(r); err != nil {
+		return err
+	}
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&apiv1.Memcached{}, builder.WithPredicates(predicate.NewPredicateFuncs(func(o client.Object) bool { // want `with predicates that pass status-only updates`
 			return len(o.GetLabels()) > 0 && o.GetName() != ""
