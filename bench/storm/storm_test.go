@@ -108,6 +108,13 @@ func TestStormInvariants(t *testing.T) {
 			t.Errorf("guarded/%s: rollout: %d writes, drained in %.1f s (-1: not within %v), %d reconciles of %d objects",
 				s, g.Rollout.Writes, g.RolloutDrainedSeconds, rolloutTimeout, g.Rollout.Reconciles, g.Objects)
 		}
+		// A refused request of the tenant's is a cheap rejection, not a measurement: its
+		// latency would flatter whichever window holds it.
+		for name, w := range map[string]Window{"idle": g.Idle, "setup": g.Setup, "load": g.Load, "quiet": g.Quiet, "rollout": g.Rollout} {
+			if w.TenantErrors != 0 {
+				t.Errorf("guarded/%s: %d of the tenant's %d requests in %s failed", s, w.TenantErrors, w.TenantRequests, name)
+			}
+		}
 		if g.TenantClassification["service-accounts → workload-low"] == 0 || g.Idle.TenantRequests == 0 || g.Setup.TenantRequests == 0 {
 			t.Errorf("guarded/%s: the tenant: classified %v, %d requests idle, %d in setup", s, g.TenantClassification, g.Idle.TenantRequests, g.Setup.TenantRequests)
 		}
