@@ -40,6 +40,10 @@ var Analyzer = &analysis.Analyzer{
 type CachedResults struct {
 	// Results are the results, by index, that hold an object read from the cache.
 	Results []int
+	// Fills are the parameters, by index, that the function fills from the cache (a
+	// getter's out-parameter: func (r *R) getCluster(ctx, key, out *Cluster) error {
+	// return r.Get(ctx, key, out) }): what a call hands there holds a cached object.
+	Fills []int
 	// Clients, when set, are the client parameters, by index, the function reads
 	// through and nothing in its package calls it with: the results hold a cached
 	// object only where a call hands the manager's client to one of them.
@@ -50,10 +54,14 @@ type CachedResults struct {
 func (*CachedResults) AFact() {}
 
 func (c *CachedResults) String() string {
-	if len(c.Clients) > 0 {
-		return fmt.Sprintf("cached results %v through clients %v", c.Results, c.Clients)
+	s := fmt.Sprintf("cached results %v", c.Results)
+	if len(c.Fills) > 0 {
+		s += fmt.Sprintf(" fills %v", c.Fills)
 	}
-	return fmt.Sprintf("cached results %v", c.Results)
+	if len(c.Clients) > 0 {
+		s += fmt.Sprintf(" through clients %v", c.Clients)
+	}
+	return s
 }
 
 // SendsWhatItReads is the fact of a function that reads an object through a client
@@ -90,8 +98,9 @@ type function struct {
 	// cached maps each variable that holds an object read from the cache to the read
 	// (r.Get, or the getter r.getCluster).
 	cached map[*types.Var]ast.Expr
-	// results are the indexes of the results that return a cached object.
-	results []int
+	// results are the indexes of the results that return a cached object, fills those
+	// of the parameters it fills from the cache.
+	results, fills []int
 	// handed are the calls that hand a cached client to a function of another package
 	// that reads through it and sends what it read with Update (SendsWhatItReads).
 	handed []*ast.CallExpr
@@ -120,22 +129,22 @@ func run(pass *analysis.Pass) (any, error) {
 			local[f.obj] = f
 		}
 	})
-	// getter is the indexes of the results of callee that hold a cached object: a
-	// function of this package as far as the fixed point below got, or the fact of one
-	// of another.
-	getter := func(fd *ast.FuncDecl, call *ast.CallExpr) []int {
+	// getter is the indexes of the results of callee that hold a cached object, and
+	// of the parameters it fills from the cache: a function of this package as far as
+	// the fixed point below got, or the fact of one of another.
+	getter := func(fd *ast.FuncDecl, call *ast.CallExpr) (results, fills []int) {
 		callee := kubetypes.Callee(info, call)
 		if callee == nil {
-			return nil
+			return nil, nil
 		}
 		if f, ok := local[callee]; ok {
-			return f.results
+			return f.results, f.fills
 		}
 		var fact CachedResults
 		if callee.Pkg() != pass.Pkg && pass.ImportObjectFact(callee, &fact) && (len(fact.Clients) == 0 || o.handsCached(fd, call, fact.Clients)) {
-			return fact.Results
+			return fact.Results, fact.Fills
 		}
-		return nil
+		return nil, nil
 	}
 	fixedPoint := func() {
 		// A getter may call a getter.
@@ -154,12 +163,12 @@ func run(pass *analysis.Pass) (any, error) {
 	// manager's client, and tell the callers what it then reads and sends.
 	if len(o.deferred) > 0 {
 		type judged struct {
-			results []int
-			events  int
+			results, fills []int
+			events         int
 		}
 		before := map[*function]judged{}
 		for _, f := range fns {
-			before[f] = judged{f.results, f.events(info)}
+			before[f] = judged{f.results, f.fills, f.events(info)}
 		}
 		o.judgeParams = true
 		fixedPoint()
@@ -169,8 +178,8 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			b := before[f]
-			if len(b.results) == 0 && len(f.results) > 0 {
-				pass.ExportObjectFact(f.obj, &CachedResults{Results: f.results, Clients: clients})
+			if len(b.results) == 0 && len(b.fills) == 0 && (len(f.results) > 0 || len(f.fills) > 0) {
+				pass.ExportObjectFact(f.obj, &CachedResults{Results: f.results, Fills: f.fills, Clients: clients})
 			}
 			if f.events(info) > b.events {
 				pass.ExportObjectFact(f.obj, &SendsWhatItReads{Clients: clients})
@@ -180,8 +189,8 @@ func run(pass *analysis.Pass) (any, error) {
 		fixedPoint()
 	}
 	for _, f := range fns {
-		if f.obj != nil && len(f.results) > 0 {
-			pass.ExportObjectFact(f.obj, &CachedResults{Results: f.results})
+		if f.obj != nil && (len(f.results) > 0 || len(f.fills) > 0) {
+			pass.ExportObjectFact(f.obj, &CachedResults{Results: f.results, Fills: f.fills})
 		}
 		for _, call := range f.handed {
 			rep.Reportf(call.Pos(), "%s reads an object through the client handed in, here the manager's (informer cache), and sends it whole with Update: the cached resourceVersion is often stale, so the write gets 409 Conflict and the requeue feeds a conflict storm; write with a MergeFrom patch or Server-Side Apply",
@@ -207,7 +216,7 @@ func run(pass *analysis.Pass) (any, error) {
 // from the cache (through a Get or List of the manager's client, a getter of this or
 // another package, and variables assigned from those), and the results it returns such
 // an object in; it reports whether the results changed.
-func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, getter func(*ast.FuncDecl, *ast.CallExpr) []int) bool {
+func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, getter func(*ast.FuncDecl, *ast.CallExpr) (results, fills []int)) bool {
 	info := pass.TypesInfo
 	fd := f.decl
 	f.updates, f.handed = nil, nil
@@ -231,7 +240,8 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 			// x, err := r.getCluster(ctx, req): x holds what the getter read.
 			if len(n.Rhs) == 1 {
 				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
-					for _, i := range getter(fd, call) {
+					results, _ := getter(fd, call)
+					for _, i := range results {
 						if i < len(n.Lhs) && (len(n.Lhs) > 1 || i == 0) {
 							mark(n.Lhs[i], call.Fun)
 						}
@@ -242,7 +252,8 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 		case *ast.ValueSpec:
 			if len(n.Values) == 1 {
 				if call, ok := ast.Unparen(n.Values[0]).(*ast.CallExpr); ok {
-					for _, i := range getter(fd, call) {
+					results, _ := getter(fd, call)
+					for _, i := range results {
 						if i < len(n.Names) && (len(n.Names) > 1 || i == 0) {
 							mark(n.Names[i], call.Fun)
 						}
@@ -282,6 +293,14 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 		if arg := cacheRead(pass, o, fd, call); arg != nil {
 			mark(arg, call.Fun)
 		}
+		// r.getCluster(ctx, key, &c): c holds what the getter read into it.
+		if _, fills := getter(fd, call); len(fills) > 0 {
+			for _, i := range fills {
+				if i < len(call.Args) {
+					mark(call.Args[i], call.Fun)
+				}
+			}
+		}
 		var sends SendsWhatItReads
 		if fn := kubetypes.Callee(info, call); fn != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, &sends) && o.handsCached(fd, call, sends.Clients) {
 			f.handed = append(f.handed, call)
@@ -300,7 +319,8 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 			// return r.getCluster(ctx, req): what that getter returns.
 			if len(n.Results) == 1 {
 				if call, ok := ast.Unparen(n.Results[0]).(*ast.CallExpr); ok {
-					for _, i := range getter(fd, call) {
+					got, _ := getter(fd, call)
+					for _, i := range got {
 						if !slices.Contains(results, i) {
 							results = append(results, i)
 						}
@@ -318,8 +338,27 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 		return true
 	})
 	slices.Sort(results)
-	changed := !slices.Equal(results, f.results)
-	f.results = results
+	// The pointer parameters it fills from the cache: a Get into out, or a getter's
+	// out-parameter handed out.
+	var fills []int
+	i := 0
+	for _, field := range fd.Type.Params.List {
+		for _, name := range field.Names {
+			if v, ok := info.Defs[name].(*types.Var); ok {
+				if _, isPtr := v.Type().Underlying().(*types.Pointer); isPtr && kubetypes.IsAPIObject(v.Type()) {
+					if _, ok := f.cached[v]; ok {
+						fills = append(fills, i)
+					}
+				}
+			}
+			i++
+		}
+		if len(field.Names) == 0 {
+			i++
+		}
+	}
+	changed := !slices.Equal(results, f.results) || !slices.Equal(fills, f.fills)
+	f.results, f.fills = results, fills
 	return changed
 }
 

@@ -44,7 +44,11 @@
 //   - a variable assigned from a call of a getter: a function that returns an object
 //     it read so itself (func (r *R) getCluster(ctx, req) (*Cluster, error) {
 //     r.Get(…); return &c, nil }), or what another getter returns, in the package or,
-//     through the CachedResults analysis fact, in any package analyzed before it.
+//     through the CachedResults analysis fact, in any package analyzed before it;
+//   - the argument of a getter's out-parameter: a pointer parameter the function
+//     fills from the cache (func (r *R) fetch(ctx, key, out *Cluster) error { return
+//     r.Get(ctx, key, out) }, or one that hands it on to such a getter), carried the
+//     same way (r.fetch(ctx, key, &c): c holds a cached object).
 //
 // A call that hands such an object to a function that Updates it as it came in is
 // reported the same way, at the call: a finalizer helper, an updateStatus(ctx, obj)

@@ -27,6 +27,43 @@ func (r *Reconciler) latest(ctx context.Context, req ctrl.Request) (*apiv1.Memca
 	return r.getMemcached(ctx, req)
 }
 
+// fetchInto fills the object it is handed from the cache: an out-parameter getter.
+func (r *Reconciler) fetchInto(ctx context.Context, key client.ObjectKey, out *apiv1.Memcached) error { // want fetchInto:`cached results \[\] fills \[2\]`
+	return r.Get(ctx, key, out)
+}
+
+// fetchVia hands its out-parameter on to another.
+func (r *Reconciler) fetchVia(ctx context.Context, out *apiv1.Memcached, key client.ObjectKey) error { // want fetchVia:`cached results \[\] fills \[1\]`
+	return r.fetchInto(ctx, key, out)
+}
+
+// fetchLive fills it from the API server: no cache.
+func (r *Reconciler) fetchLive(ctx context.Context, key client.ObjectKey, out *apiv1.Memcached) error {
+	return r.APIReader.Get(ctx, key, out)
+}
+
+func (r *Reconciler) fromOutParams(ctx context.Context, req ctrl.Request) error {
+	var obj apiv1.Memcached
+	if err := r.fetchInto(ctx, req.NamespacedName, &obj); err != nil {
+		return err
+	}
+	if err := r.Update(ctx, &obj); err != nil { // want `r.Update of \*v1.Memcached read from the informer cache \(r.fetchInto\)`
+		return err
+	}
+	other := &apiv1.Memcached{}
+	if err := r.fetchVia(ctx, other, req.NamespacedName); err != nil {
+		return err
+	}
+	if err := r.Status().Update(ctx, other); err != nil { // want `r.Status\(\).Update of \*v1.Memcached read from the informer cache \(r.fetchVia\)`
+		return err
+	}
+	var live apiv1.Memcached
+	if err := r.fetchLive(ctx, req.NamespacedName, &live); err != nil {
+		return err
+	}
+	return r.Update(ctx, &live)
+}
+
 // live reads from the API server: no cache.
 func (r *Reconciler) live(ctx context.Context, req ctrl.Request) (*apiv1.Memcached, error) {
 	obj := &apiv1.Memcached{}
