@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -104,6 +105,11 @@ type function struct {
 	// handed are the calls that hand a cached client to a function of another package
 	// that reads through it and sends what it read with Update (SendsWhatItReads).
 	handed []*ast.CallExpr
+	// fieldReads maps each struct field of a custom resource's type that the function
+	// fills from the cache (r.Get(ctx, key, s.cluster), s.cluster = cached) to the
+	// read; fieldSets holds the fields it gives a value in any way, or reads into.
+	fieldReads map[*types.Var]ast.Expr
+	fieldSets  map[*types.Var]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -188,6 +194,15 @@ func run(pass *analysis.Pass) (any, error) {
 		o.judgeParams = false
 		fixedPoint()
 	}
+	// The fields some function of the package fills from the cache: an Update of one
+	// in another function (a wrapper's field, read by one method and sent by another)
+	// sends the cached object, unless that function gives the field a value itself.
+	cachedFields := map[*types.Var]ast.Expr{}
+	for _, f := range fns {
+		for fv, read := range f.fieldReads {
+			cachedFields[fv] = read
+		}
+	}
 	for _, f := range fns {
 		if f.obj != nil && (len(f.results) > 0 || len(f.fills) > 0) {
 			pass.ExportObjectFact(f.obj, &CachedResults{Results: f.results, Fills: f.fills})
@@ -199,6 +214,9 @@ func run(pass *analysis.Pass) (any, error) {
 		for _, u := range f.updates {
 			v := syntax.Root(info, u.obj)
 			read, ok := f.cached[v]
+			if fv := objectField(info, u.obj); !ok && fv != nil && !f.fieldSets[fv] && v != nil {
+				read, ok = cachedFields[fv]
+			}
 			if v == nil || !ok {
 				continue
 			}
@@ -221,11 +239,15 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 	fd := f.decl
 	f.updates, f.handed = nil, nil
 	f.cached = map[*types.Var]ast.Expr{}
+	f.fieldReads, f.fieldSets = map[*types.Var]ast.Expr{}, map[*types.Var]bool{}
 	mark := func(e ast.Expr, read ast.Expr) {
 		if v := syntax.Root(info, e); v != nil {
 			if _, seen := f.cached[v]; !seen {
 				f.cached[v] = read
 			}
+		}
+		if fv := objectField(info, e); fv != nil {
+			f.fieldReads[fv] = read
 		}
 	}
 	var stack []ast.Node
@@ -237,6 +259,11 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 		stack = append(stack, n)
 		switch n := n.(type) {
 		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if fv := objectField(info, l); fv != nil {
+					f.fieldSets[fv] = true
+				}
+			}
 			// x, err := r.getCluster(ctx, req): x holds what the getter read.
 			if len(n.Rhs) == 1 {
 				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
@@ -290,6 +317,13 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 				}
 			}
 		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "Get" || sel.Sel.Name == "List") {
+			for _, a := range call.Args {
+				if fv := objectField(info, a); fv != nil {
+					f.fieldSets[fv] = true // read into, from wherever
+				}
+			}
+		}
 		if arg := cacheRead(pass, o, fd, call); arg != nil {
 			mark(arg, call.Fun)
 		}
@@ -308,6 +342,21 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 		return true
 	})
 	propagate(info, fd.Body, f.cached)
+	// s.cluster = c, c cached: the field holds it.
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+			for i, l := range as.Lhs {
+				if fv := objectField(info, l); fv != nil {
+					if v := syntax.Root(info, as.Rhs[i]); v != nil {
+						if read, ok := f.cached[v]; ok {
+							f.fieldReads[fv] = read
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
 	// The results that return a cached object, in the function's own returns (a
 	// literal's returns are its own).
 	var results []int
@@ -360,6 +409,24 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 	changed := !slices.Equal(results, f.results) || !slices.Equal(fills, f.fills)
 	f.results, f.fills = results, fills
 	return changed
+}
+
+// objectField is the struct field e selects (s.cluster, &s.cluster), when its type is
+// a custom resource or a pointer to one; nil otherwise.
+func objectField(info *types.Info, e ast.Expr) *types.Var {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	sel, ok := e.(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	fv, ok := info.Uses[sel.Sel].(*types.Var)
+	if !ok || !fv.IsField() || !kubetypes.IsCustomResource(fv.Type()) {
+		return nil
+	}
+	return fv
 }
 
 // cacheRead is the argument that a Get or List through a full (cached) client fills,

@@ -48,7 +48,11 @@
 //   - the argument of a getter's out-parameter: a pointer parameter the function
 //     fills from the cache (func (r *R) fetch(ctx, key, out *Cluster) error { return
 //     r.Get(ctx, key, out) }, or one that hands it on to such a getter), carried the
-//     same way (r.fetch(ctx, key, &c): c holds a cached object).
+//     same way (r.fetch(ctx, key, &c): c holds a cached object);
+//   - a struct field of a custom resource's type that a function of the package fills
+//     from the cache (a Get into s.cluster, or s.cluster = a cached object), sent by
+//     another function (a scope or wrapper read by one method and written by
+//     another), unless that function gives the field a value or reads into it itself.
 //
 // A call that hands such an object to a function that Updates it as it came in is
 // reported the same way, at the call: a finalizer helper, an updateStatus(ctx, obj)

@@ -242,3 +242,35 @@ func (r *Reconciler) retriedCopyOfStale(ctx context.Context, req ctrl.Request) e
 		return r.Status().Update(ctx, next) // want `r.Status\(\).Update of \*v1.Memcached read from the informer cache \(r.getMemcached\)`
 	})
 }
+
+// clusterScope holds the object one method reads and another sends: a wrapper's field.
+type clusterScope struct {
+	r       *Reconciler
+	cluster *apiv1.Memcached
+	fresh   *apiv1.Memcached
+}
+
+func (s *clusterScope) load(ctx context.Context, key client.ObjectKey) error {
+	s.cluster = &apiv1.Memcached{}
+	if err := s.r.Get(ctx, key, s.cluster); err != nil {
+		return err
+	}
+	s.fresh = &apiv1.Memcached{}
+	return s.r.APIReader.Get(ctx, key, s.fresh)
+}
+
+func (s *clusterScope) save(ctx context.Context) error {
+	s.cluster.Status.Nodes = []string{"a"}
+	if err := s.r.Status().Update(ctx, s.cluster); err != nil { // want `s.r.Status\(\).Update of \*v1.Memcached read from the informer cache \(s.r.Get\)`
+		return err
+	}
+	return s.r.Update(ctx, s.fresh)
+}
+
+// reload reads the field again from the API server before it sends it.
+func (s *clusterScope) reload(ctx context.Context, key client.ObjectKey) error {
+	if err := s.r.APIReader.Get(ctx, key, s.cluster); err != nil {
+		return err
+	}
+	return s.r.Update(ctx, s.cluster)
+}
