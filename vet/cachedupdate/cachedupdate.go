@@ -250,6 +250,14 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 			f.fieldReads[fv] = read
 		}
 	}
+	// readInto are the variables a read fills in place (a Get into out): a parameter
+	// among them is an out-parameter the function fills.
+	readInto := map[*types.Var]bool{}
+	intoParam := func(e ast.Expr) {
+		if v := syntax.Root(info, e); v != nil {
+			readInto[v] = true
+		}
+	}
 	var stack []ast.Node
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		if n == nil {
@@ -326,12 +334,14 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 		}
 		if arg := cacheRead(pass, o, fd, call); arg != nil {
 			mark(arg, call.Fun)
+			intoParam(arg)
 		}
 		// r.getCluster(ctx, key, &c): c holds what the getter read into it.
 		if _, fills := getter(fd, call); len(fills) > 0 {
 			for _, i := range fills {
 				if i < len(call.Args) {
 					mark(call.Args[i], call.Fun)
+					intoParam(call.Args[i])
 				}
 			}
 		}
@@ -394,10 +404,8 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 	for _, field := range fd.Type.Params.List {
 		for _, name := range field.Names {
 			if v, ok := info.Defs[name].(*types.Var); ok {
-				if _, isPtr := v.Type().Underlying().(*types.Pointer); isPtr && kubetypes.IsAPIObject(v.Type()) {
-					if _, ok := f.cached[v]; ok {
-						fills = append(fills, i)
-					}
+				if _, isPtr := v.Type().Underlying().(*types.Pointer); isPtr && kubetypes.IsAPIObject(v.Type()) && readInto[v] {
+					fills = append(fills, i)
 				}
 			}
 			i++
@@ -409,6 +417,27 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 	changed := !slices.Equal(results, f.results) || !slices.Equal(fills, f.fills)
 	f.results, f.fills = results, fills
 	return changed
+}
+
+// resourceVersionOf is the object whose resourceVersion e reads or is (x in
+// x.ResourceVersion, x.ObjectMeta.ResourceVersion, x.GetResourceVersion()); nil
+// otherwise.
+func resourceVersionOf(e ast.Expr) ast.Expr {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		if x.Sel.Name != "ResourceVersion" {
+			return nil
+		}
+		if m, ok := ast.Unparen(x.X).(*ast.SelectorExpr); ok && m.Sel.Name == "ObjectMeta" {
+			return m.X
+		}
+		return x.X
+	case *ast.CallExpr:
+		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "GetResourceVersion" && len(x.Args) == 0 {
+			return sel.X
+		}
+	}
+	return nil
 }
 
 // objectField is the struct field e selects (s.cluster, &s.cluster), when its type is
@@ -491,6 +520,18 @@ func propagate(info *types.Info, body *ast.BlockStmt, cached map[*types.Var]ast.
 				if len(s.Lhs) == len(s.Rhs) {
 					for i := range s.Lhs {
 						changed = mark(s.Lhs[i], s.Rhs[i]) || changed
+						// desired.ResourceVersion = current.ResourceVersion: desired
+						// now carries the cached object's resourceVersion.
+						if dst, src := resourceVersionOf(s.Lhs[i]), resourceVersionOf(s.Rhs[i]); dst != nil && src != nil {
+							changed = mark(dst, src) || changed
+						}
+					}
+				}
+			case *ast.CallExpr:
+				// desired.SetResourceVersion(current.GetResourceVersion())
+				if sel, ok := ast.Unparen(s.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "SetResourceVersion" && len(s.Args) == 1 {
+					if src := resourceVersionOf(s.Args[0]); src != nil {
+						changed = mark(sel.X, src) || changed
 					}
 				}
 			case *ast.ValueSpec:

@@ -40,7 +40,10 @@
 //     helpers and command-line tools build one; it has no cache), nor one held in a
 //     variable that some other function returned (a factory's: not known);
 //   - a variable assigned from one of those (x := list.Items[i], y := x.DeepCopy(),
-//     for _, item := range list.Items), transitively;
+//     for _, item := range list.Items), transitively, or given one's resourceVersion
+//     (desired.ResourceVersion = current.ResourceVersion,
+//     desired.SetResourceVersion(current.GetResourceVersion()): a hand-rolled
+//     create-or-update that sends the cached resourceVersion on a fresh object);
 //   - a variable assigned from a call of a getter: a function that returns an object
 //     it read so itself (func (r *R) getCluster(ctx, req) (*Cluster, error) {
 //     r.Get(…); return &c, nil }), or what another getter returns, in the package or,

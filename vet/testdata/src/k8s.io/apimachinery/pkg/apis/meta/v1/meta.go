@@ -50,6 +50,7 @@ func (m *ObjectMeta) GetGeneration() int64         { return m.Generation }
 func (m *ObjectMeta) GetLabels() map[string]string { return m.Labels }
 func (m *ObjectMeta) GetDeletionTimestamp() *Time  { return m.DeletionTimestamp }
 func (m *ObjectMeta) GetResourceVersion() string   { return m.ResourceVersion }
+func (m *ObjectMeta) SetResourceVersion(v string)  { m.ResourceVersion = v }
 
 type Object interface {
 	GetName() string
