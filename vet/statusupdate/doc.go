@@ -17,7 +17,8 @@
 //
 // A status write is a call of Update, Patch or Apply on a client.SubResourceWriter:
 // c.Status().Update(…), c.Status().Patch(…), c.Status().Apply(…),
-// c.SubResource("status").Update(…) and a stored StatusWriter's methods, whatever the
+// c.SubResource("status").Update(…) and a stored StatusWriter's methods (before
+// controller-runtime 0.14 a StatusWriter interface of its own), whatever the
 // object's kind, in a package that holds a controller (a For call of the controller
 // builder, or a Reconcile method: a command or a migration that writes a status once
 // is in no loop). A write of an unstructured.Unstructured or a

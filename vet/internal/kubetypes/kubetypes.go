@@ -158,14 +158,19 @@ func HasStatusSubresource(t types.Type) bool {
 }
 
 // IsStatusWrite reports whether call writes the status subresource: Update, Patch or
-// Apply of a client.SubResourceWriter (what Status() returns) unless it was reached
+// Apply of a client.SubResourceWriter (what Status() returns; before controller-runtime
+// 0.14 a client.StatusWriter of its own, Update or Patch) unless it was reached
 // through SubResource("<name>") for another subresource than "status".
 func IsStatusWrite(info *types.Info, call *ast.CallExpr) bool {
 	fn := Callee(info, call)
 	switch {
 	case IsMethod(fn, ClientPkg, "SubResourceWriter", "Update"),
 		IsMethod(fn, ClientPkg, "SubResourceWriter", "Patch"),
-		IsMethod(fn, ClientPkg, "SubResourceWriter", "Apply"):
+		IsMethod(fn, ClientPkg, "SubResourceWriter", "Apply"),
+		// Before controller-runtime 0.14, Status() returned a StatusWriter
+		// interface of its own rather than an alias of SubResourceWriter.
+		IsMethod(fn, ClientPkg, "StatusWriter", "Update"),
+		IsMethod(fn, ClientPkg, "StatusWriter", "Patch"):
 	default:
 		return false
 	}

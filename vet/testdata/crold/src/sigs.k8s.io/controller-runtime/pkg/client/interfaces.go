@@ -1,0 +1,138 @@
+// Package client is a stub of sigs.k8s.io/controller-runtime/pkg/client before 0.14 for
+// analysistest: as the current stub, but Status() returns a StatusWriter interface of
+// its own.
+package client
+
+import (
+	"context"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/types"
+)
+
+type Object interface {
+	metav1.Object
+	runtime.Object
+}
+
+type ObjectList interface {
+	runtime.Object
+}
+
+type ObjectKey = types.NamespacedName
+
+func ObjectKeyFromObject(obj Object) ObjectKey {
+	return ObjectKey{Namespace: obj.GetNamespace(), Name: obj.GetName()}
+}
+
+type (
+	GetOption               interface{}
+	ListOption              interface{}
+	CreateOption            interface{}
+	DeleteOption            interface{}
+	UpdateOption            interface{}
+	PatchOption             interface{}
+	ApplyOption             interface{}
+	DeleteAllOfOption       interface{}
+	SubResourceGetOption    interface{}
+	SubResourceCreateOption interface{}
+	SubResourceUpdateOption interface{}
+	SubResourcePatchOption  interface{}
+	SubResourceApplyOption  interface{}
+)
+
+type Patch interface {
+	Type() string
+	Data(obj Object) ([]byte, error)
+}
+
+type Reader interface {
+	Get(ctx context.Context, key ObjectKey, obj Object, opts ...GetOption) error
+	List(ctx context.Context, list ObjectList, opts ...ListOption) error
+}
+
+type Writer interface {
+	Apply(ctx context.Context, obj runtime.ApplyConfiguration, opts ...ApplyOption) error
+	Create(ctx context.Context, obj Object, opts ...CreateOption) error
+	Delete(ctx context.Context, obj Object, opts ...DeleteOption) error
+	Update(ctx context.Context, obj Object, opts ...UpdateOption) error
+	Patch(ctx context.Context, obj Object, patch Patch, opts ...PatchOption) error
+	DeleteAllOf(ctx context.Context, obj Object, opts ...DeleteAllOfOption) error
+}
+
+type StatusClient interface {
+	Status() StatusWriter
+}
+
+type SubResourceClientConstructor interface {
+	SubResource(subResource string) SubResourceClient
+}
+
+// StatusWriter is its own interface before controller-runtime 0.14, without the
+// subresource writer it later became an alias of.
+type StatusWriter interface {
+	Update(ctx context.Context, obj Object, opts ...SubResourceUpdateOption) error
+	Patch(ctx context.Context, obj Object, patch Patch, opts ...SubResourcePatchOption) error
+}
+
+type SubResourceReader interface {
+	Get(ctx context.Context, obj Object, subResource Object, opts ...SubResourceGetOption) error
+}
+
+type SubResourceWriter interface {
+	Create(ctx context.Context, obj Object, subResource Object, opts ...SubResourceCreateOption) error
+	Update(ctx context.Context, obj Object, opts ...SubResourceUpdateOption) error
+	Patch(ctx context.Context, obj Object, patch Patch, opts ...SubResourcePatchOption) error
+	Apply(ctx context.Context, obj runtime.ApplyConfiguration, opts ...SubResourceApplyOption) error
+}
+
+type SubResourceClient interface {
+	SubResourceReader
+	SubResourceWriter
+}
+
+type Client interface {
+	Reader
+	Writer
+	StatusClient
+	SubResourceClientConstructor
+	Scheme() *runtime.Scheme
+}
+
+type mergeFromPatch struct{ from Object }
+
+func (mergeFromPatch) Type() string                    { return "merge" }
+func (mergeFromPatch) Data(obj Object) ([]byte, error) { return nil, nil }
+
+func MergeFrom(obj Object) Patch { return mergeFromPatch{obj} }
+
+type MergeFromOption interface{ ApplyToMergeFrom() }
+
+type MergeFromWithOptimisticLock struct{}
+
+func (MergeFromWithOptimisticLock) ApplyToMergeFrom() {}
+
+func MergeFromWithOptions(obj Object, opts ...MergeFromOption) Patch { return mergeFromPatch{obj} }
+func StrategicMergeFrom(obj Object, opts ...MergeFromOption) Patch   { return mergeFromPatch{obj} }
+
+type rawPatch struct{ data []byte }
+
+func (rawPatch) Type() string                      { return "raw" }
+func (p rawPatch) Data(obj Object) ([]byte, error) { return p.data, nil }
+
+func RawPatch(typ string, data []byte) Patch { return rawPatch{data} }
+
+type FieldOwner string
+
+var ForceOwnership = struct{}{}
+
+func IgnoreNotFound(err error) error { return err }
+
+type Options struct{}
+
+type client struct{ Client }
+
+// New is what controller-runtime's client.New is: a client that reads from the API
+// server.
+func New(config any, options Options) (Client, error) { return client{}, nil }
