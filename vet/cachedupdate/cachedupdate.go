@@ -110,6 +110,9 @@ type function struct {
 	// read; fieldSets holds the fields it gives a value in any way, or reads into.
 	fieldReads map[*types.Var]ast.Expr
 	fieldSets  map[*types.Var]bool
+	// live holds the variables the function also reads into from the API server
+	// (mgr.GetAPIReader()): which read an Update of one sends depends on the path.
+	live map[*types.Var]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -217,7 +220,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if fv := objectField(info, u.obj); !ok && fv != nil && !f.fieldSets[fv] && v != nil {
 				read, ok = cachedFields[fv]
 			}
-			if v == nil || !ok {
+			if v == nil || !ok || f.live[v] {
 				continue
 			}
 			what := fmt.Sprintf("%s of %s read from the informer cache (%s)", types.ExprString(u.call.Fun), kubetypes.TypeString(info.TypeOf(u.obj)), types.ExprString(read))
@@ -239,7 +242,7 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 	fd := f.decl
 	f.updates, f.handed = nil, nil
 	f.cached = map[*types.Var]ast.Expr{}
-	f.fieldReads, f.fieldSets = map[*types.Var]ast.Expr{}, map[*types.Var]bool{}
+	f.fieldReads, f.fieldSets, f.live = map[*types.Var]ast.Expr{}, map[*types.Var]bool{}, map[*types.Var]bool{}
 	mark := func(e ast.Expr, read ast.Expr) {
 		if v := syntax.Root(info, e); v != nil {
 			if _, seen := f.cached[v]; !seen {
@@ -335,6 +338,10 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 		if arg := cacheRead(pass, o, fd, call); arg != nil {
 			mark(arg, call.Fun)
 			intoParam(arg)
+		} else if arg := liveRead(info, call); arg != nil && objectField(info, arg) == nil {
+			if v := syntax.Root(info, arg); v != nil {
+				f.live[v] = true
+			}
 		}
 		// r.getCluster(ctx, key, &c): c holds what the getter read into it.
 		if _, fills := getter(fd, call); len(fills) > 0 {
@@ -456,6 +463,31 @@ func objectField(info *types.Info, e ast.Expr) *types.Var {
 		return nil
 	}
 	return fv
+}
+
+// liveRead is the argument that a Get or List through a bare client.Reader (the
+// manager's API reader, which reads from the API server) fills, or nil.
+func liveRead(info *types.Info, call *ast.CallExpr) ast.Expr {
+	fn := kubetypes.Callee(info, call)
+	idx := -1
+	switch {
+	case kubetypes.IsMethod(fn, kubetypes.ClientPkg, "Reader", "Get"):
+		idx = 2
+	case kubetypes.IsMethod(fn, kubetypes.ClientPkg, "Reader", "List"):
+		idx = 1
+	default:
+		return nil
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) <= idx {
+		return nil
+	}
+	if recv := info.TypeOf(sel.X); recv != nil {
+		if obj, _, _ := types.LookupFieldOrMethod(recv, true, nil, "Status"); obj == nil {
+			return call.Args[idx]
+		}
+	}
+	return nil
 }
 
 // cacheRead is the argument that a Get or List through a full (cached) client fills,

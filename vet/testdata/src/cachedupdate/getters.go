@@ -299,3 +299,25 @@ func (r *Reconciler) replace(ctx context.Context, key client.ObjectKey, desired 
 	other.ResourceVersion = live.ResourceVersion
 	return r.Update(ctx, other)
 }
+
+// firstLive sends an object read from the API server, and reads it again from the
+// cache only to answer a conflict: which read the Update sends depends on the path,
+// and the first is the server's.
+func (r *Reconciler) firstLive(ctx context.Context, key client.ObjectKey) error {
+	obj := &apiv1.Memcached{}
+	if err := r.APIReader.Get(ctx, key, obj); err != nil {
+		return err
+	}
+	for i := 0; i < 3; i++ {
+		err := r.Update(ctx, obj)
+		if err == nil || !isConflict(err) {
+			return err
+		}
+		if err := r.Get(ctx, key, obj); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func isConflict(err error) bool { return err != nil }
