@@ -257,6 +257,7 @@ func writeFile(t *testing.T, path string, data []byte) {
 // TestGoldenBuild proves the golden trees compile: `go build ./...` and `go vet ./...`
 // in the golden module.
 func TestGoldenBuild(t *testing.T) {
+	t.Parallel() // a long build in a folder of its own
 	if testing.Short() {
 		t.Skip("builds the golden module")
 	}
@@ -272,6 +273,7 @@ func TestGoldenBuild(t *testing.T) {
 // TestGoldenEnvtest runs the golden module's tests, which drive the generated code
 // against a real kube-apiserver and etcd.
 func TestGoldenEnvtest(t *testing.T) {
+	t.Parallel() // a long build in a folder of its own
 	if testing.Short() {
 		t.Skip("starts a real API server")
 	}

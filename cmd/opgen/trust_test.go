@@ -163,6 +163,7 @@ func mustRun(t *testing.T, args ...string) string {
 // without -C), or over a pattern that names one group, changes nothing that belongs to
 // the other group: project-wide outputs always describe the whole module.
 func TestPartialRunKeepsTheRest(t *testing.T) {
+	t.Parallel() // a long build in a folder of its own
 	dir := trustModule(t)
 	before := tree(t, dir)
 	for _, run := range [][]string{
@@ -259,6 +260,7 @@ func TestLoadErrorsAreErrors(t *testing.T) {
 // TestRemovedMarkersRemoveTheirOutput: what a marker generated goes with the marker,
 // and the module still builds: the main opgen scaffolded keeps its wiring.
 func TestRemovedMarkersRemoveTheirOutput(t *testing.T) {
+	t.Parallel() // a long build in a folder of its own
 	dir := trustModule(t)
 	types := []string{"api/shop/v1/widget_types.go", "api/lab/v1/gadget_types.go"}
 	drop := func(marker string) {

@@ -13,6 +13,7 @@ import (
 // --check after one `opgen generate ./...`, which also requires k8s.io/client-go for
 // the apply configurations.
 func TestTypesOnlyModule(t *testing.T) {
+	t.Parallel() // a long build in a folder of its own
 	if testing.Short() {
 		t.Skip("resolves modules through the Go module proxy")
 	}

@@ -47,6 +47,7 @@ var knownDifferences = map[string]bool{
 // every apply configuration type has the same exported methods, with the same
 // signatures, and that the same constructors exist.
 func TestApplyConfigurationsMatchControllerGen(t *testing.T) {
+	t.Parallel() // a long build in a folder of its own
 	if testing.Short() {
 		t.Skip("builds controller-gen")
 	}

@@ -34,6 +34,7 @@ func TestWebhookExistingFileRefused(t *testing.T) {
 // signature and writing nothing (the tree would not build); once the function exists,
 // generate runs, and the build and the round-trip test pass.
 func TestConversionFieldAddedLater(t *testing.T) {
+	t.Parallel() // a long build in a folder of its own
 	if testing.Short() {
 		t.Skip("builds a golden project")
 	}
@@ -71,6 +72,7 @@ func TestConversionFieldAddedLater(t *testing.T) {
 // webhooks scaffolds the hub's webhook package (its setup only), and the same run
 // generates that package's suite and conversion test: a second run changes nothing.
 func TestConversionOnlyWebhook(t *testing.T) {
+	t.Parallel() // a long build in a folder of its own
 	if testing.Short() {
 		t.Skip("resolves the project's modules")
 	}
