@@ -20,8 +20,9 @@
 // c.SubResource("status").Update(…) and a stored StatusWriter's methods (before
 // controller-runtime 0.14 a StatusWriter interface of its own), whatever the
 // object's kind, in a package that holds a controller (a For call of the controller
-// builder, or a Reconcile method: a command or a migration that writes a status once
-// is in no loop). A write of an unstructured.Unstructured or a
+// builder, or a Reconcile method that takes a reconcile.Request, with a context or,
+// as before controller-runtime 0.7, without: a command or a migration that writes a
+// status once is in no loop). A write of an unstructured.Unstructured or a
 // metav1.PartialObjectMetadata, whose kind is set only at run time (a storage-version
 // migration touching every custom resource), is not reported: nothing says statically
 // what watches it. It is not reported for a kind every controller of which in the

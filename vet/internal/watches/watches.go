@@ -78,8 +78,9 @@ type Result struct {
 	Sources []For
 	// Controller reports whether the package holds a controller: a For call, or a
 	// Reconcile method (Reconcile(context.Context, reconcile.Request)
-	// (reconcile.Result, error)). Elsewhere (a command, a server's start-up, a
-	// library) a status write is in no reconcile loop of its own.
+	// (reconcile.Result, error), or Reconcile(reconcile.Request) as before
+	// controller-runtime 0.7). Elsewhere (a command, a server's start-up, a library)
+	// a status write is in no reconcile loop of its own.
 	Controller bool
 }
 
@@ -329,8 +330,11 @@ func hasReconcile(pass *analysis.Pass) bool {
 			if !ok {
 				continue
 			}
+			// Reconcile(ctx, req), or Reconcile(req) as controller-runtime before 0.7
+			// declared it (and as reconcilers a wrapper of another package calls still
+			// do).
 			sig := fn.Type().(*types.Signature)
-			if sig.Params().Len() == 2 && kubetypes.IsNamed(sig.Params().At(1).Type(), kubetypes.ReconcilePkg, "Request") {
+			if n := sig.Params().Len(); (n == 1 || n == 2) && kubetypes.IsNamed(sig.Params().At(n-1).Type(), kubetypes.ReconcilePkg, "Request") {
 				return true
 			}
 		}
