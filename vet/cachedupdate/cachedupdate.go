@@ -215,7 +215,7 @@ func run(pass *analysis.Pass) (any, error) {
 				types.ExprString(call.Fun))
 		}
 		for _, u := range f.updates {
-			v := syntax.Root(info, u.obj)
+			v := objectRoot(info, u.obj)
 			read, ok := f.cached[v]
 			if fv := objectField(info, u.obj); !ok && fv != nil && !f.fieldSets[fv] && v != nil {
 				read, ok = cachedFields[fv]
@@ -244,7 +244,7 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 	f.cached = map[*types.Var]ast.Expr{}
 	f.fieldReads, f.fieldSets, f.live = map[*types.Var]ast.Expr{}, map[*types.Var]bool{}, map[*types.Var]bool{}
 	mark := func(e ast.Expr, read ast.Expr) {
-		if v := syntax.Root(info, e); v != nil {
+		if v := objectRoot(info, e); v != nil {
 			if _, seen := f.cached[v]; !seen {
 				f.cached[v] = read
 			}
@@ -306,7 +306,7 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 		}
 		if kubetypes.IsObjectUpdate(info, call) || kubetypes.IsStatusUpdate(info, call) {
 			if len(call.Args) >= 2 && kubetypes.IsCustomResource(info.TypeOf(call.Args[1])) && !kubetypes.InRetry(info, stack, call.Args[1]) &&
-				!refreshed(pass, fd.Body, stack, syntax.Root(info, call.Args[1])) {
+				!refreshed(pass, fd.Body, stack, objectRoot(info, call.Args[1])) {
 				f.updates = append(f.updates, update{call: call, obj: call.Args[1]})
 			}
 			return true
@@ -339,7 +339,7 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 			mark(arg, call.Fun)
 			intoParam(arg)
 		} else if arg := liveRead(info, call); arg != nil && objectField(info, arg) == nil {
-			if v := syntax.Root(info, arg); v != nil {
+			if v := objectRoot(info, arg); v != nil {
 				f.live[v] = true
 			}
 		}
@@ -465,6 +465,48 @@ func objectField(info *types.Info, e ast.Expr) *types.Var {
 	return fv
 }
 
+// objectRoot is the variable e reads, as syntax.Root, also through an accessor: a
+// method without arguments of a wrapper struct that holds the kind it returns
+// (w.Unwrap(), for type Cluster struct{ *api.Cluster }), which hands out the object
+// the wrapper holds, so that a Get into w.Unwrap() and an Update of it are of w.
+func objectRoot(info *types.Info, e ast.Expr) *types.Var {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if m, ok := info.Uses[sel.Sel].(*types.Func); ok && m.Signature().Recv() != nil && m.Signature().Results().Len() == 1 {
+				if holdsKind(info.TypeOf(sel.X), m.Signature().Results().At(0).Type()) {
+					return objectRoot(info, sel.X)
+				}
+			}
+		}
+	}
+	return syntax.Root(info, e)
+}
+
+// holdsKind reports whether t is (a pointer to) a struct with a field of type kind, a
+// pointer to a custom resource: a wrapper around one.
+func holdsKind(t, kind types.Type) bool {
+	if _, ok := kind.(*types.Pointer); !ok || !kubetypes.IsCustomResource(kind) || t == nil {
+		return false
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		if types.Identical(f.Type(), kind) {
+			return true
+		}
+	}
+	return false
+}
+
 // liveRead is the argument that a Get or List through a bare client.Reader (the
 // manager's API reader, which reads from the API server) fills, or nil.
 func liveRead(info *types.Info, call *ast.CallExpr) ast.Expr {
@@ -536,7 +578,7 @@ func propagate(info *types.Info, body *ast.BlockStmt, cached map[*types.Var]ast.
 		if _, done := cached[dst]; done {
 			return false
 		}
-		src := syntax.Root(info, rhs)
+		src := objectRoot(info, rhs)
 		read, ok := cached[src]
 		if src == nil || !ok {
 			return false

@@ -52,6 +52,10 @@
 //     fills from the cache (func (r *R) fetch(ctx, key, out *Cluster) error { return
 //     r.Get(ctx, key, out) }, or one that hands it on to such a getter), carried the
 //     same way (r.fetch(ctx, key, &c): c holds a cached object);
+//   - an accessor of a wrapper struct that holds the object (w.Unwrap(), a method
+//     without arguments of a type with a field of the kind it returns, type Cluster
+//     struct{ *api.Cluster }) stands for the wrapper's variable: a Get into
+//     w.Unwrap() fills w, an Update of w.Unwrap() sends it;
 //   - a struct field of a custom resource's type that a function of the package fills
 //     from the cache (a Get into s.cluster, or s.cluster = a cached object), sent by
 //     another function (a scope or wrapper read by one method and written by
