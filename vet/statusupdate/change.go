@@ -25,6 +25,10 @@ type assignment struct {
 	portable bool
 	// value is the right-hand side's constant value, nil when it has none.
 	value constant.Value
+	// values are the constants a variable on the right-hand side can hold there,
+	// when an earlier switch on it in the same statements lets only those through
+	// (switch v { case A: …; case B: …; default: return }); nil when not known.
+	values []constant.Value
 }
 
 // keyer writes expressions relative to the written object: obj.Status.Message is
@@ -121,7 +125,7 @@ func (k keyer) snapshotKey(e ast.Expr) string {
 func (k keyer) assigns(list []ast.Stmt) []assignment {
 	info := k.g.pass.TypesInfo
 	var out []assignment
-	for _, st := range list {
+	for idx, st := range list {
 		as, ok := st.(*ast.AssignStmt)
 		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
 			continue
@@ -133,7 +137,8 @@ func (k keyer) assigns(list []ast.Stmt) []assignment {
 			}
 			rk := k.key(as.Rhs[i])
 			tv := info.Types[as.Rhs[i]]
-			out = append(out, assignment{lhs: lk, rhs: rk, portable: strings.HasPrefix(rk, "$") || tv.Value != nil, value: tv.Value})
+			out = append(out, assignment{lhs: lk, rhs: rk, portable: strings.HasPrefix(rk, "$") || tv.Value != nil, value: tv.Value,
+				values: switchedValues(info, list[:idx], as.Rhs[i])})
 		}
 	}
 	return out
@@ -212,9 +217,79 @@ func (k keyer) movesFrom(field ast.Expr, values []ast.Expr, acc []assignment) bo
 		}
 		held = append(held, tv.Value)
 	}
+	isHeld := func(v constant.Value) bool {
+		return slices.ContainsFunc(held, func(h constant.Value) bool { return sameConst(h, v) })
+	}
 	return slices.ContainsFunc(acc, func(a assignment) bool {
-		return a.lhs == fk && a.value != nil && !slices.ContainsFunc(held, func(h constant.Value) bool { return sameConst(h, a.value) })
+		if a.lhs != fk {
+			return false
+		}
+		if a.value != nil {
+			return !isHeld(a.value)
+		}
+		return len(a.values) > 0 && !slices.ContainsFunc(a.values, isHeld)
 	})
+}
+
+// switchedValues are the constants the variable e can hold after the statements
+// before: the case constants of the last switch on it among them whose default (or
+// every case not listed) leaves, and whose other clauses do not; nil when e is no
+// variable or no such switch says.
+func switchedValues(info *types.Info, before []ast.Stmt, e ast.Expr) []constant.Value {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return nil
+	}
+	for j := len(before) - 1; j >= 0; j-- {
+		sw, ok := before[j].(*ast.SwitchStmt)
+		if !ok || sw.Init != nil {
+			continue
+		}
+		tag, ok := ast.Unparen(sw.Tag).(*ast.Ident)
+		if !ok || info.Uses[tag] != v {
+			continue
+		}
+		var vals []constant.Value
+		hasDefault := false
+		for _, c := range sw.Body.List {
+			cc := c.(*ast.CaseClause)
+			if cc.List == nil {
+				hasDefault = true
+				if !syntax.Leaves(cc.Body) {
+					return nil
+				}
+				continue
+			}
+			if syntax.Leaves(cc.Body) {
+				continue
+			}
+			for _, x := range cc.List {
+				tv := info.Types[x]
+				if tv.Value == nil {
+					return nil
+				}
+				vals = append(vals, tv.Value)
+			}
+		}
+		if !hasDefault {
+			return nil
+		}
+		for _, st := range before[j+1:] {
+			if as, ok := st.(*ast.AssignStmt); ok {
+				for _, l := range as.Lhs {
+					if lid, ok := ast.Unparen(l).(*ast.Ident); ok && info.ObjectOf(lid) == v {
+						return nil // assigned again after the switch
+					}
+				}
+			}
+		}
+		return vals
+	}
+	return nil
 }
 
 // sameConst reports whether two constants are the same value (of one kind).

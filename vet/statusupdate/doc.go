@@ -93,7 +93,9 @@
 //     obj.DeepCopy(); a deferred if obj.Status.State != old { write }), or finds that
 //     it holds a constant (== c, a case c of a switch on it) when the path assigns it
 //     another constant (a state machine's transition: case Pending: obj.Status.State =
-//     Running; write). Such a write is never sent unchanged. The assignments may be in a helper the write is in: those
+//     Running; write), or a variable that an earlier switch on it narrows to other
+//     constants (switch result { case Failed, Succeeded: …; default: return };
+//     obj.Status.State = result). Such a write is never sent unchanged. The assignments may be in a helper the write is in: those
 //     whose value is of the object itself or a constant are carried to the callers,
 //     whose conditions rule 4 follows;
 //  8. the write is in a helper that the call switches off: the path to it needs a bool

@@ -167,6 +167,34 @@ func (r *Reconciler) computedWhole(ctx context.Context, obj *apiv1.Memcached, de
 	return nil
 }
 
+// A state machine whose next state is a variable an inner switch narrows to final
+// states: from Running it moves to one of them, never to Running.
+func (r *Reconciler) finished(ctx context.Context, obj *apiv1.Memcached, observe func() string) error {
+	switch obj.Status.State {
+	case "Running":
+		result := observe()
+		switch result {
+		case "Failed":
+		case "Succeeded":
+			obj.Status.Message = "done"
+		default:
+			return nil
+		}
+		obj.Status.State = result
+		return r.Status().Update(ctx, obj)
+	case "Starting":
+		result := observe()
+		switch result {
+		case "Starting", "Running":
+		default:
+			return nil
+		}
+		obj.Status.State = result
+		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+	}
+	return nil
+}
+
 // The same helper shape with a caller that compares nothing: reported at the write.
 func (r *Reconciler) unsettled(ctx context.Context, obj *apiv1.Memcached) error {
 	obj.Status.State = "Ready"
