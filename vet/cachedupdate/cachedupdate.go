@@ -465,46 +465,10 @@ func objectField(info *types.Info, e ast.Expr) *types.Var {
 	return fv
 }
 
-// objectRoot is the variable e reads, as syntax.Root, also through an accessor: a
-// method without arguments of a wrapper struct that holds the kind it returns
-// (w.Unwrap(), for type Cluster struct{ *api.Cluster }), which hands out the object
-// the wrapper holds, so that a Get into w.Unwrap() and an Update of it are of w.
+// objectRoot is the variable e reads, as syntax.Root, also through a wrapper's
+// accessor (kubetypes.Unwrapped): a Get into w.Unwrap() and an Update of it are of w.
 func objectRoot(info *types.Info, e ast.Expr) *types.Var {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-	}
-	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 {
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			if m, ok := info.Uses[sel.Sel].(*types.Func); ok && m.Signature().Recv() != nil && m.Signature().Results().Len() == 1 {
-				if holdsKind(info.TypeOf(sel.X), m.Signature().Results().At(0).Type()) {
-					return objectRoot(info, sel.X)
-				}
-			}
-		}
-	}
-	return syntax.Root(info, e)
-}
-
-// holdsKind reports whether t is (a pointer to) a struct with a field of type kind, a
-// pointer to a custom resource: a wrapper around one.
-func holdsKind(t, kind types.Type) bool {
-	if _, ok := kind.(*types.Pointer); !ok || !kubetypes.IsCustomResource(kind) || t == nil {
-		return false
-	}
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
-		return false
-	}
-	for f := range st.Fields() {
-		if types.Identical(f.Type(), kind) {
-			return true
-		}
-	}
-	return false
+	return syntax.Root(info, kubetypes.Unwrapped(info, e))
 }
 
 // liveRead is the argument that a Get or List through a bare client.Reader (the

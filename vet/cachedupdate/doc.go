@@ -80,7 +80,10 @@
 // included, except a function literal given to k8s.io/client-go/util/retry
 // (RetryOnConflict, OnError) — directly, or through a function of a loaded package
 // that hands its func parameter on to one (func retryOnConflict(fn func() error)
-// error { return retry.OnError(retry.DefaultRetry, isConflict, fn) }) — or to a
+// error { return retry.OnError(retry.DefaultRetry, isConflict, fn) }), or calls it in
+// a literal of wait's that asks errors.IsConflict (wait.ExponentialBackoff(b,
+// func() (bool, error) { err := fn(); if IsConflict(err) { return false, nil } … }))
+// — or to a
 // polling function of
 // k8s.io/apimachinery/pkg/util/wait whose body asks errors.IsConflict, that reads the
 // object again (a Get or List into it, or a value the function gives it anew on each

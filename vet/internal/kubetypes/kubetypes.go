@@ -2,6 +2,7 @@ package kubetypes
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -499,8 +500,11 @@ type retryWrapper struct {
 // NoteRetryWrappers records the functions of files that hand one of their func
 // parameters, as it is, to a function of the retry or wait package (func
 // retryOnConflict(fn func() error) error { return retry.OnError(retry.DefaultRetry,
-// apierrors.IsConflict, fn) }): a literal handed to such a wrapper runs in place as if
-// handed to that package (RunInPlace, InRetry). A wrapper of a wrapper is found when
+// apierrors.IsConflict, fn) }), or call it inside a literal they hand to one (a
+// literal of the retry package's, or of wait's that asks errors.IsConflict:
+// wait.ExponentialBackoff(b, func() (bool, error) { err := fn(); if IsConflict(err) {
+// return false, nil }; … }), a retry on conflict whatever fn asks: a literal handed to
+// such a wrapper runs in place as if handed to that package (RunInPlace, InRetry). A wrapper of a wrapper is found when
 // its file comes after, or in a package analyzed later.
 func NoteRetryWrappers(info *types.Info, files []*ast.File) {
 	for _, f := range files {
@@ -524,22 +528,45 @@ func NoteRetryWrappers(info *types.Info, files []*ast.File) {
 					return true
 				}
 				for _, a := range call.Args {
-					id, ok := ast.Unparen(a).(*ast.Ident)
-					if !ok {
+					if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok && (pkg == RetryPkg || asksConflict(info, lit.Body)) {
+						// wait.ExponentialBackoff(b, func() (bool, error) { err := fn();
+						// if IsConflict(err) { return false, nil } … }): the wrapper
+						// runs fn again on a conflict, whatever fn asks.
+						ast.Inspect(lit.Body, func(n ast.Node) bool {
+							if c, ok := n.(*ast.CallExpr); ok {
+								if i := funcParam(info, c.Fun, params); i >= 0 {
+									retryWrappers.Store(fn, retryWrapper{param: i, pkg: RetryPkg})
+								}
+							}
+							return true
+						})
 						continue
 					}
-					for i := range params.Len() {
-						if info.Uses[id] == params.At(i) {
-							if _, isFunc := params.At(i).Type().Underlying().(*types.Signature); isFunc {
-								retryWrappers.Store(fn, retryWrapper{param: i, pkg: pkg})
-							}
-						}
+					if i := funcParam(info, a, params); i >= 0 {
+						retryWrappers.Store(fn, retryWrapper{param: i, pkg: pkg})
 					}
 				}
 				return true
 			})
 		}
 	}
+}
+
+// funcParam is the index of the func-typed parameter among params that e names, -1
+// when it names none.
+func funcParam(info *types.Info, e ast.Expr, params *types.Tuple) int {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return -1
+	}
+	for i := range params.Len() {
+		if info.Uses[id] == params.At(i) {
+			if _, isFunc := params.At(i).Type().Underlying().(*types.Signature); isFunc {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // asksConflict reports whether body calls errors.IsConflict.
@@ -552,4 +579,52 @@ func asksConflict(info *types.Info, body *ast.BlockStmt) bool {
 		return !found
 	})
 	return found
+}
+
+// Unwrapped is the wrapper whose accessor e calls, e itself otherwise: w for
+// w.Unwrap() (also &w.Unwrap()), a method without arguments of a struct that holds a
+// field of the pointer to a custom resource it returns (type Cluster struct{
+// *api.Cluster }), which hands out the object the wrapper holds.
+func Unwrapped(info *types.Info, e ast.Expr) ast.Expr {
+	x := ast.Unparen(e)
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		x = ast.Unparen(u.X)
+	}
+	call, ok := x.(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return e
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return e
+	}
+	m, ok := info.Uses[sel.Sel].(*types.Func)
+	if !ok || m.Signature().Recv() == nil || m.Signature().Results().Len() != 1 {
+		return e
+	}
+	if !holdsKind(info.TypeOf(sel.X), m.Signature().Results().At(0).Type()) {
+		return e
+	}
+	return Unwrapped(info, sel.X)
+}
+
+// holdsKind reports whether t is (a pointer to) a struct with a field of type kind, a
+// pointer to a custom resource: a wrapper around one.
+func holdsKind(t, kind types.Type) bool {
+	if _, ok := kind.(*types.Pointer); !ok || !IsCustomResource(kind) || t == nil {
+		return false
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		if types.Identical(f.Type(), kind) {
+			return true
+		}
+	}
+	return false
 }

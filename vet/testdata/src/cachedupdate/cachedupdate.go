@@ -308,6 +308,38 @@ func retryOnConflict(fn func() error) error {
 	return retry.OnError(retry.DefaultRetry, apierrors.IsConflict, fn)
 }
 
+// backoffOnConflict is a wrapper built on wait: its own literal asks about the
+// conflict and runs fn again, whatever fn asks.
+func backoffOnConflict(fn func() error) error {
+	return wait.ExponentialBackoff(wait.Backoff{Steps: 5}, func() (bool, error) {
+		err := fn()
+		if apierrors.IsConflict(err) {
+			return false, nil
+		}
+		return err == nil, err
+	})
+}
+
+func (r *Reconciler) backedOff(ctx context.Context, key client.ObjectKey) error {
+	if err := backoffOnConflict(func() error {
+		var obj apiv1.Memcached
+		if err := r.Get(ctx, key, &obj); err != nil {
+			return err
+		}
+		obj.Spec.Size = 3
+		return r.Update(ctx, &obj)
+	}); err != nil {
+		return err
+	}
+	var outside apiv1.Memcached
+	if err := r.Get(ctx, key, &outside); err != nil {
+		return err
+	}
+	return backoffOnConflict(func() error {
+		return r.Update(ctx, &outside) // want `r.Update of \*v1.Memcached read from the informer cache`
+	})
+}
+
 // runTwice hands its func on to no retry: it is no wrapper.
 func runTwice(fn func() error) error {
 	if err := fn(); err != nil {

@@ -12,3 +12,12 @@ func PollUntilContextCancel(ctx context.Context, interval time.Duration, immedia
 	_, err := condition(ctx)
 	return err
 }
+
+type Backoff struct{ Steps int }
+
+type ConditionFunc func() (bool, error)
+
+func ExponentialBackoff(backoff Backoff, condition ConditionFunc) error {
+	_, err := condition()
+	return err
+}
