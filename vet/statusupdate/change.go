@@ -41,7 +41,9 @@ type keyer struct {
 }
 
 func newKeyer(g *guards, stack []ast.Node, obj ast.Expr) keyer {
-	return keyer{g: g, obj: text(obj), stack: stack}
+	// A wrapper's accessor (w.Unwrap()) writes the object w holds: w.Status is its
+	// status.
+	return keyer{g: g, obj: text(kubetypes.Unwrapped(g.pass.TypesInfo, obj)), stack: stack}
 }
 
 // text is e as the source spells it, without parentheses, a leading & or *, and
