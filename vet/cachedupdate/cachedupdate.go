@@ -359,6 +359,18 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 		return true
 	})
 	propagate(info, fd.Body, f.cached)
+	// What is assigned or ranged from a variable read from the API server is read so
+	// too (op := &list.Items[i], list filled through the API reader).
+	if len(f.live) > 0 {
+		live := map[*types.Var]ast.Expr{}
+		for v := range f.live {
+			live[v] = nil
+		}
+		propagate(info, fd.Body, live)
+		for v := range live {
+			f.live[v] = true
+		}
+	}
 	// s.cluster = c, c cached: the field holds it.
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {

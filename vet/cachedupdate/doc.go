@@ -103,8 +103,9 @@
 // checked (saveStatus := func() error { …; if err := r.Status().Patch(ctx, obj, …);
 // err != nil { return err }; … }), when nothing in the literal returns before it.
 // A variable the function also fills from the API server (a Get or List through a
-// bare client.Reader into it: the first read from mgr.GetAPIReader(), the cache read
-// only to answer a conflict) is not reported: which read its Update sends depends on
+// bare client.Reader into it, or assigned or ranged from such a variable: the first
+// read from mgr.GetAPIReader(), the cache read only to answer a conflict) is not
+// reported: which read its Update sends depends on
 // the path, and order is not followed. Built-in kinds are not reported.
 //
 // # Fix

@@ -345,3 +345,21 @@ func (r *Reconciler) throughWrapper(ctx context.Context, key client.ObjectKey) e
 	}
 	return r.Update(ctx, live.Unwrap())
 }
+
+// liveElement sends an element of a list read from the API server; the cache is read
+// into it only to answer a conflict.
+func (r *Reconciler) liveElement(ctx context.Context) error {
+	var list apiv1.MemcachedList
+	if err := r.APIReader.List(ctx, &list); err != nil {
+		return err
+	}
+	for i := range list.Items {
+		item := &list.Items[i]
+		if err := r.Status().Update(ctx, item); err != nil && isConflict(err) {
+			if err := r.Get(ctx, client.ObjectKeyFromObject(item), item); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
