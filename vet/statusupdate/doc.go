@@ -113,8 +113,10 @@
 // MergeFrom diff (rule 5). Its own write is then not reported when it is exported and
 // nothing in its package calls it: its callers stand in its place.
 //
-// A diff is a call of a function or method whose name contains equal, chang, diff,
-// modif or dirty, or needs/should + update/write/patch, in any case
+// A diff is a call of a function or method that returns more than an error and whose
+// name contains equal, chang, diff, modif or dirty, or needs/should +
+// update/write/patch, in any case (syncOnChanges(…) error is an action, not a
+// comparison)
 // (equality.Semantic.DeepEqual, reflect.DeepEqual, cmp.Equal, statusChanged,
 // meta.IsStatusConditionPresentAndEqual), a call of meta.SetStatusCondition or
 // meta.RemoveStatusCondition (both report whether they changed anything), a call of a

@@ -13,8 +13,9 @@ import (
 var diffName = regexp.MustCompile(`(?i)equal|chang|diff|modif|dirty|consistent|(needs?|should)(update|write|patch)`)
 
 // MentionsDiff reports whether n, outside function literals, holds a diff: a call of a
-// function or method whose name contains equal, chang, diff, modif, dirty or
-// consistent, or needs/should + update/write/patch, in any case
+// function or method that returns more than an error and whose name contains equal,
+// chang, diff, modif, dirty or consistent, or needs/should + update/write/patch, in any
+// case
 // (equality.Semantic.DeepEqual, statusChanged, inconsistentStatus), a call of meta.SetStatusCondition or meta.RemoveStatusCondition
 // (both report whether they changed anything), a call that returns one bool and is
 // handed two values of one struct type (inconsistentStatus(old.Status, obj.Status)),
@@ -33,7 +34,7 @@ func MentionsDiff(info *types.Info, n ast.Node) bool {
 			return false
 		case *ast.CallExpr:
 			fn := kubetypes.Callee(info, x)
-			if fn != nil && (diffName.MatchString(fn.Name()) ||
+			if fn != nil && (diffName.MatchString(fn.Name()) && !onlyError(fn) ||
 				kubetypes.IsFunc(fn, kubetypes.MetaPkg, "SetStatusCondition") ||
 				kubetypes.IsFunc(fn, kubetypes.MetaPkg, "RemoveStatusCondition") ||
 				comparesTwo(info, x)) {
@@ -47,6 +48,17 @@ func MentionsDiff(info *types.Info, n ast.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// onlyError reports whether fn returns nothing but an error: an action named after
+// changes (syncOnChanges, applyChanges), not a comparison, which answers with a bool
+// (statusChanged) or a difference (cmp.Diff).
+func onlyError(fn *types.Func) bool {
+	res := fn.Signature().Results()
+	if res.Len() != 1 {
+		return false
+	}
+	return types.Identical(res.At(0).Type(), types.Universe.Lookup("error").Type())
 }
 
 // comparesTwo reports whether call returns one bool and is handed two arguments of
