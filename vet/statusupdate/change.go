@@ -435,6 +435,14 @@ func (k keyer) differs(a, b ast.Expr, acc []assignment) bool {
 		if kp := k.key(p[0]); strings.HasPrefix(kp, "$.Status") && k.snapshotKey(p[1]) == kp {
 			return true
 		}
+		// if next != orig.Status.Version { obj.Status.Version = next; write }, orig a
+		// snapshot of the object: the field moves from what was read.
+		if sk := k.snapshotKey(p[1]); strings.HasPrefix(sk, "$.Status") {
+			kp := k.key(p[0])
+			if slices.ContainsFunc(acc, func(as assignment) bool { return assigns(as, sk, kp) }) {
+				return true
+			}
+		}
 	}
 	return slices.ContainsFunc(acc, func(as assignment) bool {
 		return assigns(as, ka, kb) || assigns(as, kb, ka)

@@ -90,7 +90,9 @@
 //     if obj.Generation != obj.Status.ObservedGeneration { obj.Status.ObservedGeneration
 //     = obj.Generation; write }), or from its own earlier value, a snapshot taken in a
 //     variable (old := obj.Status.State, prev := obj.Status.DeepCopy(), orig :=
-//     obj.DeepCopy(); a deferred if obj.Status.State != old { write }), or finds that
+//     obj.DeepCopy(); a deferred if obj.Status.State != old { write }; or a value the
+//     path assigns to the field, compared with such a snapshot of it: if next !=
+//     orig.Status.Version { obj.Status.Version = next; write }), or finds that
 //     it holds a constant (== c, a case c of a switch on it) when the path assigns it
 //     another constant (a state machine's transition: case Pending: obj.Status.State =
 //     Running; write), or a variable that an earlier switch on it narrows to other
