@@ -483,9 +483,9 @@ func objectRoot(info *types.Info, e ast.Expr) *types.Var {
 	return syntax.Root(info, kubetypes.Unwrapped(info, e))
 }
 
-// liveRead is the argument that a Get or List through a bare client.Reader (the
-// manager's API reader, which reads from the API server) fills, or nil.
-func liveRead(info *types.Info, call *ast.CallExpr) ast.Expr {
+// readCall splits a Get or List of a client.Reader into its client and the argument
+// it fills; a nil argument when call is no such read.
+func readCall(info *types.Info, call *ast.CallExpr) (client, arg ast.Expr) {
 	fn := kubetypes.Callee(info, call)
 	idx := -1
 	switch {
@@ -494,16 +494,36 @@ func liveRead(info *types.Info, call *ast.CallExpr) ast.Expr {
 	case kubetypes.IsMethod(fn, kubetypes.ClientPkg, "Reader", "List"):
 		idx = 1
 	default:
-		return nil
+		return nil, nil
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || len(call.Args) <= idx {
+		return nil, nil
+	}
+	return sel.X, call.Args[idx]
+}
+
+// fullClient reports whether the client c has a Status method, as a client.Client
+// has and a bare client.Reader, such as mgr.GetAPIReader(), has not; ok is false
+// when its type is not known.
+func fullClient(info *types.Info, c ast.Expr) (full, ok bool) {
+	recv := info.TypeOf(c)
+	if recv == nil {
+		return false, false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(recv, true, nil, "Status")
+	return obj != nil, true
+}
+
+// liveRead is the argument that a Get or List through a bare client.Reader (the
+// manager's API reader, which reads from the API server) fills, or nil.
+func liveRead(info *types.Info, call *ast.CallExpr) ast.Expr {
+	c, arg := readCall(info, call)
+	if arg == nil {
 		return nil
 	}
-	if recv := info.TypeOf(sel.X); recv != nil {
-		if obj, _, _ := types.LookupFieldOrMethod(recv, true, nil, "Status"); obj == nil {
-			return call.Args[idx]
-		}
+	if full, ok := fullClient(info, c); ok && !full {
+		return arg
 	}
 	return nil
 }
@@ -511,32 +531,17 @@ func liveRead(info *types.Info, call *ast.CallExpr) ast.Expr {
 // cacheRead is the argument that a Get or List through a full (cached) client fills,
 // or nil.
 func cacheRead(pass *analysis.Pass, o *origins, decl *ast.FuncDecl, call *ast.CallExpr) ast.Expr {
-	info := pass.TypesInfo
-	fn := kubetypes.Callee(info, call)
-	idx := -1
-	switch {
-	case kubetypes.IsMethod(fn, kubetypes.ClientPkg, "Reader", "Get"):
-		idx = 2
-	case kubetypes.IsMethod(fn, kubetypes.ClientPkg, "Reader", "List"):
-		idx = 1
-	default:
+	c, arg := readCall(pass.TypesInfo, call)
+	if arg == nil {
 		return nil
 	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || len(call.Args) <= idx {
-		return nil
-	}
-	recv := info.TypeOf(sel.X)
-	if recv == nil {
-		return nil
-	}
-	if obj, _, _ := types.LookupFieldOrMethod(recv, true, nil, "Status"); obj == nil {
+	if full, _ := fullClient(pass.TypesInfo, c); !full {
 		return nil // a bare client.Reader, such as mgr.GetAPIReader(): not the cache
 	}
-	if !o.cached(decl, sel.X, 0) {
+	if !o.cached(decl, c, 0) {
 		return nil
 	}
-	return call.Args[idx]
+	return arg
 }
 
 // propagate marks, until nothing changes, every variable assigned or ranged from a
