@@ -138,7 +138,7 @@ func (g *guards) collectCalls() {
 	// calls stand for the stored value's use.
 	aliases := map[*types.Var][]*types.Func{}
 	store := func(lhs, rhs ast.Expr) {
-		fn := funcValue(info, rhs)
+		fn := syntax.FuncValue(info, rhs)
 		v := varOf(info, lhs)
 		if fn == nil || v == nil || fn.Pkg() != g.pass.Pkg {
 			return
@@ -175,20 +175,6 @@ func (g *guards) collectCalls() {
 		}
 		return true
 	})
-}
-
-// funcValue is the function or method e names without calling it (f, r.update),
-// nil otherwise.
-func funcValue(info *types.Info, e ast.Expr) *types.Func {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		fn, _ := info.Uses[e].(*types.Func)
-		return fn
-	case *ast.SelectorExpr:
-		fn, _ := info.Uses[e.Sel].(*types.Func)
-		return fn
-	}
-	return nil
 }
 
 // varOf is the variable or field e names (v, r.handler, a composite literal's key),

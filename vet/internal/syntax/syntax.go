@@ -217,3 +217,17 @@ func Leaves(list []ast.Stmt) bool {
 	}
 	return false
 }
+
+// FuncValue is the function or method e names without calling it (f, pkg.F,
+// r.update), nil otherwise.
+func FuncValue(info *types.Info, e ast.Expr) *types.Func {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		fn, _ := info.Uses[e].(*types.Func)
+		return fn
+	case *ast.SelectorExpr:
+		fn, _ := info.Uses[e.Sel].(*types.Func)
+		return fn
+	}
+	return nil
+}

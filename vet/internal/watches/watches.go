@@ -487,7 +487,7 @@ func filterMayReadStatus(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr) b
 	case *ast.FuncLit:
 		fbody, params = f.Body, f.Type.Params
 	default:
-		fn := funcOf(info, f)
+		fn := syntax.FuncValue(info, f)
 		decl := declOf(pass, fn)
 		if decl == nil || decl.Body == nil {
 			return fn != nil // a function of another package: trusted
@@ -574,19 +574,6 @@ func isInterfaceMethod(m *types.Func) bool {
 	}
 	_, ok := recv.Type().Underlying().(*types.Interface)
 	return ok
-}
-
-// funcOf is the function e names (f, pkg.F, r.method), nil otherwise.
-func funcOf(info *types.Info, e ast.Expr) *types.Func {
-	switch x := e.(type) {
-	case *ast.Ident:
-		fn, _ := info.Uses[x].(*types.Func)
-		return fn
-	case *ast.SelectorExpr:
-		fn, _ := info.Uses[x.Sel].(*types.Func)
-		return fn
-	}
-	return nil
 }
 
 // dropsStatusOnly reports whether e is a predicate that drops every status-only
@@ -742,13 +729,7 @@ func updateFuncPasses(pass *analysis.Pass, e ast.Expr) bool {
 		}
 		return passesStatusOnly(info, x.Body, ev)
 	case *ast.Ident, *ast.SelectorExpr:
-		var id *ast.Ident
-		if sel, ok := x.(*ast.SelectorExpr); ok {
-			id = sel.Sel
-		} else {
-			id = x.(*ast.Ident)
-		}
-		if fn, ok := info.Uses[id].(*types.Func); ok {
+		if fn := syntax.FuncValue(info, x); fn != nil {
 			if fn.Pkg() != pass.Pkg {
 				return fn.Pkg() != nil && pass.ImportObjectFact(fn.Origin(), new(PassesStatusOnly))
 			}

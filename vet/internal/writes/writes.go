@@ -290,17 +290,6 @@ func findSeams(pass *analysis.Pass) seams {
 		}
 		return nil
 	}
-	funcOf := func(e ast.Expr) *types.Func {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			fn, _ := info.Uses[x].(*types.Func)
-			return fn
-		case *ast.SelectorExpr:
-			fn, _ := info.Uses[x.Sel].(*types.Func)
-			return fn
-		}
-		return nil
-	}
 	record := func(lhs, rhs ast.Expr) {
 		v := varOf(lhs)
 		if v == nil || v.Pkg() != pass.Pkg {
@@ -312,7 +301,7 @@ func findSeams(pass *analysis.Pass) seams {
 		if v.Parent() != v.Pkg().Scope() && !v.IsField() {
 			return // a local variable: not a seam
 		}
-		fn := funcOf(rhs)
+		fn := syntax.FuncValue(info, rhs)
 		if fn == nil {
 			unknown[v] = true
 			return
