@@ -313,8 +313,141 @@ func (k keyer) earlyExitChange(list []ast.Stmt, child ast.Node, acc []assignment
 		if k.change(is.Cond, false, between, 0) {
 			return true
 		}
+		if call := errorChecked(k.g.pass.TypesInfo, prior[:j], is); call != nil && k.calleeExitChange(call, portable(between), 0) {
+			return true
+		}
 	}
 	return false
+}
+
+// errorChecked is the call whose error the early exit is leaves on: is tests err !=
+// nil, err being the last result of the call in its init statement (if err := f(…);
+// err != nil) or in the statement before it (v, err := f(…); if err != nil). nil when
+// is is no such check.
+func errorChecked(info *types.Info, prior []ast.Stmt, is *ast.IfStmt) *ast.CallExpr {
+	cond, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
+	if !ok || cond.Op != token.NEQ {
+		return nil
+	}
+	id, ok := ast.Unparen(cond.X).(*ast.Ident)
+	if nilID, isID := ast.Unparen(cond.Y).(*ast.Ident); !ok || !isID || nilID.Name != "nil" {
+		return nil
+	}
+	v, ok := info.ObjectOf(id).(*types.Var)
+	if !ok || !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+		return nil
+	}
+	from := func(st ast.Stmt) *ast.CallExpr {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
+			return nil
+		}
+		last, ok := ast.Unparen(as.Lhs[len(as.Lhs)-1]).(*ast.Ident)
+		if !ok || info.ObjectOf(last) != v {
+			return nil
+		}
+		call, _ := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		return call
+	}
+	if is.Init != nil {
+		return from(is.Init)
+	}
+	if len(prior) > 0 {
+		return from(prior[len(prior)-1])
+	}
+	return nil
+}
+
+// calleeExitChange reports whether call, a call of a function of this package that
+// is handed the written object and whose error the path requires to be nil, returns
+// a non-nil error under a condition that, false past it, implies a change given the
+// assignments acc the path makes after the call (func imageDue(obj) (string, error)
+// { if obj.Status.Image == obj.Spec.Image { return "", errNotDue }; … }, then
+// obj.Status.Image = obj.Spec.Image; write): the callee's early exit is the path's.
+// The conditions are the callee's top-level ifs before it assigns any status, and
+// the same again through the calls it checks in turn, two deep.
+func (k keyer) calleeExitChange(call *ast.CallExpr, acc []assignment, depth int) bool {
+	if depth > 1 || len(acc) == 0 {
+		return false
+	}
+	info := k.g.pass.TypesInfo
+	fn := kubetypes.Callee(info, call)
+	if fn == nil || fn.Pkg() != k.g.pass.Pkg {
+		return false
+	}
+	res := fn.Signature().Results()
+	if res.Len() == 0 || !types.Identical(res.At(res.Len()-1).Type(), types.Universe.Lookup("error").Type()) {
+		return false
+	}
+	decl := syntax.DeclOf(k.g.pass, fn)
+	if decl == nil || decl.Body == nil {
+		return false
+	}
+	param := ""
+	for i, a := range call.Args {
+		if k.key(a) != "$" {
+			continue
+		}
+		if i < fn.Signature().Params().Len() && !(fn.Signature().Variadic() && i >= fn.Signature().Params().Len()-1) {
+			param = fn.Signature().Params().At(i).Name()
+		}
+		break
+	}
+	if param == "" || param == "_" {
+		return false
+	}
+	ck := keyer{g: k.g, obj: param, stack: []ast.Node{decl, decl.Body}}
+	list := decl.Body.List
+	for j, st := range list {
+		if len(ck.assigns(list[:j+1])) > 0 || returnsNil(st) {
+			return false // past here the callee's conditions read what it set, or may be skipped with a nil error
+		}
+		is, ok := st.(*ast.IfStmt)
+		if !ok || is.Else != nil || !returnsError(is.Body.List) {
+			continue
+		}
+		if ck.change(is.Cond, false, acc, 0) {
+			return true
+		}
+		if inner := errorChecked(info, list[:j], is); inner != nil && ck.calleeExitChange(inner, acc, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// returnsNil reports whether st holds a return (outside function literals) whose last
+// result is the nil identifier.
+func returnsNil(st ast.Stmt) bool {
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) > 0 {
+				if id, ok := ast.Unparen(n.Results[len(n.Results)-1]).(*ast.Ident); ok && id.Name == "nil" {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// returnsError reports whether list ends in a return whose last result, an error, is
+// not the nil identifier.
+func returnsError(list []ast.Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	ret, ok := list[len(list)-1].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) == 0 {
+		return false
+	}
+	id, ok := ast.Unparen(ret.Results[len(ret.Results)-1]).(*ast.Ident)
+	return !ok || id.Name != "nil"
 }
 
 // assignsSinceDef are the assignments of list, before stop, that follow the

@@ -97,7 +97,15 @@
 //     another constant (a state machine's transition: case Pending: obj.Status.State =
 //     Running; write), or a variable that an earlier switch on it narrows to other
 //     constants (switch result { case Failed, Succeeded: …; default: return };
-//     obj.Status.State = result). Such a write is never sent unchanged. The assignments may be in a helper the write is in: those
+//     obj.Status.State = result). The early exit may be a callee's: a call of a
+//     function of the package handed the object, whose error the path leaves on
+//     (v, err := r.imageDue(obj); if err != nil { return … }), stands for each
+//     if at the top of that function that returns a non-nil error, before it assigns
+//     any status or may return a nil one (if obj.Status.Image == obj.Spec.Image
+//     { return "", errNotDue }), and for the calls it checks so in turn, two deep.
+//     A write of the object read again and given another variable's status whole
+//     (latest.Status = obj.Status in a conflict retry) is judged by what the path
+//     does to that variable. Such a write is never sent unchanged. The assignments may be in a helper the write is in: those
 //     whose value is of the object itself or a constant are carried to the callers,
 //     whose conditions rule 4 follows;
 //  8. the write is in a helper that the call switches off: the path to it needs a bool

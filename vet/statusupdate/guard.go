@@ -51,6 +51,15 @@ func (g *guards) guardedFrom(stack []ast.Node, obj ast.Expr, inherited []assignm
 		if changes, path = g.changeGuarded(stack, obj, inherited); changes {
 			return true
 		}
+		// The object read again and given another variable's status whole (latest.Status
+		// = obj.Status) sends that status: what the path did to it is the write's.
+		if v := syntax.Root(g.pass.TypesInfo, obj); v != nil && text(obj) == v.Name() {
+			if p := handedStatus(g.pass.TypesInfo, stack, v); p != nil {
+				if changes, _ := g.changeGuarded(stack, ast.NewIdent(p.Name()), inherited); changes {
+					return true
+				}
+			}
+		}
 	}
 	if depth >= maxDepth {
 		return false

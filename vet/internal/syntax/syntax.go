@@ -231,3 +231,16 @@ func FuncValue(info *types.Info, e ast.Expr) *types.Func {
 	}
 	return nil
 }
+
+// DeclOf is the declaration of fn, a function of the package pass analyzes; nil when
+// fn is of another package.
+func DeclOf(pass *analysis.Pass, fn *types.Func) *ast.FuncDecl {
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && pass.TypesInfo.Defs[fd.Name] == fn {
+				return fd
+			}
+		}
+	}
+	return nil
+}

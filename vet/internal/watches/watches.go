@@ -488,7 +488,7 @@ func filterMayReadStatus(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr) b
 		fbody, params = f.Body, f.Type.Params
 	default:
 		fn := syntax.FuncValue(info, f)
-		decl := declOf(pass, fn)
+		decl := syntax.DeclOf(pass, fn)
 		if decl == nil || decl.Body == nil {
 			return fn != nil // a function of another package: trusted
 		}
@@ -617,21 +617,10 @@ func funcPasses(pass *analysis.Pass, fn *types.Func) bool {
 	if fn.Pkg() != pass.Pkg {
 		return fn.Pkg() != nil && pass.ImportObjectFact(fn, new(PassesStatusOnly))
 	}
-	decl := declOf(pass, fn)
+	decl := syntax.DeclOf(pass, fn)
 	return decl != nil && declPasses(pass, decl)
 }
 
-// declOf is the declaration of a function of this package.
-func declOf(pass *analysis.Pass, fn *types.Func) *ast.FuncDecl {
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && pass.TypesInfo.Defs[fd.Name] == fn {
-				return fd
-			}
-		}
-	}
-	return nil
-}
 
 // declPasses judges a declaration: an Update(event) bool method by its body, a
 // function that returns a predicate by what every return statement returns.
@@ -733,7 +722,7 @@ func updateFuncPasses(pass *analysis.Pass, e ast.Expr) bool {
 			if fn.Pkg() != pass.Pkg {
 				return fn.Pkg() != nil && pass.ImportObjectFact(fn.Origin(), new(PassesStatusOnly))
 			}
-			if decl := declOf(pass, fn); decl != nil && decl.Body != nil {
+			if decl := syntax.DeclOf(pass, fn); decl != nil && decl.Body != nil {
 				if ev := updateEventParam(info, decl.Type); ev != nil {
 					return passesStatusOnly(info, decl.Body, ev)
 				}
