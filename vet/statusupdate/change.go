@@ -128,6 +128,7 @@ func (k keyer) assigns(list []ast.Stmt) []assignment {
 	info := k.g.pass.TypesInfo
 	var out []assignment
 	for idx, st := range list {
+		out = append(out, k.setterAssigns(st)...)
 		as, ok := st.(*ast.AssignStmt)
 		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
 			continue
@@ -573,6 +574,16 @@ func (k keyer) differs(a, b ast.Expr, acc []assignment) bool {
 		if sk := k.snapshotKey(p[1]); strings.HasPrefix(sk, "$.Status") {
 			kp := k.key(p[0])
 			if slices.ContainsFunc(acc, func(as assignment) bool { return assigns(as, sk, kp) }) {
+				return true
+			}
+		}
+	}
+	// A constant is the same constant however it is spelled (api.BackupFailed in the
+	// caller, BackupFailed in the API package's setter).
+	for _, p := range [][2]ast.Expr{{a, b}, {b, a}} {
+		if v := k.g.pass.TypesInfo.Types[p[1]].Value; v != nil {
+			kp := k.key(p[0])
+			if slices.ContainsFunc(acc, func(as assignment) bool { return as.lhs == kp && as.value != nil && sameConst(as.value, v) }) {
 				return true
 			}
 		}

@@ -105,7 +105,12 @@
 //     { return "", errNotDue }), and for the calls it checks so in turn, two deep.
 //     A write of the object read again and given another variable's status whole
 //     (latest.Status = obj.Status in a conflict retry) is judged by what the path
-//     does to that variable. Such a write is never sent unchanged. The assignments may be in a helper the write is in: those
+//     does to that variable. A call of a status setter on the object counts as
+//     the assignments it makes: a function of any loaded package that takes no
+//     context and gives status fields of its receiver or a parameter constants on
+//     every path, each field once (func (b *Backup) SetFailed(msg string) {
+//     b.Status.State = BackupFailed; … }; the SetsStatus fact), a constant matching
+//     however it is spelled. Such a write is never sent unchanged. The assignments may be in a helper the write is in: those
 //     whose value is of the object itself or a constant are carried to the callers,
 //     whose conditions rule 4 follows;
 //  8. the write is in a helper that the call switches off: the path to it needs a bool

@@ -30,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#statusupdate",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, watches.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(Delegated), new(NilWhenEqual), new(ReportsChange)},
+	FactTypes: []analysis.Fact{new(Delegated), new(NilWhenEqual), new(ReportsChange), new(SetsStatus)},
 }
 
 type write struct {
@@ -65,6 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 	})
 	exportReportsChange(pass)
 	g := &guards{pass: pass, insp: insp}
+	exportSetsStatus(pass, g)
 	exportNilWhenEqual(pass, g)
 	exportDelegations(pass, g, writes, calls)
 

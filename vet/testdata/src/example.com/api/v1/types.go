@@ -81,3 +81,19 @@ type Watched struct {
 
 func (in *Watched) DeepCopy() *Watched             { out := *in; return &out }
 func (in *Watched) DeepCopyObject() runtime.Object { return in.DeepCopy() }
+
+// StateFailed is the state SetFailed gives.
+const StateFailed = "Failed"
+
+// SetFailed is a status setter of the API package: the state is always StateFailed.
+func (in *Memcached) SetFailed(msg string) { // want SetFailed:`sets status`
+	in.Status.State = StateFailed
+	in.Status.Message = msg
+}
+
+// MaybeFail sets the state only sometimes: no setter.
+func (in *Memcached) MaybeFail(msg string) {
+	if msg != "" {
+		in.Status.State = StateFailed
+	}
+}

@@ -1,0 +1,174 @@
+package statusupdate
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+)
+
+// SetsStatus is the fact of a status setter: a function or method that, on every path,
+// gives fields of the status of its receiver or of one of its parameters constant
+// values (func (b *Backup) SetFailed(err error) { b.Status.State = BackupFailed; … }).
+// A call of it on the written object is, for rule 7, those assignments: a write past
+// an early exit on State == BackupFailed, after b.SetFailed(err), moves the state.
+type SetsStatus struct {
+	// Param is the index of the parameter whose status it sets, -1 for the receiver.
+	Param int
+	// Fields are the fields it sets, each once and with nothing else assigning them.
+	Fields []SetField
+}
+
+// SetField is a status field a setter gives a constant value.
+type SetField struct {
+	// Path is the field under the status, with a leading dot (".State").
+	Path string
+	// Kind and Exact are the constant's kind and exact spelling (constant.Value
+	// cannot travel in a fact).
+	Kind  constant.Kind
+	Exact string
+}
+
+// AFact marks SetsStatus as an analysis fact.
+func (*SetsStatus) AFact() {}
+
+func (f *SetsStatus) String() string { return "sets status" }
+
+// value is the constant the field is given; nil for a kind that does not travel.
+func (s SetField) value() constant.Value {
+	switch s.Kind {
+	case constant.String:
+		return constant.MakeFromLiteral(s.Exact, token.STRING, 0)
+	case constant.Int:
+		return constant.MakeFromLiteral(s.Exact, token.INT, 0)
+	case constant.Bool:
+		return constant.MakeBool(s.Exact == "true")
+	}
+	return nil
+}
+
+// exportSetsStatus marks the package's status setters, functions that take no context
+// (so make no request): for the receiver and each parameter, the status fields the function's top-level statements assign a
+// constant, when no other statement of it assigns them.
+func exportSetsStatus(pass *analysis.Pass, g *guards) {
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if fn == nil {
+				continue
+			}
+			if takesContext(fn) {
+				continue // it talks to the API server: a writer, judged as one, not a setter
+			}
+			var names []string
+			if fd.Recv != nil && len(fd.Recv.List) == 1 && len(fd.Recv.List[0].Names) == 1 {
+				names = append(names, fd.Recv.List[0].Names[0].Name)
+			} else {
+				names = append(names, "")
+			}
+			for i := 0; i < fn.Signature().Params().Len(); i++ {
+				names = append(names, fn.Signature().Params().At(i).Name())
+			}
+			for i, name := range names {
+				if name == "" || name == "_" {
+					continue
+				}
+				if fact := setsStatus(g, fd, name); len(fact) > 0 {
+					pass.ExportObjectFact(fn, &SetsStatus{Param: i - 1, Fields: fact})
+					break
+				}
+			}
+		}
+	}
+}
+
+// setsStatus are the status fields of name that fd sets to a constant on every path.
+func setsStatus(g *guards, fd *ast.FuncDecl, name string) []SetField {
+	k := keyer{g: g, obj: name, stack: []ast.Node{fd, fd.Body}}
+	count := map[string]int{}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				count[k.key(l)]++
+			}
+		case *ast.IncDecStmt:
+			count[k.key(n.X)]++
+		}
+		return true
+	})
+	var out []SetField
+	for _, a := range k.assigns(fd.Body.List) {
+		if a.value == nil || count[a.lhs] != 1 || (a.value.Kind() != constant.String && a.value.Kind() != constant.Int && a.value.Kind() != constant.Bool) {
+			continue
+		}
+		if written, whole := count["$.Status"], count["$"]; written > 0 || whole > 0 {
+			return nil // the status is replaced too
+		}
+		path, _ := strings.CutPrefix(a.lhs, "$.Status")
+		out = append(out, SetField{Path: path, Kind: a.value.Kind(), Exact: a.value.ExactString()})
+	}
+	return out
+}
+
+// setterAssigns are the assignments a call statement of a status setter makes to the
+// written object's status; nil when st is no such call.
+func (k keyer) setterAssigns(st ast.Stmt) []assignment {
+	es, ok := st.(*ast.ExprStmt)
+	if !ok {
+		return nil
+	}
+	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	fn := kubetypes.Callee(k.g.pass.TypesInfo, call)
+	if fn == nil {
+		return nil
+	}
+	var f SetsStatus
+	if !k.g.pass.ImportObjectFact(fn, &f) {
+		return nil
+	}
+	var target ast.Expr
+	if f.Param < 0 {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		target = sel.X
+	} else if f.Param < len(call.Args) {
+		target = call.Args[f.Param]
+	}
+	if target == nil || k.key(target) != "$" {
+		return nil
+	}
+	var out []assignment
+	for _, s := range f.Fields {
+		if v := s.value(); v != nil {
+			out = append(out, assignment{lhs: "$.Status" + s.Path, rhs: s.Exact, portable: true, value: v})
+		}
+	}
+	return out
+}
+
+// takesContext reports whether one of fn's parameters is a context.Context.
+func takesContext(fn *types.Func) bool {
+	for i := 0; i < fn.Signature().Params().Len(); i++ {
+		if kubetypes.IsNamed(fn.Signature().Params().At(i).Type(), "context", "Context") {
+			return true
+		}
+	}
+	return false
+}
