@@ -621,7 +621,6 @@ func funcPasses(pass *analysis.Pass, fn *types.Func) bool {
 	return decl != nil && declPasses(pass, decl)
 }
 
-
 // declPasses judges a declaration: an Update(event) bool method by its body, a
 // function that returns a predicate by what every return statement returns.
 func declPasses(pass *analysis.Pass, decl *ast.FuncDecl) bool {
