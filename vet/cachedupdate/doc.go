@@ -83,6 +83,10 @@
 // error { return retry.OnError(retry.DefaultRetry, isConflict, fn) }), or calls it in
 // a literal of wait's that asks errors.IsConflict (wait.ExponentialBackoff(b,
 // func() (bool, error) { err := fn(); if IsConflict(err) { return false, nil } … }))
+// or asks a func(error) bool parameter of the wrapper, when the call hands it
+// errors.IsConflict (retryOnError(b, fn, apierrors.IsConflict), or a wrapper of that);
+// a literal held in a variable that the function uses once more, as that argument
+// (update := func() error { … }; retry.RetryOnConflict(b, update)), counts as given
 // — or to a
 // polling function of
 // k8s.io/apimachinery/pkg/util/wait whose body asks errors.IsConflict, that reads the

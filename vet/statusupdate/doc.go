@@ -149,7 +149,10 @@
 // Function literals are separate functions: a guard outside one does not guard a
 // write inside it, except a literal handed to client-go's retry package or
 // apimachinery's wait package (retry.RetryOnConflict(backoff, func() error { … })),
-// which runs it before it returns: it is judged as part of the function around it.
+// which runs it before it returns, or to a package's own wrapper of either (as
+// cachedupdate's doc says): it is judged as part of the function around it. A literal
+// held in a variable that the function uses once more, as such an argument (update :=
+// func() error { … }; retry.RetryOnConflict(backoff, update)), counts as handed.
 //
 // # Fix
 //

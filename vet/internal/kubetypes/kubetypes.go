@@ -386,7 +386,7 @@ func InRetry(info *types.Info, stack []ast.Node, obj ast.Expr) bool {
 		if !RunInPlace(info, lit, stack[i-1]) {
 			return false
 		}
-		if retryPackage(info, stack[i-1].(*ast.CallExpr)) != RetryPkg && !asksConflict(info, lit.Body) {
+		if call, _ := runner(lit, stack[i-1]); retryPackage(info, call) != RetryPkg && !asksConflict(info, lit.Body) {
 			return false // a wait poll retries only what its function asks it to
 		}
 		return rereads(info, lit.Body, syntax.Root(info, obj), 0)
@@ -454,12 +454,8 @@ func rereads(info *types.Info, body *ast.BlockStmt, v *types.Var, depth int) boo
 // package or apimachinery's wait package, which call it before they return: what
 // guards the call guards the literal's body too.
 func RunInPlace(info *types.Info, lit *ast.FuncLit, parent ast.Node) bool {
-	call, ok := parent.(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	i := slices.Index(call.Args, ast.Expr(lit))
-	if i < 0 {
+	call, i := runner(lit, parent)
+	if call == nil {
 		return false
 	}
 	fn := Callee(info, call)
@@ -470,7 +466,33 @@ func RunInPlace(info *types.Info, lit *ast.FuncLit, parent ast.Node) bool {
 		return true
 	}
 	w, ok := retryWrappers.Load(fn)
-	return ok && w.(retryWrapper).param == i
+	return ok && w.(retryWrapper).param == i && w.(retryWrapper).retriesConflicts(info, call)
+}
+
+// runner is the call lit is handed to and its index among the arguments: parent
+// itself, or, for a literal held in a variable used once, as an argument (update :=
+// func() error { … }; retry.RetryOnConflict(retry.DefaultRetry, update)), the call
+// that variable is handed to. nil when there is none.
+func runner(lit *ast.FuncLit, parent ast.Node) (*ast.CallExpr, int) {
+	if call, ok := parent.(*ast.CallExpr); ok {
+		if i := slices.Index(call.Args, ast.Expr(lit)); i >= 0 {
+			return call, i
+		}
+		return nil, -1
+	}
+	if h, ok := heldLiterals.Load(lit); ok {
+		return h.(heldCall).call, h.(heldCall).index
+	}
+	return nil, -1
+}
+
+// heldLiterals holds, per function literal assigned to a variable that is then used
+// once, as a call's argument, that call (NoteRetryWrappers fills it).
+var heldLiterals sync.Map // *ast.FuncLit → heldCall
+
+type heldCall struct {
+	call  *ast.CallExpr
+	index int
 }
 
 // retryPackage is the package — RetryPkg or WaitPkg — whose function call runs its
@@ -482,6 +504,9 @@ func retryPackage(info *types.Info, call *ast.CallExpr) string {
 		return ""
 	}
 	if w, ok := retryWrappers.Load(fn); ok {
+		if !w.(retryWrapper).retriesConflicts(info, call) {
+			return ""
+		}
 		return w.(retryWrapper).pkg
 	}
 	return fn.Pkg().Path()
@@ -495,6 +520,19 @@ var retryWrappers sync.Map // *types.Func → retryWrapper
 type retryWrapper struct {
 	param int    // the func parameter it hands on
 	pkg   string // RetryPkg or WaitPkg
+	// predicate is the index of the func(error) bool parameter that decides which
+	// errors are retried (func RetryOnError(b wait.Backoff, fn func() error, retriable
+	// func(error) bool) error), -1 when the wrapper decides itself.
+	predicate int
+}
+
+// retriesConflicts reports whether the call of the wrapper retries a 409: it has no
+// predicate parameter, or is handed errors.IsConflict as it.
+func (w retryWrapper) retriesConflicts(info *types.Info, call *ast.CallExpr) bool {
+	if w.predicate < 0 {
+		return true
+	}
+	return w.predicate < len(call.Args) && IsFunc(syntax.FuncValue(info, call.Args[w.predicate]), ErrorsPkg, "IsConflict")
 }
 
 // NoteRetryWrappers records the functions of files that hand one of their func
@@ -507,47 +545,133 @@ type retryWrapper struct {
 // such a wrapper runs in place as if handed to that package (RunInPlace, InRetry). A wrapper of a wrapper is found when
 // its file comes after, or in a package analyzed later.
 func NoteRetryWrappers(info *types.Info, files []*ast.File) {
-	for _, f := range files {
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			fn, _ := info.Defs[fd.Name].(*types.Func)
-			if fn == nil {
-				continue
-			}
-			params := fn.Signature().Params()
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				call, ok := n.(*ast.CallExpr)
-				if !ok {
-					return true
+	noteHeldLiterals(info, files)
+	// Twice, so that a wrapper of a wrapper is found whatever the order of their
+	// declarations.
+	for range 2 {
+		for _, f := range files {
+			for _, d := range f.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
 				}
-				pkg := retryPackage(info, call)
-				if pkg != RetryPkg && pkg != WaitPkg {
-					return true
+				if fn, _ := info.Defs[fd.Name].(*types.Func); fn != nil {
+					noteRetryWrapper(info, fd, fn)
 				}
-				for _, a := range call.Args {
-					if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok && (pkg == RetryPkg || asksConflict(info, lit.Body)) {
-						// wait.ExponentialBackoff(b, func() (bool, error) { err := fn();
-						// if IsConflict(err) { return false, nil } … }): the wrapper
-						// runs fn again on a conflict, whatever fn asks.
-						ast.Inspect(lit.Body, func(n ast.Node) bool {
-							if c, ok := n.(*ast.CallExpr); ok {
-								if i := funcParam(info, c.Fun, params); i >= 0 {
-									retryWrappers.Store(fn, retryWrapper{param: i, pkg: RetryPkg})
-								}
-							}
-							return true
-						})
+			}
+		}
+	}
+}
+
+func noteRetryWrapper(info *types.Info, fd *ast.FuncDecl, fn *types.Func) {
+	params := fn.Signature().Params()
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		pkg := retryPackage(info, call)
+		if pkg != RetryPkg && pkg != WaitPkg {
+			return true
+		}
+		for _, a := range call.Args {
+			if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+				predicate := -1
+				if pkg == WaitPkg && !asksConflict(info, lit.Body) {
+					// func() (bool, error) { err := fn(); if retriable(err) { return
+					// false, nil } … }: which errors are retried is the caller's to say.
+					if predicate = predicateParam(info, lit.Body, params); predicate < 0 {
 						continue
 					}
-					if i := funcParam(info, a, params); i >= 0 {
-						retryWrappers.Store(fn, retryWrapper{param: i, pkg: pkg})
+				}
+				// wait.ExponentialBackoff(b, func() (bool, error) { err := fn();
+				// if IsConflict(err) { return false, nil } … }): the wrapper
+				// runs fn again on a conflict, whatever fn asks.
+				ast.Inspect(lit.Body, func(n ast.Node) bool {
+					if c, ok := n.(*ast.CallExpr); ok {
+						if i := funcParam(info, c.Fun, params); i >= 0 && i != predicate {
+							retryWrappers.Store(fn, retryWrapper{param: i, pkg: RetryPkg, predicate: predicate})
+						}
+					}
+					return true
+				})
+				continue
+			}
+			if i := funcParam(info, a, params); i >= 0 {
+				retryWrappers.Store(fn, retryWrapper{param: i, pkg: pkg, predicate: -1})
+			}
+		}
+		return true
+	})
+}
+
+// predicateParam is the index of the func(error) bool parameter among params that body
+// calls, -1 when it calls none.
+func predicateParam(info *types.Info, body *ast.BlockStmt, params *types.Tuple) int {
+	found := -1
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found >= 0 {
+			return found < 0
+		}
+		i := funcParam(info, call.Fun, params)
+		if i < 0 {
+			return true
+		}
+		sig := params.At(i).Type().Underlying().(*types.Signature)
+		if sig.Params().Len() == 1 && sig.Results().Len() == 1 && types.Identical(sig.Params().At(0).Type(), types.Universe.Lookup("error").Type()) &&
+			types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool]) {
+			found = i
+		}
+		return true
+	})
+	return found
+}
+
+// noteHeldLiterals fills heldLiterals from files: a function literal defined into a
+// variable (update := func() error { … }) that the function uses once more, as an
+// argument of a call.
+func noteHeldLiterals(info *types.Info, files []*ast.File) {
+	for _, f := range files {
+		held := map[*types.Var]*ast.FuncLit{}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
+				if lit, ok := ast.Unparen(as.Rhs[0]).(*ast.FuncLit); ok {
+					if id, ok := as.Lhs[0].(*ast.Ident); ok {
+						if v, ok := info.Defs[id].(*types.Var); ok {
+							held[v] = lit
+						}
 					}
 				}
-				return true
-			})
+			}
+			return true
+		})
+		if len(held) == 0 {
+			continue
+		}
+		uses := map[*types.Var]int{}
+		args := map[*types.Var]heldCall{}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Ident:
+				if v, ok := info.Uses[n].(*types.Var); ok && held[v] != nil {
+					uses[v]++
+				}
+			case *ast.CallExpr:
+				for i, a := range n.Args {
+					if id, ok := ast.Unparen(a).(*ast.Ident); ok {
+						if v, ok := info.Uses[id].(*types.Var); ok && held[v] != nil {
+							args[v] = heldCall{call: n, index: i}
+						}
+					}
+				}
+			}
+			return true
+		})
+		for v, lit := range held {
+			if h, ok := args[v]; ok && uses[v] == 1 {
+				heldLiterals.Store(lit, h)
+			}
 		}
 	}
 }

@@ -340,6 +340,85 @@ func (r *Reconciler) backedOff(ctx context.Context, key client.ObjectKey) error 
 	})
 }
 
+// retryOnError retries the errors its caller's predicate picks; backoffConflicts,
+// declared after its caller, hands it errors.IsConflict: a conflict retry.
+func retryConflicts(fn func() error) error {
+	return retryOnError(wait.Backoff{Steps: 5}, fn, apierrors.IsConflict)
+}
+
+func retryOnError(b wait.Backoff, fn func() error, retriable func(error) bool) error {
+	return wait.ExponentialBackoff(b, func() (bool, error) {
+		err := fn()
+		switch {
+		case err == nil:
+			return true, nil
+		case retriable(err):
+			return false, nil
+		default:
+			return false, err
+		}
+	})
+}
+
+func (r *Reconciler) predicateRetry(ctx context.Context, key client.ObjectKey) error {
+	// The literal, held in a variable and handed on once, reads again on a conflict.
+	var obj apiv1.Memcached
+	if err := r.Get(ctx, key, &obj); err != nil {
+		return err
+	}
+	update := func() error {
+		obj.Spec.Size = 4
+		err := r.Update(ctx, &obj)
+		if apierrors.IsConflict(err) {
+			if err := r.Get(ctx, key, &obj); err != nil {
+				return err
+			}
+		}
+		return err
+	}
+	if err := retryConflicts(update); err != nil {
+		return err
+	}
+	if err := retryOnError(wait.Backoff{Steps: 2}, func() error {
+		var obj apiv1.Memcached
+		if err := r.Get(ctx, key, &obj); err != nil {
+			return err
+		}
+		return r.Update(ctx, &obj)
+	}, apierrors.IsConflict); err != nil {
+		return err
+	}
+	// Retried on another error than a conflict: a 409 is not answered by a read.
+	return retryOnError(wait.Backoff{Steps: 2}, func() error {
+		var obj apiv1.Memcached
+		if err := r.Get(ctx, key, &obj); err != nil {
+			return err
+		}
+		return r.Update(ctx, &obj) // want `r.Update of \*v1.Memcached read from the informer cache`
+	}, apierrors.IsNotFound)
+}
+
+// A literal held in a variable used twice is not known to run in place.
+func (r *Reconciler) heldTwice(ctx context.Context, key client.ObjectKey) error {
+	var obj apiv1.Memcached
+	if err := r.Get(ctx, key, &obj); err != nil {
+		return err
+	}
+	update := func() error {
+		err := r.Update(ctx, &obj) // want `r.Update of \*v1.Memcached read from the informer cache`
+		if apierrors.IsConflict(err) {
+			if err := r.Get(ctx, key, &obj); err != nil {
+				return err
+			}
+		}
+		return err
+	}
+	if err := retryConflicts(update); err != nil {
+		return err
+	}
+	return update()
+}
+
 // runTwice hands its func on to no retry: it is no wrapper.
 func runTwice(fn func() error) error {
 	if err := fn(); err != nil {
