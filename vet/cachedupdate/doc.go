@@ -90,7 +90,9 @@
 // — or to a
 // polling function of
 // k8s.io/apimachinery/pkg/util/wait whose body asks errors.IsConflict, that reads the
-// object again (a Get or List into it, or a value the function gives it anew on each
+// object again (a Get or List into it, a call of a function whose top-level
+// statements read into the pointer it is handed — return r.Get(ctx, key, obj) —, or
+// a value the function gives it anew on each
 // run: a getter's result, current, err := r.getX(ctx, key), or a deep copy of such a
 // value, next := current.DeepCopy()): the retry answers the 409 by reading again. A
 // retry whose function sends the object it was given, or a copy of it, without

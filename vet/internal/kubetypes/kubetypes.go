@@ -437,17 +437,81 @@ func rereads(info *types.Info, body *ast.BlockStmt, v *types.Var, depth int) boo
 				assigned(lhs, n.Values)
 			}
 		case *ast.CallExpr:
-			fn := Callee(info, n)
-			switch {
-			case IsMethod(fn, ClientPkg, "Reader", "Get") && len(n.Args) > 2:
-				found = syntax.Root(info, n.Args[2]) == v
-			case IsMethod(fn, ClientPkg, "Reader", "List") && len(n.Args) > 1:
-				found = syntax.Root(info, n.Args[1]) == v
-			}
+			found = fillsArg(info, n, v)
 		}
 		return !found
 	})
 	return found
+}
+
+// fillsArg reports whether call reads v from the API server or the cache into it: a
+// Get or List into it, or a call of a function that does so with the parameter it is
+// handed v as (func (r *R) getLatest(ctx, obj *Foo) error { return r.Get(ctx, key, obj)
+// }; NoteRetryWrappers records such functions).
+func fillsArg(info *types.Info, call *ast.CallExpr, v *types.Var) bool {
+	fn := Callee(info, call)
+	switch {
+	case IsMethod(fn, ClientPkg, "Reader", "Get") && len(call.Args) > 2:
+		return syntax.Root(info, call.Args[2]) == v
+	case IsMethod(fn, ClientPkg, "Reader", "List") && len(call.Args) > 1:
+		return syntax.Root(info, call.Args[1]) == v
+	case fn != nil:
+		if f, ok := fillers.Load(fn); ok {
+			for _, i := range f.([]int) {
+				if i < len(call.Args) && syntax.Root(info, call.Args[i]) == v {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// fillers holds, per function of every package analyzed in the process, the indexes of
+// the pointer parameters it reads into on every call's path (NoteRetryWrappers).
+var fillers sync.Map // *types.Func → []int
+
+// noteFillers records the functions of files whose top-level statements read a
+// pointer parameter from the API server or the cache: a Get or List into it, or a call
+// of another such function (a return of one counts).
+func noteFillers(info *types.Info, fd *ast.FuncDecl, fn *types.Func) {
+	params := fn.Signature().Params()
+	var idx []int
+	for i := range params.Len() {
+		p := params.At(i)
+		if _, ok := p.Type().Underlying().(*types.Pointer); !ok {
+			continue
+		}
+		for _, st := range fd.Body.List {
+			var call *ast.CallExpr
+			switch st := st.(type) {
+			case *ast.ExprStmt:
+				call, _ = ast.Unparen(st.X).(*ast.CallExpr)
+			case *ast.ReturnStmt:
+				if len(st.Results) == 1 {
+					call, _ = ast.Unparen(st.Results[0]).(*ast.CallExpr)
+				}
+			case *ast.AssignStmt:
+				if len(st.Rhs) == 1 {
+					call, _ = ast.Unparen(st.Rhs[0]).(*ast.CallExpr)
+				}
+			case *ast.IfStmt:
+				if as, ok := st.Init.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+					call, _ = ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+				}
+			}
+			if call != nil && fillsArg(info, call, p) {
+				idx = append(idx, i)
+				break
+			}
+			if _, ok := st.(*ast.ReturnStmt); ok {
+				break
+			}
+		}
+	}
+	if len(idx) > 0 {
+		fillers.Store(fn, idx)
+	}
 }
 
 // RunInPlace reports whether lit is handed to a function of client-go's retry
@@ -557,6 +621,7 @@ func NoteRetryWrappers(info *types.Info, files []*ast.File) {
 				}
 				if fn, _ := info.Defs[fd.Name].(*types.Func); fn != nil {
 					noteRetryWrapper(info, fd, fn)
+					noteFillers(info, fd, fn)
 				}
 			}
 		}
