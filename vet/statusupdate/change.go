@@ -47,8 +47,9 @@ func newKeyer(g *guards, stack []ast.Node, obj ast.Expr) keyer {
 }
 
 // text is e as the source spells it, without parentheses, a leading & or *, and
-// without .DeepCopy() calls, with getters of metadata (x.GetGeneration()) written as
-// the field they read (x.Generation).
+// without .DeepCopy() calls, with getters of metadata (x.GetGeneration()) and of the
+// status (x.GetStatus(), an interface's accessor) written as the field they read
+// (x.Generation, x.Status).
 func text(e ast.Expr) string {
 	e = ast.Unparen(e)
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
@@ -59,7 +60,7 @@ func text(e ast.Expr) string {
 	}
 	s := types.ExprString(e)
 	s = strings.ReplaceAll(s, ".DeepCopy()", "")
-	for _, f := range []string{"Generation", "ResourceVersion", "Name", "Namespace", "Labels", "Annotations"} {
+	for _, f := range []string{"Generation", "ResourceVersion", "Name", "Namespace", "Labels", "Annotations", "Status"} {
 		s = strings.ReplaceAll(s, ".Get"+f+"()", "."+f)
 	}
 	return s
@@ -519,6 +520,15 @@ func (k keyer) change(cond ast.Expr, want bool, acc []assignment, depth int) boo
 		// false, finds t and u different, as t < u and t != u do.
 		if a, b, differ := timeComparison(info, x); differ == want && a != nil {
 			return k.differs(a, b, acc)
+		}
+		// slices.Contains(obj.Status.Nodes, id) false, then obj.Status.Nodes =
+		// append(obj.Status.Nodes, id): the list grows.
+		if !want && len(x.Args) == 2 && kubetypes.IsFunc(kubetypes.Callee(info, x), "slices", "Contains") {
+			list, grown := k.key(x.Args[0]), "append("+text(x.Args[0])+", "+text(x.Args[1])+")"
+			return strings.HasPrefix(list, "$.Status") && slices.ContainsFunc(acc, func(as assignment) bool {
+				println("DBG2", as.lhs, as.rhs, list, grown)
+				return as.lhs == list && as.rhs == grown
+			})
 		}
 	}
 	return false

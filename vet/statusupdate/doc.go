@@ -88,7 +88,8 @@
 //     assigned counts for its parts: if obj.Status.State != desired.State {
 //     obj.Status = desired; write };
 //     if obj.Generation != obj.Status.ObservedGeneration { obj.Status.ObservedGeneration
-//     = obj.Generation; write }), or from its own earlier value, a snapshot taken in a
+//     = obj.Generation; write }; slices.Contains of a status list false, then the
+//     element appended to it), or from its own earlier value, a snapshot taken in a
 //     variable (old := obj.Status.State, prev := obj.Status.DeepCopy(), orig :=
 //     obj.DeepCopy(); a deferred if obj.Status.State != old { write }; or a value the
 //     path assigns to the field, compared with such a snapshot of it: if next !=
@@ -105,7 +106,8 @@
 //     { return "", errNotDue }), and for the calls it checks so in turn, two deep.
 //     A write of the object read again and given another variable's status whole
 //     (latest.Status = obj.Status in a conflict retry) is judged by what the path
-//     does to that variable. A call of a status setter on the object counts as
+//     does to that variable. An accessor of the status (x.GetStatus(), on an
+//     interface several kinds implement) reads the status. A call of a status setter on the object counts as
 //     the assignments it makes: a function of any loaded package that takes no
 //     context and gives status fields of its receiver or a parameter constants on
 //     every path, each field once (func (b *Backup) SetFailed(msg string) {
@@ -129,7 +131,7 @@
 // nothing in its package calls it: its callers stand in its place.
 //
 // A diff is a call of a function or method that returns more than an error and whose
-// name contains equal, chang, diff, modif or dirty, or needs/should +
+// name contains equal, chang, diff, modif or dirty, or needs/should (+ status) +
 // update/write/patch, in any case (syncOnChanges(…) error is an action, not a
 // comparison)
 // (equality.Semantic.DeepEqual, reflect.DeepEqual, cmp.Equal, statusChanged,

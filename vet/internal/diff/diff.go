@@ -10,11 +10,11 @@ import (
 )
 
 // diffName is what a function or variable that compares states is called.
-var diffName = regexp.MustCompile(`(?i)equal|chang|diff|modif|dirty|consistent|(needs?|should)(update|write|patch)`)
+var diffName = regexp.MustCompile(`(?i)equal|chang|diff|modif|dirty|consistent|(needs?|should)(status)?(update|write|patch)`)
 
 // MentionsDiff reports whether n, outside function literals, holds a diff: a call of a
 // function or method that returns more than an error and whose name contains equal,
-// chang, diff, modif, dirty or consistent, or needs/should + update/write/patch, in any
+// chang, diff, modif, dirty or consistent, or needs/should (+ status) + update/write/patch, in any
 // case
 // (equality.Semantic.DeepEqual, statusChanged, inconsistentStatus), a call of meta.SetStatusCondition or meta.RemoveStatusCondition
 // (both report whether they changed anything), a call that returns one bool and is

@@ -4,7 +4,7 @@
 // It is a heuristic on names, and says so. Type information cannot tell
 // statusChanged(old, new) from any other function returning a bool, so a call counts
 // when the name of its function or method contains equal, chang, diff, modif, dirty or
-// consistent, or needs/should + update/write/patch, in any case, and it returns more
+// consistent, or needs/should (+ status) + update/write/patch, in any case, and it returns more
 // than an error (syncOnChanges(…) error is an action named after changes, not a
 // comparison)
 // (equality.Semantic.DeepEqual, reflect.DeepEqual, cmp.Equal, statusChanged,

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"slices"
 
 	"example.com/admission"
 	apiv1 "example.com/api/v1"
@@ -678,4 +679,61 @@ func (r *Reconciler) heldTwice(ctx context.Context, obj *apiv1.Memcached, desire
 		return err
 	}
 	return update()
+}
+
+// stated is what several kinds implement: the status through an accessor.
+type stated interface {
+	client.Object
+	GetStatus() *apiv1.MemcachedStatus
+}
+
+// An early exit on the two fields the path then sets, read through the accessor.
+func (r *Reconciler) setTokenState(ctx context.Context, obj stated, state, id string) error {
+	if obj.GetStatus().State == state && obj.GetStatus().Message == id {
+		return nil
+	}
+	obj.GetStatus().State = state
+	obj.GetStatus().Message = id
+	return r.Status().Update(ctx, obj)
+}
+
+// It compares a field and sets another: reported.
+func (r *Reconciler) setTokenStateNot(ctx context.Context, obj stated, state, id string) error {
+	if obj.GetStatus().Message == id {
+		return nil
+	}
+	obj.GetStatus().State = state
+	return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+}
+
+// An element appended only when the list lacks it: the list grows.
+func (r *Reconciler) recordNode(ctx context.Context, obj *apiv1.Memcached, node, other string) error {
+	if !slices.Contains(obj.Status.Nodes, node) {
+		obj.Status.Nodes = append(obj.Status.Nodes, node)
+		if err := r.Status().Update(ctx, obj); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *Reconciler) recordOtherNode(ctx context.Context, obj *apiv1.Memcached, node, other string) error {
+	if !slices.Contains(obj.Status.Nodes, other) {
+		obj.Status.Nodes = append(obj.Status.Nodes, node)
+		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+	}
+	return nil
+}
+
+// A change flag of that name, set where a field differs from what is then assigned.
+func (r *Reconciler) flagged(ctx context.Context, obj *apiv1.Memcached, replicas int32) error {
+	needsStatusUpdate := false
+	if obj.Status.Attempts != replicas {
+		obj.Status.Attempts = replicas
+		needsStatusUpdate = true
+	}
+	if needsStatusUpdate {
+		return r.Status().Update(ctx, obj)
+	}
+	return nil
 }

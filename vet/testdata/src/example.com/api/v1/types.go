@@ -97,3 +97,6 @@ func (in *Memcached) MaybeFail(msg string) {
 		in.Status.State = StateFailed
 	}
 }
+
+// GetStatus is the status accessor several kinds share through an interface.
+func (in *Memcached) GetStatus() *MemcachedStatus { return &in.Status }
