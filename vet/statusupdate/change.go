@@ -130,6 +130,7 @@ func (k keyer) assigns(list []ast.Stmt) []assignment {
 	var out []assignment
 	for idx, st := range list {
 		out = append(out, k.setterAssigns(st)...)
+		out = append(out, k.conditionAssigns(st)...)
 		as, ok := st.(*ast.AssignStmt)
 		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
 			continue
@@ -521,12 +522,14 @@ func (k keyer) change(cond ast.Expr, want bool, acc []assignment, depth int) boo
 		if a, b, differ := timeComparison(info, x); differ == want && a != nil {
 			return k.differs(a, b, acc)
 		}
+		if k.conditionChange(x, want, acc) {
+			return true
+		}
 		// slices.Contains(obj.Status.Nodes, id) false, then obj.Status.Nodes =
 		// append(obj.Status.Nodes, id): the list grows.
 		if !want && len(x.Args) == 2 && kubetypes.IsFunc(kubetypes.Callee(info, x), "slices", "Contains") {
 			list, grown := k.key(x.Args[0]), "append("+text(x.Args[0])+", "+text(x.Args[1])+")"
 			return strings.HasPrefix(list, "$.Status") && slices.ContainsFunc(acc, func(as assignment) bool {
-				println("DBG2", as.lhs, as.rhs, list, grown)
 				return as.lhs == list && as.rhs == grown
 			})
 		}

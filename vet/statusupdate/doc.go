@@ -89,7 +89,11 @@
 //     obj.Status = desired; write };
 //     if obj.Generation != obj.Status.ObservedGeneration { obj.Status.ObservedGeneration
 //     = obj.Generation; write }; slices.Contains of a status list false, then the
-//     element appended to it), or from its own earlier value, a snapshot taken in a
+//     element appended to it; meta.IsStatusConditionTrue or IsStatusConditionFalse
+//     of a condition type, then meta.RemoveStatusCondition of it or
+//     meta.SetStatusCondition of it to another constant status, or false and then set
+//     to that status, directly or through a package function that calls them with its
+//     parameters), or from its own earlier value, a snapshot taken in a
 //     variable (old := obj.Status.State, prev := obj.Status.DeepCopy(), orig :=
 //     obj.DeepCopy(); a deferred if obj.Status.State != old { write }; or a value the
 //     path assigns to the field, compared with such a snapshot of it: if next !=

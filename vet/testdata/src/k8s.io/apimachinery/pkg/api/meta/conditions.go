@@ -11,4 +11,21 @@ func RemoveStatusCondition(conditions *[]metav1.Condition, conditionType string)
 	return false
 }
 
-func IsStatusConditionTrue(conditions []metav1.Condition, conditionType string) bool { return false }
+// IsStatusConditionTrue and IsStatusConditionFalse only read the conditions: a test,
+// not a change reporter.
+func IsStatusConditionTrue(conditions []metav1.Condition, conditionType string) bool {
+	return conditionStatus(conditions, conditionType) == metav1.ConditionTrue
+}
+
+func IsStatusConditionFalse(conditions []metav1.Condition, conditionType string) bool {
+	return conditionStatus(conditions, conditionType) == metav1.ConditionFalse
+}
+
+func conditionStatus(conditions []metav1.Condition, conditionType string) metav1.ConditionStatus {
+	for _, condition := range conditions {
+		if condition.Type == conditionType {
+			return condition.Status
+		}
+	}
+	return metav1.ConditionUnknown
+}

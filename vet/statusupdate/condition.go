@@ -1,0 +1,158 @@
+package statusupdate
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
+)
+
+// This file holds rule 7 for conditions: a test of a condition's status
+// (meta.IsStatusConditionTrue) on the way to a write that sets that condition to
+// another status or removes it.
+
+// removed is the right-hand side of the pseudo-assignment of a removed condition.
+const removed = "<removed>"
+
+// conditionKey is the key of the condition of type t in the conditions list: the
+// list's key, "#" and the type's constant, or its spelling when it is no constant.
+func (k keyer) conditionKey(list, t ast.Expr) string {
+	typ := text(t)
+	if v := k.g.pass.TypesInfo.Types[t].Value; v != nil {
+		typ = v.ExactString()
+	}
+	return k.key(list) + "#" + typ
+}
+
+// conditionAssigns are the pseudo-assignments of a call statement that sets a
+// condition of the written object's status to a constant status
+// (meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: T, Status:
+// metav1.ConditionTrue, …})) or removes it (meta.RemoveStatusCondition), directly or
+// through a function of the package whose top-level statements do so with its
+// parameters (func setTrue(conds *[]metav1.Condition, t string) {
+// meta.SetStatusCondition(conds, metav1.Condition{Type: t, Status: True}) }).
+func (k keyer) conditionAssigns(st ast.Stmt) []assignment {
+	es, ok := st.(*ast.ExprStmt)
+	if !ok {
+		return nil
+	}
+	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	out := k.conditionCall(call, nil)
+	if out != nil {
+		return out
+	}
+	fn := kubetypes.Callee(k.g.pass.TypesInfo, call)
+	if fn == nil || fn.Pkg() != k.g.pass.Pkg {
+		return nil
+	}
+	decl := syntax.DeclOf(k.g.pass, fn)
+	if decl == nil || decl.Body == nil {
+		return nil
+	}
+	// The helper's parameters stand for the call's arguments.
+	args := map[*types.Var]ast.Expr{}
+	for i := 0; i < fn.Signature().Params().Len() && i < len(call.Args); i++ {
+		args[fn.Signature().Params().At(i)] = call.Args[i]
+	}
+	for _, hs := range decl.Body.List {
+		hes, ok := hs.(*ast.ExprStmt)
+		if !ok {
+			continue
+		}
+		if hc, ok := ast.Unparen(hes.X).(*ast.CallExpr); ok {
+			out = append(out, k.conditionCall(hc, args)...)
+		}
+	}
+	return out
+}
+
+// conditionCall reads one call of meta.SetStatusCondition or RemoveStatusCondition,
+// its parameters replaced by args (nil outside a helper).
+func (k keyer) conditionCall(call *ast.CallExpr, args map[*types.Var]ast.Expr) []assignment {
+	info := k.g.pass.TypesInfo
+	fn := kubetypes.Callee(info, call)
+	set, remove := kubetypes.IsFunc(fn, kubetypes.MetaPkg, "SetStatusCondition"), kubetypes.IsFunc(fn, kubetypes.MetaPkg, "RemoveStatusCondition")
+	if (!set && !remove) || len(call.Args) != 2 {
+		return nil
+	}
+	arg := func(e ast.Expr) ast.Expr {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok && args != nil {
+			if v, ok := info.Uses[id].(*types.Var); ok {
+				if a, ok := args[v]; ok {
+					return a
+				}
+			}
+		}
+		return e
+	}
+	list := arg(call.Args[0])
+	if !strings.HasPrefix(k.key(list), "$.Status") {
+		return nil
+	}
+	if remove {
+		return []assignment{{lhs: k.conditionKey(list, arg(call.Args[1])), rhs: removed, portable: true}}
+	}
+	lit, ok := ast.Unparen(call.Args[1]).(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	var typ, status ast.Expr
+	for _, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		switch id, _ := kv.Key.(*ast.Ident); {
+		case id == nil:
+		case id.Name == "Type":
+			typ = arg(kv.Value)
+		case id.Name == "Status":
+			status = kv.Value
+		}
+	}
+	if typ == nil || status == nil {
+		return nil
+	}
+	v := info.Types[status].Value
+	if v == nil || v.Kind() != constant.String {
+		return nil
+	}
+	return []assignment{{lhs: k.conditionKey(list, typ), rhs: v.ExactString(), portable: true, value: v}}
+}
+
+// conditionChange reports whether call, a test of a condition's status
+// (meta.IsStatusConditionTrue or IsStatusConditionFalse) evaluating to want, implies
+// that the path's assignments acc change that condition: it was that status and the
+// path removes it or sets another, or it was not and the path sets that status.
+func (k keyer) conditionChange(call *ast.CallExpr, want bool, acc []assignment) bool {
+	fn := kubetypes.Callee(k.g.pass.TypesInfo, call)
+	target := ""
+	switch {
+	case kubetypes.IsFunc(fn, kubetypes.MetaPkg, "IsStatusConditionTrue"):
+		target = "True"
+	case kubetypes.IsFunc(fn, kubetypes.MetaPkg, "IsStatusConditionFalse"):
+		target = "False"
+	default:
+		return false
+	}
+	if len(call.Args) != 2 || !strings.HasPrefix(k.key(call.Args[0]), "$.Status") {
+		return false
+	}
+	ck := k.conditionKey(call.Args[0], call.Args[1])
+	for _, as := range acc {
+		if as.lhs != ck {
+			continue
+		}
+		is := as.value != nil && constant.StringVal(as.value) == target
+		if want && (as.rhs == removed || (as.value != nil && !is)) || !want && is {
+			return true
+		}
+	}
+	return false
+}
