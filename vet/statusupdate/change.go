@@ -496,6 +496,16 @@ func (k keyer) change(cond ast.Expr, want bool, acc []assignment, depth int) boo
 	switch x := ast.Unparen(cond).(type) {
 	case *ast.UnaryExpr:
 		return x.Op == token.NOT && k.change(x.X, !want, acc, depth+1)
+	case *ast.SelectorExpr:
+		// if obj.Status.Reserved { obj.Status.Reserved = false; write }: a bool status
+		// field found one way and set the other.
+		fk := k.key(x)
+		if !strings.HasPrefix(fk, "$.Status") || !types.Identical(info.TypeOf(x).Underlying(), types.Typ[types.Bool]) {
+			return false
+		}
+		return slices.ContainsFunc(acc, func(as assignment) bool {
+			return as.lhs == fk && as.value != nil && as.value.Kind() == constant.Bool && constant.BoolVal(as.value) != want
+		})
 	case *ast.Ident:
 		v, ok := info.Uses[x].(*types.Var)
 		if !ok {

@@ -89,7 +89,8 @@
 //     obj.Status = desired; write };
 //     if obj.Generation != obj.Status.ObservedGeneration { obj.Status.ObservedGeneration
 //     = obj.Generation; write }; slices.Contains of a status list false, then the
-//     element appended to it; meta.IsStatusConditionTrue or IsStatusConditionFalse
+//     element appended to it; a bool status field true, then set false, or false
+//     and then set true; meta.IsStatusConditionTrue or IsStatusConditionFalse
 //     of a condition type, then meta.RemoveStatusCondition of it or
 //     meta.SetStatusCondition of it to another constant status, or false and then set
 //     to that status, directly or through a package function that calls them with its

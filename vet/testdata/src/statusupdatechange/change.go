@@ -781,3 +781,33 @@ func (r *Reconciler) stillDisabled(ctx context.Context, obj *apiv1.Memcached) er
 	}
 	return nil
 }
+
+// A bool status field found set and then cleared, or found clear (an early exit on
+// it set) and then set: the write changes it.
+func (r *Reconciler) release(ctx context.Context, obj *apiv1.Memcached, owner string) error {
+	if obj.Status.Reserved && obj.Status.Message == owner {
+		obj.Status.Reserved = false
+		obj.Status.Message = ""
+		return r.Status().Update(ctx, obj)
+	}
+	return nil
+}
+
+func (r *Reconciler) reserve(ctx context.Context, obj *apiv1.Memcached, owner string) error {
+	if obj.Status.Reserved {
+		return nil
+	}
+	obj.Status.Reserved = true
+	obj.Status.Message = owner
+	return r.Status().Update(ctx, obj)
+}
+
+// Set to what it was found: the write may send the status unchanged.
+func (r *Reconciler) reserveAgain(ctx context.Context, obj *apiv1.Memcached, owner string) error {
+	if obj.Status.Reserved {
+		obj.Status.Reserved = true
+		obj.Status.Message = owner
+		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+	}
+	return nil
+}

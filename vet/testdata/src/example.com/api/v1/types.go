@@ -23,6 +23,7 @@ type MemcachedStatus struct {
 	Message            string             `json:"message,omitempty"`
 	Image              string             `json:"image,omitempty"`
 	Attempts           int32              `json:"attempts,omitempty"`
+	Reserved           bool               `json:"reserved,omitempty"`
 }
 
 // +kubebuilder:object:root=true
