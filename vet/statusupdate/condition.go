@@ -20,11 +20,36 @@ const removed = "<removed>"
 // conditionKey is the key of the condition of type t in the conditions list: the
 // list's key, "#" and the type's constant, or its spelling when it is no constant.
 func (k keyer) conditionKey(list, t ast.Expr) string {
-	typ := text(t)
+	return k.key(list) + "#" + k.typeKey(t)
+}
+
+// typeKey is a condition type's constant, or its spelling when it is no constant.
+func (k keyer) typeKey(t ast.Expr) string {
 	if v := k.g.pass.TypesInfo.Types[t].Value; v != nil {
-		typ = v.ExactString()
+		return v.ExactString()
 	}
-	return k.key(list) + "#" + typ
+	return text(t)
+}
+
+// capiMarks are the functions of cluster-api's conditions packages that set a
+// condition of the object they are handed, and the status they set ("" removes it).
+var capiMarks = map[string]string{"MarkTrue": "True", "MarkFalse": "False", "MarkUnknown": "Unknown", "Delete": ""}
+
+// capiTests are its functions that test a condition's status.
+var capiTests = map[string]string{"IsTrue": "True", "IsFalse": "False"}
+
+// capiFunc is fn's name when fn is a function of cluster-api's conditions packages
+// (sigs.k8s.io/cluster-api/util/conditions, and its v1beta2 and deprecated forms),
+// "" otherwise.
+func capiFunc(fn *types.Func) string {
+	if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return ""
+	}
+	p := fn.Pkg().Path()
+	if !strings.HasPrefix(p, "sigs.k8s.io/cluster-api/") || !strings.Contains(p, "/conditions") {
+		return ""
+	}
+	return fn.Name()
 }
 
 // conditionAssigns are the pseudo-assignments of a call statement that sets a
@@ -77,10 +102,6 @@ func (k keyer) conditionAssigns(st ast.Stmt) []assignment {
 func (k keyer) conditionCall(call *ast.CallExpr, args map[*types.Var]ast.Expr) []assignment {
 	info := k.g.pass.TypesInfo
 	fn := kubetypes.Callee(info, call)
-	set, remove := kubetypes.IsFunc(fn, kubetypes.MetaPkg, "SetStatusCondition"), kubetypes.IsFunc(fn, kubetypes.MetaPkg, "RemoveStatusCondition")
-	if (!set && !remove) || len(call.Args) != 2 {
-		return nil
-	}
 	arg := func(e ast.Expr) ast.Expr {
 		if id, ok := ast.Unparen(e).(*ast.Ident); ok && args != nil {
 			if v, ok := info.Uses[id].(*types.Var); ok {
@@ -90,6 +111,24 @@ func (k keyer) conditionCall(call *ast.CallExpr, args map[*types.Var]ast.Expr) [
 			}
 		}
 		return e
+	}
+	// cluster-api's conditions package takes the object: its conditions are
+	// obj.Status.Conditions.
+	if status, ok := capiMarks[capiFunc(fn)]; ok && len(call.Args) >= 2 {
+		list := k.key(arg(call.Args[0])) + ".Status.Conditions"
+		if k.key(arg(call.Args[0])) != "$" {
+			return nil
+		}
+		typ := k.typeKey(arg(call.Args[1]))
+		if status == "" {
+			return []assignment{{lhs: list + "#" + typ, rhs: removed, portable: true}}
+		}
+		v := constant.MakeString(status)
+		return []assignment{{lhs: list + "#" + typ, rhs: v.ExactString(), portable: true, value: v}}
+	}
+	set, remove := kubetypes.IsFunc(fn, kubetypes.MetaPkg, "SetStatusCondition"), kubetypes.IsFunc(fn, kubetypes.MetaPkg, "RemoveStatusCondition")
+	if (!set && !remove) || len(call.Args) != 2 {
+		return nil
 	}
 	list := arg(call.Args[0])
 	if !strings.HasPrefix(k.key(list), "$.Status") {
@@ -132,19 +171,25 @@ func (k keyer) conditionCall(call *ast.CallExpr, args map[*types.Var]ast.Expr) [
 // path removes it or sets another, or it was not and the path sets that status.
 func (k keyer) conditionChange(call *ast.CallExpr, want bool, acc []assignment) bool {
 	fn := kubetypes.Callee(k.g.pass.TypesInfo, call)
-	target := ""
+	target, ck := "", ""
 	switch {
+	case len(call.Args) != 2:
+		return false
 	case kubetypes.IsFunc(fn, kubetypes.MetaPkg, "IsStatusConditionTrue"):
 		target = "True"
 	case kubetypes.IsFunc(fn, kubetypes.MetaPkg, "IsStatusConditionFalse"):
 		target = "False"
+	case capiTests[capiFunc(fn)] != "" && k.key(call.Args[0]) == "$":
+		target, ck = capiTests[capiFunc(fn)], "$.Status.Conditions#"+k.typeKey(call.Args[1])
 	default:
 		return false
 	}
-	if len(call.Args) != 2 || !strings.HasPrefix(k.key(call.Args[0]), "$.Status") {
-		return false
+	if ck == "" {
+		if !strings.HasPrefix(k.key(call.Args[0]), "$.Status") {
+			return false
+		}
+		ck = k.conditionKey(call.Args[0], call.Args[1])
 	}
-	ck := k.conditionKey(call.Args[0], call.Args[1])
 	for _, as := range acc {
 		if as.lhs != ck {
 			continue

@@ -94,7 +94,9 @@
 //     of a condition type, then meta.RemoveStatusCondition of it or
 //     meta.SetStatusCondition of it to another constant status, or false and then set
 //     to that status, directly or through a package function that calls them with its
-//     parameters), or from its own earlier value, a snapshot taken in a
+//     parameters; cluster-api's conditions.IsTrue or IsFalse of the object, then
+//     conditions.Delete, MarkTrue, MarkFalse or MarkUnknown of that type), or from
+//     its own earlier value, a snapshot taken in a
 //     variable (old := obj.Status.State, prev := obj.Status.DeepCopy(), orig :=
 //     obj.DeepCopy(); a deferred if obj.Status.State != old { write }; or a value the
 //     path assigns to the field, compared with such a snapshot of it: if next !=

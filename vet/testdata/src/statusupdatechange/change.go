@@ -15,6 +15,7 @@ import (
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/util/retry"
+	"sigs.k8s.io/cluster-api/util/conditions"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
@@ -807,6 +808,24 @@ func (r *Reconciler) reserveAgain(ctx context.Context, obj *apiv1.Memcached, own
 	if obj.Status.Reserved {
 		obj.Status.Reserved = true
 		obj.Status.Message = owner
+		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+	}
+	return nil
+}
+
+// cluster-api's conditions, which take the object: found False and then deleted, a
+// change; found False and marked False again, none.
+func (r *Reconciler) clearRemediated(ctx context.Context, obj *apiv1.Memcached) error {
+	if conditions.IsFalse(obj, "Remediated") {
+		conditions.Delete(obj, "Remediated")
+		return r.Status().Update(ctx, obj)
+	}
+	return nil
+}
+
+func (r *Reconciler) markRemediatedAgain(ctx context.Context, obj *apiv1.Memcached) error {
+	if conditions.IsFalse(obj, "Remediated") {
+		conditions.MarkFalse(obj, "Remediated", "Again")
 		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
 	}
 	return nil
