@@ -220,7 +220,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if fv := objectField(info, u.obj); !ok && fv != nil && !f.fieldSets[fv] && v != nil {
 				read, ok = cachedFields[fv]
 			}
-			if v == nil || !ok || f.live[v] {
+			if v == nil || !ok || f.live[v] || o.retriedWhole(f, v) {
 				continue
 			}
 			what := fmt.Sprintf("%s of %s read from the informer cache (%s)", types.ExprString(u.call.Fun), kubetypes.TypeString(info.TypeOf(u.obj)), types.ExprString(read))
@@ -648,6 +648,30 @@ func (f *function) events(info *types.Info) int {
 type site struct {
 	call *ast.CallExpr
 	decl *ast.FuncDecl
+	// retried reports whether the call runs in a conflict retry's literal.
+	retried bool
+}
+
+// retriedWhole reports whether the function f reads v itself (a local variable) and
+// is called only inside conflict retries' literals: each attempt runs it again, and it
+// reads the object again (u.client.Get(ctx, key, instance); …; Status().Update(ctx,
+// instance), called as retry.RetryOnConflict(b, func() error { return
+// u.update(ctx, …) })).
+func (o *origins) retriedWhole(f *function, v *types.Var) bool {
+	if f.obj == nil || f.decl.Body == nil || v.Pos() < f.decl.Body.Pos() || v.Pos() >= f.decl.Body.End() {
+		return false
+	}
+	o.collect()
+	sites := o.sites[f.obj]
+	if len(sites) == 0 || len(sites) != o.uses[f.obj] {
+		return false
+	}
+	for _, s := range sites {
+		if !s.retried {
+			return false
+		}
+	}
+	return true
 }
 
 // cached reports whether the client c, used in the declaration decl, is known to read
@@ -752,7 +776,7 @@ func (o *origins) collect() {
 		for i := len(stack) - 1; i >= 0 && decl == nil; i-- {
 			decl, _ = stack[i].(*ast.FuncDecl)
 		}
-		o.sites[fn] = append(o.sites[fn], site{n.(*ast.CallExpr), decl})
+		o.sites[fn] = append(o.sites[fn], site{n.(*ast.CallExpr), decl, kubetypes.InConflictRetry(o.pass.TypesInfo, stack)})
 		return true
 	})
 }

@@ -98,6 +98,10 @@
 // retry whose function sends the object it was given, or a copy of it, without
 // reading it, resends the same stale resourceVersion on every attempt, and is
 // reported like any other Update.
+// A function that reads its object itself (a Get into a variable of its own) and is
+// called only inside such retries' literals (retry.RetryOnConflict(b, func() error {
+// return u.updateConditions(ctx, cr) })) runs again, and reads again, on each attempt:
+// its Update is not reported.
 // Order within the function is not considered, with one exception: an Update of an
 // object that, on every path to it, a write the server answered has just filled
 // (Update, Patch or Create, or a status Update or Patch, of the same variable, its

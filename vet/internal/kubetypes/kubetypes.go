@@ -394,6 +394,25 @@ func InRetry(info *types.Info, stack []ast.Node, obj ast.Expr) bool {
 	return false
 }
 
+// InConflictRetry reports whether the call on top of the stack runs in a function
+// literal that is called again on a 409 Conflict (as InRetry says, without asking what
+// the literal reads): a function that reads its object itself, called only so, reads
+// it again on each attempt.
+func InConflictRetry(info *types.Info, stack []ast.Node) bool {
+	for i := len(stack) - 1; i > 0; i-- {
+		lit, ok := stack[i].(*ast.FuncLit)
+		if !ok {
+			continue
+		}
+		if !RunInPlace(info, lit, stack[i-1]) {
+			return false
+		}
+		call, _ := runner(lit, stack[i-1])
+		return retryPackage(info, call) == RetryPkg || asksConflict(info, lit.Body)
+	}
+	return false
+}
+
 // rereads reports whether body fills v with a Get or a List, or assigns v a value
 // that is new on each run of body: a call's result other than a deep copy (a getter's,
 // a constructor's), a literal, or a deep copy or alias of a variable that body reads
