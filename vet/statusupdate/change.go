@@ -337,7 +337,7 @@ func errorChecked(info *types.Info, prior []ast.Stmt, is *ast.IfStmt) *ast.CallE
 		return nil
 	}
 	v, ok := info.ObjectOf(id).(*types.Var)
-	if !ok || !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+	if !ok || !syntax.IsError(v.Type()) {
 		return nil
 	}
 	from := func(st ast.Stmt) *ast.CallExpr {
@@ -379,7 +379,7 @@ func (k keyer) calleeExitChange(call *ast.CallExpr, acc []assignment, depth int)
 		return false
 	}
 	res := fn.Signature().Results()
-	if res.Len() == 0 || !types.Identical(res.At(res.Len()-1).Type(), types.Universe.Lookup("error").Type()) {
+	if res.Len() == 0 || !syntax.IsError(res.At(res.Len()-1).Type()) {
 		return false
 	}
 	decl := syntax.DeclOf(k.g.pass, fn)

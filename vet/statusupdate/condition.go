@@ -60,12 +60,8 @@ func capiFunc(fn *types.Func) string {
 // parameters (func setTrue(conds *[]metav1.Condition, t string) {
 // meta.SetStatusCondition(conds, metav1.Condition{Type: t, Status: True}) }).
 func (k keyer) conditionAssigns(st ast.Stmt) []assignment {
-	es, ok := st.(*ast.ExprStmt)
-	if !ok {
-		return nil
-	}
-	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
-	if !ok {
+	call := syntax.StmtCall(st)
+	if call == nil {
 		return nil
 	}
 	out := k.conditionCall(call, nil)
@@ -86,11 +82,7 @@ func (k keyer) conditionAssigns(st ast.Stmt) []assignment {
 		args[fn.Signature().Params().At(i)] = call.Args[i]
 	}
 	for _, hs := range decl.Body.List {
-		hes, ok := hs.(*ast.ExprStmt)
-		if !ok {
-			continue
-		}
-		if hc, ok := ast.Unparen(hes.X).(*ast.CallExpr); ok {
+		if hc := syntax.StmtCall(hs); hc != nil {
 			out = append(out, k.conditionCall(hc, args)...)
 		}
 	}
@@ -115,11 +107,10 @@ func (k keyer) conditionCall(call *ast.CallExpr, args map[*types.Var]ast.Expr) [
 	// cluster-api's conditions package takes the object: its conditions are
 	// obj.Status.Conditions.
 	if status, ok := capiMarks[capiFunc(fn)]; ok && len(call.Args) >= 2 {
-		list := k.key(arg(call.Args[0])) + ".Status.Conditions"
 		if k.key(arg(call.Args[0])) != "$" {
 			return nil
 		}
-		typ := k.typeKey(arg(call.Args[1]))
+		list, typ := "$.Status.Conditions", k.typeKey(arg(call.Args[1]))
 		if status == "" {
 			return []assignment{{lhs: list + "#" + typ, rhs: removed, portable: true}}
 		}

@@ -255,7 +255,7 @@ func inDiffBranch(g *guards, stack []ast.Node) bool {
 // nillable reports whether a value of type t can be nil and still stand for an
 // object: a pointer, map, slice or interface other than error.
 func nillable(t types.Type) bool {
-	if types.Identical(t, types.Universe.Lookup("error").Type()) {
+	if syntax.IsError(t) {
 		return false
 	}
 	switch t.Underlying().(type) {

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
 
 // SetsStatus is the fact of a status setter: a function or method that, on every path,
@@ -125,12 +126,8 @@ func setsStatus(g *guards, fd *ast.FuncDecl, name string) []SetField {
 // setterAssigns are the assignments a call statement of a status setter makes to the
 // written object's status; nil when st is no such call.
 func (k keyer) setterAssigns(st ast.Stmt) []assignment {
-	es, ok := st.(*ast.ExprStmt)
-	if !ok {
-		return nil
-	}
-	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
-	if !ok {
+	call := syntax.StmtCall(st)
+	if call == nil {
 		return nil
 	}
 	fn := kubetypes.Callee(k.g.pass.TypesInfo, call)

@@ -7,6 +7,7 @@ import (
 	"regexp"
 
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
 
 // diffName is what a function or variable that compares states is called.
@@ -58,7 +59,7 @@ func onlyError(fn *types.Func) bool {
 	if res.Len() != 1 {
 		return false
 	}
-	return types.Identical(res.At(0).Type(), types.Universe.Lookup("error").Type())
+	return syntax.IsError(res.At(0).Type())
 }
 
 // comparesTwo reports whether call returns one bool and is handed two arguments of

@@ -378,20 +378,8 @@ const ErrorsPkg = "k8s.io/apimachinery/pkg/api/errors"
 // obj := old.DeepCopy()). Each attempt then sends what it read. A retry that resends
 // the object it was given sends the same stale resourceVersion every time.
 func InRetry(info *types.Info, stack []ast.Node, obj ast.Expr) bool {
-	for i := len(stack) - 1; i > 0; i-- {
-		lit, ok := stack[i].(*ast.FuncLit)
-		if !ok {
-			continue
-		}
-		if !RunInPlace(info, lit, stack[i-1]) {
-			return false
-		}
-		if call, _ := runner(lit, stack[i-1]); retryPackage(info, call) != RetryPkg && !asksConflict(info, lit.Body) {
-			return false // a wait poll retries only what its function asks it to
-		}
-		return rereads(info, lit.Body, syntax.Root(info, obj), 0)
-	}
-	return false
+	lit := conflictRetryLit(info, stack)
+	return lit != nil && rereads(info, lit.Body, syntax.Root(info, obj), 0)
 }
 
 // InConflictRetry reports whether the call on top of the stack runs in a function
@@ -399,18 +387,27 @@ func InRetry(info *types.Info, stack []ast.Node, obj ast.Expr) bool {
 // the literal reads): a function that reads its object itself, called only so, reads
 // it again on each attempt.
 func InConflictRetry(info *types.Info, stack []ast.Node) bool {
+	return conflictRetryLit(info, stack) != nil
+}
+
+// conflictRetryLit is the innermost function literal on the stack when it is run in
+// place and called again on a 409 Conflict: handed to the retry package (or a wrapper
+// of it), or to a wait poll whose literal asks errors.IsConflict. nil otherwise.
+func conflictRetryLit(info *types.Info, stack []ast.Node) *ast.FuncLit {
 	for i := len(stack) - 1; i > 0; i-- {
 		lit, ok := stack[i].(*ast.FuncLit)
 		if !ok {
 			continue
 		}
 		if !RunInPlace(info, lit, stack[i-1]) {
-			return false
+			return nil
 		}
-		call, _ := runner(lit, stack[i-1])
-		return retryPackage(info, call) == RetryPkg || asksConflict(info, lit.Body)
+		if call, _ := runner(lit, stack[i-1]); retryPackage(info, call) != RetryPkg && !asksConflict(info, lit.Body) {
+			return nil // a wait poll retries only what its function asks it to
+		}
+		return lit
 	}
-	return false
+	return nil
 }
 
 // rereads reports whether body fills v with a Get or a List, or assigns v a value
@@ -703,7 +700,7 @@ func predicateParam(info *types.Info, body *ast.BlockStmt, params *types.Tuple) 
 			return true
 		}
 		sig := params.At(i).Type().Underlying().(*types.Signature)
-		if sig.Params().Len() == 1 && sig.Results().Len() == 1 && types.Identical(sig.Params().At(0).Type(), types.Universe.Lookup("error").Type()) &&
+		if sig.Params().Len() == 1 && sig.Results().Len() == 1 && syntax.IsError(sig.Params().At(0).Type()) &&
 			types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool]) {
 			found = i
 		}

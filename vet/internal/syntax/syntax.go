@@ -244,3 +244,19 @@ func DeclOf(pass *analysis.Pass, fn *types.Func) *ast.FuncDecl {
 	}
 	return nil
 }
+
+// StmtCall is the call st makes when it is an expression statement of a call
+// (f(x) on a line of its own), nil otherwise.
+func StmtCall(st ast.Stmt) *ast.CallExpr {
+	es, ok := st.(*ast.ExprStmt)
+	if !ok {
+		return nil
+	}
+	call, _ := ast.Unparen(es.X).(*ast.CallExpr)
+	return call
+}
+
+// IsError reports whether t is the predeclared error type.
+func IsError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
