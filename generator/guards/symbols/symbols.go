@@ -135,7 +135,8 @@ var PartOf = map[string]Part{
 
 	EnsureFinalizer: Finalizer, RemoveFinalizer: Finalizer, "finalizerApply": Finalizer,
 
-	ClientLimitsType: ClientLimits,
+	ClientLimitsType: ClientLimits, "DefaultKubeAPIInFlight": ClientLimits, "inFlightBound": ClientLimits, "newInFlightBound": ClientLimits,
+	"inFlightTransport": ClientLimits, "inFlightWindow": ClientLimits, "inFlightTarget": ClientLimits,
 
 	ApplyOwned: Owned, HasController: Owned, ControllerReference: Owned,
 	"ownedConfig": Owned, "ownedMemory": Owned, "ownedKey": Owned, "ownedDecision": Owned,
