@@ -6,8 +6,8 @@
 //	                     [-objects 100] [-writers 4] [-interval 200ms] [-load 12s] [-quiet 10s]
 //	                     [-workers 2] [-seed 1] [-json FILE] [-svg FILE]
 //	                     [-managed-fields trimmed,full,stripped] [-kube-api-qps Q -kube-api-burst B]
-//	                     [-guarded-workers N] [-guarded-adaptive T] [-apf generated|none|tight]
-//	                     [-idle 10s] [-phases-svg FILE] [-dashboard FILE.svg]
+//	                     [-guarded-workers N] [-kube-api-inflight N] [-guarded-hold F] [-apf generated|none|tight]
+//	                     [-idle 60s] [-create before|during] [-phases-svg FILE] [-dashboard FILE.svg]
 //	go run ./bench/storm -from FILE.json -svg FILE.svg   # redraw an earlier run
 //	go run ./bench/storm -faults all [-objects 100] [-load 20s] [-quiet 10s] [-json FILE]
 //	go run ./bench/storm -shape deployments [-objects 100] [-writers 4] [-interval 200ms] [-load 12s] [-json FILE]
@@ -84,8 +84,13 @@
 // before their Retry-After (earlyRetries). A tenant, this binary in a process and
 // identity of its own, sends a GET or a merge PATCH of a Secret every 25 ms from -idle
 // before the controller starts to the end: its p50/p99 idle (tenantIdleP99ms) and in
-// each window (tenantP99ms). The setup is split at the last creation (creation,
-// afterCreation); after the quiet window the controller's process is stopped and a
+// each window (tenantP99ms). By default (-create before) the benchmark creates the
+// objects after the idle window and before the controller starts: the creation is a
+// control (the benchmark's own load, nothing else writing) and the setup is the first
+// sync alone, from the controller's start (an operator installed over existing
+// objects); -create during creates them one after another while the controller runs,
+// and the setup is split at the last creation (creation, afterCreation). After the
+// quiet window the controller's process is stopped and a
 // new one started over the converged objects (rollout: its writes, and the seconds
 // until its queue stayed empty for 2 s, rolloutDrainedSeconds). CPU seconds of each
 // process are sampled per window. -phases-svg draws each run's writes per second and

@@ -98,10 +98,17 @@ func managedFields(run Run) string {
 
 // clientLimit is a run's client-side limit: "50/100" (QPS/burst), or "none".
 func clientLimit(run Run) string {
-	if run.QPS <= 0 {
+	var parts []string
+	if run.QPS > 0 {
+		parts = append(parts, fmt.Sprintf("%g/%d", run.QPS, run.Burst))
+	}
+	if run.InFlight > 0 {
+		parts = append(parts, fmt.Sprintf("%d in flight", run.InFlight))
+	}
+	if len(parts) == 0 {
 		return "none"
 	}
-	return fmt.Sprintf("%g/%d", run.QPS, run.Burst)
+	return strings.Join(parts, ", ")
 }
 
 func latency(p50, p99 float64) string { return fmt.Sprintf("%.1f/%.1f", p50, p99) }

@@ -41,13 +41,15 @@ import (
 
 // Run is one (scenario, controller).
 type Run struct {
-	Controller    string  `json:"controller"`
-	Scenario      string  `json:"scenario"`
-	Objects       int     `json:"objects"`
-	Workers       int     `json:"workers"`
-	QPS           float32 `json:"qps"`
-	Burst         int     `json:"burst"`
-	PriorityQueue bool    `json:"priorityQueue"`
+	Controller string  `json:"controller"`
+	Scenario   string  `json:"scenario"`
+	Objects    int     `json:"objects"`
+	Workers    int     `json:"workers"`
+	QPS        float32 `json:"qps"`
+	Burst      int     `json:"burst"`
+	// InFlight is the guarded operator's bound on requests in flight (0: none).
+	InFlight      int  `json:"inFlight,omitempty"`
+	PriorityQueue bool `json:"priorityQueue"`
 	// ManagedFields is what the controller's cache kept of managedFields: trimmed,
 	// full or stripped (see Params.ManagedFields).
 	ManagedFields string `json:"managedFields"`
@@ -74,13 +76,17 @@ type Run struct {
 	Idle            Window  `json:"idle"`
 	TenantIdleP50ms float64 `json:"tenantIdleP50ms"`
 	TenantIdleP99ms float64 `json:"tenantIdleP99ms"`
-	// Setup is the creation of the objects until every one converged, or for a naive
-	// operator until setupTimeout passed; CreationSeconds the creation alone.
+	// Setup is the first sync, until every object converged, or for a naive operator
+	// until setupTimeout passed: with -create before, from the controller's start over
+	// the objects already created; with -create during, from the first creation.
+	// CreationSeconds is the creation alone.
 	Setup           Window  `json:"setup"`
 	CreationSeconds float64 `json:"creationSeconds"`
-	// Creation and AfterCreation split the setup's first sync: the objects being
-	// created, then from the last creation until every object converged (empty when
-	// the controller kept pace): the controller's work alone, the creator done.
+	// Creation is the objects being created: with -create before, with no controller
+	// running (a control: the benchmark's own load); with -create during, the first
+	// part of the setup. AfterCreation is the rest of the setup, until every object
+	// converged: the controller's work alone, the creator done (-create before: the
+	// setup itself).
 	Creation      Window `json:"creation"`
 	AfterCreation Window `json:"afterCreation"`
 	// SetupConverged counts the objects converged when the load started: all of them,
@@ -104,13 +110,18 @@ type Run struct {
 	Timeline []int `json:"timeline"`
 	// WritesPerSecond is the controller's writes per second from the first creation to
 	// the end of the rollout, Phases the second each phase starts at on that scale
-	// (creation, load, drain, quiet, rollout, end), TenantP99PerSecond the tenant's p99
+	// (creation, created, sync: the setup's start, converged, load, drain, quiet,
+	// rollout, end), TenantP99PerSecond the tenant's p99
 	// per second (0: no request answered).
 	WritesPerSecond    []int              `json:"writesPerSecond,omitempty"`
 	Phases             map[string]float64 `json:"phases,omitempty"`
 	TenantP99PerSecond []float64          `json:"tenantP99PerSecond,omitempty"`
-	// ConvergedSeconds is the time from the first creation until every object converged
-	// (or the setup wait ended).
+	// TenantIdleP99PerSecond is the tenant's p99 per second of the idle window: whether
+	// its idle p99 is one spike or the window's usual tail.
+	TenantIdleP99PerSecond []float64 `json:"tenantIdleP99PerSecond,omitempty"`
+	// ConvergedSeconds is the setup's length: the time from its start (the controller's
+	// with -create before, the first creation's with -create during) until every object
+	// converged (or the setup wait ended).
 	ConvergedSeconds float64 `json:"convergedSeconds"`
 	// PeakRSSBytes is the process's peak resident set (VmHWM) at the end of the run;
 	// PeakHeapBytes the highest Go heap sampled every 100 ms (live objects and garbage
@@ -223,7 +234,7 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	objects, workers, writers, interval := sc.settings(job.Params, job.Controller)
 	spec := specFor(job, sc, workers)
 	run := &Run{Controller: job.Controller, Scenario: sc.name, Objects: objects, Workers: workers, PriorityQueue: !sc.legacyQueue,
-		ManagedFields: job.ManagedFields, QPS: spec.QPS, Burst: spec.Burst, Load1: job.Load1}
+		ManagedFields: job.ManagedFields, QPS: spec.QPS, Burst: spec.Burst, InFlight: spec.InFlight, Load1: job.Load1}
 	if job.Controller == peerController {
 		run.ManagedFields = ""
 	}
@@ -282,7 +293,26 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	idleStart := time.Now()
 	time.Sleep(time.Duration(job.Params.idle()))
 
+	// -create before: the objects are there before the controller starts (an operator
+	// installed over existing objects, or started again after an outage), so the first
+	// sync is the controller's load alone and the creation a control: the benchmark's own
+	// load on the server, with nothing else writing.
+	before := job.Params.create() == createBefore
+	createStart := time.Now()
+	createdAt := createStart
+	if before {
+		for i := 0; i < objects; i++ {
+			if err := k.create(ctx, outside, i); err != nil {
+				return nil, err
+			}
+		}
+		createdAt = time.Now()
+		run.CreationSeconds = createdAt.Sub(createStart).Seconds()
+		time.Sleep(time.Second) // the last creations' events delivered before the controller lists
+	}
+
 	// The controller, as its ServiceAccount.
+	syncStart := time.Now()
 	ctl := &controllerRun{stopped: true} // none: nothing runs
 	if job.Controller != noController {
 		if ctl, err = startController(ctx, job, spec, ids.operator, scheme, pr); err != nil {
@@ -302,25 +332,33 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 		}
 		defer ep.close()
 	}
-	// Setup: create the objects and wait until the controller converged them.
+	// Setup: create the objects (-create during) and wait until the controller converged
+	// them. With -create before, the setup is the first sync alone, from the
+	// controller's start (its caches' initial lists included).
 	setupStart := time.Now()
+	if before {
+		setupStart = syncStart
+	}
 	if ep != nil && job.Params.Dashboard {
 		if rec, err = startRecorder(ctx, ep, setupStart, time.Second, panelMetrics()); err != nil {
 			return nil, err
 		}
 		defer rec.stop()
 	}
-	for i := 0; i < objects; i++ {
-		if err := k.create(ctx, outside, i); err != nil {
-			return nil, err
+	if !before {
+		createStart = setupStart
+		for i := 0; i < objects; i++ {
+			if err := k.create(ctx, outside, i); err != nil {
+				return nil, err
+			}
 		}
+		createdAt = time.Now()
+		run.CreationSeconds = createdAt.Sub(setupStart).Seconds()
 	}
-	createdAt := time.Now()
-	run.CreationSeconds = createdAt.Sub(setupStart).Seconds()
 	// A naive operator may leave objects unconverged for long (its 409s back them off
 	// exponentially while its loop keeps the queue full): that is the incident, and the
 	// load starts regardless. The guarded operator must converge.
-	convergedAt := createdAt
+	convergedAt := later(createdAt, setupStart)
 	if job.Controller != noController {
 		converged, err := pr.conv.wait(ctx, objects, setupStart, setupTimeout(objects))
 		convergedAt = time.Now()
@@ -409,11 +447,11 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 		return nil, err
 	}
 
-	run.Idle = pr.window(idleStart, setupStart, ten)
+	run.Idle = pr.window(idleStart, createStart, ten)
 	run.TenantIdleP50ms, run.TenantIdleP99ms = run.Idle.TenantP50ms, run.Idle.TenantP99ms
 	run.Setup = pr.window(setupStart, loadStart, ten)
-	run.Creation = pr.window(setupStart, createdAt, ten)
-	run.AfterCreation = pr.window(createdAt, convergedAt, ten)
+	run.Creation = pr.window(createStart, createdAt, ten)
+	run.AfterCreation = pr.window(later(createdAt, setupStart), convergedAt, ten)
 	run.Load = pr.window(loadStart, loadEnd, ten)
 	run.Drain = pr.window(loadEnd, quietStart, ten)
 	run.Quiet = pr.window(quietStart, end, ten)
@@ -421,10 +459,11 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	run.Rollout = pr.window(rolloutStart, rolloutEnd, ten)
 	run.SpecChanges = run.Load.SpecChanges
 	run.Timeline = pr.timeline(loadStart, end)
-	run.WritesPerSecond = pr.timeline(setupStart, rolloutEnd)
-	run.TenantP99PerSecond = ten.perSecond(setupStart, rolloutEnd)
-	at := func(t time.Time) float64 { return math.Round(t.Sub(setupStart).Seconds()*10) / 10 }
-	run.Phases = map[string]float64{"creation": 0, "created": run.CreationSeconds, "converged": run.ConvergedSeconds,
+	run.WritesPerSecond = pr.timeline(createStart, rolloutEnd)
+	run.TenantP99PerSecond = ten.perSecond(createStart, rolloutEnd)
+	run.TenantIdleP99PerSecond = ten.perSecond(idleStart, createStart)
+	at := func(t time.Time) float64 { return math.Round(t.Sub(createStart).Seconds()*10) / 10 }
+	run.Phases = map[string]float64{"creation": 0, "created": at(createdAt), "sync": at(setupStart), "converged": at(convergedAt),
 		"load": at(loadStart), "drain": at(loadEnd), "quiet": at(quietStart), "rollout": at(rolloutStart), "end": at(rolloutEnd)}
 	run.Classification = pr.reqs.cls.named(ids)
 	run.TenantClassification = ten.cls.named(ids)
@@ -432,6 +471,14 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 		return nil, err
 	}
 	return run, nil
+}
+
+// later is the later of two times.
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
 }
 
 // rolloutTimeout bounds the rollout window; rolloutSettle is how long it stays open
@@ -452,8 +499,11 @@ type operatorSpec struct {
 	// through its generated ClientLimits.
 	QPS   float32 `json:"qps"`
 	Burst int     `json:"burst"`
-	// Adaptive is the adaptiveLimit experiment's target (0: none).
-	Adaptive float64 `json:"adaptive,omitempty"`
+	// InFlight is the guarded operator's bound on requests in flight
+	// (ClientLimits.InFlight; 0: none).
+	InFlight int `json:"inFlight,omitempty"`
+	// Hold is the holdAfter experiment's factor (0: none).
+	Hold float64 `json:"hold,omitempty"`
 }
 
 // specFor resolves a job's controller: the guarded operator with its generated client
@@ -462,8 +512,11 @@ type operatorSpec struct {
 func specFor(job childJob, sc *scenario, workers int) operatorSpec {
 	s := operatorSpec{Controller: job.Controller, ManagedFields: job.ManagedFields, Workers: workers, PriorityQueue: !sc.legacyQueue, QPS: -1}
 	if job.Controller == "guarded" {
-		s.Adaptive = job.Params.GuardedAdaptive
-		s.QPS, s.Burst = guarded.DefaultKubeAPIQPS, guarded.DefaultKubeAPIBurst
+		s.Hold = job.Params.GuardedHold
+		s.QPS, s.Burst, s.InFlight = guarded.DefaultKubeAPIQPS, guarded.DefaultKubeAPIBurst, guarded.DefaultKubeAPIInFlight
+		if job.Params.KubeAPIInFlight != 0 {
+			s.InFlight = max(0, job.Params.KubeAPIInFlight)
+		}
 		if job.Params.KubeAPIQPS != 0 {
 			s.QPS = float32(job.Params.KubeAPIQPS)
 		}
@@ -491,16 +544,16 @@ func addToScheme(s *runtime.Scheme) error {
 // in the client's rate limiter reported, its metrics served on metricsAddr ("0": none).
 func buildManager(spec operatorSpec, cfg *rest.Config, scheme *runtime.Scheme, metricsAddr string, reportWait func(time.Time, time.Duration)) (ctrl.Manager, error) {
 	mcfg := rest.CopyConfig(cfg)
+	if spec.Hold > 0 {
+		mcfg.Wrap(holdAfter(spec.Hold)) // inside the in-flight bound: the slot is held too
+	}
 	switch {
 	case spec.Controller == "guarded":
-		guarded.ClientLimits{QPS: float64(spec.QPS), Burst: spec.Burst}.Apply(mcfg)
+		guarded.ClientLimits{QPS: float64(spec.QPS), Burst: spec.Burst, InFlight: spec.InFlight}.Apply(mcfg)
 	case spec.QPS > 0:
 		mcfg.QPS, mcfg.Burst = spec.QPS, spec.Burst
 	default:
 		mcfg.QPS, mcfg.Burst = -1, 0 // controller-runtime's default: no client-side limit
-	}
-	if spec.Adaptive > 0 {
-		mcfg.Wrap(newAdaptiveLimit(spec.Adaptive, 64).wrap)
 	}
 	// client-go builds this limiter from QPS and Burst itself; built here, its waits are
 	// timed.

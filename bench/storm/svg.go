@@ -122,6 +122,9 @@ func phaseChart(r *Report) string {
 		}
 		for _, bd := range bands {
 			from, to := ph[bd.from], ph[bd.to]
+			if bd.name == "first sync" {
+				from = max(from, ph["sync"]) // -create before: from the controller's start
+			}
 			if bd.name == "first sync" && to < from {
 				continue
 			}
