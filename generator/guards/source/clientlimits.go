@@ -14,10 +14,10 @@ import (
 // DefaultKubeAPIInFlight is the default of --kube-api-inflight: at most 16 requests to
 // the API server at once, the bound itself following the server's latency from one
 // (see ClientLimits). Measured on a two-core API server shared with etcd and a tenant
-// of another identity (docs/runtime.md, "The defaults at scale"): a first sync over
-// 2,000 objects with 4 reconciles at once and no bound took the tenant's p99 to a
-// median 3.9 times its idle p99 in four runs; one request at a time to 2.1 times, for
-// a first sync 1.5 times as long.
+// of another identity (docs/runtime.md, "The bound on requests in flight"): a first
+// sync over 2,000 objects with 4 reconciles at once and no bound took the tenant's p99
+// to a median 3.9 times its idle p99; this bound, which stayed near one request there,
+// to 2.3 times, for a first sync 1.8 times as long.
 const DefaultKubeAPIInFlight = 16
 
 // ClientLimits is the operator's client-side limits: --kube-api-inflight, a bound on
