@@ -28,8 +28,9 @@
 //
 //   - guarded: the operator `opgen generate` writes for api/v1 (package guarded; checked
 //     to be exactly opgen's output before every run), with its generated client policy
-//     (no client-side limit and DefaultMaxConcurrentReconciles workers, or
-//     -kube-api-qps/-kube-api-burst/-guarded-workers) and its generated cache options
+//     (no rate limit, its requests in flight bounded by DefaultKubeAPIInFlight, and
+//     DefaultMaxConcurrentReconciles workers, or -kube-api-qps/-kube-api-burst/
+//     -kube-api-inflight/-guarded-workers) and its generated cache options
 //     (managedFields trimmed to its own entries, a digest on owned kinds); -managed-fields runs it once per cache
 //     policy: trimmed, full (controller-runtime's default) or stripped
 //     (cache.TransformStripManagedFields);
