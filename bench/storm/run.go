@@ -297,17 +297,21 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	// installed over existing objects, or started again after an outage), so the first
 	// sync is the controller's load alone and the creation a control: the benchmark's own
 	// load on the server, with nothing else writing.
+	createAll := func() (time.Time, error) {
+		for i := 0; i < objects; i++ {
+			if err := k.create(ctx, outside, i); err != nil {
+				return time.Time{}, err
+			}
+		}
+		return time.Now(), nil
+	}
 	before := job.Params.create() == createBefore
 	createStart := time.Now()
 	createdAt := createStart
 	if before {
-		for i := 0; i < objects; i++ {
-			if err := k.create(ctx, outside, i); err != nil {
-				return nil, err
-			}
+		if createdAt, err = createAll(); err != nil {
+			return nil, err
 		}
-		createdAt = time.Now()
-		run.CreationSeconds = createdAt.Sub(createStart).Seconds()
 		time.Sleep(time.Second) // the last creations' events delivered before the controller lists
 	}
 
@@ -347,14 +351,11 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	}
 	if !before {
 		createStart = setupStart
-		for i := 0; i < objects; i++ {
-			if err := k.create(ctx, outside, i); err != nil {
-				return nil, err
-			}
+		if createdAt, err = createAll(); err != nil {
+			return nil, err
 		}
-		createdAt = time.Now()
-		run.CreationSeconds = createdAt.Sub(setupStart).Seconds()
 	}
+	run.CreationSeconds = createdAt.Sub(createStart).Seconds()
 	// A naive operator may leave objects unconverged for long (its 409s back them off
 	// exponentially while its loop keeps the queue full): that is the incident, and the
 	// load starts regardless. The guarded operator must converge.

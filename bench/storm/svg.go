@@ -124,9 +124,9 @@ func phaseChart(r *Report) string {
 			from, to := ph[bd.from], ph[bd.to]
 			if bd.name == "first sync" {
 				from = max(from, ph["sync"]) // -create before: from the controller's start
-			}
-			if bd.name == "first sync" && to < from {
-				continue
+				if to < from {
+					continue
+				}
 			}
 			fmt.Fprintf(&b, `<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s"/>`+"\n", x(from), y0, max(x(to)-x(from), 1), h, bd.fill)
 			fmt.Fprintf(&b, `<text x="%.1f" y="%d" font-size="10" fill="#555">%s</text>`+"\n", x(from)+2, y0+11, bd.name)
