@@ -29,7 +29,23 @@ type assignment struct {
 	// when an earlier switch on it in the same statements lets only those through
 	// (switch v { case A: …; case B: …; default: return }); nil when not known.
 	values []constant.Value
+	// param is the parameter of the function around the assignment that the
+	// right-hand side reads, and rest what it reads of it (name = ".Name" for
+	// ref.Name); nil when it reads none, or when it is portable anyway. A caller
+	// puts its argument in the parameter's place.
+	param *paramRead
 }
+
+// paramRead is a right-hand side read from a parameter: its index, and the selectors
+// after it.
+type paramRead struct {
+	index int
+	rest  string
+}
+
+// opaque is the right-hand side of an assignment carried to a caller when nothing of
+// it means anything there: the field was given something, no more is known.
+const opaque = "<assigned>"
 
 // keyer writes expressions relative to the written object: obj.Status.Message is
 // $.Status.Message when obj is written, obj.GetGeneration() is $.Generation.
@@ -140,11 +156,99 @@ func (k keyer) assigns(list []ast.Stmt) []assignment {
 			if !strings.HasPrefix(lk, "$.Status") {
 				continue
 			}
-			rk := k.key(as.Rhs[i])
-			tv := info.Types[as.Rhs[i]]
-			out = append(out, assignment{lhs: lk, rhs: rk, portable: strings.HasPrefix(rk, "$") || tv.Value != nil, value: tv.Value,
-				values: switchedValues(info, list[:idx], as.Rhs[i])})
+			a := k.valueAssign(lk, as.Rhs[i])
+			a.values = switchedValues(info, list[:idx], as.Rhs[i])
+			out = append(out, a)
+			out = append(out, k.literalAssigns(lk, as.Rhs[i], 0)...)
 		}
+	}
+	return out
+}
+
+// valueAssign is the assignment of e to the status field lhs.
+func (k keyer) valueAssign(lhs string, e ast.Expr) assignment {
+	info := k.g.pass.TypesInfo
+	rk := k.key(e)
+	tv := info.Types[e]
+	a := assignment{lhs: lhs, rhs: rk, portable: strings.HasPrefix(rk, "$") || tv.Value != nil, value: tv.Value}
+	if !a.portable {
+		a.param = k.paramRead(e)
+	}
+	return a
+}
+
+// paramRead is what e reads of a parameter of the function declaration around the
+// statements k judges (name, ref.Name); nil when it reads none.
+func (k keyer) paramRead(e ast.Expr) *paramRead {
+	var decl *ast.FuncDecl
+	for _, n := range k.stack {
+		if d, ok := n.(*ast.FuncDecl); ok {
+			decl = d
+			break
+		}
+	}
+	v := syntax.Root(k.g.pass.TypesInfo, e)
+	if decl == nil || v == nil {
+		return nil
+	}
+	s := text(e)
+	i := syntax.ParamIndex(k.g.pass.TypesInfo, decl, v)
+	if i < 0 || !strings.HasPrefix(s, v.Name()) {
+		return nil
+	}
+	rest := s[len(v.Name()):]
+	if rest != "" && !strings.HasPrefix(rest, ".") {
+		return nil // an expression around it (name + "-x"): not the parameter's value
+	}
+	return &paramRead{index: i, rest: rest}
+}
+
+// literalAssigns are the assignments to the fields of lhs that a struct literal e
+// makes (obj.Status.Progress = &apiv1.ProgressStatus{Done: d} gives Progress.Done
+// d), e being the literal, its address, or a local variable assigned once from one;
+// nested literals likewise, two deep.
+func (k keyer) literalAssigns(lhs string, e ast.Expr, depth int) []assignment {
+	if depth > 2 {
+		return nil
+	}
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	if id, ok := e.(*ast.Ident); ok {
+		v, ok := k.g.pass.TypesInfo.Uses[id].(*types.Var)
+		if !ok {
+			return nil
+		}
+		val := syntax.ValueOf(k.g.pass, syntax.DeclaringBody(k.stack, v), v)
+		if val == nil {
+			return nil
+		}
+		e = ast.Unparen(val)
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = ast.Unparen(u.X)
+		}
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	if _, isStruct := k.g.pass.TypesInfo.TypeOf(lit).Underlying().(*types.Struct); !isStruct {
+		return nil
+	}
+	var out []assignment
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			return nil // positional: leave it to the whole
+		}
+		name, ok := kv.Key.(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		field := lhs + "." + name.Name
+		out = append(out, k.valueAssign(field, kv.Value))
+		out = append(out, k.literalAssigns(field, kv.Value, depth+1)...)
 	}
 	return out
 }
@@ -524,7 +628,9 @@ func (k keyer) change(cond ast.Expr, want bool, acc []assignment, depth int) boo
 			return k.differs(x.X, x.Y, acc)
 		case x.Op == token.EQL && want, x.Op == token.NEQ && !want:
 			// obj.Status.State == Pending, then obj.Status.State = Running: it moves.
-			return k.movesFrom(x.X, []ast.Expr{x.Y}, acc) || k.movesFrom(x.Y, []ast.Expr{x.X}, acc)
+			// obj.Status.Image == "", then obj.Status.Image = image: it is filled.
+			return k.movesFrom(x.X, []ast.Expr{x.Y}, acc) || k.movesFrom(x.Y, []ast.Expr{x.X}, acc) ||
+				k.fills(x.X, x.Y, acc) || k.fills(x.Y, x.X, acc)
 		}
 	case *ast.CallExpr:
 		// A time compared by its methods: t.Before(u) or t.After(u) true, or t.Equal(u)
@@ -543,6 +649,48 @@ func (k keyer) change(cond ast.Expr, want bool, acc []assignment, depth int) boo
 				return as.lhs == list && as.rhs == grown
 			})
 		}
+	}
+	return false
+}
+
+// fills reports whether field, a status field or a snapshot of one found empty (equal
+// to empty: nil, "" or 0), is given something else on the path: the first value of
+// the field, as rule 3 has it. A constant must not be the empty one; anything else
+// is a fill.
+func (k keyer) fills(field, empty ast.Expr, acc []assignment) bool {
+	info := k.g.pass.TypesInfo
+	fk := k.key(field)
+	if !strings.HasPrefix(fk, "$.Status") {
+		fk = k.snapshotKey(field)
+	}
+	if !strings.HasPrefix(fk, "$.Status") {
+		return false
+	}
+	tv := info.Types[empty]
+	isNil := tv.IsNil()
+	if !isNil && (tv.Value == nil || !zeroConst(tv.Value)) {
+		return false
+	}
+	return slices.ContainsFunc(acc, func(a assignment) bool {
+		if a.lhs != fk {
+			return false
+		}
+		if a.value != nil {
+			return !zeroConst(a.value)
+		}
+		return a.rhs != "nil"
+	})
+}
+
+// zeroConst reports whether v is the empty value of its kind: "", 0 or false.
+func zeroConst(v constant.Value) bool {
+	switch v.Kind() {
+	case constant.String:
+		return constant.StringVal(v) == ""
+	case constant.Int, constant.Float:
+		return constant.Sign(v) == 0
+	case constant.Bool:
+		return !constant.BoolVal(v)
 	}
 	return false
 }
@@ -633,6 +781,42 @@ func portable(acc []assignment) []assignment {
 	for _, a := range acc {
 		if a.portable {
 			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// carried are the assignments of a helper's path (acc) as its caller at site sees
+// them, the helper writing the object the caller hands in as obj: the portable ones
+// as they are, one read from a parameter with the call's argument in its place
+// (obj.Status.Image = image, called with obj.Spec.Image, gives $.Spec.Image), and any
+// other as a field given something (opaque). With obj nil (the
+// object is not handed in whole) only the portable ones.
+func (g *guards) carried(acc []assignment, site []ast.Node, obj ast.Expr) []assignment {
+	if obj == nil {
+		return portable(acc)
+	}
+	call := site[len(site)-1].(*ast.CallExpr)
+	ck := newKeyer(g, site, obj)
+	var out []assignment
+	for _, a := range acc {
+		switch {
+		case a.portable:
+			out = append(out, a)
+		case a.param != nil && a.param.index < len(call.Args) && !call.Ellipsis.IsValid():
+			arg := call.Args[a.param.index]
+			b := ck.valueAssign(a.lhs, arg)
+			if a.param.rest != "" {
+				b.rhs += a.param.rest
+				b.value = nil
+				if b.param != nil {
+					b.param = &paramRead{index: b.param.index, rest: b.param.rest + a.param.rest}
+				}
+			}
+			out = append(out, b) // portable when the argument is: a parameter again is put in its caller's argument in turn
+
+		default:
+			out = append(out, assignment{lhs: a.lhs, rhs: opaque, portable: true})
 		}
 	}
 	return out

@@ -119,9 +119,21 @@
 //     context and gives status fields of its receiver or a parameter constants on
 //     every path, each field once (func (b *Backup) SetFailed(msg string) {
 //     b.Status.State = BackupFailed; … }; the SetsStatus fact), a constant matching
-//     however it is spelled. Such a write is never sent unchanged. The assignments may be in a helper the write is in: those
-//     whose value is of the object itself or a constant are carried to the callers,
-//     whose conditions rule 4 follows;
+//     however it is spelled. A struct literal assigned to a status field assigns each
+//     field it names (obj.Status.Progress = &Progress{Done: d}, or through a variable
+//     assigned once from the literal), and a local variable assigned once from a
+//     status field reads that field (cur := obj.Status.Progress; if cur != nil &&
+//     cur.Done == d { return }). A field found empty (== nil, "" or 0, joined to
+//     the rest by || or && as logic says) that the path then gives another value is
+//     filled, the first value of rule 3 (if obj.Status.Secret == nil ||
+//     obj.Status.Secret.Name != name { obj.Status.Secret = &Ref{Name: name}; write }).
+//     Such a write is never sent unchanged. The assignments may be in a helper the
+//     write is in: those whose value is of the object itself or a constant are
+//     carried to the callers, whose conditions rule 4 follows, and so is one read
+//     from a parameter, the call's argument in the parameter's place (setSecret(ctx,
+//     obj, image) { obj.Status.Image = image; write }, called behind if
+//     obj.Status.Image != obj.Spec.Image with obj.Spec.Image); any other is carried
+//     as the field given something, which is all a test of its emptiness needs;
 //  8. the write is in a helper that the call switches off: the path to it needs a bool
 //     parameter, or a bool field of a struct parameter, to be true or false (if
 //     !params.ApplyChanges { return nil }), and the call hands in the other constant

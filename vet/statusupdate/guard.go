@@ -97,7 +97,7 @@ func (g *guards) guardedFrom(stack []ast.Node, obj ast.Expr, inherited []assignm
 		if param >= 0 && param < len(call.Args) && whole {
 			arg = call.Args[param]
 		}
-		if !g.guardedFrom(site, arg, portable(path), depth+1) {
+		if !g.guardedFrom(site, arg, g.carried(path, site, arg), depth+1) {
 			return false
 		}
 	}

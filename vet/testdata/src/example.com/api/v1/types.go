@@ -24,6 +24,19 @@ type MemcachedStatus struct {
 	Image              string             `json:"image,omitempty"`
 	Attempts           int32              `json:"attempts,omitempty"`
 	Reserved           bool               `json:"reserved,omitempty"`
+	Progress           *ProgressStatus    `json:"progress,omitempty"`
+	Secret             *SecretRef         `json:"secret,omitempty"`
+}
+
+// ProgressStatus is a nested status a reconciler replaces whole.
+type ProgressStatus struct {
+	Done      int32 `json:"done,omitempty"`
+	Remaining int32 `json:"remaining,omitempty"`
+}
+
+// SecretRef names a Secret.
+type SecretRef struct {
+	Name string `json:"name,omitempty"`
 }
 
 // +kubebuilder:object:root=true
