@@ -83,6 +83,7 @@ func startProcess(ctx context.Context, job childJob, spec operatorSpec, idCfg *r
 		cmd = exec.Command(self)
 		cmd.Env = append(os.Environ(), operatorEnv+"="+string(oj))
 	}
+	dieWithParent(cmd, syscall.SIGKILL)
 	c := &controllerRun{cmd: cmd, errOut: &bytes.Buffer{}, readDone: make(chan error, 1), smp: smp}
 	cmd.Stderr = c.errOut
 	stdout, err := cmd.StdoutPipe()

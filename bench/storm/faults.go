@@ -349,13 +349,17 @@ func (s *statusWatch) between(times *[]time.Time, from, to time.Time) int {
 
 // faultEnv is one API server and etcd for a fault run, with an outside client.
 type faultEnv struct {
-	env     *envtest.Environment
-	cfg     *rest.Config
-	scheme  *runtime.Scheme
-	outside client.WithWatch
-	status  *statusWatch
-	certDir string
-	cancel  context.CancelFunc
+	env *envtest.Environment
+	// disarm ends onInterrupt's watch; stopOnce makes the stop run once, by whichever
+	// of the two comes first.
+	disarm   func()
+	stopOnce sync.Once
+	cfg      *rest.Config
+	scheme   *runtime.Scheme
+	outside  client.WithWatch
+	status   *statusWatch
+	certDir  string
+	cancel   context.CancelFunc
 }
 
 // startFaultEnv starts the API server with a certificate directory of its own: envtest
@@ -398,6 +402,7 @@ func startFaultEnv(ctx context.Context, repo string) (*faultEnv, error) {
 		return nil, fmt.Errorf("starting envtest: %w", err)
 	}
 	f := &faultEnv{env: env, cfg: cfg, scheme: runtime.NewScheme(), status: &statusWatch{}, certDir: certDir}
+	f.disarm = onInterrupt(f.stopServer)
 	if err := guarded.AddToScheme(f.scheme); err != nil {
 		f.stop()
 		return nil, err
@@ -413,11 +418,19 @@ func startFaultEnv(ctx context.Context, repo string) (*faultEnv, error) {
 }
 
 func (f *faultEnv) stop() {
+	f.disarm()
 	if f.cancel != nil {
 		f.cancel()
 	}
-	_ = f.env.Stop()
-	os.RemoveAll(f.certDir)
+	f.stopServer()
+}
+
+// stopServer stops kube-apiserver and etcd and removes the certificates, once.
+func (f *faultEnv) stopServer() {
+	f.stopOnce.Do(func() {
+		_ = f.env.Stop()
+		os.RemoveAll(f.certDir)
+	})
 }
 
 // apiserverGrace is how long a stopping kube-apiserver gets after SIGTERM before it

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/opgen-dev/opgen/internal/envtestassets"
@@ -336,6 +337,9 @@ func runAllTo(ctx context.Context, p Params, progress *os.File, done func(*Repor
 					CRDDir: filepath.Join(repo, "bench", "storm", "config", "crd"), Repo: repo, Load1: load1()}))
 				cmd := exec.CommandContext(ctx, self)
 				cmd.Env = append(os.Environ(), childEnv+"="+string(job), "KUBEBUILDER_ASSETS="+assets)
+				// A benchmark ended by a signal or killed ends its run, which stops its
+				// API server first (onInterrupt).
+				dieWithParent(cmd, syscall.SIGTERM)
 				var stdout, stderr bytes.Buffer
 				cmd.Stdout, cmd.Stderr = &stdout, &stderr
 				if dir := os.Getenv(heapProfileEnv); dir != "" {

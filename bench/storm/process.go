@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"os/exec"
 	"os/signal"
 	"strconv"
 	"sync"
@@ -74,6 +75,41 @@ func (w *lineWriter) emitAny(v any) {
 
 // signalNotify delivers SIGTERM and SIGINT to c.
 func signalNotify(c chan os.Signal) { signal.Notify(c, syscall.SIGTERM, syscall.SIGINT) }
+
+// onInterrupt arms an exit for a process that started an API server: when SIGINT or
+// SIGTERM arrives (Ctrl-C, a CI job's timeout, the parent's end) before the returned
+// disarm is called, it runs cleanup, which stops kube-apiserver and etcd, and exits
+// with status 1. Without it the signal's default action ends the process and leaves
+// both running, holding their ports and temporary directories. The processes the
+// run started itself (the controller, the tenant) die with it (dieWithParent).
+func onInterrupt(cleanup func()) (disarm func()) {
+	sigs := make(chan os.Signal, 1)
+	signalNotify(sigs)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case s := <-sigs:
+			cleanup()
+			fmt.Fprintf(os.Stderr, "storm: %v: the API server and etcd are stopped\n", s)
+			os.Exit(1)
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(sigs)
+		close(done)
+	}
+}
+
+// dieWithParent has the kernel send sig to cmd's process when the process that
+// started it ends, however it ends (a SIGKILL included): no operator or tenant
+// outlives its run, no run outlives the benchmark.
+func dieWithParent(cmd *exec.Cmd, sig syscall.Signal) {
+	if cmd.SysProcAttr == nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{}
+	}
+	cmd.SysProcAttr.Pdeathsig = sig
+}
 
 func (w *lineWriter) wrap(rt http.RoundTripper) http.RoundTripper {
 	return roundTripperFunc(func(req *http.Request) (*http.Response, error) {

@@ -253,7 +253,9 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 	if err != nil {
 		return nil, fmt.Errorf("starting envtest: %w", err)
 	}
-	defer env.Stop()
+	stopEnv := sync.OnceValue(env.Stop)
+	defer stopEnv()
+	defer onInterrupt(func() { _ = stopEnv() })()
 
 	scheme := runtime.NewScheme()
 	if err := addToScheme(scheme); err != nil {

@@ -169,6 +169,7 @@ func startTenant(ctx context.Context, cfg *rest.Config) (*tenant, error) {
 	t := &tenant{readDone: make(chan error, 1), ready: make(chan struct{})}
 	t.cmd = exec.Command(self)
 	t.cmd.Env = append(os.Environ(), tenantEnv+"="+string(job))
+	dieWithParent(t.cmd, syscall.SIGKILL)
 	t.cmd.Stderr = &t.errOut
 	stdout, err := t.cmd.StdoutPipe()
 	if err != nil {

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/opgen-dev/opgen/internal/envtestassets"
+)
+
+// TestInterruptStopsTheServer: a run stopped by SIGTERM (a CI job's timeout, the
+// benchmark's own end, Ctrl-C's SIGINT alike) stops the kube-apiserver and etcd it
+// started, and the tenant process dies with it, before it exits with status 1. It
+// stops the run in its idle window, where the three run beside it.
+func TestInterruptStopsTheServer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts an API server")
+	}
+	repo, err := repoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	assets, err := envtestassets.Dir(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := Params{Objects: 10, Writers: 1, Interval: Duration(100 * time.Millisecond), Load: Duration(time.Second),
+		Quiet: Duration(time.Second), Workers: 2, Seed: 1, Idle: Duration(5 * time.Minute)}
+	job, _ := json.Marshal(childJob{Params: p, Controller: "guarded", Scenario: "mixed", ManagedFields: "trimmed",
+		CRDDir: filepath.Join(repo, "bench", "storm", "config", "crd"), Repo: repo})
+	cmd := exec.Command(self)
+	cmd.Env = append(os.Environ(), childEnv+"="+string(job), "KUBEBUILDER_ASSETS="+assets)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+
+	// The run's processes, once all three run: kube-apiserver, etcd and the tenant (this
+	// binary again).
+	var started map[int]string
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		started = descendants(cmd.Process.Pid)
+		if has(started, "kube-apiserver") && has(started, "etcd") && has(started, filepath.Base(self)) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the run did not start its API server, etcd and tenant in 2 minutes: %v\n%s", started, stderr.String())
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	err = cmd.Wait()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Errorf("the run ended with %v after SIGTERM, want exit status 1\n%s", err, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "the API server and etcd are stopped") {
+		t.Errorf("the run did not say it stopped the API server:\n%s", stderr.String())
+	}
+	// The tenant gets its SIGKILL from the kernel as the run exits; give it a moment.
+	deadline = time.Now().Add(10 * time.Second)
+	for {
+		left := map[int]string{}
+		for pid, name := range started {
+			if alive(pid) {
+				left[pid] = name
+			}
+		}
+		if len(left) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			for pid := range left {
+				_ = syscall.Kill(pid, syscall.SIGKILL)
+			}
+			t.Fatalf("still running 10 s after the run exited: %v", left)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// descendants are the processes below pid, by their parents in /proc, with their
+// command names.
+func descendants(pid int) map[int]string {
+	parent, name := map[int]int{}, map[int]string{}
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		p, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid …; comm may hold spaces and parentheses.
+		s := string(data)
+		open, end := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')')
+		if open < 0 || end < open {
+			continue
+		}
+		fields := strings.Fields(s[end+1:])
+		if len(fields) < 2 {
+			continue
+		}
+		pp, _ := strconv.Atoi(fields[1])
+		parent[p], name[p] = pp, s[open+1:end]
+	}
+	out := map[int]string{}
+	for p := range parent {
+		for q := parent[p]; q > 1; q = parent[q] {
+			if q == pid {
+				out[p] = name[p]
+				break
+			}
+		}
+	}
+	return out
+}
+
+// has reports whether one of procs is named name (a command name is cut at 15 bytes).
+func has(procs map[int]string, name string) bool {
+	if len(name) > 15 {
+		name = name[:15]
+	}
+	for _, n := range procs {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// alive reports whether pid runs and is no zombie.
+func alive(pid int) bool {
+	data, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	if err != nil {
+		return false
+	}
+	s := string(data)
+	end := strings.LastIndexByte(s, ')')
+	return end < 0 || !strings.HasPrefix(strings.TrimSpace(s[end+1:]), "Z")
+}
