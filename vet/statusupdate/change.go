@@ -798,12 +798,20 @@ func (g *guards) carried(acc []assignment, site []ast.Node, obj ast.Expr) []assi
 	}
 	call := site[len(site)-1].(*ast.CallExpr)
 	ck := newKeyer(g, site, obj)
+	// A variadic parameter is a slice the call spells element by element: no argument
+	// stands in its place.
+	fixed := len(call.Args)
+	if fn := kubetypes.Callee(g.pass.TypesInfo, call); fn == nil {
+		fixed = 0
+	} else if fn.Signature().Variadic() {
+		fixed = min(fixed, fn.Signature().Params().Len()-1)
+	}
 	var out []assignment
 	for _, a := range acc {
 		switch {
 		case a.portable:
 			out = append(out, a)
-		case a.param != nil && a.param.index < len(call.Args) && !call.Ellipsis.IsValid():
+		case a.param != nil && a.param.index < fixed:
 			arg := call.Args[a.param.index]
 			b := ck.valueAssign(a.lhs, arg)
 			if a.param.rest != "" {
