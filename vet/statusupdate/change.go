@@ -54,12 +54,34 @@ type keyer struct {
 	// obj is the written object as the source spells it, without & or a deep copy.
 	obj   string
 	stack []ast.Node
+	// copyOf is the object the written one is a deep copy of (next :=
+	// obj.DeepCopy(), then write next): what the path reads of it is what the copy
+	// held when it was taken, so it keys as the written object too. What the path
+	// assigns to it is not the copy's (assigns clears it). "" when the written object
+	// is no such copy.
+	copyOf string
 }
 
 func newKeyer(g *guards, stack []ast.Node, obj ast.Expr) keyer {
 	// A wrapper's accessor (w.Unwrap()) writes the object w holds: w.Status is its
 	// status.
-	return keyer{g: g, obj: text(kubetypes.Unwrapped(g.pass.TypesInfo, obj)), stack: stack}
+	info := g.pass.TypesInfo
+	written := kubetypes.Unwrapped(info, obj)
+	k := keyer{g: g, obj: text(written), stack: stack}
+	if id, ok := ast.Unparen(written).(*ast.Ident); ok {
+		if v, ok := info.Uses[id].(*types.Var); ok {
+			if call, ok := ast.Unparen(syntax.ValueOf(g.pass, syntax.DeclaringBody(stack, v), v)).(*ast.CallExpr); ok && isDeepCopy(call) {
+				k.copyOf = text(call)
+			}
+		}
+	}
+	return k
+}
+
+// isDeepCopy reports whether call is x.DeepCopy().
+func isDeepCopy(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "DeepCopy" && len(call.Args) == 0
 }
 
 // text is e as the source spells it, without parentheses, a leading & or *, and
@@ -93,6 +115,10 @@ func (k keyer) key(e ast.Expr) string {
 		return "$"
 	case strings.HasPrefix(s, k.obj+"."):
 		return "$" + s[len(k.obj):]
+	case k.copyOf != "" && s == k.copyOf:
+		return "$"
+	case k.copyOf != "" && strings.HasPrefix(s, k.copyOf+"."):
+		return "$" + s[len(k.copyOf):]
 	}
 	return s
 }
@@ -142,17 +168,21 @@ func (k keyer) snapshotKey(e ast.Expr) string {
 // assigns are the assignments of the written object's status among the statements
 // of list (top-level ones only: what runs on every path through the list).
 func (k keyer) assigns(list []ast.Stmt) []assignment {
+	// An assignment to the original after the copy was taken is not the copy's; the
+	// values assigned read it as the path's conditions do.
+	own := k
+	own.copyOf = ""
 	info := k.g.pass.TypesInfo
 	var out []assignment
 	for idx, st := range list {
-		out = append(out, k.setterAssigns(st)...)
-		out = append(out, k.conditionAssigns(st)...)
+		out = append(out, own.setterAssigns(st)...)
+		out = append(out, own.conditionAssigns(st)...)
 		as, ok := st.(*ast.AssignStmt)
 		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
 			continue
 		}
 		for i, l := range as.Lhs {
-			lk := k.key(l)
+			lk := own.key(l)
 			if !strings.HasPrefix(lk, "$.Status") {
 				continue
 			}

@@ -127,6 +127,10 @@
 //     the rest by || or && as logic says) that the path then gives another value is
 //     filled, the first value of rule 3 (if obj.Status.Secret == nil ||
 //     obj.Status.Secret.Name != name { obj.Status.Secret = &Ref{Name: name}; write }).
+//     The written object may be a deep copy of another (next := obj.DeepCopy();
+//     next.Status.State = Running; write next, inside if obj.Status.State ==
+//     Pending): what the path reads of the original is what the copy held when it was
+//     taken, and what it assigns to the original is not the copy's.
 //     Such a write is never sent unchanged. The assignments may be in a helper the
 //     write is in: those whose value is of the object itself or a constant are
 //     carried to the callers, whose conditions rule 4 follows, and so is one read
