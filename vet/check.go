@@ -17,6 +17,8 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/opgen-dev/opgen/internal/loaderr"
+	"github.com/opgen-dev/opgen/vet/cachedupdate"
+	"github.com/opgen-dev/opgen/vet/internal/watches"
 )
 
 // Config says what Check analyzes.
@@ -139,10 +141,16 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 		return nil, &LoadError{Causes: []string{"no packages match " + strings.Join(cfg.Patterns, " ")}, GoCommand: true}
 	}
 	linkRoots(pkgs)
-	graph, err := checker.Analyze(cfg.Analyzers, pkgs, nil)
+	// watches says which packages hold a controller (see controllerReach).
+	analyzers := cfg.Analyzers
+	if !slices.Contains(analyzers, watches.Analyzer) {
+		analyzers = append(slices.Clone(analyzers), watches.Analyzer)
+	}
+	graph, err := checker.Analyze(analyzers, pkgs, nil)
 	if err != nil {
 		return nil, err
 	}
+	reached := controllerReach(graph)
 	type key struct {
 		analyzer, message string
 		pos               token.Position
@@ -154,6 +162,9 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 		if act.Err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", act, act.Err))
 			continue
+		}
+		if act.Analyzer == cachedupdate.Analyzer && reached != nil && !reached[act.Package.PkgPath] {
+			continue // no controller runs this code: a command-line tool's, a test suite's
 		}
 		fset := act.Package.Fset
 		for _, d := range act.Diagnostics {
@@ -261,6 +272,43 @@ func fits(taken map[string][]Edit, edits []Edit) bool {
 	return true
 }
 
+// controllerReach is the set of the packages analyzed that a controller runs: those
+// that hold one (watches.Result.Controller) and every package of the load they import,
+// directly or not. A package outside it (a command-line tool, an e2e suite, its test
+// framework) runs no reconcile loop, and its client is whatever the tool built
+// (client.New, most often), not the manager's: cachedupdate's findings there are
+// dropped. nil when no package of the load holds a controller (a library of helpers
+// analyzed alone, whose callers are elsewhere): then nothing is dropped.
+func controllerReach(graph *checker.Graph) map[string]bool {
+	var controllers []*packages.Package
+	for _, act := range graph.Roots {
+		if act.Analyzer != watches.Analyzer || act.Err != nil {
+			continue
+		}
+		if r, ok := act.Result.(*watches.Result); ok && r.Controller {
+			controllers = append(controllers, act.Package)
+		}
+	}
+	if len(controllers) == 0 {
+		return nil
+	}
+	reached := map[string]bool{}
+	var visit func(p *packages.Package)
+	visit = func(p *packages.Package) {
+		if reached[p.PkgPath] {
+			return
+		}
+		reached[p.PkgPath] = true
+		for _, imp := range p.Imports {
+			visit(imp)
+		}
+	}
+	for _, p := range controllers {
+		visit(p)
+	}
+	return reached
+}
+
 // linkRoots makes the packages loaded from source each other's imports, and drops the
 // rest: without NeedDeps, go/packages gives placeholders for imports (their types
 // come from export data), and an analyzer with facts runs on every import it is
@@ -289,7 +337,9 @@ func goCommandErrors(ctx context.Context, cfg Config) error {
 		Context: ctx,
 		Dir:     cfg.Dir,
 		Env:     cfg.Env,
-		Mode:    packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
+		// NeedEmbedFiles has the go command match each //go:embed pattern, and say
+		// which match nothing.
+		Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule | packages.NeedEmbedFiles,
 	}, cfg.Patterns...)
 	if err != nil {
 		return &LoadError{Causes: []string{err.Error()}, GoCommand: true}

@@ -122,3 +122,13 @@ func syntaxErrorModule(t *testing.T) string {
 	}
 	return dir
 }
+
+// TestLoadMissingEmbed: a //go:embed pattern that matches no file is the go command's
+// error, said at the directive before anything is type-checked (the type-check
+// finds it only at the end of a full load: 15 minutes on a large operator).
+func TestLoadMissingEmbed(t *testing.T) {
+	le, _ := checkLoadError(t, vet.Config{Dir: loadDir(t, "embedmissing"), Env: env("GOPROXY=off")})
+	if !le.GoCommand || len(le.Causes) != 1 || !strings.Contains(le.Causes[0], "p.go:7:12: pattern chart.tgz: no matching files found") {
+		t.Errorf("causes = %q (go command %v), want the missing file at p.go:7:12 from the go command", le.Causes, le.GoCommand)
+	}
+}

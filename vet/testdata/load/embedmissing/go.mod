@@ -1,0 +1,3 @@
+module example.com/embedmissing
+
+go 1.22
