@@ -107,3 +107,33 @@ func sortedUnion(a, b []int) []int {
 	slices.Sort(out)
 	return slices.Compact(out)
 }
+
+// TestPrecisionNoController: an Update of what a command-line tool read (package tool,
+// which no controller imports) is not reported when the packages analyzed hold a
+// controller; the same code imported by a controller (package shared, run by package
+// sharer) is, and so is the tool analyzed alone, with no controller to tell by.
+func TestPrecisionNoController(t *testing.T) {
+	for _, tc := range []struct {
+		patterns []string
+		want     map[string]int // cachedupdate findings by directory
+	}{
+		{[]string{"./tool/...", "./shared/...", "./sharer/...", "./api/..."}, map[string]int{"shared": 1}},
+		{[]string{"./tool/...", "./api/..."}, map[string]int{"tool": 1}},
+	} {
+		findings, err := vet.Check(context.Background(), vet.Config{Dir: precisionDir, Patterns: tc.patterns})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]int{}
+		for _, f := range findings {
+			if f.Analyzer == "cachedupdate" {
+				got[filepath.Base(filepath.Dir(f.Pos.Filename))]++
+			} else {
+				t.Errorf("%v: unexpected %s finding at %s: %s", tc.patterns, f.Analyzer, f.Pos, f.Message)
+			}
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%v: cachedupdate findings by directory (-want +got):\n%s", tc.patterns, diff)
+		}
+	}
+}
