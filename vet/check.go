@@ -19,6 +19,7 @@ import (
 	"github.com/opgen-dev/opgen/internal/loaderr"
 	"github.com/opgen-dev/opgen/vet/cachedupdate"
 	"github.com/opgen-dev/opgen/vet/internal/watches"
+	"github.com/opgen-dev/opgen/vet/statusupdate"
 )
 
 // Config says what Check analyzes.
@@ -150,7 +151,7 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 	if err != nil {
 		return nil, err
 	}
-	reached := controllerReach(graph)
+	reached, filtered := controllerReach(graph), filteredKinds(graph)
 	type key struct {
 		analyzer, message string
 		pos               token.Position
@@ -168,6 +169,9 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 		}
 		fset := act.Package.Fset
 		for _, d := range act.Diagnostics {
+			if act.Analyzer == statusupdate.Analyzer && filtered[d.Category] {
+				continue // every controller of the kind filters update events: no loop
+			}
 			f := Finding{Analyzer: act.Analyzer.Name, Pos: fset.Position(d.Pos), Message: d.Message}
 			k := key{f.Analyzer, f.Message, f.Pos}
 			if seen[k] {
@@ -307,6 +311,36 @@ func controllerReach(graph *checker.Graph) map[string]bool {
 		visit(p)
 	}
 	return reached
+}
+
+// filteredKinds are the kinds (by statusupdate.KindCategory) whose every controller
+// among the packages analyzed filters update events (watches.Result.FiltersUpdatesOf's
+// test, over all of them): a status write of such a kind reconciles nothing again,
+// wherever it is. statusupdate checks the controllers of the package the write is in;
+// a kind written by one package and watched by another is settled here.
+func filteredKinds(graph *checker.Graph) map[string]bool {
+	seen, passes := map[string]bool{}, map[string]bool{}
+	for _, act := range graph.Roots {
+		r, ok := act.Result.(*watches.Result)
+		if act.Analyzer != watches.Analyzer || act.Err != nil || !ok {
+			continue
+		}
+		for _, f := range slices.Concat(r.Fors, r.Sources, r.Watches) {
+			k := statusupdate.KindCategory(f.Kind)
+			if k == "" {
+				continue
+			}
+			seen[k] = true
+			if !f.Filtered {
+				passes[k] = true
+			}
+		}
+	}
+	out := map[string]bool{}
+	for k := range seen {
+		out[k] = !passes[k]
+	}
+	return out
 }
 
 // linkRoots makes the packages loaded from source each other's imports, and drops the

@@ -137,3 +137,32 @@ func TestPrecisionNoController(t *testing.T) {
 		}
 	}
 }
+
+// TestPrecisionFilteredElsewhere: a status write of a kind whose controllers, in
+// other packages analyzed with it, all filter update events reconciles nothing again
+// and is not reported; with a controller of the kind that does not filter among them,
+// or with none (the writer analyzed alone), it is.
+func TestPrecisionFilteredElsewhere(t *testing.T) {
+	for _, tc := range []struct {
+		patterns []string
+		want     int // statusupdate findings in statuswriter
+	}{
+		{[]string{"./statuswriter/...", "./filteredctl/...", "./api/..."}, 0},
+		{[]string{"./statuswriter/...", "./filteredctl/...", "./kubebuilder/...", "./api/..."}, 1},
+		{[]string{"./statuswriter/...", "./api/..."}, 1},
+	} {
+		findings, err := vet.Check(context.Background(), vet.Config{Dir: precisionDir, Patterns: tc.patterns})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := 0
+		for _, f := range findings {
+			if f.Analyzer == "statusupdate" && filepath.Base(filepath.Dir(f.Pos.Filename)) == "statuswriter" {
+				got++
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%v: %d statusupdate findings in statuswriter, want %d", tc.patterns, got, tc.want)
+		}
+	}
+}

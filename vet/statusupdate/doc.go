@@ -29,7 +29,10 @@
 // package filters update events (see unfilteredfor for what counts; a watch without the builder,
 // c.Watch(source.Kind(cache, &Foo{}, handler, predicates…)), filters when one of its
 // predicates may filter or its handler is not EnqueueRequestForObject): its status writes
-// reconcile nothing again. An object of an interface type (client.Object, a job
+// reconcile nothing again. opgen vet, which sees every package it analyzes, also drops
+// the finding when every controller of the kind among those packages filters so (a
+// kind one package writes and another watches); the analyzer alone, run package by
+// package (golangci-lint), cannot see them. An object of an interface type (client.Object, a job
 // interface several kinds implement) stands for the kinds with a status subresource
 // that the package wires a controller for and that implement it: it is left alone when
 // there is one and every one filters. Otherwise it is reported unless a semantic diff guards it,
