@@ -314,7 +314,8 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 		if fact := wr.Calls[call]; fact != nil && !switches.Off(pass, call, stack, fact.Requires) {
 			via := types.ExprString(call.Fun)
 			for _, j := range fact.Update {
-				if j < len(call.Args) && kubetypes.IsCustomResource(info.TypeOf(call.Args[j])) && !kubetypes.InRetry(info, stack, call.Args[j]) {
+				if j < len(call.Args) && kubetypes.IsCustomResource(info.TypeOf(call.Args[j])) && !kubetypes.InRetry(info, stack, call.Args[j]) &&
+					!refreshed(pass, fd.Body, stack, objectRoot(info, call.Args[j])) {
 					f.updates = append(f.updates, update{call: call, obj: call.Args[j], via: via})
 				}
 			}
@@ -323,7 +324,8 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 				if fl.Param >= len(call.Args) {
 					continue
 				}
-				if val := writes.FieldArg(pass, fd.Body, call.Args[fl.Param], fl.Name); val != nil && kubetypes.IsCustomResource(info.TypeOf(val)) && !kubetypes.InRetry(info, stack, val) {
+				if val := writes.FieldArg(pass, fd.Body, call.Args[fl.Param], fl.Name); val != nil && kubetypes.IsCustomResource(info.TypeOf(val)) && !kubetypes.InRetry(info, stack, val) &&
+					!refreshed(pass, fd.Body, stack, objectRoot(info, val)) {
 					f.updates = append(f.updates, update{call: call, obj: val, via: via})
 				}
 			}

@@ -108,7 +108,9 @@
 // error checked with a return, or the Update inside the branch where that error is
 // nil) with no Get, List or assignment of the variable since, sends the
 // resourceVersion the server has just returned, not the cache's, and is not reported
-// (r.Update(ctx, obj), then r.Status().Update(ctx, obj)). That write may be made by a
+// (r.Update(ctx, obj), then r.Status().Update(ctx, obj)); nor is a call that hands
+// such an object to a function that Updates it (r.Status().Update(ctx, obj) checked,
+// then resources.UpdateCondition(ctx, r.Client, obj, …)). That write may be made by a
 // function literal held in a variable of the function and called with its error
 // checked (saveStatus := func() error { …; if err := r.Status().Patch(ctx, obj, …);
 // err != nil { return err }; … }), when nothing in the literal returns before it.

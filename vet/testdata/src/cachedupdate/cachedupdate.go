@@ -583,3 +583,35 @@ func (r *Reconciler) callsTwice(ctx context.Context, key client.ObjectKey) error
 	}
 	return r.statusTwice(ctx, key)
 }
+
+// A helper that sends the object whole, called after a checked write of it: the object
+// holds the server's answer, not the cached copy, whether the helper is this
+// package's or another's.
+func (r *Reconciler) helperAfterWrite(ctx context.Context, req ctrl.Request) error {
+	obj := &apiv1.Memcached{}
+	if err := r.Get(ctx, req.NamespacedName, obj); err != nil {
+		return err
+	}
+	obj.Status.State = "Validating"
+	if err := r.Status().Update(ctx, obj); err != nil { // want `r.Status\(\).Update of \*v1.Memcached read from the informer cache`
+		return err
+	}
+	if err := r.finalize(ctx, obj); err != nil {
+		return err
+	}
+	return common.EnsureFinalizer(ctx, r.Client, obj, "example.com/cleanup")
+}
+
+// The same helpers with the earlier write unchecked: the object may still be the
+// cached copy.
+func (r *Reconciler) helperAfterUncheckedWrite(ctx context.Context, req ctrl.Request) error {
+	obj := &apiv1.Memcached{}
+	if err := r.Get(ctx, req.NamespacedName, obj); err != nil {
+		return err
+	}
+	_ = r.Status().Update(ctx, obj)              // want `r.Status\(\).Update of \*v1.Memcached read from the informer cache`
+	if err := r.finalize(ctx, obj); err != nil { // want `r.finalize sends obj, a \*v1.Memcached`
+		return err
+	}
+	return common.EnsureFinalizer(ctx, r.Client, obj, "example.com/cleanup") // want `common.EnsureFinalizer sends obj, a \*v1.Memcached`
+}
