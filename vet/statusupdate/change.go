@@ -654,7 +654,10 @@ func (k keyer) change(cond ast.Expr, want bool, acc []assignment, depth int) boo
 			return k.change(x.X, want, acc, depth+1) || k.change(x.Y, want, acc, depth+1)
 		case x.Op == token.LOR && want, x.Op == token.LAND && !want:
 			return k.change(x.X, want, acc, depth+1) && k.change(x.Y, want, acc, depth+1)
-		case x.Op == token.NEQ && want, x.Op == token.EQL && !want, (x.Op == token.LSS || x.Op == token.GTR) && want:
+		case x.Op == token.NEQ && want, x.Op == token.EQL && !want, (x.Op == token.LSS || x.Op == token.GTR) && want,
+			(x.Op == token.LEQ || x.Op == token.GEQ) && !want:
+			// if obj.Generation <= obj.Status.ObservedGeneration { return }: past it they
+			// differ.
 			return k.differs(x.X, x.Y, acc)
 		case x.Op == token.EQL && want, x.Op == token.NEQ && !want:
 			// obj.Status.State == Pending, then obj.Status.State = Running: it moves.

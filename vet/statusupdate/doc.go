@@ -84,7 +84,8 @@
 //  7. the write is reached only when the status differs from what is stored, though
 //     no diff says so: a condition on the way (an enclosing if, an earlier if whose
 //     body leaves, a bool variable assigned once from one) finds that a status field
-//     differs (!=, <, >, a time's Before or After; == for an early exit) from a value
+//     differs (!=, <, >, a time's Before or After; ==, <= or >= for an early exit:
+//     if obj.Generation <= obj.Status.ObservedGeneration { return }) from a value
 //     that the statements
 //     between it and the write assign to that very field, unconditionally
 //     (if obj.Status.Message != msg { obj.Status.Message = msg; write }; a whole
