@@ -276,21 +276,25 @@ func fits(taken map[string][]Edit, edits []Edit) bool {
 	return true
 }
 
-// controllerReach is the set of the packages analyzed that a controller runs: those
-// that hold one (watches.Result.Controller) and every package of the load they import,
-// directly or not. A package outside it (a command-line tool, an e2e suite, its test
-// framework) runs no reconcile loop, and its client is whatever the tool built
-// (client.New, most often), not the manager's: cachedupdate's findings there are
-// dropped. nil when no package of the load holds a controller (a library of helpers
-// analyzed alone, whose callers are elsewhere): then nothing is dropped.
+// controllerReach is the set of the packages analyzed that a manager runs: those that
+// hold a controller (watches.Result.Controller) or make a manager (a call of
+// controller-runtime's manager.New or ctrl.NewManager: the operator's main, which wires
+// its webhooks and runnables too), and every package of the load they import, directly
+// or not. A package outside it (a command-line tool, an e2e suite, its test framework)
+// runs no reconcile loop, and its client is whatever the tool built (client.New, most
+// often), not the manager's: cachedupdate's findings there are dropped. nil when no
+// package of the load holds a controller (a library of helpers analyzed alone, whose
+// callers are elsewhere): then nothing is dropped.
 func controllerReach(graph *checker.Graph) map[string]bool {
-	var controllers []*packages.Package
+	var controllers, roots []*packages.Package
 	for _, act := range graph.Roots {
 		if act.Analyzer != watches.Analyzer || act.Err != nil {
 			continue
 		}
 		if r, ok := act.Result.(*watches.Result); ok && r.Controller {
 			controllers = append(controllers, act.Package)
+		} else if makesManager(act.Package) {
+			roots = append(roots, act.Package)
 		}
 	}
 	if len(controllers) == 0 {
@@ -307,10 +311,29 @@ func controllerReach(graph *checker.Graph) map[string]bool {
 			visit(imp)
 		}
 	}
-	for _, p := range controllers {
+	for _, p := range slices.Concat(controllers, roots) {
 		visit(p)
 	}
 	return reached
+}
+
+// makesManager reports whether p uses controller-runtime's manager.New, or its alias
+// ctrl.NewManager.
+func makesManager(p *packages.Package) bool {
+	if p.TypesInfo == nil {
+		return false
+	}
+	for _, obj := range p.TypesInfo.Uses {
+		if obj.Pkg() == nil {
+			continue
+		}
+		switch path := obj.Pkg().Path(); {
+		case path == "sigs.k8s.io/controller-runtime/pkg/manager" && obj.Name() == "New",
+			path == "sigs.k8s.io/controller-runtime" && obj.Name() == "NewManager":
+			return true
+		}
+	}
+	return false
 }
 
 // filteredKinds are the kinds (by statusupdate.KindCategory) whose every controller

@@ -111,13 +111,15 @@ func sortedUnion(a, b []int) []int {
 // TestPrecisionNoController: an Update of what a command-line tool read (package tool,
 // which no controller imports) is not reported when the packages analyzed hold a
 // controller; the same code imported by a controller (package shared, run by package
-// sharer) is, and so is the tool analyzed alone, with no controller to tell by.
+// sharer) or by the main that makes the manager (package hook, run by mgrmain) is, and
+// so is the tool analyzed alone, with no controller to tell by.
 func TestPrecisionNoController(t *testing.T) {
 	for _, tc := range []struct {
 		patterns []string
 		want     map[string]int // cachedupdate findings by directory
 	}{
 		{[]string{"./tool/...", "./shared/...", "./sharer/...", "./api/..."}, map[string]int{"shared": 1}},
+		{[]string{"./tool/...", "./hook/...", "./mgrmain/...", "./sharer/...", "./shared/...", "./api/..."}, map[string]int{"shared": 1, "hook": 1}},
 		{[]string{"./tool/...", "./api/..."}, map[string]int{"tool": 1}},
 	} {
 		findings, err := vet.Check(context.Background(), vet.Config{Dir: precisionDir, Patterns: tc.patterns})

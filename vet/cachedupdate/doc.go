@@ -121,10 +121,12 @@
 // the path, and order is not followed. Built-in kinds are not reported.
 //
 // opgen vet, run over packages some of which hold a controller (a For call, or a
-// Reconcile method), reports only in those and the packages they import, directly
-// or not: a package no controller imports (a command-line tool, an e2e suite, its
-// test framework) runs no reconcile loop, and its client is the one the tool built,
-// not the manager's. Run over packages none of which holds one (a library of helpers
+// Reconcile method), reports only in those, in the packages that make a manager
+// (manager.New, ctrl.NewManager: the operator's main, which hands the manager's client
+// to its webhooks and runnables), and in the packages they import, directly or not: a
+// package none of them imports (a command-line tool, an e2e suite, its test
+// framework) runs no reconcile loop, and its client is the one the tool built, not
+// the manager's. Run over packages none of which holds one (a library of helpers
 // alone), it reports in all of them; so does the analyzer run package by package
 // (golangci-lint), which cannot see who imports a package.
 //
