@@ -6,8 +6,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/ast"
 	"go/format"
 	"go/token"
+	"go/types"
 	"os"
 	"slices"
 	"strings"
@@ -18,6 +20,7 @@ import (
 
 	"github.com/opgen-dev/opgen/internal/loaderr"
 	"github.com/opgen-dev/opgen/vet/cachedupdate"
+	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
 	"github.com/opgen-dev/opgen/vet/internal/watches"
 	"github.com/opgen-dev/opgen/vet/statusupdate"
 )
@@ -151,7 +154,7 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 	if err != nil {
 		return nil, err
 	}
-	reached, filtered := controllerReach(graph), filteredKinds(graph)
+	reached, filtered, uncached := controllerReach(graph), filteredKinds(graph), uncachedKinds(pkgs)
 	type key struct {
 		analyzer, message string
 		pos               token.Position
@@ -171,6 +174,9 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 		for _, d := range act.Diagnostics {
 			if act.Analyzer == statusupdate.Analyzer && filtered[d.Category] {
 				continue // every controller of the kind filters update events: no loop
+			}
+			if act.Analyzer == cachedupdate.Analyzer && uncached[d.Category] {
+				continue // the manager's client reads the kind from the API server
 			}
 			f := Finding{Analyzer: act.Analyzer.Name, Pos: fset.Position(d.Pos), Message: d.Message}
 			k := key{f.Analyzer, f.Message, f.Pos}
@@ -336,7 +342,7 @@ func makesManager(p *packages.Package) bool {
 	return false
 }
 
-// filteredKinds are the kinds (by statusupdate.KindCategory) whose every controller
+// filteredKinds are the kinds (by kubetypes.KindCategory) whose every controller
 // among the packages analyzed filters update events (watches.Result.FiltersUpdatesOf's
 // test, over all of them): a status write of such a kind reconciles nothing again,
 // wherever it is. statusupdate checks the controllers of the package the write is in;
@@ -349,7 +355,7 @@ func filteredKinds(graph *checker.Graph) map[string]bool {
 			continue
 		}
 		for _, f := range slices.Concat(r.Fors, r.Sources, r.Watches) {
-			k := statusupdate.KindCategory(f.Kind)
+			k := kubetypes.KindCategory(f.Kind)
 			if k == "" {
 				continue
 			}
@@ -362,6 +368,68 @@ func filteredKinds(graph *checker.Graph) map[string]bool {
 	out := map[string]bool{}
 	for k := range seen {
 		out[k] = !passes[k]
+	}
+	return out
+}
+
+// uncachedKinds are the kinds (by kubetypes.KindCategory) that a package analyzed
+// leaves out of the manager's cache: the elements of a client.CacheOptions' DisableFor
+// (ctrl.Options{Client: client.Options{Cache: &client.CacheOptions{DisableFor:
+// []client.Object{&v1.Cluster{}}}}}), given in its literal or assigned to it, with
+// append or not, or of manager.Options' ClientDisableCacheFor (controller-runtime
+// before 0.15). The manager's client reads those from the API server: an Update of
+// what it read sends a current resourceVersion.
+func uncachedKinds(pkgs []*packages.Package) map[string]bool {
+	out := map[string]bool{}
+	for _, p := range pkgs {
+		if p.TypesInfo == nil {
+			continue
+		}
+		info := p.TypesInfo
+		add := func(e ast.Expr) {
+			var elems []ast.Expr
+			switch x := ast.Unparen(e).(type) {
+			case *ast.CompositeLit:
+				elems = x.Elts
+			case *ast.CallExpr:
+				if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && id.Name == "append" && len(x.Args) > 1 {
+					elems = x.Args[1:]
+				}
+			}
+			for _, el := range elems {
+				if k := kubetypes.KindCategory(info.TypeOf(el)); k != "" {
+					out[k] = true
+				}
+			}
+		}
+		cacheOptions := func(t types.Type) bool {
+			return kubetypes.IsNamed(t, "sigs.k8s.io/controller-runtime/pkg/client", "CacheOptions")
+		}
+		for _, f := range p.Syntax {
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.CompositeLit:
+					for _, el := range n.Elts {
+						kv, ok := el.(*ast.KeyValueExpr)
+						if !ok {
+							continue
+						}
+						key, _ := kv.Key.(*ast.Ident)
+						if key != nil && (key.Name == "DisableFor" && cacheOptions(info.TypeOf(n)) || key.Name == "ClientDisableCacheFor") {
+							add(kv.Value)
+						}
+					}
+				case *ast.AssignStmt:
+					for i, l := range n.Lhs {
+						sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+						if ok && i < len(n.Rhs) && (sel.Sel.Name == "DisableFor" && cacheOptions(info.TypeOf(sel.X)) || sel.Sel.Name == "ClientDisableCacheFor") {
+							add(n.Rhs[i])
+						}
+					}
+				}
+				return true
+			})
+		}
 	}
 	return out
 }

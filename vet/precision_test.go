@@ -168,3 +168,20 @@ func TestPrecisionFilteredElsewhere(t *testing.T) {
 		}
 	}
 }
+
+// TestPrecisionUncachedKind: a kind the manager leaves out of its cache (DisableFor, in
+// the main analyzed with the controller) is read from the API server: kubebuilder's
+// Updates of its Memcached are not reported then, its unguarded status writes still
+// are.
+func TestPrecisionUncachedKind(t *testing.T) {
+	for _, main := range []string{"./mgruncached/...", "./mgruncachedlit/..."} {
+		findings, err := vet.Check(context.Background(), vet.Config{Dir: precisionDir, Patterns: []string{"./kubebuilder/...", main, "./api/..."}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := countByAnalyzer(findings)
+		if got["cachedupdate"] != 0 || got["statusupdate"] != 5 {
+			t.Errorf("with %s: findings by analyzer: %v, want no cachedupdate and 5 statusupdate", main, got)
+		}
+	}
+}

@@ -227,7 +227,8 @@ func run(pass *analysis.Pass) (any, error) {
 			if u.via != "" {
 				what = fmt.Sprintf("%s sends %s, a %s read from the informer cache (%s), whole with Update", u.via, types.ExprString(u.obj), kubetypes.TypeString(info.TypeOf(u.obj)), types.ExprString(read))
 			}
-			rep.Reportf(u.call.Pos(), "%s: the cached resourceVersion is often stale, so the write gets 409 Conflict and the requeue feeds a conflict storm; write with a MergeFrom patch or Server-Side Apply", what)
+			rep.Report(analysis.Diagnostic{Pos: u.call.Pos(), Category: kubetypes.KindCategory(info.TypeOf(u.obj)),
+				Message: fmt.Sprintf("%s: the cached resourceVersion is often stale, so the write gets 409 Conflict and the requeue feeds a conflict storm; write with a MergeFrom patch or Server-Side Apply", what)})
 		}
 	}
 	return nil, nil

@@ -92,7 +92,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if fn.Name() == "Update" {
 			what += ", and Update sends the cached resourceVersion (409 Conflict)"
 		}
-		d := analysis.Diagnostic{Pos: wr.call.Pos(), Category: KindCategory(info.TypeOf(wr.call.Args[1])), Message: fmt.Sprintf("%s %s; compare with equality.Semantic.DeepEqual and write only on a difference, with Status().Apply or a MergeFrom patch",
+		d := analysis.Diagnostic{Pos: wr.call.Pos(), Category: kubetypes.KindCategory(info.TypeOf(wr.call.Args[1])), Message: fmt.Sprintf("%s %s; compare with equality.Semantic.DeepEqual and write only on a difference, with Status().Apply or a MergeFrom patch",
 			types.ExprString(wr.call.Fun), what)}
 		if m := migration(pass, wr); m != nil {
 			d.Message = fmt.Sprintf("%s %s; %s, which opgen generated for %s, writes it only when it differs, with Server-Side Apply and no 409", types.ExprString(wr.call.Fun), what, m.writer.Name(), m.kind)
@@ -123,22 +123,6 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-// KindCategory is the category of a finding of a write of an object of type t: "kind:"
-// and the kind's package path and name, by which opgen vet, which sees every package
-// analyzed, drops the finding when every controller of the kind among them filters
-// update events (the check of the package's own controllers, here, cannot see
-// another package's). "" for an interface or an unnamed type.
-func KindCategory(t types.Type) string {
-	n := kubetypes.Named(t)
-	if n == nil || n.Obj().Pkg() == nil {
-		return ""
-	}
-	if _, iface := n.Underlying().(*types.Interface); iface {
-		return ""
-	}
-	return "kind:" + n.Obj().Pkg().Path() + "." + n.Obj().Name()
 }
 
 // kindAtRunTime reports whether t is an object whose kind is set at run time:

@@ -833,3 +833,19 @@ func holdsKind(t, kind types.Type) bool {
 	}
 	return false
 }
+
+// KindCategory is the category of an analyzer's finding about an object of type t:
+// "kind:" and the kind's package path and name, by which opgen vet, which sees every
+// package analyzed, settles what one package cannot see of another: whether every
+// controller of the kind filters update events (statusupdate), whether the manager's
+// cache leaves the kind out (cachedupdate). "" for an interface or an unnamed type.
+func KindCategory(t types.Type) string {
+	n := Named(t)
+	if n == nil || n.Obj().Pkg() == nil {
+		return ""
+	}
+	if _, iface := n.Underlying().(*types.Interface); iface {
+		return ""
+	}
+	return "kind:" + n.Obj().Pkg().Path() + "." + n.Obj().Name()
+}

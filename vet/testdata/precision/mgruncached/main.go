@@ -1,0 +1,19 @@
+// Command mgruncached is an operator's main whose manager leaves Memcacheds out of its
+// cache: its client reads them from the API server, so an Update of what it read
+// sends a current resourceVersion.
+package main
+
+import (
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	cachev1alpha1 "opgen.test/precision/api/v1alpha1"
+)
+
+func main() {
+	opts := ctrl.Options{Client: client.Options{Cache: &client.CacheOptions{}}}
+	opts.Client.Cache.DisableFor = append(opts.Client.Cache.DisableFor, &cachev1alpha1.Memcached{})
+	if _, err := ctrl.NewManager(ctrl.GetConfigOrDie(), opts); err != nil {
+		panic(err)
+	}
+}
