@@ -376,32 +376,76 @@ func filteredKinds(graph *checker.Graph) map[string]bool {
 // leaves out of the manager's cache: the elements of a client.CacheOptions' DisableFor
 // (ctrl.Options{Client: client.Options{Cache: &client.CacheOptions{DisableFor:
 // []client.Object{&v1.Cluster{}}}}}), given in its literal or assigned to it, with
-// append or not, or of manager.Options' ClientDisableCacheFor (controller-runtime
-// before 0.15). The manager's client reads those from the API server: an Update of
-// what it read sends a current resourceVersion.
+// append or not, or returned as a literal by a function of a package analyzed
+// (DisableFor: util.GetUncachedObjects()), or of manager.Options'
+// ClientDisableCacheFor (controller-runtime before 0.15). The manager's client reads
+// those from the API server: an Update of what it read sends a current
+// resourceVersion.
 func uncachedKinds(pkgs []*packages.Package) map[string]bool {
+	// The functions of the packages analyzed, by full name: an import's types come
+	// from export data, so its objects are not the ones its own package defines.
+	type decl struct {
+		fd   *ast.FuncDecl
+		info *types.Info
+	}
+	decls := map[string]decl{}
+	for _, p := range pkgs {
+		for _, f := range p.Syntax {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && p.TypesInfo != nil {
+					if fn, ok := p.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+						decls[fn.FullName()] = decl{fd, p.TypesInfo}
+					}
+				}
+			}
+		}
+	}
 	out := map[string]bool{}
+	var add func(info *types.Info, e ast.Expr, depth int)
+	add = func(info *types.Info, e ast.Expr, depth int) {
+		if depth > 3 {
+			return
+		}
+		var elems []ast.Expr
+		switch x := ast.Unparen(e).(type) {
+		case *ast.CompositeLit:
+			elems = x.Elts
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && id.Name == "append" && len(x.Args) > 0 {
+				add(info, x.Args[0], depth+1)
+				elems = x.Args[1:]
+				break
+			}
+			fn := kubetypes.Callee(info, x)
+			if fn == nil {
+				return
+			}
+			d, ok := decls[fn.FullName()]
+			if !ok {
+				return
+			}
+			ast.Inspect(d.fd.Body, func(n ast.Node) bool {
+				if _, lit := n.(*ast.FuncLit); lit {
+					return false
+				}
+				if ret, ok := n.(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
+					add(d.info, ret.Results[0], depth+1)
+				}
+				return true
+			})
+		}
+		for _, el := range elems {
+			if k := kubetypes.KindCategory(info.TypeOf(el)); k != "" {
+				out[k] = true
+			}
+		}
+	}
 	for _, p := range pkgs {
 		if p.TypesInfo == nil {
 			continue
 		}
 		info := p.TypesInfo
-		add := func(e ast.Expr) {
-			var elems []ast.Expr
-			switch x := ast.Unparen(e).(type) {
-			case *ast.CompositeLit:
-				elems = x.Elts
-			case *ast.CallExpr:
-				if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && id.Name == "append" && len(x.Args) > 1 {
-					elems = x.Args[1:]
-				}
-			}
-			for _, el := range elems {
-				if k := kubetypes.KindCategory(info.TypeOf(el)); k != "" {
-					out[k] = true
-				}
-			}
-		}
+		addHere := func(e ast.Expr) { add(info, e, 0) }
 		cacheOptions := func(t types.Type) bool {
 			return kubetypes.IsNamed(t, "sigs.k8s.io/controller-runtime/pkg/client", "CacheOptions")
 		}
@@ -416,14 +460,14 @@ func uncachedKinds(pkgs []*packages.Package) map[string]bool {
 						}
 						key, _ := kv.Key.(*ast.Ident)
 						if key != nil && (key.Name == "DisableFor" && cacheOptions(info.TypeOf(n)) || key.Name == "ClientDisableCacheFor") {
-							add(kv.Value)
+							addHere(kv.Value)
 						}
 					}
 				case *ast.AssignStmt:
 					for i, l := range n.Lhs {
 						sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
 						if ok && i < len(n.Rhs) && (sel.Sel.Name == "DisableFor" && cacheOptions(info.TypeOf(sel.X)) || sel.Sel.Name == "ClientDisableCacheFor") {
-							add(n.Rhs[i])
+							addHere(n.Rhs[i])
 						}
 					}
 				}

@@ -170,12 +170,13 @@ func TestPrecisionFilteredElsewhere(t *testing.T) {
 }
 
 // TestPrecisionUncachedKind: a kind the manager leaves out of its cache (DisableFor, in
-// the main analyzed with the controller) is read from the API server: kubebuilder's
+// the main analyzed with the controller, appended, in a literal, or returned by a
+// function of another package) is read from the API server: kubebuilder's
 // Updates of its Memcached are not reported then, its unguarded status writes still
 // are.
 func TestPrecisionUncachedKind(t *testing.T) {
-	for _, main := range []string{"./mgruncached/...", "./mgruncachedlit/..."} {
-		findings, err := vet.Check(context.Background(), vet.Config{Dir: precisionDir, Patterns: []string{"./kubebuilder/...", main, "./api/..."}})
+	for _, main := range []string{"./mgruncached/...", "./mgruncachedlit/...", "./mgruncachedfn/..."} {
+		findings, err := vet.Check(context.Background(), vet.Config{Dir: precisionDir, Patterns: []string{"./kubebuilder/...", main, "./uncached/...", "./api/..."}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -127,7 +127,8 @@
 // package none of them imports (a command-line tool, an e2e suite, its test
 // framework) runs no reconcile loop, and its client is the one the tool built, not
 // the manager's. A kind the manager leaves out of its cache
-// (client.CacheOptions' DisableFor, or manager.Options' ClientDisableCacheFor before
+// (client.CacheOptions' DisableFor, a literal or a function of a package analyzed
+// that returns one, or manager.Options' ClientDisableCacheFor before
 // controller-runtime 0.15, in any package analyzed) is read from the API server: its
 // Updates are not reported either. Run over packages none of which holds one (a library of helpers
 // alone), it reports in all of them; so does the analyzer run package by package
