@@ -41,10 +41,16 @@
 // compiler would use them, so only the packages named are parsed and type-checked)
 // and, beside that load, runs the go command's part of it alone (go list -deps,
 // nothing compiled), so that a dependency the module proxy does not serve, a go.sum
-// without an entry or a pattern that matches nothing fails in seconds, with the go
-// command's own message, as a LoadError, and stops the full load. It reports the
-// packages' syntax and type errors as a LoadError, or runs the analyzers with
-// go/analysis/checker. Fixes applies suggested fixes in
+// without an entry, a //go:embed pattern that matches no file or a pattern that
+// matches nothing fails in seconds, with the go command's own message, as a
+// LoadError, and stops the full load. It reports the packages' syntax and type errors
+// as a LoadError, or runs the analyzers with go/analysis/checker. Seeing every package
+// at once, it then settles what one package cannot see of another: it drops
+// cachedupdate's findings in packages that neither hold a controller, nor make a
+// manager, nor are imported by one that does (a command-line tool, an e2e suite), and
+// of kinds the manager's cache options leave out (DisableFor), and statusupdate's of
+// kinds every controller of which, in any package, filters update events; each
+// analyzer's package doc says so. Fixes applies suggested fixes in
 // memory, and FixSelection says which: a fix that can change what the program does
 // (Fixers) only when its analyzer is named. Both are pure: opgen vet's command writes
 // the files, and turns a LoadError into exit status 2 (and, with -json, a JSON error
