@@ -13,6 +13,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -154,7 +155,14 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 	if err != nil {
 		return nil, err
 	}
-	reached, filtered, uncached := controllerReach(graph), filteredKinds(graph), uncachedKinds(pkgs)
+	// Each cross-package step only for the analyzer it settles.
+	var reached, filtered, uncached map[string]bool
+	if slices.Contains(analyzers, cachedupdate.Analyzer) {
+		reached, uncached = controllerReach(graph), uncachedKinds(pkgs)
+	}
+	if slices.Contains(analyzers, statusupdate.Analyzer) {
+		filtered = filteredKinds(graph)
+	}
 	type key struct {
 		analyzer, message string
 		pos               token.Position
@@ -292,19 +300,25 @@ func fits(taken map[string][]Edit, edits []Edit) bool {
 // package of the load holds a controller (a library of helpers analyzed alone, whose
 // callers are elsewhere): then nothing is dropped.
 func controllerReach(graph *checker.Graph) map[string]bool {
-	var controllers, roots []*packages.Package
+	var controllers, others []*packages.Package
 	for _, act := range graph.Roots {
 		if act.Analyzer != watches.Analyzer || act.Err != nil {
 			continue
 		}
 		if r, ok := act.Result.(*watches.Result); ok && r.Controller {
 			controllers = append(controllers, act.Package)
-		} else if makesManager(act.Package) {
-			roots = append(roots, act.Package)
+		} else {
+			others = append(others, act.Package)
 		}
 	}
 	if len(controllers) == 0 {
 		return nil
+	}
+	roots := controllers
+	for _, p := range others {
+		if makesManager(p) {
+			roots = append(roots, p)
+		}
 	}
 	reached := map[string]bool{}
 	var visit func(p *packages.Package)
@@ -317,7 +331,7 @@ func controllerReach(graph *checker.Graph) map[string]bool {
 			visit(imp)
 		}
 	}
-	for _, p := range slices.Concat(controllers, roots) {
+	for _, p := range roots {
 		visit(p)
 	}
 	return reached
@@ -384,21 +398,28 @@ func filteredKinds(graph *checker.Graph) map[string]bool {
 func uncachedKinds(pkgs []*packages.Package) map[string]bool {
 	// The functions of the packages analyzed, by full name: an import's types come
 	// from export data, so its objects are not the ones its own package defines.
+	// Indexed only when DisableFor calls one.
 	type decl struct {
 		fd   *ast.FuncDecl
 		info *types.Info
 	}
-	decls := map[string]decl{}
-	for _, p := range pkgs {
-		for _, f := range p.Syntax {
-			for _, d := range f.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && p.TypesInfo != nil {
-					if fn, ok := p.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-						decls[fn.FullName()] = decl{fd, p.TypesInfo}
+	decls := sync.OnceValue(func() map[string]decl {
+		out := map[string]decl{}
+		for _, p := range pkgs {
+			for _, f := range p.Syntax {
+				for _, d := range f.Decls {
+					if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && p.TypesInfo != nil {
+						if fn, ok := p.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+							out[fn.FullName()] = decl{fd, p.TypesInfo}
+						}
 					}
 				}
 			}
 		}
+		return out
+	})
+	cacheOptions := func(t types.Type) bool {
+		return kubetypes.IsNamed(t, "sigs.k8s.io/controller-runtime/pkg/client", "CacheOptions")
 	}
 	out := map[string]bool{}
 	var add func(info *types.Info, e ast.Expr, depth int)
@@ -420,7 +441,7 @@ func uncachedKinds(pkgs []*packages.Package) map[string]bool {
 			if fn == nil {
 				return
 			}
-			d, ok := decls[fn.FullName()]
+			d, ok := decls()[fn.FullName()]
 			if !ok {
 				return
 			}
@@ -446,9 +467,6 @@ func uncachedKinds(pkgs []*packages.Package) map[string]bool {
 		}
 		info := p.TypesInfo
 		addHere := func(e ast.Expr) { add(info, e, 0) }
-		cacheOptions := func(t types.Type) bool {
-			return kubetypes.IsNamed(t, "sigs.k8s.io/controller-runtime/pkg/client", "CacheOptions")
-		}
 		for _, f := range p.Syntax {
 			ast.Inspect(f, func(n ast.Node) bool {
 				switch n := n.(type) {

@@ -241,10 +241,14 @@ func (k keyer) literalAssigns(lhs string, e ast.Expr, depth int) []assignment {
 	if depth > 2 {
 		return nil
 	}
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
+	unaddr := func(e ast.Expr) ast.Expr {
+		e = ast.Unparen(e)
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			return ast.Unparen(u.X)
+		}
+		return e
 	}
+	e = unaddr(e)
 	if id, ok := e.(*ast.Ident); ok {
 		v, ok := k.g.pass.TypesInfo.Uses[id].(*types.Var)
 		if !ok {
@@ -254,10 +258,7 @@ func (k keyer) literalAssigns(lhs string, e ast.Expr, depth int) []assignment {
 		if val == nil {
 			return nil
 		}
-		e = ast.Unparen(val)
-		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-			e = ast.Unparen(u.X)
-		}
+		e = unaddr(val)
 	}
 	lit, ok := e.(*ast.CompositeLit)
 	if !ok {
@@ -855,7 +856,6 @@ func (g *guards) carried(acc []assignment, site []ast.Node, obj ast.Expr) []assi
 				}
 			}
 			out = append(out, b) // portable when the argument is: a parameter again is put in its caller's argument in turn
-
 		default:
 			out = append(out, assignment{lhs: a.lhs, rhs: opaque, portable: true})
 		}
