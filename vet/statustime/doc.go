@@ -55,7 +55,14 @@
 // oldPhase), or holds a diff as statusupdate counts one; nor one after an earlier
 // if on such a condition, in an enclosing block of the function, whose body returns,
 // branches away or panics (if obj.Status.StartTime != nil { return }: set once).
-// That is the fix this analyzer asks for.
+// That is the fix this analyzer asks for. Nor is one behind a condition that reads
+// the stored status of the same kind in a way these rules do not judge — a value
+// that is no constant compared with a status field by <, <=, > or >= as well, the
+// status handed to a call or read through a local variable, a function or method
+// that reads it (if obj.Status.Attempts < n, if !due(obj)): statusupdate's rule 9,
+// vet/internal/consult. A plain field tested against a constant is no such condition
+// (if obj.Status.State == Running { obj.Status.LastHeartbeat = now }: renewed on
+// every pass while the state holds).
 //
 // Nor is a time written at an event, in a statement list that also, unconditionally,
 // moves the state with it: sets a status field of the same object to a constant that

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
+	"github.com/opgen-dev/opgen/vet/internal/consult"
 	"github.com/opgen-dev/opgen/vet/internal/diff"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
@@ -30,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "statustime",
 	Doc:      analyzerdoc.MustDoc(doc, "statustime"),
 	URL:      "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#statustime",
-	Requires: []*analysis.Analyzer{inspect.Analyzer, watches.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, watches.Analyzer, consult.Analyzer},
 	Run:      run,
 	// Compares carries a field-by-field status comparison to the controllers that
 	// call it from another package.
@@ -55,6 +56,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	cmp := comparisons(pass, insp)
+	cons := pass.ResultOf[consult.Analyzer].(*consult.Result)
 	tr := &transitions{pass: pass, insp: insp}
 	// written reports whether a clock read written into the status of kind counts:
 	// not when every controller of the kind in this package filters update events,
@@ -73,7 +75,7 @@ func run(pass *analysis.Pass) (any, error) {
 				return true
 			}
 			for i, lhs := range n.Lhs {
-				if !written(kubetypes.StatusOwner(info, lhs)) || setOnChange(info, stack, lhs) || leftOutOfDiff(info, lhs, cmp) || oneShot(info, lhs) || tr.event(stack, lhs) {
+				if !written(kubetypes.StatusOwner(info, lhs)) || setOnChange(info, stack, lhs) || cons.Consults(stack, kubetypes.StatusOwner(info, lhs), nil) || leftOutOfDiff(info, lhs, cmp) || oneShot(info, lhs) || tr.event(stack, lhs) {
 					continue
 				}
 				if r, ok := c.read(n.Rhs[i], 0); ok {

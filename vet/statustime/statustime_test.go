@@ -14,5 +14,5 @@ func TestStatusTime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, statustime.Analyzer, "statustime", "statustimefiltered", "statustimecli", "statustimeexcluded", "statustimeevent")
+	analysistest.Run(t, dir, statustime.Analyzer, "statustime", "statustimefiltered", "statustimecli", "statustimeexcluded", "statustimeevent", "statustimeconsult")
 }

@@ -148,6 +148,25 @@
 //     (false, or a literal that sets the field to it or leaves it out). Followed
 //     through the package's calls (rule 4) and, as the Delegated fact's Requires,
 //     across packages.
+//  9. a condition on the way to the write, within the function (an enclosing if or
+//     switch case, or an earlier if whose body leaves without writing), reads the
+//     stored status of an object of the written kind in a way rules 1 to 8 do not
+//     judge: compares a status field with a value that is no constant (if
+//     obj.Status.Image != obj.Spec.Image), hands it to a call (slices.Contains(
+//     obj.Status.Nodes, n), a.Before(obj.Status.LastSync)), reads a local variable
+//     taken from it or set under such a condition (cond := meta.FindStatusCondition(…);
+//     if cond.Reason != r), or calls a function or method that does so itself
+//     (if r.due(obj), obj.Outdated(img), an interface's GetCondition or GetStatus): see
+//     vet/internal/consult. Such a condition is taken for a guard, unproven. A test of
+//     a plain field against a constant or nil, of its length, of a bool field as it
+//     is, or meta.IsStatusConditionTrue with constants is not: those are the other
+//     rules' to judge, and a write behind obj.Status.Phase == Running alone is sent on
+//     every pass while the phase holds. An error returned by a call says whether it
+//     failed, not what the status holds: if err := r.sync(ctx, obj); err != nil
+//     consults nothing. The rule trades findings for precision: on operators nobody
+//     here wrote, most false findings were guards of a shape of their own, and a
+//     write that such a condition gates but does not fully guard is missed
+//     (vet/testdata/realworld.md counts both).
 //
 // A helper in another package (common.UpdateStatus(ctx, c, obj)) is judged where it is
 // called: a function that writes the status of one of its parameters with nothing in

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/opgen-dev/opgen/vet/internal/consult"
 	"github.com/opgen-dev/opgen/vet/internal/diff"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
 	"github.com/opgen-dev/opgen/vet/internal/switches"
@@ -25,6 +26,8 @@ type guards struct {
 	defs map[*types.Var]definition
 	pass *analysis.Pass
 	insp *inspector.Inspector
+	// consult judges whether a condition on a path reads the stored status (rule 9).
+	consult *consult.Result
 	// calls holds, per package-level function, the stacks of its call sites; nil
 	// until needed.
 	calls map[*types.Func][][]ast.Node
@@ -33,7 +36,7 @@ type guards struct {
 }
 
 // guarded reports whether the write (or the delegating call) on top of the stack is
-// guarded (rules 1 to 4, 7 and 8 of the package doc), obj being the object it writes
+// guarded (rules 1 to 4 and 7 to 9 of the package doc), obj being the object it writes
 // (nil when not known).
 func (g *guards) guarded(stack []ast.Node, obj ast.Expr, depth int) bool {
 	return g.guardedFrom(stack, obj, nil, depth)
@@ -42,7 +45,7 @@ func (g *guards) guarded(stack []ast.Node, obj ast.Expr, depth int) bool {
 // guardedFrom is guarded with inherited, the portable assignments of the status that
 // the functions called on the way to the write make before it.
 func (g *guards) guardedFrom(stack []ast.Node, obj ast.Expr, inherited []assignment, depth int) bool {
-	if g.locallyGuarded(stack) {
+	if g.locallyGuarded(stack) || g.consulted(stack, obj) {
 		return true
 	}
 	var path []assignment
@@ -102,6 +105,19 @@ func (g *guards) guardedFrom(stack []ast.Node, obj ast.Expr, inherited []assignm
 		}
 	}
 	return true
+}
+
+// consulted applies rule 9 of the package doc: a condition on the way to the write,
+// within the function, reads the stored status of the written object's kind (of any
+// custom resource when the object is not known).
+func (g *guards) consulted(stack []ast.Node, obj ast.Expr) bool {
+	var kind types.Type
+	if obj != nil {
+		kind = g.pass.TypesInfo.TypeOf(obj)
+	}
+	return g.consult.Consults(stack, kind, func(lit *ast.FuncLit, parent ast.Node) bool {
+		return kubetypes.RunInPlace(g.pass.TypesInfo, lit, parent)
+	})
 }
 
 // handedStatus is the variable whose status the object v is written with: v, read

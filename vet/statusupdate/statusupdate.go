@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
+	"github.com/opgen-dev/opgen/vet/internal/consult"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
 	"github.com/opgen-dev/opgen/vet/internal/switches"
@@ -28,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "statusupdate",
 	Doc:       analyzerdoc.MustDoc(doc, "statusupdate"),
 	URL:       "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#statusupdate",
-	Requires:  []*analysis.Analyzer{inspect.Analyzer, watches.Analyzer},
+	Requires:  []*analysis.Analyzer{inspect.Analyzer, watches.Analyzer, consult.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(Delegated), new(NilWhenEqual), new(ReportsChange), new(SetsStatus)},
 }
@@ -64,7 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return true
 	})
 	exportReportsChange(pass)
-	g := &guards{pass: pass, insp: insp}
+	g := &guards{pass: pass, insp: insp, consult: pass.ResultOf[consult.Analyzer].(*consult.Result)}
 	exportSetsStatus(pass, g)
 	exportNilWhenEqual(pass, g)
 	exportDelegations(pass, g, writes, calls)

@@ -10,7 +10,7 @@ import (
 )
 
 func TestStatusUpdate(t *testing.T) {
-	analysistest.Run(t, testdata(t), statusupdate.Analyzer, "statusupdate", "statusupdatefiltered", "statusupdatefilteredall", "statusupdateoldreconcile", "statusupdatecli", "statusupdatehelpers", "statusupdatesource", "statusupdatechange")
+	analysistest.Run(t, testdata(t), statusupdate.Analyzer, "statusupdate", "statusupdatefiltered", "statusupdatefilteredall", "statusupdateoldreconcile", "statusupdatecli", "statusupdatehelpers", "statusupdatesource", "statusupdatechange", "statusupdateconsult")
 }
 
 // testdata is the GOPATH tree shared by every analyzer's tests, with the stubs of

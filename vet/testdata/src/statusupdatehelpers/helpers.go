@@ -88,7 +88,7 @@ func (r *Reconciler) ReconcileLocal(ctx context.Context, obj *apiv1.Memcached) e
 	again := changedStatus(obj, apiv1.MemcachedStatus{})
 	again = obj
 	if again != nil {
-		return r.Status().Update(ctx, again) // want `r.Status\(\).Update writes status with no semantic diff`
+		return r.Status().Update(ctx, again) // not reported: a condition on the way reads the stored status (rule 9)
 	}
 	return nil
 }

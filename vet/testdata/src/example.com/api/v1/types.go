@@ -114,3 +114,7 @@ func (in *Memcached) MaybeFail(msg string) {
 
 // GetStatus is the status accessor several kinds share through an interface.
 func (in *Memcached) GetStatus() *MemcachedStatus { return &in.Status }
+
+// Outdated reports whether the image the status records is not image: a method of the
+// kind that consults its status (the consult package's ReadsStatus fact).
+func (m *Memcached) Outdated(image string) bool { return m.Status.Image != image }

@@ -29,3 +29,12 @@ func conditionStatus(conditions []metav1.Condition, conditionType string) metav1
 	}
 	return metav1.ConditionUnknown
 }
+
+func FindStatusCondition(conditions []metav1.Condition, conditionType string) *metav1.Condition {
+	for i := range conditions {
+		if conditions[i].Type == conditionType {
+			return &conditions[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,163 @@
+// Package statusupdateconsult holds the writes that rule 9 of statusupdate leaves
+// alone, because a condition on the way reads the stored status in a way the other
+// rules do not judge, and those it still reports, because nothing on the way does.
+package statusupdateconsult
+
+import (
+	"context"
+	"fmt"
+
+	apiv1 "example.com/api/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type Reconciler struct{ client.Client }
+
+func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, nil
+}
+
+func (r *Reconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&apiv1.Memcached{}).Complete(r)
+}
+
+// due compares the stored status with something computed: a guard of its own shape.
+func (r *Reconciler) due(obj *apiv1.Memcached, image string) bool {
+	return obj.Status.Image != image || len(obj.Status.Nodes) > 3
+}
+
+// Left alone: a helper of the package that consults the status decides.
+func (r *Reconciler) helperDecides(ctx context.Context, obj *apiv1.Memcached) error {
+	if !r.due(obj, obj.Spec.Image) {
+		return nil
+	}
+	obj.Status.State = "Rolling"
+	return r.Status().Update(ctx, obj)
+}
+
+// Left alone: a method of the kind, in another package, consults the status (the
+// ReadsStatus fact).
+func (r *Reconciler) methodDecides(ctx context.Context, obj *apiv1.Memcached) error {
+	if obj.Outdated(obj.Spec.Image) {
+		obj.Status.Message = "outdated"
+		return r.Status().Update(ctx, obj)
+	}
+	return nil
+}
+
+// Left alone: a flag set under a comparison with the stored status gates the write.
+func (r *Reconciler) flagDecides(ctx context.Context, obj *apiv1.Memcached, hash string) error {
+	stale := false
+	if obj.Status.LastSync != hash {
+		stale = true
+	}
+	obj.Status.Attempts = 1
+	if stale {
+		return r.Status().Update(ctx, obj)
+	}
+	return nil
+}
+
+// Left alone: a condition found, then read through a local variable.
+func (r *Reconciler) localDecides(ctx context.Context, obj *apiv1.Memcached, reason string) error {
+	cond := meta.FindStatusCondition(obj.Status.Conditions, "Paused")
+	if cond == nil || cond.Reason != reason {
+		return nil
+	}
+	obj.Status.Conditions = nil
+	return r.Status().Update(ctx, obj)
+}
+
+// Left alone: a switch on a value computed from the status.
+func (r *Reconciler) switchDecides(ctx context.Context, obj *apiv1.Memcached) error {
+	switch phase(obj.Status.State) {
+	case "pending":
+		obj.Status.State = "Running"
+		return r.Status().Update(ctx, obj)
+	}
+	return nil
+}
+
+func phase(s string) string { return fmt.Sprint(s) }
+
+// reconcileChild consults the status, but the caller only asks whether it failed.
+func (r *Reconciler) reconcileChild(ctx context.Context, obj *apiv1.Memcached) error {
+	if obj.Status.Image != obj.Spec.Image {
+		return fmt.Errorf("rolling")
+	}
+	return nil
+}
+
+// Reported: an error says whether the call failed, not what the status holds.
+func (r *Reconciler) errorOnly(ctx context.Context, obj *apiv1.Memcached) error {
+	if err := r.reconcileChild(ctx, obj); err != nil {
+		obj.Status.State = "Failed"
+		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+	}
+	return nil
+}
+
+// Reported: tests of a plain field against a constant, a bool field as it is, and a
+// condition of meta with constants are the other rules' to judge, and none of them
+// says the write changes anything.
+func (r *Reconciler) plainTests(ctx context.Context, obj *apiv1.Memcached, n int32) error {
+	if obj.Status.State == "Running" {
+		obj.Status.Attempts = n
+		if err := r.Status().Update(ctx, obj); err != nil { // want `r.Status\(\).Update writes status with no semantic diff`
+			return err
+		}
+	}
+	if obj.Status.Reserved {
+		obj.Status.Attempts = n
+		if err := r.Status().Update(ctx, obj); err != nil { // want `r.Status\(\).Update writes status with no semantic diff`
+			return err
+		}
+	}
+	if meta.IsStatusConditionTrue(obj.Status.Conditions, "Ready") {
+		obj.Status.Attempts = n
+		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+	}
+	return nil
+}
+
+// Reported: an if that writes before it leaves is a branch, not an early exit; what
+// follows it is sent whatever the status held.
+func (r *Reconciler) branchNotExit(ctx context.Context, obj *apiv1.Memcached, msg string) error {
+	if obj.Status.Message != msg {
+		obj.Status.Message = msg
+		return r.Status().Update(ctx, obj)
+	}
+	obj.Status.Attempts++
+	return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+}
+
+// holder copies the status; building one consults nothing.
+type holder struct {
+	status apiv1.MemcachedStatus
+	ready  bool
+}
+
+func newHolder(obj *apiv1.Memcached) holder {
+	return holder{status: obj.Status, ready: true}
+}
+
+// Reported: a value built from a copy of the status is no comparison with it.
+func (r *Reconciler) copied(ctx context.Context, obj *apiv1.Memcached) error {
+	h := newHolder(obj)
+	if h.ready {
+		obj.Status.Attempts = 2
+		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+	}
+	return nil
+}
+
+// Reported: the status of another kind is not the written object's.
+func (r *Reconciler) otherKind(ctx context.Context, obj *apiv1.Memcached, other *apiv1.Watched) error {
+	if other.Status.Image != other.Spec.Image {
+		obj.Status.Attempts = 3
+		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+	}
+	return nil
+}
