@@ -97,7 +97,11 @@
 // value, next := current.DeepCopy()): the retry answers the 409 by reading again. A
 // retry whose function sends the object it was given, or a copy of it, without
 // reading it, resends the same stale resourceVersion on every attempt, and is
-// reported like any other Update.
+// reported like any other Update. A retry written by hand as a loop counts the same:
+// a for or range loop around the write whose body asks errors.IsConflict and reads
+// the object again (latest := &Foo{}; r.Get(ctx, key, latest); write latest), or gives
+// it the resourceVersion of a variable it reads again (obj.ResourceVersion =
+// latest.ResourceVersion; write obj; if IsConflict(err) { continue }).
 // A function that reads its object itself (a Get into a variable of its own) and is
 // called only inside such retries' literals (retry.RetryOnConflict(b, func() error {
 // return u.updateConditions(ctx, cr) })) runs again, and reads again, on each attempt:

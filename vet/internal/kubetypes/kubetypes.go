@@ -376,10 +376,83 @@ const ErrorsPkg = "k8s.io/apimachinery/pkg/api/errors"
 // it that gives that variable a value no variable from outside holds (the result of a
 // getter, old, err := r.getX(ctx, key), or a deep copy of a variable read again so:
 // obj := old.DeepCopy()). Each attempt then sends what it read. A retry that resends
-// the object it was given sends the same stale resourceVersion every time.
+// the object it was given sends the same stale resourceVersion every time. So does a
+// loop around the write, within the function, whose body asks errors.IsConflict and
+// reads obj again, or gives it the resourceVersion of a variable it reads again.
 func InRetry(info *types.Info, stack []ast.Node, obj ast.Expr) bool {
-	lit := conflictRetryLit(info, stack)
-	return lit != nil && rereads(info, lit.Body, syntax.Root(info, obj), 0)
+	v := syntax.Root(info, obj)
+	if lit := conflictRetryLit(info, stack); lit != nil && rereads(info, lit.Body, v, 0) {
+		return true
+	}
+	loop := conflictRetryLoop(info, stack)
+	return loop != nil && (rereads(info, loop, v, 0) || givenVersion(info, loop, v))
+}
+
+// conflictRetryLoop is the body of the innermost loop on the stack, within the
+// function, that asks errors.IsConflict: a retry written by hand (for attempt := 0;
+// attempt < n; attempt++ { latest := …; Get(…, latest); …; if err := Update(…);
+// IsConflict(err) { continue } }). nil when there is none.
+func conflictRetryLoop(info *types.Info, stack []ast.Node) *ast.BlockStmt {
+	for i := len(stack) - 1; i >= 0; i-- {
+		var body *ast.BlockStmt
+		switch n := stack[i].(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return nil
+		case *ast.ForStmt:
+			body = n.Body
+		case *ast.RangeStmt:
+			body = n.Body
+		default:
+			continue
+		}
+		if asksConflict(info, body) {
+			return body
+		}
+	}
+	return nil
+}
+
+// givenVersion reports whether body gives v the resourceVersion of a variable it
+// reads again itself (obj.ResourceVersion = latest.ResourceVersion, or
+// obj.SetResourceVersion(latest.GetResourceVersion()), latest filled by a Get in
+// body): each attempt sends the version just read.
+func givenVersion(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
+	if v == nil {
+		return false
+	}
+	found := false
+	check := func(lhs, rhs ast.Expr) {
+		if syntax.Root(info, lhs) != v {
+			return
+		}
+		if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && len(call.Args) == 0 {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "GetResourceVersion" {
+				rhs = sel.X
+			}
+		}
+		if w := syntax.Root(info, rhs); w != nil && w != v && rereads(info, body, w, 0) {
+			found = true
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && sel.Sel.Name == "ResourceVersion" && len(n.Rhs) == len(n.Lhs) {
+					check(sel.X, n.Rhs[i])
+				}
+			}
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "SetResourceVersion" && len(n.Args) == 1 {
+				check(sel.X, n.Args[0])
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // InConflictRetry reports whether the call on top of the stack runs in a function
