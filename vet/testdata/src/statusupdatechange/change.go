@@ -947,6 +947,7 @@ func (r *Reconciler) copied(ctx context.Context, obj *apiv1.Memcached) error {
 
 // The original is the one changed after the copy was taken, or the copy is no copy
 // of the object the condition read: the write may send the status unchanged.
+// Rule 9 takes the comparison with a value for a guard, unproven: left alone.
 func (r *Reconciler) copiedNot(ctx context.Context, obj, other *apiv1.Memcached) error {
 	if obj.Status.Image != obj.Spec.Image {
 		next := obj.DeepCopy()
@@ -985,6 +986,7 @@ func (r *Reconciler) observedOnceReversed(ctx context.Context, obj *apiv1.Memcac
 
 // The exit on <= taken the other way (the write inside it), or on a field the write
 // does not set: the write may send the status unchanged.
+// Rule 9 takes the comparison with a value for a guard, unproven: left alone.
 func (r *Reconciler) observedNot(ctx context.Context, obj *apiv1.Memcached) error {
 	if obj.Generation <= obj.Status.ObservedGeneration {
 		obj.Status.ObservedGeneration = obj.Generation
