@@ -23,6 +23,7 @@ import (
 	"github.com/opgen-dev/opgen/vet/cachedupdate"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
 	"github.com/opgen-dev/opgen/vet/internal/watches"
+	"github.com/opgen-dev/opgen/vet/statustime"
 	"github.com/opgen-dev/opgen/vet/statusupdate"
 )
 
@@ -160,7 +161,7 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 	if slices.Contains(analyzers, cachedupdate.Analyzer) {
 		reached, uncached = controllerReach(graph), uncachedKinds(pkgs)
 	}
-	if slices.Contains(analyzers, statusupdate.Analyzer) {
+	if slices.Contains(analyzers, statusupdate.Analyzer) || slices.Contains(analyzers, statustime.Analyzer) {
 		filtered = filteredKinds(graph)
 	}
 	type key struct {
@@ -180,7 +181,7 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 		}
 		fset := act.Package.Fset
 		for _, d := range act.Diagnostics {
-			if act.Analyzer == statusupdate.Analyzer && filtered[d.Category] {
+			if (act.Analyzer == statusupdate.Analyzer || act.Analyzer == statustime.Analyzer) && filtered[d.Category] {
 				continue // every controller of the kind filters update events: no loop
 			}
 			if act.Analyzer == cachedupdate.Analyzer && uncached[d.Category] {
@@ -359,7 +360,8 @@ func makesManager(p *packages.Package) bool {
 // filteredKinds are the kinds (by kubetypes.KindCategory) whose every controller
 // among the packages analyzed filters update events (watches.Result.FiltersUpdatesOf's
 // test, over all of them): a status write of such a kind reconciles nothing again,
-// wherever it is. statusupdate checks the controllers of the package the write is in;
+// wherever it is, and a clock stamped into its status (statustime) is no loop's seed.
+// statusupdate and statustime check the controllers of the package the write is in;
 // a kind written by one package and watched by another is settled here.
 func filteredKinds(graph *checker.Graph) map[string]bool {
 	seen, passes := map[string]bool{}, map[string]bool{}

@@ -142,12 +142,13 @@ func TestPrecisionNoController(t *testing.T) {
 
 // TestPrecisionFilteredElsewhere: a status write of a kind whose controllers, in
 // other packages analyzed with it, all filter update events reconciles nothing again
-// and is not reported; with a controller of the kind that does not filter among them,
-// or with none (the writer analyzed alone), it is.
+// and is not reported, nor is a clock stamped into its status; with a controller of
+// the kind that does not filter among them, or with none (the writer analyzed alone),
+// both are.
 func TestPrecisionFilteredElsewhere(t *testing.T) {
 	for _, tc := range []struct {
 		patterns []string
-		want     int // statusupdate findings in statuswriter
+		want     int // statusupdate findings in statuswriter, and statustime findings
 	}{
 		{[]string{"./statuswriter/...", "./filteredctl/...", "./api/..."}, 0},
 		{[]string{"./statuswriter/...", "./filteredctl/...", "./kubebuilder/...", "./api/..."}, 1},
@@ -157,14 +158,16 @@ func TestPrecisionFilteredElsewhere(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := 0
-		for _, f := range findings {
-			if f.Analyzer == "statusupdate" && filepath.Base(filepath.Dir(f.Pos.Filename)) == "statuswriter" {
-				got++
+		for _, analyzer := range []string{"statusupdate", "statustime"} {
+			got := 0
+			for _, f := range findings {
+				if f.Analyzer == analyzer && filepath.Base(filepath.Dir(f.Pos.Filename)) == "statuswriter" {
+					got++
+				}
 			}
-		}
-		if got != tc.want {
-			t.Errorf("%v: %d statusupdate findings in statuswriter, want %d", tc.patterns, got, tc.want)
+			if got != tc.want {
+				t.Errorf("%v: %d %s findings in statuswriter, want %d", tc.patterns, got, analyzer, tc.want)
+			}
 		}
 	}
 }

@@ -2,6 +2,7 @@ package statustime
 
 import (
 	_ "embed"
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -42,13 +43,16 @@ func run(pass *analysis.Pass) (any, error) {
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	rep := directive.NewReporter(pass)
 	info := pass.TypesInfo
-	report := func(r clock, target ast.Expr) {
+	// report reports the clock read r written into the status of kind at target. The
+	// kind is the diagnostic's category: opgen vet drops it when every controller of
+	// the kind, in any package it analyzes, filters update events.
+	report := func(r clock, target ast.Expr, kind types.Type) {
 		what := types.ExprString(r.call.Fun) + "()"
 		if r.via != nil {
 			what += " through " + r.via.Name()
 		}
-		rep.Reportf(r.at.Pos(), "%s written into status (%s): a new value on every reconcile makes every status write a change, a watch event and another reconcile (update-watch-update loop); drop the field, or set it only when something else changed and keep it out of the diff",
-			what, types.ExprString(target))
+		rep.Report(analysis.Diagnostic{Pos: r.at.Pos(), Category: kubetypes.KindCategory(kind), Message: fmt.Sprintf("%s written into status (%s): a new value on every reconcile makes every status write a change, a watch event and another reconcile (update-watch-update loop); drop the field, or set it only when something else changed and keep it out of the diff",
+			what, types.ExprString(target))})
 	}
 	exportCompares(pass, insp)
 	w := pass.ResultOf[watches.Analyzer].(*watches.Result)
@@ -79,7 +83,7 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				if r, ok := c.read(n.Rhs[i], 0); ok {
-					report(r, lhs)
+					report(r, lhs, kubetypes.StatusOwner(info, lhs))
 				}
 			}
 		case *ast.KeyValueExpr:
@@ -96,7 +100,7 @@ func run(pass *analysis.Pass) (any, error) {
 				return true
 			}
 			if r, ok := c.read(n.Value, 0); ok {
-				report(r, key)
+				report(r, key, info.TypeOf(lit))
 			}
 		}
 		return true

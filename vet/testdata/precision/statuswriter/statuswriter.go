@@ -1,5 +1,6 @@
 // Package statuswriter is a controller (a Reconcile method; its For is elsewhere) that
-// writes a Memcached's status on every pass, with nothing comparing it. Whether that
+// writes a Memcached's status on every pass, with nothing comparing it, and stamps the
+// clock into it. Whether that
 // loops depends on the controllers that watch Memcacheds: package filteredctl's
 // filters update events (no loop), kubebuilder's does not.
 package statuswriter
@@ -27,5 +28,11 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 		return ctrl.Result{}, client.IgnoreNotFound(err)
 	}
 	meta.SetStatusCondition(&m.Status.Conditions, metav1.Condition{Type: "Seen", Status: metav1.ConditionTrue, Reason: "Seen"})
+	// Stamped on every pass: a loop's seed where a controller of the kind passes
+	// status updates.
+	now := metav1.Now()
+	for i := range m.Status.Conditions {
+		m.Status.Conditions[i].LastTransitionTime = now
+	}
 	return ctrl.Result{}, r.Status().Update(ctx, &m)
 }
