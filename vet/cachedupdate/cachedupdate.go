@@ -32,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#cachedupdate",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, writes.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(CachedResults), new(SendsWhatItReads)},
+	FactTypes: []analysis.Fact{new(CachedResults), new(SendsWhatItReads), new(Refreshes)},
 }
 
 // CachedResults is the fact of a function that returns an object it read from the
@@ -123,7 +123,8 @@ func run(pass *analysis.Pass) (any, error) {
 	wr := pass.ResultOf[writes.Analyzer].(*writes.Result)
 	rep := directive.NewReporter(pass)
 	info := pass.TypesInfo
-	o := &origins{pass: pass, insp: insp, deferred: map[*types.Func][]int{}}
+	o := &origins{pass: pass, insp: insp, deferred: map[*types.Func][]int{}, rf: newRefresher(pass)}
+	o.rf.exportFacts()
 	var fns []*function
 	local := map[*types.Func]*function{}
 	insp.Preorder([]ast.Node{(*ast.FuncDecl)(nil)}, func(n ast.Node) {
@@ -307,7 +308,7 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 		}
 		if kubetypes.IsObjectUpdate(info, call) || kubetypes.IsStatusUpdate(info, call) {
 			if len(call.Args) >= 2 && kubetypes.IsCustomResource(info.TypeOf(call.Args[1])) && !kubetypes.InRetry(info, stack, call.Args[1]) &&
-				!refreshed(pass, fd.Body, stack, objectRoot(info, call.Args[1])) {
+				!o.rf.refreshed(fd.Body, stack, objectRoot(info, call.Args[1])) {
 				f.updates = append(f.updates, update{call: call, obj: call.Args[1]})
 			}
 			return true
@@ -316,7 +317,7 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 			via := types.ExprString(call.Fun)
 			for _, j := range fact.Update {
 				if j < len(call.Args) && kubetypes.IsCustomResource(info.TypeOf(call.Args[j])) && !kubetypes.InRetry(info, stack, call.Args[j]) &&
-					!refreshed(pass, fd.Body, stack, objectRoot(info, call.Args[j])) {
+					!o.rf.refreshed(fd.Body, stack, objectRoot(info, call.Args[j])) {
 					f.updates = append(f.updates, update{call: call, obj: call.Args[j], via: via})
 				}
 			}
@@ -326,7 +327,7 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 					continue
 				}
 				if val := writes.FieldArg(pass, fd.Body, call.Args[fl.Param], fl.Name); val != nil && kubetypes.IsCustomResource(info.TypeOf(val)) && !kubetypes.InRetry(info, stack, val) &&
-					!refreshed(pass, fd.Body, stack, objectRoot(info, val)) {
+					!o.rf.refreshed(fd.Body, stack, objectRoot(info, val)) {
 					f.updates = append(f.updates, update{call: call, obj: val, via: via})
 				}
 			}
@@ -621,6 +622,8 @@ type origins struct {
 	// second scan, which finds what the function's callers must be told).
 	deferred    map[*types.Func][]int
 	judgeParams bool
+	// rf judges whether an earlier write refreshed an object.
+	rf *refresher
 }
 
 // handsCached reports whether call, in decl, hands the manager's client to one of

@@ -117,7 +117,13 @@
 // then resources.UpdateCondition(ctx, r.Client, obj, …)). That write may be made by a
 // function literal held in a variable of the function and called with its error
 // checked (saveStatus := func() error { …; if err := r.Status().Patch(ctx, obj, …);
-// err != nil { return err }; … }), when nothing in the literal returns before it.
+// err != nil { return err }; … }), or a function of this or another package that
+// writes an object handed to it, a pointer or an interface it never reassigns, and
+// returns that write's error (func (r *R) markReady(ctx, obj *Kind) error { …;
+// return r.Status().Update(ctx, obj) }), called with its error checked: when nothing
+// in the literal or function returns before that write but with an error (if err
+// != nil { return err }, fmt.Errorf, errors.New; client.IgnoreNotFound(err) may be
+// nil), and nothing after it reads the object again.
 // A variable the function also fills from the API server (a Get or List through a
 // bare client.Reader into it, or assigned or ranged from such a variable: the first
 // read from mgr.GetAPIReader(), the cache read only to answer a conflict) is not

@@ -1,6 +1,7 @@
 package cachedupdate
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -22,11 +23,13 @@ import (
 // literal held in a variable of the enclosing function and called there
 // (saveStatus := func() error { …; if err := r.Status().Patch(ctx, obj, …); err !=
 // nil { return err }; … }; … if err := saveStatus(); err != nil { return err }), when
-// nothing in the literal returns before that checked write.
-func refreshed(pass *analysis.Pass, body *ast.BlockStmt, stack []ast.Node, v *types.Var) bool {
+// nothing in the literal returns before that checked write. The write may as well be
+// a call of a function that refreshes the object handed to it (see Refreshes).
+func (rf *refresher) refreshed(body *ast.BlockStmt, stack []ast.Node, v *types.Var) bool {
 	if v == nil {
 		return false
 	}
+	pass := rf.pass
 	info := pass.TypesInfo
 	// lit is the literal a function variable of body holds, assigned once.
 	lit := func(fv *types.Var) *ast.FuncLit {
@@ -47,7 +50,7 @@ func refreshed(pass *analysis.Pass, body *ast.BlockStmt, stack []ast.Node, v *ty
 			list = p.Body
 		case *ast.IfStmt:
 			// if err := r.Update(ctx, obj); err == nil { r.Status().Update(ctx, obj) }
-			if child == p.Body && writeOf(info, p.Init, v, lit) != nil && errIs(p.Cond, token.EQL) {
+			if child == p.Body && rf.writeOf(p.Init, v, lit) != nil && errIs(p.Cond, token.EQL) {
 				return true
 			}
 			continue
@@ -62,7 +65,7 @@ func refreshed(pass *analysis.Pass, body *ast.BlockStmt, stack []ast.Node, v *ty
 		}
 		for j := at - 1; j >= 0; j-- {
 			s := list[j]
-			if checkedWrite(info, list, j, v, lit) {
+			if rf.checkedWrite(list, j, v, lit) {
 				return true
 			}
 			if touches(info, s, v) {
@@ -76,12 +79,12 @@ func refreshed(pass *analysis.Pass, body *ast.BlockStmt, stack []ast.Node, v *ty
 // checkedWrite reports whether list[j] writes v and stops the path when the write
 // failed: if err := W; err != nil { return … }, or err := W (err = W) followed by
 // if err != nil { return … }.
-func checkedWrite(info *types.Info, list []ast.Stmt, j int, v *types.Var, lit func(*types.Var) *ast.FuncLit) bool {
+func (rf *refresher) checkedWrite(list []ast.Stmt, j int, v *types.Var, lit func(*types.Var) *ast.FuncLit) bool {
 	switch s := list[j].(type) {
 	case *ast.IfStmt:
-		return writeOf(info, s.Init, v, lit) != nil && errIs(s.Cond, token.NEQ) && syntax.Leaves(s.Body.List)
+		return rf.writeOf(s.Init, v, lit) != nil && errIs(s.Cond, token.NEQ) && syntax.Leaves(s.Body.List)
 	case *ast.AssignStmt:
-		if writeOf(info, s, v, lit) == nil || j+1 >= len(list) {
+		if rf.writeOf(s, v, lit) == nil || j+1 >= len(list) {
 			return false
 		}
 		next, ok := list[j+1].(*ast.IfStmt)
@@ -91,20 +94,35 @@ func checkedWrite(info *types.Info, list []ast.Stmt, j int, v *types.Var, lit fu
 }
 
 // writeOf is the write of v that st, an assignment of its error (err := W, err = W),
-// makes, or nil; W may be a call of a function variable whose literal (lit, nil for
-// none) refreshes v.
-func writeOf(info *types.Info, st ast.Stmt, v *types.Var, lit func(*types.Var) *ast.FuncLit) *ast.CallExpr {
+// makes, or nil.
+func (rf *refresher) writeOf(st ast.Stmt, v *types.Var, lit func(*types.Var) *ast.FuncLit) *ast.CallExpr {
 	as, ok := st.(*ast.AssignStmt)
 	if !ok || len(as.Rhs) != 1 || len(as.Lhs) != 1 {
 		return nil
 	}
-	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	return rf.write(as.Rhs[0], v, lit)
+}
+
+// write is e when it is a write of v whose error it returns, or nil: an Update,
+// Patch or Create, or a status Update or Patch, of v; a call of a function variable
+// whose literal (lit, nil for none) refreshes v; or a call of a function that
+// refreshes the argument v is handed as.
+func (rf *refresher) write(e ast.Expr, v *types.Var, lit func(*types.Var) *ast.FuncLit) *ast.CallExpr {
+	info := rf.pass.TypesInfo
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return nil
 	}
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && lit != nil {
 		if fv, ok := info.Uses[id].(*types.Var); ok {
-			if l := lit(fv); l != nil && litRefreshes(info, l, v) {
+			if l := lit(fv); l != nil && rf.bodyRefreshes(l.Body.List, v) {
+				return call
+			}
+		}
+	}
+	if fn := kubetypes.Callee(info, call); fn != nil {
+		for _, j := range rf.params(fn) {
+			if j < len(call.Args) && syntax.Root(info, call.Args[j]) == v {
 				return call
 			}
 		}
@@ -162,17 +180,18 @@ func touches(info *types.Info, st ast.Stmt, v *types.Var) bool {
 	return found
 }
 
-// litRefreshes reports whether lit, called, has refreshed v whenever it returns nil: a
-// statement of its body makes a checked write of v, no return comes before it, and
-// nothing after it reads v from the cache or assigns it.
-func litRefreshes(info *types.Info, lit *ast.FuncLit, v *types.Var) bool {
-	list := lit.Body.List
+// bodyRefreshes reports whether a function body (list), called, has refreshed v
+// whenever it returns nil: a statement of list makes a checked write of v, or is the
+// last and returns the write's error (return r.Status().Update(ctx, obj)); nothing
+// before it returns, but for a failure (if err := r.Get(…); err != nil { return err }), and nothing after it reads v from the cache or assigns it.
+func (rf *refresher) bodyRefreshes(list []ast.Stmt, v *types.Var) bool {
+	info := rf.pass.TypesInfo
 	for j := range list {
-		if !checkedWrite(info, list, j, v, nil) {
+		if !rf.checkedWrite(list, j, v, nil) && !(j == len(list)-1 && rf.returnsWrite(list[j], v)) {
 			continue
 		}
 		for _, s := range list[:j] {
-			if returns(s) {
+			if rf.returnsOther(s) {
 				return false
 			}
 		}
@@ -186,17 +205,169 @@ func litRefreshes(info *types.Info, lit *ast.FuncLit, v *types.Var) bool {
 	return false
 }
 
-// returns reports whether st holds a return statement outside function literals.
-func returns(st ast.Stmt) bool {
+// returnsWrite reports whether st is return W, W a write of v whose error is the only
+// result.
+func (rf *refresher) returnsWrite(st ast.Stmt, v *types.Var) bool {
+	ret, ok := st.(*ast.ReturnStmt)
+	return ok && len(ret.Results) == 1 && rf.write(ret.Results[0], v, nil) != nil
+}
+
+// Refreshes is the fact of a function that, whenever it returns a nil error, has
+// written an object handed to it and decoded the API server's answer into it (func (r
+// *R) saveStatus(ctx, obj *Kind) error { …; return r.Status().Update(ctx, obj) }): a
+// caller that checks that error holds the resourceVersion the server has just
+// returned, not the cache's, as after a checked write of its own.
+type Refreshes struct {
+	// Params are the parameters, by index, the function refreshes.
+	Params []int
+}
+
+// AFact marks Refreshes as an analysis fact.
+func (*Refreshes) AFact() {}
+
+func (r *Refreshes) String() string { return fmt.Sprintf("refreshes %v", r.Params) }
+
+// refresher judges whether writes refresh an object, across the functions of the
+// package being analyzed and, through Refreshes, of the packages it imports.
+type refresher struct {
+	pass  *analysis.Pass
+	decls map[*types.Func]*ast.FuncDecl
+	memo  map[*types.Func][]int
+	busy  map[*types.Func]bool
+}
+
+func newRefresher(pass *analysis.Pass) *refresher {
+	rf := &refresher{pass: pass, decls: map[*types.Func]*ast.FuncDecl{}, memo: map[*types.Func][]int{}, busy: map[*types.Func]bool{}}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					rf.decls[fn] = fd
+				}
+			}
+		}
+	}
+	return rf
+}
+
+// params are the parameters, by index, that fn refreshes: those of pointer to an API
+// object or of an interface type, never assigned in its body, that the body refreshes (bodyRefreshes) and fn's
+// last result an error. A function of another package answers through its fact; a
+// recursive call refreshes nothing.
+func (rf *refresher) params(fn *types.Func) []int {
+	fn = fn.Origin()
+	if got, ok := rf.memo[fn]; ok {
+		return got
+	}
+	fd := rf.decls[fn]
+	if fd == nil {
+		var fact Refreshes
+		if fn.Pkg() != rf.pass.Pkg && rf.pass.ImportObjectFact(fn, &fact) {
+			return fact.Params
+		}
+		return nil
+	}
+	if rf.busy[fn] {
+		return nil
+	}
+	rf.busy[fn] = true
+	defer delete(rf.busy, fn)
+	var got []int
+	sig := fn.Signature()
+	res := sig.Results()
+	if res.Len() > 0 && types.Identical(res.At(res.Len()-1).Type(), types.Universe.Lookup("error").Type()) {
+		for i := 0; i < sig.Params().Len(); i++ {
+			p := sig.Params().At(i)
+			// A pointer to an object, or an interface (client.Object) that holds one: the
+			// write decodes the answer into the caller's object.
+			_, ptr := p.Type().Underlying().(*types.Pointer)
+			if !(ptr && kubetypes.IsAPIObject(p.Type()) || types.IsInterface(p.Type())) || assigned(rf.pass.TypesInfo, fd.Body, p) {
+				continue
+			}
+			if rf.bodyRefreshes(fd.Body.List, p) {
+				got = append(got, i)
+			}
+		}
+	}
+	rf.memo[fn] = got
+	return got
+}
+
+// exportFacts records Refreshes for each function of the package that refreshes a
+// parameter, for the packages that import it.
+func (rf *refresher) exportFacts() {
+	for fn := range rf.decls {
+		if ps := rf.params(fn); len(ps) > 0 {
+			rf.pass.ExportObjectFact(fn, &Refreshes{Params: ps})
+		}
+	}
+}
+
+// assigned reports whether body assigns v (v = …, v := … cannot, a parameter): a
+// write after that reaches another object than the caller's.
+func assigned(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
 	found := false
-	ast.Inspect(st, func(n ast.Node) bool {
-		switch n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			found = true
+	ast.Inspect(body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for _, l := range as.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && info.Uses[id] == v {
+					found = true
+				}
+			}
 		}
 		return !found
 	})
 	return found
+}
+
+// returnsOther reports whether st holds a return statement, outside function
+// literals, that may return a nil error: any but one whose last result is an error
+// variable inside the branch that found it non-nil (if err != nil { return err }), or
+// a new error (fmt.Errorf, errors.New). client.IgnoreNotFound(err) may be nil.
+func (rf *refresher) returnsOther(st ast.Stmt) bool {
+	info := rf.pass.TypesInfo
+	found := false
+	var stack []ast.Node
+	ast.Inspect(st, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		switch r := n.(type) {
+		case *ast.FuncLit:
+			stack = stack[:len(stack)-1]
+			return false
+		case *ast.ReturnStmt:
+			if !failure(info, r, stack) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// failure reports whether ret, on top of stack, returns a non-nil error last.
+func failure(info *types.Info, ret *ast.ReturnStmt, stack []ast.Node) bool {
+	if len(ret.Results) == 0 {
+		return false
+	}
+	last := ast.Unparen(ret.Results[len(ret.Results)-1])
+	if call, ok := last.(*ast.CallExpr); ok {
+		fn := kubetypes.Callee(info, call)
+		return fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == "fmt" && fn.Name() == "Errorf" || fn.Pkg().Path() == "errors" && fn.Name() == "New")
+	}
+	id, ok := last.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	for i := len(stack) - 2; i >= 0; i-- {
+		if ifs, ok := stack[i].(*ast.IfStmt); ok && stack[i+1] == ifs.Body && errIs(ifs.Cond, token.NEQ) {
+			if x, ok := ast.Unparen(ifs.Cond.(*ast.BinaryExpr).X).(*ast.Ident); ok && info.ObjectOf(x) == info.ObjectOf(id) {
+				return true
+			}
+		}
+	}
+	return false
 }

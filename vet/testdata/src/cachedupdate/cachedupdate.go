@@ -2,6 +2,7 @@ package cachedupdate
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	apiv1 "example.com/api/v1"
@@ -77,7 +78,7 @@ func (r *Reconciler) listed(ctx context.Context, c client.Client) {
 }
 
 // An object handed in is not known to come from the cache.
-func (r *Reconciler) param(ctx context.Context, obj *apiv1.Memcached) error {
+func (r *Reconciler) param(ctx context.Context, obj *apiv1.Memcached) error { // want param:`refreshes \[1\]`
 	return r.Update(ctx, obj)
 }
 
@@ -671,4 +672,98 @@ func (r *Reconciler) loopNotRetry(ctx context.Context, req ctrl.Request) error {
 		}
 	}
 	return nil
+}
+
+// A function of the package that writes the object it is handed and returns the
+// write's error: a caller that checks that error holds the server's answer.
+func (r *Reconciler) markReady(ctx context.Context, obj *apiv1.Memcached) error { // want markReady:`refreshes \[1\]`
+	obj.Status.State = "Ready"
+	return r.Status().Update(ctx, obj)
+}
+
+// One that checks its write and may fail before it: a failure is an error the caller
+// stops on, so a nil error still means the write was answered.
+func (r *Reconciler) ensureLabel(ctx context.Context, obj *apiv1.Memcached) error { // want ensureLabel:`refreshes \[1\]`
+	if obj.Name == "" {
+		return fmt.Errorf("no name")
+	}
+	if obj.Labels == nil {
+		obj.Labels = map[string]string{}
+	}
+	obj.Labels["example.com/owned"] = "true"
+	if err := r.Update(ctx, obj); err != nil {
+		return fmt.Errorf("label %s: %w", obj.Name, err)
+	}
+	return nil
+}
+
+func (r *Reconciler) afterWritingHelpers(ctx context.Context, req ctrl.Request) error {
+	obj := &apiv1.Memcached{}
+	if err := r.Get(ctx, req.NamespacedName, obj); err != nil {
+		return err
+	}
+	if err := r.markReady(ctx, obj); err != nil { // want `r.markReady sends obj, a \*v1.Memcached read from the informer cache`
+		return err
+	}
+	controllerutil.AddFinalizer(obj, "example.com/cleanup")
+	err := r.ensureLabel(ctx, obj)
+	if err != nil {
+		return err
+	}
+	// A helper of another package, through its fact.
+	if err := common.UpdateStatus(ctx, r.Client, obj); err != nil {
+		return err
+	}
+	return r.Update(ctx, obj)
+}
+
+// A helper that may return nil without writing, one that writes a copy of what it
+// is handed, and a call whose error is not checked refresh nothing.
+func (r *Reconciler) markReadyOnce(ctx context.Context, obj *apiv1.Memcached) error {
+	if obj.Status.State == "Ready" {
+		return nil
+	}
+	obj.Status.State = "Ready"
+	return r.Status().Update(ctx, obj)
+}
+
+func (r *Reconciler) writeCopy(ctx context.Context, obj *apiv1.Memcached) error {
+	obj = obj.DeepCopy()
+	return r.Update(ctx, obj)
+}
+
+func (r *Reconciler) writeUnlessGone(ctx context.Context, obj *apiv1.Memcached) error {
+	if err := r.Get(ctx, client.ObjectKeyFromObject(obj), &apiv1.Memcached{}); err != nil {
+		return client.IgnoreNotFound(err)
+	}
+	return r.Status().Update(ctx, obj)
+}
+
+func (r *Reconciler) notAfterWritingHelpers(ctx context.Context, req ctrl.Request) error {
+	obj := &apiv1.Memcached{}
+	if err := r.Get(ctx, req.NamespacedName, obj); err != nil {
+		return err
+	}
+	if err := r.markReadyOnce(ctx, obj); err != nil { // want `r.markReadyOnce sends obj, a \*v1.Memcached read from the informer cache`
+		return err
+	}
+	if err := r.Update(ctx, obj); err != nil { // want `r.Update of \*v1.Memcached read from the informer cache`
+		return err
+	}
+	return nil
+}
+
+func (r *Reconciler) notAfterCopyOrUnchecked(ctx context.Context, req ctrl.Request) error {
+	obj := &apiv1.Memcached{}
+	if err := r.Get(ctx, req.NamespacedName, obj); err != nil {
+		return err
+	}
+	if err := r.writeCopy(ctx, obj); err != nil { // want `r.writeCopy sends obj, a \*v1.Memcached read from the informer cache`
+		return err
+	}
+	if err := r.writeUnlessGone(ctx, obj); err != nil { // want `r.writeUnlessGone sends obj, a \*v1.Memcached read from the informer cache`
+		return err
+	}
+	_ = r.markReady(ctx, obj) // want `r.markReady sends obj, a \*v1.Memcached read from the informer cache`
+	return r.Update(ctx, obj) // want `r.Update of \*v1.Memcached read from the informer cache`
 }

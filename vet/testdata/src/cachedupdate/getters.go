@@ -172,7 +172,7 @@ func (r *Reconciler) addFinalizer(ctx context.Context, obj *apiv1.Memcached) err
 // followed like a call of it.
 var funcSave = save
 
-func save(ctx context.Context, c client.Client, obj *apiv1.Memcached) error {
+func save(ctx context.Context, c client.Client, obj *apiv1.Memcached) error { // want save:`refreshes \[2\]`
 	return c.Update(ctx, obj)
 }
 
@@ -196,7 +196,7 @@ func newSeamed(c client.Client) *seamed {
 	return s
 }
 
-func (s *seamed) writeStatus(ctx context.Context, obj *apiv1.Memcached) error {
+func (s *seamed) writeStatus(ctx context.Context, obj *apiv1.Memcached) error { // want writeStatus:`refreshes \[1\]`
 	return s.Status().Update(ctx, obj)
 }
 
@@ -277,7 +277,7 @@ func (s *clusterScope) reload(ctx context.Context, key client.ObjectKey) error {
 
 // replace sends a freshly built object that carries the cached object's
 // resourceVersion: a hand-rolled create-or-update.
-func (r *Reconciler) replace(ctx context.Context, key client.ObjectKey, desired *apiv1.Memcached) error {
+func (r *Reconciler) replace(ctx context.Context, key client.ObjectKey, desired *apiv1.Memcached) error { // want replace:`refreshes \[2\]`
 	current := &apiv1.Memcached{}
 	if err := r.Get(ctx, key, current); err != nil {
 		return err
