@@ -183,7 +183,8 @@ func touches(info *types.Info, st ast.Stmt, v *types.Var) bool {
 // bodyRefreshes reports whether a function body (list), called, has refreshed v
 // whenever it returns nil: a statement of list makes a checked write of v, or is the
 // last and returns the write's error (return r.Status().Update(ctx, obj)); nothing
-// before it returns, but for a failure (if err := r.Get(…); err != nil { return err }), and nothing after it reads v from the cache or assigns it.
+// before it returns but for a failure (if err := r.Get(…); err != nil { return err }),
+// and nothing after it reads v from the cache or assigns it.
 func (rf *refresher) bodyRefreshes(list []ast.Stmt, v *types.Var) bool {
 	info := rf.pass.TypesInfo
 	for j := range list {
@@ -251,8 +252,8 @@ func newRefresher(pass *analysis.Pass) *refresher {
 }
 
 // params are the parameters, by index, that fn refreshes: those of pointer to an API
-// object or of an interface type, never assigned in its body, that the body refreshes (bodyRefreshes) and fn's
-// last result an error. A function of another package answers through its fact; a
+// object or of an interface type, never assigned in its body, that the body
+// refreshes (bodyRefreshes), fn's last result an error. A function of another package answers through its fact; a
 // recursive call refreshes nothing.
 func (rf *refresher) params(fn *types.Func) []int {
 	fn = fn.Origin()
@@ -275,7 +276,7 @@ func (rf *refresher) params(fn *types.Func) []int {
 	var got []int
 	sig := fn.Signature()
 	res := sig.Results()
-	if res.Len() > 0 && types.Identical(res.At(res.Len()-1).Type(), types.Universe.Lookup("error").Type()) {
+	if res.Len() > 0 && syntax.IsError(res.At(res.Len()-1).Type()) {
 		for i := 0; i < sig.Params().Len(); i++ {
 			p := sig.Params().At(i)
 			// A pointer to an object, or an interface (client.Object) that holds one: the
@@ -364,7 +365,8 @@ func failure(info *types.Info, ret *ast.ReturnStmt, stack []ast.Node) bool {
 	}
 	for i := len(stack) - 2; i >= 0; i-- {
 		if ifs, ok := stack[i].(*ast.IfStmt); ok && stack[i+1] == ifs.Body && errIs(ifs.Cond, token.NEQ) {
-			if x, ok := ast.Unparen(ifs.Cond.(*ast.BinaryExpr).X).(*ast.Ident); ok && info.ObjectOf(x) == info.ObjectOf(id) {
+			// errIs has matched the condition, parenthesized or not.
+			if x, ok := ast.Unparen(ast.Unparen(ifs.Cond).(*ast.BinaryExpr).X).(*ast.Ident); ok && info.ObjectOf(x) == info.ObjectOf(id) {
 				return true
 			}
 		}

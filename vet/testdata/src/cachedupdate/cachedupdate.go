@@ -697,6 +697,16 @@ func (r *Reconciler) ensureLabel(ctx context.Context, obj *apiv1.Memcached) erro
 	return nil
 }
 
+// The failure tested in parentheses is a failure all the same (code not run through
+// gofmt, which would drop them: this file keeps them on purpose).
+func (r *Reconciler) ensureAnnotation(ctx context.Context, obj *apiv1.Memcached) error { // want ensureAnnotation:`refreshes \[1\]`
+	if err := r.Get(ctx, client.ObjectKeyFromObject(obj), &apiv1.Memcached{}); (err != nil) {
+		return err
+	}
+	obj.Annotations = map[string]string{"example.com/seen": "true"}
+	return r.Update(ctx, obj)
+}
+
 func (r *Reconciler) afterWritingHelpers(ctx context.Context, req ctrl.Request) error {
 	obj := &apiv1.Memcached{}
 	if err := r.Get(ctx, req.NamespacedName, obj); err != nil {
