@@ -674,6 +674,9 @@ func standInCRDs(ctx context.Context, objs []*unstructured.Unstructured) error {
 	return nil
 }
 
+// waitEstablished waits until the CRD is Established and the API server's discovery
+// lists its kind. The two are not one moment: discovery is updated after the condition,
+// and a client that maps the kind in between gets "no matches for kind".
 func waitEstablished(ctx context.Context, name string) error {
 	deadline := time.Now().Add(30 * time.Second)
 	for {
@@ -682,17 +685,43 @@ func waitEstablished(ctx context.Context, name string) error {
 		if err := admin.Get(ctx, client.ObjectKey{Name: name}, crd); err != nil {
 			return err
 		}
-		conds, _, _ := unstructured.NestedSlice(crd.Object, "status", "conditions")
-		for _, c := range conds {
-			if m, ok := c.(map[string]any); ok && m["type"] == "Established" && m["status"] == "True" {
-				return nil
-			}
+		if established(crd) && discovered(crd) {
+			return nil
 		}
 		if time.Now().After(deadline) {
-			return fmt.Errorf("CRD %s not established in 30 s", name)
+			return fmt.Errorf("CRD %s not established and discovered in 30 s", name)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+func established(crd *unstructured.Unstructured) bool {
+	conds, _, _ := unstructured.NestedSlice(crd.Object, "status", "conditions")
+	for _, c := range conds {
+		if m, ok := c.(map[string]any); ok && m["type"] == "Established" && m["status"] == "True" {
+			return true
+		}
+	}
+	return false
+}
+
+// discovered: every served version of the CRD's kind maps to a resource. A miss makes
+// the client's mapper read discovery again, so the next call sees a late listing.
+func discovered(crd *unstructured.Unstructured) bool {
+	group, _, _ := unstructured.NestedString(crd.Object, "spec", "group")
+	kind, _, _ := unstructured.NestedString(crd.Object, "spec", "names", "kind")
+	versions, _, _ := unstructured.NestedSlice(crd.Object, "spec", "versions")
+	for _, v := range versions {
+		m, _ := v.(map[string]any)
+		if served, _ := m["served"].(bool); !served {
+			continue
+		}
+		name, _ := m["name"].(string)
+		if _, err := admin.RESTMapper().RESTMapping(schema.GroupKind{Group: group, Kind: kind}, name); err != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // TestChartApply: every object of the chart is accepted by the API server, and they hold
