@@ -49,8 +49,8 @@
 //     return nil }; obj.Status.ObservedGeneration = …; obj.Status.Matched = n; write);
 //  3. an enclosing if whose condition tests a status field for emptiness
 //     (len(obj.Status.Conditions) == 0, <= 0 or < 1, obj.Status.Phase == "", == nil,
-//     obj.Status.StartTime.IsZero()) and whose
-//     body fills that field before the write (assigns it, appends to it, or hands
+//     obj.Status.StartTime.IsZero(); == with another value, len(f) == 32, is no
+//     such test) and whose body fills that field before the write (assigns it, appends to it, or hands
 //     its address to a call: meta.SetStatusCondition(&obj.Status.Conditions, …)):
 //     the first status of a new object, written once;
 //  4. the write is in a function of the same package every call of which is guarded

@@ -397,7 +397,9 @@ func (g *guards) fillsEmpty(cond ast.Expr, body *ast.BlockStmt) bool {
 		if tv := info.Types[x]; tv.Value != nil || tv.IsNil() {
 			x, y = y, x
 		}
-		if tv := info.Types[y]; tv.Value == nil && !tv.IsNil() {
+		// Only the empty value: len(f) == 32 or f == "Done" does not say the branch
+		// runs once (the fill may write what the field holds).
+		if tv := info.Types[y]; !tv.IsNil() && (tv.Value == nil || c.Op == token.EQL && !zeroConst(tv.Value)) {
 			return false
 		}
 		if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 {
