@@ -50,9 +50,17 @@
 //  3. an enclosing if whose condition tests a status field for emptiness
 //     (len(obj.Status.Conditions) == 0, <= 0 or < 1, obj.Status.Phase == "", == nil,
 //     obj.Status.StartTime.IsZero(); == with another value, len(f) == 32, is no
-//     such test) and whose body fills that field before the write (assigns it, appends to it, or hands
-//     its address to a call: meta.SetStatusCondition(&obj.Status.Conditions, …)):
-//     the first status of a new object, written once;
+//     such test) and whose body fills that field before the write, whatever the
+//     branch's own conditions: a statement on the way to the write (not one nested
+//     in an if or a loop it holds) assigns the field a value that is not the empty
+//     one, appends to it, hands its address to a call that is no removal
+//     (meta.SetStatusCondition(&obj.Status.Conditions, …)), or calls a fill function
+//     on the object. A fill function, of any loaded package, does one of these to its
+//     receiver or a parameter before anything in it may return or write (func
+//     stampHash(obj *Kind) { obj.Status.Hash = obj.Spec.Hash() }; the Fills fact);
+//     the write may be its own (if len(obj.Status.Conditions) == 0 {
+//     initConditions(ctx, c, obj) }, which sets them and then writes). The first
+//     status of a new object, written once;
 //  4. the write is in a function of the same package every call of which is guarded
 //     by 1, 2 or 3 (followed up to three calls deep), so a small updateStatus helper
 //     called only behind a diff is fine; a function stored in a variable or a field

@@ -33,6 +33,8 @@ type guards struct {
 	calls map[*types.Func][][]ast.Node
 	// uses counts every use of each such function, to tell calls from values.
 	uses map[*types.Func]int
+	// fill finds the package's fill functions (rule 3); nil until needed.
+	fill *fillers
 }
 
 // guarded reports whether the write (or the delegating call) on top of the stack is
@@ -248,7 +250,7 @@ func (g *guards) locallyGuarded(stack []ast.Node) bool {
 			if (child == p.Body || child == p.Else) && (g.mentionsDiff(p.Init) || g.mentionsDiff(p.Cond)) {
 				return true
 			}
-			if child == p.Body && g.fillsEmpty(p.Cond, p.Body) {
+			if child == p.Body && g.fillsEmpty(p.Cond, stack[i:]) {
 				return true
 			}
 		case *ast.SwitchStmt:
@@ -355,10 +357,12 @@ func (g *guards) comparesAssigned(cond ast.Expr, rest []ast.Stmt, child ast.Node
 // fillsEmpty reports whether cond tests a status field for emptiness
 // (len(x.Status.Conditions) == 0 or <= 0 or < 1, x.Status.Phase == "",
 // x.Status.StartTime == nil)
-// and body fills that field (assigns it, appends to it, or hands its address to a
-// call: meta.SetStatusCondition(&x.Status.Conditions, …)): the branch runs once, and
-// its write is the one that makes the field non-empty.
-func (g *guards) fillsEmpty(cond ast.Expr, body *ast.BlockStmt) bool {
+// and the branch fills that field before the write on top of path, which starts at
+// the branch's body (see fillsBefore: assigns it a value that is not the empty one,
+// appends to it, hands its address to a call, meta.SetStatusCondition(
+// &x.Status.Conditions, …), or calls a fill function on x): the branch runs once,
+// and its write is the one that makes the field non-empty.
+func (g *guards) fillsEmpty(cond ast.Expr, path []ast.Node) bool {
 	info := g.pass.TypesInfo
 	var x ast.Expr
 	switch c := ast.Unparen(cond).(type) {
@@ -411,32 +415,11 @@ func (g *guards) fillsEmpty(cond ast.Expr, body *ast.BlockStmt) bool {
 		return false
 	}
 	field := statusField(info, x)
-	if field == "" {
+	root := syntax.Root(info, x)
+	if field == "" || root == nil {
 		return false
 	}
-	root := syntax.Root(info, x)
-	same := func(e ast.Expr) bool {
-		return statusField(info, e) == field && syntax.Root(info, e) == root
-	}
-	filled := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				if same(l) {
-					filled = true
-				}
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND && same(n.X) {
-				filled = true
-			}
-		}
-		return !filled
-	})
-	return filled
+	return g.fillsBefore(path, root, field)
 }
 
 // statusField is F when e is x.Status.F of a custom resource x, or a conversion of

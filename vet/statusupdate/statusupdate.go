@@ -31,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#statusupdate",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, watches.Analyzer, consult.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(Delegated), new(NilWhenEqual), new(ReportsChange), new(SetsStatus)},
+	FactTypes: []analysis.Fact{new(Delegated), new(NilWhenEqual), new(ReportsChange), new(SetsStatus), new(Fills)},
 }
 
 type write struct {
@@ -67,6 +67,7 @@ func run(pass *analysis.Pass) (any, error) {
 	exportReportsChange(pass)
 	g := &guards{pass: pass, insp: insp, consult: pass.ResultOf[consult.Analyzer].(*consult.Result)}
 	exportSetsStatus(pass, g)
+	exportFills(pass, g)
 	exportNilWhenEqual(pass, g)
 	exportDelegations(pass, g, writes, calls)
 

@@ -188,7 +188,7 @@ func (r *Reconciler) silenced(ctx context.Context, obj *apiv1.Memcached) {
 
 // The MergeFrom idiom: a patch from a copy taken before the change holds only what
 // changed, {} when nothing did, which the API server does not persist.
-func (r *Reconciler) mergeFromCopy(ctx context.Context, obj *apiv1.Memcached) error {
+func (r *Reconciler) mergeFromCopy(ctx context.Context, obj *apiv1.Memcached) error { // want mergeFromCopy:"fills Nodes"
 	patch := client.MergeFrom(obj.DeepCopy())
 	obj.Status.Nodes = []string{"a"}
 	if err := r.Status().Patch(ctx, obj, patch); err != nil {
@@ -226,7 +226,7 @@ func (r *Reconciler) writePatch(ctx context.Context, obj *apiv1.Memcached, p cli
 	return r.Status().Patch(ctx, obj, p)
 }
 
-func (r *Reconciler) callsWritePatch(ctx context.Context, obj *apiv1.Memcached) error {
+func (r *Reconciler) callsWritePatch(ctx context.Context, obj *apiv1.Memcached) error { // want callsWritePatch:"fills Nodes"
 	p := client.MergeFrom(obj.DeepCopy())
 	obj.Status.Nodes = []string{"b"}
 	return r.writePatch(ctx, obj, p)

@@ -80,7 +80,7 @@ func (r *Reconciler) observed(ctx context.Context, obj *apiv1.Memcached) error {
 
 // markObserved's only caller calls it when the generation moved: what it sets makes
 // its write a change.
-func (r *Reconciler) markObserved(ctx context.Context, obj *apiv1.Memcached) error {
+func (r *Reconciler) markObserved(ctx context.Context, obj *apiv1.Memcached) error { // want markObserved:"fills ObservedGeneration"
 	obj.Status.ObservedGeneration = obj.Generation
 	return r.Status().Update(ctx, obj)
 }
@@ -105,7 +105,7 @@ func (r *Reconciler) imageNot(ctx context.Context, obj *apiv1.Memcached) error {
 
 // The deferred closure writes only when the state or the message moved from what was
 // read: its only caller guards writeStatus.
-func (r *Reconciler) deferred(ctx context.Context, obj *apiv1.Memcached) (err error) {
+func (r *Reconciler) deferred(ctx context.Context, obj *apiv1.Memcached) (err error) { // want deferred:"fills State"
 	oldState, oldMessage := obj.Status.State, obj.Status.Message
 	before := obj.Status.DeepCopy()
 	defer func() {
@@ -201,7 +201,7 @@ func (r *Reconciler) finished(ctx context.Context, obj *apiv1.Memcached, observe
 }
 
 // The same helper shape with a caller that compares nothing: reported at the write.
-func (r *Reconciler) unsettled(ctx context.Context, obj *apiv1.Memcached) error {
+func (r *Reconciler) unsettled(ctx context.Context, obj *apiv1.Memcached) error { // want unsettled:"fills State"
 	obj.Status.State = "Ready"
 	return r.sendRetried(ctx, obj)
 }
@@ -329,7 +329,7 @@ func (r *Reconciler) setterOfSetters(ctx context.Context, obj *apiv1.Memcached) 
 
 // True on a path that changed nothing, or a setter that never says false: no report
 // of a change, and the writes behind them may send the status unchanged.
-func setAlways(obj *apiv1.Memcached, state string) bool {
+func setAlways(obj *apiv1.Memcached, state string) bool { // want setAlways:"fills State"
 	obj.Status.State = state
 	return true
 }
@@ -437,7 +437,7 @@ func (r *Reconciler) tallied(ctx context.Context, obj *apiv1.Memcached) error {
 }
 
 // A flag set true where nothing changed, or handed to a closure, reports nothing.
-func (r *Reconciler) tallyAlways(obj *apiv1.Memcached, ready int) (bool, error) {
+func (r *Reconciler) tallyAlways(obj *apiv1.Memcached, ready int) (bool, error) { // want tallyAlways:"fills Attempts"
 	moved := false
 	if ready > 0 {
 		moved = true
@@ -459,7 +459,7 @@ func (r *Reconciler) tallyInClosure(obj *apiv1.Memcached, ready int) (bool, erro
 	return moved, nil
 }
 
-func (r *Reconciler) talliedAlways(ctx context.Context, obj *apiv1.Memcached) error {
+func (r *Reconciler) talliedAlways(ctx context.Context, obj *apiv1.Memcached) error { // want talliedAlways:"fills Attempts"
 	moved, err := r.tallyAlways(obj, 1)
 	if err != nil || !moved {
 		return err
@@ -620,7 +620,7 @@ func (r *Reconciler) recordImageEqual(ctx context.Context, obj *apiv1.Memcached)
 
 // A setter of the API package gives the state a constant: past the early exit on that
 // very state, the helper's write moves it.
-func (r *Reconciler) fail(ctx context.Context, obj *apiv1.Memcached, cause error) error {
+func (r *Reconciler) fail(ctx context.Context, obj *apiv1.Memcached, cause error) error { // want fail:"fills State, Message"
 	obj.SetFailed(cause.Error())
 	return r.Status().Update(ctx, obj)
 }
@@ -639,7 +639,7 @@ func (r *Reconciler) work(obj *apiv1.Memcached) error { return nil }
 
 // With no early exit on the state, or a setter that sets it only sometimes, the write
 // may send the status unchanged.
-func (r *Reconciler) failAgain(ctx context.Context, obj *apiv1.Memcached, cause error) error {
+func (r *Reconciler) failAgain(ctx context.Context, obj *apiv1.Memcached, cause error) error { // want failAgain:"fills State, Message"
 	obj.SetFailed(cause.Error())
 	return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
 }
@@ -883,7 +883,7 @@ func (r *Reconciler) progressNot(ctx context.Context, obj *apiv1.Memcached, done
 
 // A helper sets two fields from its parameters, and each caller reaches it only when
 // one of them differs from what the caller hands in or is empty (and then filled).
-func (r *Reconciler) setSecret(ctx context.Context, obj *apiv1.Memcached, image, name string) error {
+func (r *Reconciler) setSecret(ctx context.Context, obj *apiv1.Memcached, image, name string) error { // want setSecret:"fills Secret, Image"
 	ref := &apiv1.SecretRef{Name: name}
 	obj.Status.Secret = ref
 	obj.Status.Image = image
@@ -908,7 +908,7 @@ func (r *Reconciler) secretGenerated(ctx context.Context, obj *apiv1.Memcached, 
 
 // The same helper shape, but one caller compares a value it does not hand in, and
 // another leaves on a flag: the write may send the status unchanged.
-func (r *Reconciler) setSecretToo(ctx context.Context, obj *apiv1.Memcached, image, name string) error {
+func (r *Reconciler) setSecretToo(ctx context.Context, obj *apiv1.Memcached, image, name string) error { // want setSecretToo:"fills Secret, Image"
 	obj.Status.Secret = &apiv1.SecretRef{Name: name}
 	obj.Status.Image = image
 	return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`

@@ -48,7 +48,7 @@ func (r *Reconciler) methodDecides(ctx context.Context, obj *apiv1.Memcached) er
 }
 
 // Left alone: a flag set under a comparison with the stored status gates the write.
-func (r *Reconciler) flagDecides(ctx context.Context, obj *apiv1.Memcached, hash string) error {
+func (r *Reconciler) flagDecides(ctx context.Context, obj *apiv1.Memcached, hash string) error { // want flagDecides:"fills Attempts"
 	stale := false
 	if obj.Status.LastSync != hash {
 		stale = true

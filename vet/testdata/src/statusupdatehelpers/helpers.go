@@ -9,6 +9,7 @@ import (
 	apiv1 "example.com/api/v1"
 	"example.com/common"
 	"example.com/state"
+	"example.com/statusfill"
 	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -241,6 +242,93 @@ func (r *Reconciler) ReconcileFirst(ctx context.Context, req ctrl.Request) error
 		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
 	}
 	return nil
+}
+
+// FirstFills: rule 3 counts a fill only when it runs before the write, whatever the
+// branch's conditions, and gives the field a value that is not the empty one; a
+// helper's fill counts, in this package or another.
+func (r *Reconciler) FirstFills(ctx context.Context, req ctrl.Request, ok bool) error {
+	obj := &apiv1.Memcached{}
+	if err := r.Get(ctx, req.NamespacedName, obj); err != nil {
+		return err
+	}
+	if obj.Status.State == "" {
+		if err := r.Status().Update(ctx, obj); err != nil { // want `r.Status\(\).Update writes status with no semantic diff`
+			return err
+		}
+		obj.Status.State = "Pending"
+	}
+	if obj.Status.Image == "" {
+		if ok {
+			obj.Status.Image = "x"
+		}
+		if err := r.Status().Update(ctx, obj); err != nil { // want `r.Status\(\).Update writes status with no semantic diff`
+			return err
+		}
+	}
+	if obj.Status.Message == "" {
+		obj.Status.Message = ""
+		if err := r.Status().Update(ctx, obj); err != nil { // want `r.Status\(\).Update writes status with no semantic diff`
+			return err
+		}
+	}
+	if obj.Status.Image == "" {
+		fillImage(obj)
+		if err := r.Status().Update(ctx, obj); err != nil {
+			return err
+		}
+	}
+	if len(obj.Status.Image) == 0 {
+		statusfill.StampImage(obj)
+		if err := r.Status().Update(ctx, obj); err != nil {
+			return err
+		}
+	}
+	if obj.Status.Image == "" {
+		maybeFillImage(obj)
+		if err := r.Status().Update(ctx, obj); err != nil { // want `r.Status\(\).Update writes status with no semantic diff`
+			return err
+		}
+	}
+	if obj.Status.Message == "" {
+		fillImage(obj) // fills another field
+		if err := r.Status().Update(ctx, obj); err != nil { // want `r.Status\(\).Update writes status with no semantic diff`
+			return err
+		}
+	}
+	if len(obj.Status.Conditions) == 0 {
+		if err := statusfill.InitConditions(ctx, r.Client, obj); err != nil {
+			return err
+		}
+	}
+	if len(obj.Status.Conditions) == 0 {
+		if err := statusfill.WriteThenInit(ctx, r.Client, obj); err != nil { // want `statusfill.WriteThenInit writes the status of obj with no semantic diff`
+			return err
+		}
+	}
+	if len(obj.Status.Conditions) == 0 {
+		if err := r.initConditions(ctx, obj); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func fillImage(obj *apiv1.Memcached) { // want fillImage:"fills Image"
+	obj.Status.Image = obj.Spec.Image
+}
+
+// maybeFillImage may return before it fills.
+func maybeFillImage(obj *apiv1.Memcached) {
+	if obj.Spec.Image == "" {
+		return
+	}
+	obj.Status.Image = obj.Spec.Image
+}
+
+func (r *Reconciler) initConditions(ctx context.Context, obj *apiv1.Memcached) error { // want initConditions:"fills Conditions"
+	meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionUnknown})
+	return r.Status().Update(ctx, obj)
 }
 
 // Seamed keeps its status writer in a field, a seam for tests: the calls through the
