@@ -290,8 +290,9 @@ func (r *Reconciler) FirstFills(ctx context.Context, req ctrl.Request, ok bool) 
 			return err
 		}
 	}
+	// A fill of another field.
 	if obj.Status.Message == "" {
-		fillImage(obj) // fills another field
+		fillImage(obj)
 		if err := r.Status().Update(ctx, obj); err != nil { // want `r.Status\(\).Update writes status with no semantic diff`
 			return err
 		}
