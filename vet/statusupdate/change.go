@@ -650,6 +650,14 @@ func (k keyer) change(cond ast.Expr, want bool, acc []assignment, depth int) boo
 			return k.change(val, want, acc, depth+1)
 		}
 	case *ast.BinaryExpr:
+		// if len(obj.Status.URL) > 0 { obj.Status.URL = ""; write }: cleared.
+		// if len(obj.Status.Nodes) == 0 { obj.Status.Nodes = nodes; write }: filled.
+		if field, nonEmpty, ok := lenTest(info, x, want); ok {
+			if nonEmpty {
+				return k.clears(field, acc)
+			}
+			return k.fillsField(field, acc)
+		}
 		switch {
 		case x.Op == token.LAND && want, x.Op == token.LOR && !want:
 			return k.change(x.X, want, acc, depth+1) || k.change(x.Y, want, acc, depth+1)
@@ -692,17 +700,91 @@ func (k keyer) change(cond ast.Expr, want bool, acc []assignment, depth int) boo
 // the field, as rule 3 has it. A constant must not be the empty one; anything else
 // is a fill.
 func (k keyer) fills(field, empty ast.Expr, acc []assignment) bool {
-	info := k.g.pass.TypesInfo
+	tv := k.g.pass.TypesInfo.Types[empty]
+	if !tv.IsNil() && (tv.Value == nil || !zeroConst(tv.Value)) {
+		return false
+	}
+	return k.fillsField(field, acc)
+}
+
+// statusKey is the key of field, a status field of the written object or a snapshot
+// of one; "" when it is neither.
+func (k keyer) statusKey(field ast.Expr) string {
 	fk := k.key(field)
 	if !strings.HasPrefix(fk, "$.Status") {
 		fk = k.snapshotKey(field)
 	}
 	if !strings.HasPrefix(fk, "$.Status") {
-		return false
+		return ""
 	}
-	tv := info.Types[empty]
-	isNil := tv.IsNil()
-	if !isNil && (tv.Value == nil || !zeroConst(tv.Value)) {
+	return fk
+}
+
+// clears reports whether field, a status field or a snapshot of one found not empty,
+// is given the empty value on the path ("", 0, false or nil): it is cleared.
+func (k keyer) clears(field ast.Expr, acc []assignment) bool {
+	fk := k.statusKey(field)
+	return fk != "" && slices.ContainsFunc(acc, func(a assignment) bool {
+		return a.lhs == fk && (a.rhs == "nil" || a.value != nil && zeroConst(a.value))
+	})
+}
+
+// lenTest reads x, evaluated to want, as a test of a length: len(f) > 0, != 0 or
+// >= 1 finds f not empty, len(f) == 0, <= 0 or < 1 finds it empty, and the other way
+// round when want is false. ok is false for any other comparison (len(f) > 3 says
+// neither).
+func lenTest(info *types.Info, x *ast.BinaryExpr, want bool) (field ast.Expr, nonEmpty, ok bool) {
+	op, l, r := x.Op, ast.Unparen(x.X), ast.Unparen(x.Y)
+	arg := func(e ast.Expr) ast.Expr {
+		c, ok := e.(*ast.CallExpr)
+		if !ok || len(c.Args) != 1 {
+			return nil
+		}
+		if id, ok := ast.Unparen(c.Fun).(*ast.Ident); !ok || id.Name != "len" || info.Uses[id] != types.Universe.Lookup("len") {
+			return nil
+		}
+		return c.Args[0]
+	}
+	if arg(l) == nil {
+		// 0 < len(f) is len(f) > 0.
+		l, r = r, l
+		switch op {
+		case token.LSS:
+			op = token.GTR
+		case token.GTR:
+			op = token.LSS
+		case token.LEQ:
+			op = token.GEQ
+		case token.GEQ:
+			op = token.LEQ
+		}
+	}
+	field = arg(l)
+	v := info.Types[r].Value
+	if field == nil || v == nil {
+		return nil, false, false
+	}
+	n, exact := constant.Int64Val(constant.ToInt(v))
+	if !exact {
+		return nil, false, false
+	}
+	var empty bool
+	switch {
+	case op == token.EQL && n == 0, op == token.LEQ && n == 0, op == token.LSS && n == 1:
+		empty = true
+	case op == token.NEQ && n == 0, op == token.GTR && n == 0, op == token.GEQ && n == 1:
+		empty = false
+	default:
+		return nil, false, false
+	}
+	return field, empty != want, true
+}
+
+// fillsField reports whether the status field (or snapshot of one) field is given a
+// value on the path that is not the empty one.
+func (k keyer) fillsField(field ast.Expr, acc []assignment) bool {
+	fk := k.statusKey(field)
+	if fk == "" {
 		return false
 	}
 	return slices.ContainsFunc(acc, func(a assignment) bool {

@@ -138,7 +138,11 @@
 //     cur.Done == d { return }). A field found empty (== nil, "" or 0, joined to
 //     the rest by || or && as logic says) that the path then gives another value is
 //     filled, the first value of rule 3 (if obj.Status.Secret == nil ||
-//     obj.Status.Secret.Name != name { obj.Status.Secret = &Ref{Name: name}; write }).
+//     obj.Status.Secret.Name != name { obj.Status.Secret = &Ref{Name: name}; write }),
+//     and so is a list or string whose length is found zero (len(f) == 0, <= 0 or
+//     < 1); one whose length is found not zero (len(f) > 0, != 0 or >= 1, 0 <
+//     len(f)) that the path then gives the empty value ("" or nil) is cleared,
+//     also a change (if len(obj.Status.URL) > 0 { obj.Status.URL = ""; write }).
 //     The written object may be a deep copy of another (next := obj.DeepCopy();
 //     next.Status.State = Running; write next, inside if obj.Status.State ==
 //     Pending): what the path reads of the original is what the copy held when it was
