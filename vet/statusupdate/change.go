@@ -652,6 +652,10 @@ func (k keyer) change(cond ast.Expr, want bool, acc []assignment, depth int) boo
 	case *ast.BinaryExpr:
 		// if len(obj.Status.URL) > 0 { obj.Status.URL = ""; write }: cleared.
 		// if len(obj.Status.Nodes) == 0 { obj.Status.Nodes = nodes; write }: filled.
+		// if meta.FindStatusCondition(obj.Status.Conditions, T) == nil { set T; write }.
+		if k.presenceChange(x, want, acc) {
+			return true
+		}
 		if field, nonEmpty, ok := lenTest(info, x, want); ok {
 			if nonEmpty {
 				return k.clears(field, acc)
@@ -680,7 +684,7 @@ func (k keyer) change(cond ast.Expr, want bool, acc []assignment, depth int) boo
 		if a, b, differ := timeComparison(info, x); differ == want && a != nil {
 			return k.differs(a, b, acc)
 		}
-		if k.conditionChange(x, want, acc) {
+		if k.conditionChange(x, want, acc) || k.presenceChange(x, want, acc) {
 			return true
 		}
 		// slices.Contains(obj.Status.Nodes, id) false, then obj.Status.Nodes =

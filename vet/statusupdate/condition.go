@@ -3,6 +3,7 @@ package statusupdate
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -191,4 +192,192 @@ func (k keyer) conditionChange(call *ast.CallExpr, want bool, acc []assignment) 
 		}
 	}
 	return false
+}
+
+// presenceChange reports whether x, a test of whether a condition type is in the
+// written object's conditions evaluating to want, implies that the path's assignments
+// acc change that condition: found absent and then set (to any status), or found
+// present and then removed. The test is meta.FindStatusCondition(list, T) compared
+// with nil, or a call of a bool function of the package whose body is such a test of
+// one of its parameters (func completed(obj *Kind) bool { return
+// meta.FindStatusCondition(obj.Status.Conditions, T) != nil }), or a loop over the
+// parameter's conditions that returns true at the type (for _, c := range
+// obj.Status.Conditions { if c.Type == T { return true } }; return false).
+func (k keyer) presenceChange(x ast.Expr, want bool, acc []assignment) bool {
+	ck, presentIfTrue, ok := k.presenceTest(x, nil)
+	if !ok {
+		return false
+	}
+	present := presentIfTrue == want
+	for _, as := range acc {
+		if as.lhs != ck {
+			continue
+		}
+		if present && as.rhs == removed || !present && as.rhs != removed {
+			return true
+		}
+	}
+	return false
+}
+
+// presenceTest reads x as a test of a condition type's presence: the condition's key
+// and whether x is true when it is present. args stand for the parameters of the
+// function x is in (nil at the top).
+func (k keyer) presenceTest(x ast.Expr, args map[*types.Var]ast.Expr) (ck string, presentIfTrue, ok bool) {
+	info := k.g.pass.TypesInfo
+	sub := func(e ast.Expr) string { return k.key(substitute(info, e, args)) }
+	switch x := ast.Unparen(x).(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.NOT {
+			ck, p, ok := k.presenceTest(x.X, args)
+			return ck, !p, ok
+		}
+	case *ast.BinaryExpr:
+		if x.Op != token.EQL && x.Op != token.NEQ {
+			return "", false, false
+		}
+		call, other := x.X, x.Y
+		if info.Types[call].IsNil() {
+			call, other = other, call
+		}
+		c, isCall := ast.Unparen(call).(*ast.CallExpr)
+		if !isCall || !info.Types[other].IsNil() || len(c.Args) != 2 ||
+			!kubetypes.IsFunc(kubetypes.Callee(info, c), kubetypes.MetaPkg, "FindStatusCondition") {
+			return "", false, false
+		}
+		list := sub(c.Args[0])
+		if !strings.HasPrefix(list, "$.Status") {
+			return "", false, false
+		}
+		return list + "#" + k.typeKey(substitute(info, c.Args[1], args)), x.Op == token.NEQ, true
+	case *ast.CallExpr:
+		if args != nil {
+			return "", false, false // one function deep
+		}
+		fn := kubetypes.Callee(info, x)
+		if fn == nil || fn.Pkg() != k.g.pass.Pkg || fn.Signature().Results().Len() != 1 ||
+			!types.Identical(fn.Signature().Results().At(0).Type(), types.Typ[types.Bool]) {
+			return "", false, false
+		}
+		decl := syntax.DeclOf(k.g.pass, fn)
+		if decl == nil || decl.Body == nil {
+			return "", false, false
+		}
+		params := map[*types.Var]ast.Expr{}
+		for i := 0; i < fn.Signature().Params().Len() && i < len(x.Args); i++ {
+			params[fn.Signature().Params().At(i)] = x.Args[i]
+		}
+		body := decl.Body.List
+		if len(body) == 1 {
+			if ret, isRet := body[0].(*ast.ReturnStmt); isRet && len(ret.Results) == 1 {
+				return k.presenceTest(ret.Results[0], params)
+			}
+		}
+		return k.presenceLoop(body, params)
+	}
+	return "", false, false
+}
+
+// presenceLoop reads body as the loop for _, c := range list { if c.Type == T {
+// return true } }; return false (or the other way round), list a status conditions
+// list of the written object through params.
+func (k keyer) presenceLoop(body []ast.Stmt, params map[*types.Var]ast.Expr) (string, bool, bool) {
+	info := k.g.pass.TypesInfo
+	if len(body) != 2 {
+		return "", false, false
+	}
+	rng, ok := body[0].(*ast.RangeStmt)
+	last, ok2 := body[1].(*ast.ReturnStmt)
+	if !ok || !ok2 || len(last.Results) != 1 || rng.Value == nil || len(rng.Body.List) != 1 {
+		return "", false, false
+	}
+	elem, ok := rng.Value.(*ast.Ident)
+	ifs, ok2 := rng.Body.List[0].(*ast.IfStmt)
+	if !ok || !ok2 || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
+		return "", false, false
+	}
+	inner, ok := ifs.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(inner.Results) != 1 {
+		return "", false, false
+	}
+	found, after := boolConst(info, inner.Results[0]), boolConst(info, last.Results[0])
+	if found == nil || after == nil || *found == *after {
+		return "", false, false
+	}
+	cmp, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !ok || cmp.Op != token.EQL {
+		return "", false, false
+	}
+	typ := cmp.Y
+	sel, ok := ast.Unparen(cmp.X).(*ast.SelectorExpr)
+	if !ok {
+		sel, ok = ast.Unparen(cmp.Y).(*ast.SelectorExpr)
+		typ = cmp.X
+	}
+	if !ok || sel.Sel.Name != "Type" {
+		return "", false, false
+	}
+	if id, isID := ast.Unparen(sel.X).(*ast.Ident); !isID || info.Uses[id] != info.Defs[elem] {
+		return "", false, false
+	}
+	list := k.key(substitute(info, rng.X, params))
+	if !strings.HasPrefix(list, "$.Status") {
+		return "", false, false
+	}
+	return list + "#" + k.typeKey(substitute(info, typ, params)), *found, true
+}
+
+// boolConst is e's value when it is a constant bool, nil otherwise.
+func boolConst(info *types.Info, e ast.Expr) *bool {
+	v := info.Types[e].Value
+	if v == nil || v.Kind() != constant.Bool {
+		return nil
+	}
+	b := constant.BoolVal(v)
+	return &b
+}
+
+// substitute is e with a leading parameter of args replaced by its argument, as text
+// keys read it (obj.Status.Conditions inside the helper, dr.Status.Conditions at the
+// call); e itself when args is nil or e does not start with a parameter.
+func substitute(info *types.Info, e ast.Expr, args map[*types.Var]ast.Expr) ast.Expr {
+	if args == nil {
+		return e
+	}
+	root := e
+	var path []string
+	for {
+		switch x := ast.Unparen(root).(type) {
+		case *ast.SelectorExpr:
+			path = append([]string{x.Sel.Name}, path...)
+			root = x.X
+			continue
+		case *ast.UnaryExpr:
+			if x.Op == token.AND {
+				root = x.X
+				continue
+			}
+		case *ast.StarExpr:
+			root = x.X
+			continue
+		}
+		break
+	}
+	id, ok := ast.Unparen(root).(*ast.Ident)
+	if !ok {
+		return e
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return e
+	}
+	arg, ok := args[v]
+	if !ok {
+		return e
+	}
+	out := arg
+	for _, name := range path {
+		out = &ast.SelectorExpr{X: out, Sel: ast.NewIdent(name)}
+	}
+	return out
 }

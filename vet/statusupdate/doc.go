@@ -107,7 +107,12 @@
 //     meta.SetStatusCondition of it to another constant status, or false and then set
 //     to that status, directly or through a package function that calls them with its
 //     parameters; cluster-api's conditions.IsTrue or IsFalse of the object, then
-//     conditions.Delete, MarkTrue, MarkFalse or MarkUnknown of that type), or from
+//     conditions.Delete, MarkTrue, MarkFalse or MarkUnknown of that type; a
+//     condition type found absent, then set, or found present, then removed:
+//     meta.FindStatusCondition(list, T) compared with nil, or a bool function of the
+//     package that returns such a test of its parameter or loops over its
+//     conditions returning true at the type, so that a helper's write reached only
+//     past if completed(obj) { return } and setting that type is a change), or from
 //     its own earlier value, a snapshot taken in a
 //     variable (old := obj.Status.State, prev := obj.Status.DeepCopy(), orig :=
 //     obj.DeepCopy(); a deferred if obj.Status.State != old { write }; or a value the
