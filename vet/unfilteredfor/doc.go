@@ -56,8 +56,11 @@
 // handler decides what to enqueue, and is trusted to.
 //
 // When the chain does not run from the constructor (ctrl.NewControllerManagedBy) to
-// Complete or Build in one expression, the builder is configured in several
-// statements, and a WithEventFilter anywhere in the same function counts.
+// Complete or Build in one expression (the builder configured in several statements,
+// or handed through a function: withOptions(ctrl.NewControllerManagedBy(mgr).For(…),
+// opts).Complete(r)), a WithEventFilter anywhere in the same function counts, judged
+// as in the chain: one whose predicate passes every update
+// (ResourceVersionChangedPredicate) filters nothing.
 //
 // A predicate is judged by what it really filters, where its source says for certain
 // that it cannot drop a status-only update (an update whose new object differs from

@@ -364,7 +364,7 @@ func filtered(pass *analysis.Pass, stack []ast.Node, call *ast.CallExpr, opts []
 	if !whole && fn != nil {
 		has, ok := filtersIn[fn]
 		if !ok {
-			has = hasEventFilter(info, body)
+			has = hasEventFilter(pass, body)
 			filtersIn[fn] = has
 		}
 		return has
@@ -372,10 +372,16 @@ func filtered(pass *analysis.Pass, stack []ast.Node, call *ast.CallExpr, opts []
 	return false
 }
 
-func hasEventFilter(info *types.Info, body *ast.BlockStmt) bool {
+// hasEventFilter reports whether body calls WithEventFilter with a predicate that may
+// drop a status-only update; one that passes every update
+// (ResourceVersionChangedPredicate, a Funcs without UpdateFunc) filters nothing,
+// wherever the call is.
+func hasEventFilter(pass *analysis.Pass, body *ast.BlockStmt) bool {
+	info := pass.TypesInfo
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && kubetypes.IsBuilderMethod(kubetypes.Callee(info, call), "WithEventFilter") {
+		if call, ok := n.(*ast.CallExpr); ok && kubetypes.IsBuilderMethod(kubetypes.Callee(info, call), "WithEventFilter") &&
+			(len(call.Args) != 1 || !passesEveryUpdate(pass, body, call.Args[0])) {
 			found = true
 		}
 		return !found

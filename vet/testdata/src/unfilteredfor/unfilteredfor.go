@@ -58,9 +58,42 @@ func (r *Reconciler) withEventFilter(mgr ctrl.Manager) error {
 func (r *Reconciler) inSteps(mgr ctrl.Manager, filter bool) error {
 	b := ctrl.NewControllerManagedBy(mgr).For(&apiv1.Memcached{})
 	if filter {
-		b = b.WithEventFilter(predicate.ResourceVersionChangedPredicate{})
+		b = b.WithEventFilter(predicate.GenerationChangedPredicate{})
 	}
 	return b.Complete(r)
+}
+
+// A WithEventFilter whose predicate passes every update, in steps or with the chain
+// handed through a function of the package, filters nothing.
+func (r *Reconciler) inStepsPassAll(mgr ctrl.Manager) error {
+	b := ctrl.NewControllerManagedBy(mgr).For(&apiv1.Memcached{}) // want `For\(&apiv1.Memcached{}\) without predicates`
+	b = b.WithEventFilter(predicate.ResourceVersionChangedPredicate{})
+	return b.Complete(r)
+}
+
+func (r *Reconciler) wrapped(mgr ctrl.Manager, opts ...string) error {
+	return withOptions(
+		ctrl.NewControllerManagedBy(mgr).
+			For(&apiv1.Memcached{}). // want `For\(&apiv1.Memcached{}\) without predicates`
+			WithEventFilter(predicate.ResourceVersionChangedPredicate{}),
+		opts,
+	).Complete(r)
+}
+
+func (r *Reconciler) wrappedFiltered(mgr ctrl.Manager, opts ...string) error {
+	return withOptions(
+		ctrl.NewControllerManagedBy(mgr).
+			For(&apiv1.Memcached{}).
+			WithEventFilter(predicate.GenerationChangedPredicate{}),
+		opts,
+	).Complete(r)
+}
+
+func withOptions(b *builder.Builder, opts []string) *builder.Builder {
+	if len(opts) == 0 {
+		return b
+	}
+	return b.Named(opts[0])
 }
 
 func (r *Reconciler) inStepsNoFilter(mgr ctrl.Manager) error {
