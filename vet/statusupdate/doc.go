@@ -158,7 +158,11 @@
 //     from a parameter, the call's argument in the parameter's place (setSecret(ctx,
 //     obj, image) { obj.Status.Image = image; write }, called behind if
 //     obj.Status.Image != obj.Spec.Image with obj.Spec.Image); any other is carried
-//     as the field given something, which is all a test of its emptiness needs;
+//     as the field given something, which is all a test of its emptiness needs. The
+//     object may be a field of the helper's receiver (func (s *state) record() {
+//     s.obj.Status.Secret = &Ref{…}; write s.obj }): at each call the receiver the call
+//     names stands for it, so that if s.obj.Status.Secret != nil { return } before
+//     s.record() finds the field empty;
 //  8. the write is in a helper that the call switches off: the path to it needs a bool
 //     parameter, or a bool field of a struct parameter, to be true or false (if
 //     !params.ApplyChanges { return nil }), and the call hands in the other constant
@@ -166,7 +170,8 @@
 //     through the package's calls (rule 4) and, as the Delegated fact's Requires,
 //     across packages.
 //  9. a condition on the way to the write, within the function (an enclosing if or
-//     switch case, or an earlier if whose body leaves without writing), reads the
+//     switch case, or an earlier if whose body leaves without writing, or holds only
+//     such an if: if c != nil { if c.Reason == r { return } }), reads the
 //     stored status of an object of the written kind in a way rules 1 to 8 do not
 //     judge: compares a status field with a value that is no constant (if
 //     obj.Status.Image != obj.Spec.Image), hands it to a call (slices.Contains(

@@ -84,12 +84,20 @@ func (g *guards) guardedFrom(stack []ast.Node, obj ast.Expr, inherited []assignm
 	}
 	reqs := switches.Requires(g.pass, stack, decl)
 	param, whole := -1, false
+	// recv is the method's receiver when the object is a field of it (s.instance in
+	// func (s *state) updateStatus()): a caller's s.instance, through the receiver the
+	// call names, is the object written.
+	var recv *types.Var
 	if obj != nil {
 		if v := syntax.Root(g.pass.TypesInfo, obj); v != nil {
 			whole = text(obj) == v.Name()
 			param = syntax.ParamIndex(g.pass.TypesInfo, decl, v)
 			if p := handedStatus(g.pass.TypesInfo, stack, v); param < 0 && whole && p != nil {
 				param = syntax.ParamIndex(g.pass.TypesInfo, decl, p)
+			}
+			if param < 0 && !whole && decl.Recv != nil && len(decl.Recv.List) == 1 && len(decl.Recv.List[0].Names) == 1 &&
+				g.pass.TypesInfo.Defs[decl.Recv.List[0].Names[0]] == v {
+				recv = v
 			}
 		}
 	}
@@ -101,6 +109,9 @@ func (g *guards) guardedFrom(stack []ast.Node, obj ast.Expr, inherited []assignm
 		var arg ast.Expr
 		if param >= 0 && param < len(call.Args) && whole {
 			arg = call.Args[param]
+		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && recv != nil {
+			arg = substitute(g.pass.TypesInfo, obj, map[*types.Var]ast.Expr{recv: sel.X})
 		}
 		if !g.guardedFrom(site, arg, g.carried(path, site, arg), depth+1) {
 			return false

@@ -303,7 +303,20 @@ func (c *reader) earlyExit(list []ast.Stmt, child ast.Node, depth int) bool {
 		if s == child {
 			return false
 		}
-		if is, ok := s.(*ast.IfStmt); ok && syntax.Leaves(is.Body.List) && !c.acts(is.Body) && c.reads(is.Cond, depth) {
+		is, ok := s.(*ast.IfStmt)
+		if !ok {
+			continue
+		}
+		if syntax.Leaves(is.Body.List) && !c.acts(is.Body) && c.reads(is.Cond, depth) {
+			return true
+		}
+		// if cond != nil { if cond.Reason == r { return } } is if cond != nil &&
+		// cond.Reason == r { return }: an early exit whichever of the two reads.
+		if is.Else != nil || len(is.Body.List) != 1 {
+			continue
+		}
+		if in, ok := is.Body.List[0].(*ast.IfStmt); ok && in.Init == nil && in.Else == nil && syntax.Leaves(in.Body.List) && !c.acts(in.Body) &&
+			(c.reads(is.Cond, depth) || c.reads(in.Cond, depth)) {
 			return true
 		}
 	}

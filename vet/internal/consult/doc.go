@@ -1,6 +1,7 @@
 // Package consult decides whether the path to a statement consults the stored status
 // of the object it writes: whether a condition on the way (an enclosing if or switch
-// case, or an earlier if whose body leaves) reads that status. statusupdate and
+// case, or an earlier if whose body leaves, or whose body is only such an if:
+// if c != nil { if c.Reason == r { return } }) reads that status. statusupdate and
 // statustime take such a condition for a guard they cannot judge, and leave the write
 // alone: they report what is sent, or stamped, on a path where nothing looked at the
 // stored status at all.
