@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -156,4 +158,57 @@ func alive(pid int) bool {
 	s := string(data)
 	end := strings.LastIndexByte(s, ')')
 	return end < 0 || !strings.HasPrefix(strings.TrimSpace(s[end+1:]), "Z")
+}
+
+// interruptRaceEnv makes this binary run interruptRaceMain.
+const interruptRaceEnv = "STORM_TEST_INTERRUPT_RACE"
+
+// interruptRaceMain is a run whose own path fails while a signal's cleanup is under
+// way, as a run does when SIGTERM stops its API server under the tenant: armed, it
+// says so, and 200 ms later (the signal has come by then) gives up, disarming on its
+// way out; the cleanup takes 600 ms.
+func interruptRaceMain() int {
+	disarm := onInterrupt(func() { time.Sleep(600 * time.Millisecond) })
+	fmt.Println("armed")
+	time.Sleep(200 * time.Millisecond)
+	disarm()
+	fmt.Fprintln(os.Stderr, "the run's own path ended first")
+	return 2
+}
+
+// TestInterruptOutlivesTheRunsFailure: a SIGTERM's cleanup runs to its end and says
+// so, though the run's own path fails and returns meanwhile. The run that failed this
+// way left the cleanup unsaid, or unfinished.
+func TestInterruptOutlivesTheRunsFailure(t *testing.T) {
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(self)
+	cmd.Env = append(os.Environ(), interruptRaceEnv+"=1")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil || line != "armed\n" {
+		t.Fatalf("the child said %q, %v", line, err)
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	err = cmd.Wait()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Errorf("the child ended with %v, want exit status 1 from the cleanup\n%s", err, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "the API server and etcd are stopped") || strings.Contains(stderr.String(), "own path ended first") {
+		t.Errorf("the child's own path ended before the cleanup:\n%s", stderr.String())
+	}
 }

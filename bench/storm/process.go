@@ -82,13 +82,26 @@ func signalNotify(c chan os.Signal) { signal.Notify(c, syscall.SIGTERM, syscall.
 // with status 1. Without it the signal's default action ends the process and leaves
 // both running, holding their ports and temporary directories. The processes the
 // run started itself (the controller, the tenant) die with it (dieWithParent).
+//
+// Once the signal is taken, disarm never returns: the run's own path, failing because
+// the servers are going away (the tenant's connection refused), would otherwise end
+// the process before the cleanup has said so, or has finished.
 func onInterrupt(cleanup func()) (disarm func()) {
 	sigs := make(chan os.Signal, 1)
 	signalNotify(sigs)
 	done := make(chan struct{})
+	var mu sync.Mutex
+	fired, disarmed := false, false
 	go func() {
 		select {
 		case s := <-sigs:
+			mu.Lock()
+			if disarmed {
+				mu.Unlock()
+				return
+			}
+			fired = true
+			mu.Unlock()
 			cleanup()
 			fmt.Fprintf(os.Stderr, "storm: %v: the API server and etcd are stopped\n", s)
 			os.Exit(1)
@@ -97,7 +110,14 @@ func onInterrupt(cleanup func()) (disarm func()) {
 	}()
 	return func() {
 		signal.Stop(sigs)
+		mu.Lock()
+		disarmed = true
+		f := fired
+		mu.Unlock()
 		close(done)
+		if f {
+			select {} // the handler stops the servers and exits the process
+		}
 	}
 }
 

@@ -19,6 +19,9 @@ func TestMain(m *testing.M) {
 	if job := os.Getenv(childEnv); job != "" {
 		os.Exit(childMain(job))
 	}
+	if os.Getenv(interruptRaceEnv) != "" {
+		os.Exit(interruptRaceMain())
+	}
 	os.Exit(m.Run())
 }
 
