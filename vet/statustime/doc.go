@@ -58,8 +58,12 @@
 // oldPhase), or holds a diff as statusupdate counts one; nor one after an earlier
 // if on such a condition, in an enclosing block of the function, whose body returns,
 // branches away or panics (if obj.Status.StartTime != nil { return }: set once).
-// That is the fix this analyzer asks for. Nor is one behind a condition that reads
-// the stored status of the same kind in a way these rules do not judge — a value
+// That is the fix this analyzer asks for. When the function that assigns says
+// nothing of the kind, every call of it in the package (up to three calls up, and
+// none handing it on as a value) may: a helper that stamps obj.Status.MissingSince,
+// called only behind if obj.Status.MissingSince == nil, sets it once. Nor is one
+// behind a condition that reads the stored status of the same kind in a way these
+// rules do not judge — a value
 // that is no constant compared with a status field by <, <=, > or >= as well, the
 // status handed to a call or read through a local variable, a function or method
 // that reads it (if obj.Status.Attempts < n, if !due(obj)): statusupdate's rule 9,

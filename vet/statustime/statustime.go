@@ -79,7 +79,7 @@ func run(pass *analysis.Pass) (any, error) {
 				return true
 			}
 			for i, lhs := range n.Lhs {
-				if !written(kubetypes.StatusOwner(info, lhs)) || setOnChange(info, stack, lhs) || cons.Consults(stack, kubetypes.StatusOwner(info, lhs), nil) || leftOutOfDiff(info, lhs, cmp) || oneShot(info, lhs) || tr.event(stack, lhs) {
+				if !written(kubetypes.StatusOwner(info, lhs)) || tr.setOnChange(stack, lhs) || cons.Consults(stack, kubetypes.StatusOwner(info, lhs), nil) || leftOutOfDiff(info, lhs, cmp) || oneShot(info, lhs) || tr.event(stack, lhs) {
 					continue
 				}
 				if r, ok := c.read(n.Rhs[i], 0); ok {
@@ -300,8 +300,35 @@ func carriesTime(info *types.Info, call *ast.CallExpr, fn *types.Func) bool {
 //     obj.Status.Phase != oldPhase; a test against "" or nil is a state, not a
 //     change), or
 //   - holds a diff (diff.MentionsDiff).
-func setOnChange(info *types.Info, stack []ast.Node, lhs ast.Expr) bool {
-	path := statusPath(info, lhs)
+//
+// When the function says nothing, every call of it in the package (up to maxDepth
+// calls up) must: a helper that stamps a field, called only behind if
+// obj.Status.MissingSince == nil, sets it once.
+func (t *transitions) setOnChange(stack []ast.Node, lhs ast.Expr) bool {
+	return t.setOnChangeOf(stack, statusPath(t.pass.TypesInfo, lhs), 0)
+}
+
+func (t *transitions) setOnChangeOf(stack []ast.Node, path []string, depth int) bool {
+	guarded, decl := setOnChange(t.pass.TypesInfo, stack, path)
+	if guarded || decl == nil || len(path) == 0 || depth >= maxDepth {
+		return guarded
+	}
+	sites := t.callSites(decl)
+	if len(sites) == 0 {
+		return false
+	}
+	for _, site := range sites {
+		if !t.setOnChangeOf(site, path, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// setOnChange is the test of one function: whether a condition on the way guards the
+// assignment to the status field path, and else the declaration the stack reached
+// (nil when it is in no function declaration).
+func setOnChange(info *types.Info, stack []ast.Node, path []string) (bool, *ast.FuncDecl) {
 	guards := func(cond ast.Node) bool {
 		if cond == nil {
 			return false
@@ -333,15 +360,15 @@ func setOnChange(info *types.Info, stack []ast.Node, lhs ast.Expr) bool {
 		child, parent := stack[i], stack[i-1]
 		switch p := parent.(type) {
 		case *ast.FuncDecl:
-			return false
+			return false, p
 		case *ast.IfStmt:
 			if (child == p.Body || child == p.Else) && (guards(p.Init) || guards(p.Cond)) {
-				return true
+				return true, nil
 			}
 		case *ast.CaseClause:
 			for _, e := range p.List {
 				if guards(e) {
-					return true
+					return true, nil
 				}
 			}
 		case *ast.BlockStmt:
@@ -352,12 +379,12 @@ func setOnChange(info *types.Info, stack []ast.Node, lhs ast.Expr) bool {
 					break
 				}
 				if is, ok := st.(*ast.IfStmt); ok && is.Else == nil && syntax.Leaves(is.Body.List) && (guards(is.Init) || guards(is.Cond)) {
-					return true
+					return true, nil
 				}
 			}
 		}
 	}
-	return false
+	return false, nil
 }
 
 // oneShotName is the name of a field that marks a moment that happens once in an

@@ -193,13 +193,8 @@ func (t *transitions) callersShow(decl *ast.FuncDecl, path []string, v constant.
 	if depth >= maxDepth {
 		return false
 	}
-	fn, _ := t.pass.TypesInfo.Defs[decl.Name].(*types.Func)
-	if fn == nil {
-		return false
-	}
-	t.collect()
-	sites := t.sites[fn]
-	if len(sites) == 0 || len(sites) != t.uses[fn] {
+	sites := t.callSites(decl)
+	if len(sites) == 0 {
 		return false
 	}
 	for _, site := range sites {
@@ -208,6 +203,21 @@ func (t *transitions) callersShow(decl *ast.FuncDecl, path []string, v constant.
 		}
 	}
 	return true
+}
+
+// callSites are the stacks of the calls of the function decl in the package, nil
+// when it has none or is used in another way too (handed on as a value).
+func (t *transitions) callSites(decl *ast.FuncDecl) [][]ast.Node {
+	fn, _ := t.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	t.collect()
+	sites := t.sites[fn]
+	if len(sites) != t.uses[fn] {
+		return nil
+	}
+	return sites
 }
 
 func (t *transitions) collect() {

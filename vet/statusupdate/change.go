@@ -200,7 +200,12 @@ func (k keyer) valueAssign(lhs string, e ast.Expr) assignment {
 	info := k.g.pass.TypesInfo
 	rk := k.key(e)
 	tv := info.Types[e]
-	a := assignment{lhs: lhs, rhs: rk, portable: strings.HasPrefix(rk, "$") || tv.Value != nil, value: tv.Value}
+	if tv.IsNil() {
+		// nil means the same in every function: a helper that clears a field
+		// (obj.Status.Missing = nil) clears it for the caller that found it not nil.
+		rk = "nil"
+	}
+	a := assignment{lhs: lhs, rhs: rk, portable: strings.HasPrefix(rk, "$") || tv.Value != nil || tv.IsNil(), value: tv.Value}
 	if !a.portable {
 		a.param = k.paramRead(e)
 	}
@@ -451,11 +456,41 @@ func (k keyer) earlyExitChange(list []ast.Stmt, child ast.Node, acc []assignment
 		if k.change(is.Cond, false, between, 0) {
 			return true
 		}
-		if call := errorChecked(k.g.pass.TypesInfo, prior[:j], is); call != nil && k.calleeExitChange(call, portable(between), 0) {
+		if call := errorChecked(k.g.pass.TypesInfo, prior[:j], is); call != nil && (k.calleeExitChange(call, portable(between), 0) || k.storedChange(prior[:j], is, call, between)) {
 			return true
 		}
 	}
 	return false
+}
+
+// storedChange reports whether call, whose error the early exit is leaves on, is a
+// status write of the written object, so that past is the stored status is what the
+// object held at the call, and the path after it (between) gives a status field a
+// constant other than the one the statements before the call (prior) last gave it:
+// the write moves the field from what this pass itself stored (a reset to State "",
+// written and checked, then State Skipped and a second write). Only the top-level
+// statements of prior count, and only constants; a status write in a helper called
+// between the two is taken to leave the field as the first write stored it.
+func (k keyer) storedChange(prior []ast.Stmt, is *ast.IfStmt, call *ast.CallExpr, between []assignment) bool {
+	info := k.g.pass.TypesInfo
+	if !kubetypes.IsStatusWrite(info, call) || len(call.Args) < 2 || k.key(call.Args[1]) != "$" {
+		return false
+	}
+	if is.Init == nil && len(prior) > 0 {
+		prior = prior[:len(prior)-1] // the write is the statement before the if
+	}
+	stored := map[string]constant.Value{}
+	for _, a := range k.assigns(prior) {
+		if a.value != nil {
+			stored[a.lhs] = a.value
+		} else {
+			delete(stored, a.lhs)
+		}
+	}
+	return slices.ContainsFunc(between, func(a assignment) bool {
+		v, ok := stored[a.lhs]
+		return ok && a.value != nil && !sameConst(v, a.value)
+	})
 }
 
 // errorChecked is the call whose error the early exit is leaves on: is tests err !=

@@ -120,7 +120,11 @@
 //     orig.Status.Version { obj.Status.Version = next; write }), or finds that
 //     it holds a constant (== c, a case c of a switch on it) when the path assigns it
 //     another constant (a state machine's transition: case Pending: obj.Status.State =
-//     Running; write), or a variable that an earlier switch on it narrows to other
+//     Running; write), or finds it holds what an earlier write of the same pass
+//     stored, a status write of the object whose error the path leaves on, after
+//     statements that give the field a constant (obj.Status.State = ""; if err :=
+//     write; err != nil { return err }; …; obj.Status.State = Skipped; write: the
+//     second moves it), or a variable that an earlier switch on it narrows to other
 //     constants (switch result { case Failed, Succeeded: …; default: return };
 //     obj.Status.State = result). The early exit may be a callee's: a call of a
 //     function of the package handed the object, whose error the path leaves on
@@ -157,8 +161,11 @@
 //     carried to the callers, whose conditions rule 4 follows, and so is one read
 //     from a parameter, the call's argument in the parameter's place (setSecret(ctx,
 //     obj, image) { obj.Status.Image = image; write }, called behind if
-//     obj.Status.Image != obj.Spec.Image with obj.Spec.Image); any other is carried
-//     as the field given something, which is all a test of its emptiness needs. The
+//     obj.Status.Image != obj.Spec.Image with obj.Spec.Image), and nil, which clears
+//     the field for the caller that found it not nil (if obj.Status.Missing != nil
+//     { return r.present(ctx, obj) }, present setting it nil and writing); any
+//     other is carried as the field given something, which is all a test of its
+//     emptiness needs. The
 //     object may be a field of the helper's receiver (func (s *state) record() {
 //     s.obj.Status.Secret = &Ref{…}; write s.obj }): at each call the receiver the call
 //     names stands for it, so that if s.obj.Status.Secret != nil { return } before
