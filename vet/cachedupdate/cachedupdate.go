@@ -624,6 +624,17 @@ type origins struct {
 	judgeParams bool
 	// rf judges whether an earlier write refreshed an object.
 	rf *refresher
+	// fieldFills holds, per struct field of a client type, the values the package
+	// gives it (a composite literal's element, an assignment), each with the
+	// declaration it is in; nil until needed.
+	fieldFills map[*types.Var][]fill
+}
+
+// fill is a value given to a struct field, in the declaration decl (nil at package
+// level).
+type fill struct {
+	decl *ast.FuncDecl
+	val  ast.Expr
 }
 
 // handsCached reports whether call, in decl, hands the manager's client to one of
@@ -695,7 +706,15 @@ func (o *origins) cached(decl *ast.FuncDecl, c ast.Expr, depth int) bool {
 	}
 	switch x := ast.Unparen(c).(type) {
 	case *ast.SelectorExpr:
-		return true // a field, or a package's variable: assume the manager's client
+		// A field the package fills only with client.New (a constructor that builds
+		// its own client: StatusUpdater{k8sClient}) reads from the API server. Any
+		// other field, or a package's variable: assume the manager's client.
+		if sel := info.Selections[x]; sel != nil && sel.Kind() == types.FieldVal {
+			if fills := o.fills()[sel.Obj().(*types.Var)]; len(fills) > 0 {
+				return slices.ContainsFunc(fills, func(f fill) bool { return !o.madeByNew(f.decl, f.val) })
+			}
+		}
+		return true
 	case *ast.CallExpr:
 		fn := kubetypes.Callee(info, x)
 		return fn != nil && fn.Name() == "GetClient"
@@ -715,11 +734,8 @@ func (o *origins) cached(decl *ast.FuncDecl, c ast.Expr, depth int) bool {
 			return v.Parent() == v.Pkg().Scope() // a package variable set elsewhere: assume the manager's
 		}
 		for _, val := range vals {
-			if call, ok := ast.Unparen(val).(*ast.CallExpr); ok {
-				fn := kubetypes.Callee(info, call)
-				if kubetypes.IsFunc(fn, kubetypes.ClientPkg, "New") || kubetypes.IsFunc(fn, kubetypes.ClientPkg, "NewWithWatch") {
-					continue
-				}
+			if isNewClient(info, val) {
+				continue
 			}
 			if o.cached(decl, val, depth+1) {
 				return true
@@ -728,6 +744,101 @@ func (o *origins) cached(decl *ast.FuncDecl, c ast.Expr, depth int) bool {
 		return false
 	}
 	return true
+}
+
+// isNewClient reports whether e is a call of client.New or client.NewWithWatch: a
+// client with no cache.
+func isNewClient(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := kubetypes.Callee(info, call)
+	return kubetypes.IsFunc(fn, kubetypes.ClientPkg, "New") || kubetypes.IsFunc(fn, kubetypes.ClientPkg, "NewWithWatch")
+}
+
+// madeByNew reports whether val, given to a field in decl, is a client made by
+// client.New: the call itself, or a local variable every value of which is one.
+func (o *origins) madeByNew(decl *ast.FuncDecl, val ast.Expr) bool {
+	info := o.pass.TypesInfo
+	if isNewClient(info, val) {
+		return true
+	}
+	id, ok := ast.Unparen(val).(*ast.Ident)
+	if !ok || decl == nil || decl.Body == nil {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.Parent() == v.Pkg().Scope() {
+		return false
+	}
+	vals := syntax.ValuesOf(o.pass, decl.Body, v)
+	return len(vals) > 0 && !slices.ContainsFunc(vals, func(e ast.Expr) bool { return !isNewClient(info, e) })
+}
+
+// fills are the values the package gives each struct field of an interface type
+// (a client): the elements of composite literals, keyed or positional, and
+// assignments to a selected field. A field of an exported struct may be filled in
+// another package too; a constructor of the package that fills it says what it
+// holds.
+func (o *origins) fills() map[*types.Var][]fill {
+	if o.fieldFills != nil {
+		return o.fieldFills
+	}
+	info := o.pass.TypesInfo
+	o.fieldFills = map[*types.Var][]fill{}
+	add := func(f *types.Var, decl *ast.FuncDecl, val ast.Expr) {
+		if f != nil && types.IsInterface(f.Type()) {
+			o.fieldFills[f] = append(o.fieldFills[f], fill{decl, val})
+		}
+	}
+	o.insp.WithStack([]ast.Node{(*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if !push {
+			return true
+		}
+		var decl *ast.FuncDecl
+		for i := len(stack) - 1; i >= 0 && decl == nil; i-- {
+			decl, _ = stack[i].(*ast.FuncDecl)
+		}
+		switch n := n.(type) {
+		case *ast.CompositeLit:
+			st, ok := types.Unalias(info.TypeOf(n)).Underlying().(*types.Struct)
+			if !ok {
+				return true
+			}
+			for i, el := range n.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					if key, ok := kv.Key.(*ast.Ident); ok {
+						f, _ := info.ObjectOf(key).(*types.Var)
+						add(f, decl, kv.Value)
+					}
+				} else if i < st.NumFields() {
+					add(st.Field(i), decl, el)
+				}
+			}
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+				if !ok {
+					continue
+				}
+				s := info.Selections[sel]
+				if s == nil || s.Kind() != types.FieldVal {
+					continue
+				}
+				switch {
+				case len(n.Lhs) == len(n.Rhs):
+					add(s.Obj().(*types.Var), decl, n.Rhs[i])
+				case i == 0 && len(n.Rhs) == 1:
+					add(s.Obj().(*types.Var), decl, n.Rhs[0]) // x.c, err = client.New(…)
+				default:
+					add(s.Obj().(*types.Var), decl, l) // another result: not known
+				}
+			}
+		}
+		return true
+	})
+	return o.fieldFills
 }
 
 // paramCached reports whether parameter i of decl may hold a cached client: unless

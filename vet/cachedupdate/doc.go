@@ -37,8 +37,13 @@
 //     fact), and what it returns of what it read is cached where such a call assigns
 //     it (CachedResults with its Clients). A bare client.Reader such as mgr.GetAPIReader() reads from the API server and does not
 //     count, nor does a client that client.New or client.NewWithWatch made (e2e
-//     helpers and command-line tools build one; it has no cache), nor one held in a
-//     variable that some other function returned (a factory's: not known);
+//     helpers and command-line tools build one; it has no cache), nor a struct
+//     field that the package fills only with such a client (a constructor that
+//     builds its own: return StatusUpdater{k8sClient}, k8sClient from client.New;
+//     a field of an exported struct may be filled in another package as well, which
+//     no fact carries: the constructor of its own package is taken to say what it
+//     holds), nor one held in a variable that some other function returned (a
+//     factory's: not known);
 //   - a variable assigned from one of those (x := list.Items[i], y := x.DeepCopy(),
 //     for _, item := range list.Items), transitively, or given one's resourceVersion
 //     (desired.ResourceVersion = current.ResourceVersion,
