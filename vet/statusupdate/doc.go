@@ -140,7 +140,12 @@
 //     context and gives status fields of its receiver or a parameter constants on
 //     every path, each field once (func (b *Backup) SetFailed(msg string) {
 //     b.Status.State = BackupFailed; … }; the SetsStatus fact), a constant matching
-//     however it is spelled. A struct literal assigned to a status field assigns each
+//     however it is spelled; so does a setter method whose type has the matching
+//     getter (x.SetObservedVersion(v), with GetObservedVersion() of v's type, on an
+//     interface a generic reconciler's kinds implement, which no fact follows): it
+//     gives what the getter reads v, so if x.GetObservedVersion() != v {
+//     x.SetObservedVersion(v); write } is a change. A struct literal assigned to a
+//     status field assigns each
 //     field it names (obj.Status.Progress = &Progress{Done: d}, or through a variable
 //     assigned once from the literal), and a local variable assigned once from a
 //     status field reads that field (cur := obj.Status.Progress; if cur != nil &&

@@ -136,7 +136,7 @@ func (k keyer) setterAssigns(st ast.Stmt) []assignment {
 	}
 	var f SetsStatus
 	if !k.g.pass.ImportObjectFact(fn, &f) {
-		return nil
+		return k.accessorAssigns(call, fn)
 	}
 	var target ast.Expr
 	if f.Param < 0 {
@@ -158,6 +158,30 @@ func (k keyer) setterAssigns(st ast.Stmt) []assignment {
 		}
 	}
 	return out
+}
+
+// accessorAssigns is the assignment a call of a setter method on the written object
+// makes when the object's type has the matching getter (x.SetObservedVersion(v), with
+// GetObservedVersion() of the same type: an interface a generic reconciler's kinds
+// implement, whose methods no fact follows): the field the getter reads, keyed as the
+// getter's call ($.GetObservedVersion()), is given v. nil when call is no such call.
+func (k keyer) accessorAssigns(call *ast.CallExpr, fn *types.Func) []assignment {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	name, isSetter := strings.CutPrefix(fn.Name(), "Set")
+	if !ok || !isSetter || name == "" || len(call.Args) != 1 || fn.Signature().Recv() == nil || k.key(sel.X) != "$" {
+		return nil
+	}
+	sig := fn.Signature()
+	if sig.Params().Len() != 1 || sig.Results().Len() != 0 {
+		return nil
+	}
+	getter, _, _ := types.LookupFieldOrMethod(k.g.pass.TypesInfo.TypeOf(sel.X), true, fn.Pkg(), "Get"+name)
+	g, ok := getter.(*types.Func)
+	if !ok || g.Signature().Params().Len() != 0 || g.Signature().Results().Len() != 1 ||
+		!types.Identical(g.Signature().Results().At(0).Type(), sig.Params().At(0).Type()) {
+		return nil
+	}
+	return []assignment{k.valueAssign("$.Get"+name+"()", call.Args[0])}
 }
 
 // takesContext reports whether one of fn's parameters is a context.Context.
