@@ -62,6 +62,9 @@
 // nothing of the kind, every call of it in the package (up to three calls up, and
 // none handing it on as a value) may: a helper that stamps obj.Status.MissingSince,
 // called only behind if obj.Status.MissingSince == nil, sets it once. Nor is one
+// past a checked Create (if err := c.Create(ctx, run); err != nil { return err }, an
+// earlier statement of an enclosing block, here or in every caller): a Create of a
+// name succeeds once, and the stamp records it. Nor is one
 // behind a condition that reads the stored status of the same kind in a way these
 // rules do not judge — a value
 // that is no constant compared with a status field by <, <=, > or >= as well, the

@@ -382,6 +382,10 @@ func setOnChange(info *types.Info, stack []ast.Node, path []string) (bool, *ast.
 					return true, nil
 				}
 			}
+			// Past a checked Create the stamp records something done once.
+			if kubetypes.CheckedCreate(info, p.List, child) {
+				return true, nil
+			}
 		}
 	}
 	return false, nil

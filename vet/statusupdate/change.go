@@ -456,7 +456,7 @@ func (k keyer) earlyExitChange(list []ast.Stmt, child ast.Node, acc []assignment
 		if k.change(is.Cond, false, between, 0) {
 			return true
 		}
-		if call := errorChecked(k.g.pass.TypesInfo, prior[:j], is); call != nil && (k.calleeExitChange(call, portable(between), 0) || k.storedChange(prior[:j], is, call, between)) {
+		if call := kubetypes.ErrorChecked(k.g.pass.TypesInfo, prior[:j], is); call != nil && (k.calleeExitChange(call, portable(between), 0) || k.storedChange(prior[:j], is, call, between)) {
 			return true
 		}
 	}
@@ -491,44 +491,6 @@ func (k keyer) storedChange(prior []ast.Stmt, is *ast.IfStmt, call *ast.CallExpr
 		v, ok := stored[a.lhs]
 		return ok && a.value != nil && !sameConst(v, a.value)
 	})
-}
-
-// errorChecked is the call whose error the early exit is leaves on: is tests err !=
-// nil, err being the last result of the call in its init statement (if err := f(…);
-// err != nil) or in the statement before it (v, err := f(…); if err != nil). nil when
-// is is no such check.
-func errorChecked(info *types.Info, prior []ast.Stmt, is *ast.IfStmt) *ast.CallExpr {
-	cond, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
-	if !ok || cond.Op != token.NEQ {
-		return nil
-	}
-	id, ok := ast.Unparen(cond.X).(*ast.Ident)
-	if nilID, isID := ast.Unparen(cond.Y).(*ast.Ident); !ok || !isID || nilID.Name != "nil" {
-		return nil
-	}
-	v, ok := info.ObjectOf(id).(*types.Var)
-	if !ok || !syntax.IsError(v.Type()) {
-		return nil
-	}
-	from := func(st ast.Stmt) *ast.CallExpr {
-		as, ok := st.(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
-			return nil
-		}
-		last, ok := ast.Unparen(as.Lhs[len(as.Lhs)-1]).(*ast.Ident)
-		if !ok || info.ObjectOf(last) != v {
-			return nil
-		}
-		call, _ := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-		return call
-	}
-	if is.Init != nil {
-		return from(is.Init)
-	}
-	if len(prior) > 0 {
-		return from(prior[len(prior)-1])
-	}
-	return nil
 }
 
 // calleeExitChange reports whether call, a call of a function of this package that
@@ -582,7 +544,7 @@ func (k keyer) calleeExitChange(call *ast.CallExpr, acc []assignment, depth int)
 		if ck.change(is.Cond, false, acc, 0) {
 			return true
 		}
-		if inner := errorChecked(info, list[:j], is); inner != nil && ck.calleeExitChange(inner, acc, depth+1) {
+		if inner := kubetypes.ErrorChecked(info, list[:j], is); inner != nil && ck.calleeExitChange(inner, acc, depth+1) {
 			return true
 		}
 	}

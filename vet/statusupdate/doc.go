@@ -201,6 +201,14 @@
 //     here wrote, most false findings were guards of a shape of their own, and a
 //     write that such a condition gates but does not fully guard is missed
 //     (vet/testdata/realworld.md counts both).
+//  10. the write is past a checked Create, in the function or, through rule 4, in
+//     every caller: an earlier statement of an enclosing block creates an object and
+//     leaves when that fails (if err := c.Create(ctx, child); err != nil { return err
+//     }). A Create of one name succeeds once, and one with a generated name gives a
+//     new name each time: the write records something the pass did, and is not
+//     reached on the next pass with nothing done. A check that lets a failure through
+//     (err != nil && !IsAlreadyExists(err)) is no such check; a child deleted by
+//     hand and created again makes the write once more, which is no loop.
 //
 // A helper in another package (common.UpdateStatus(ctx, c, obj)) is judged where it is
 // called: a function that writes the status of one of its parameters with nothing in

@@ -38,7 +38,7 @@ type guards struct {
 }
 
 // guarded reports whether the write (or the delegating call) on top of the stack is
-// guarded (rules 1 to 4 and 7 to 9 of the package doc), obj being the object it writes
+// guarded (rules 1 to 4 and 7 to 10 of the package doc), obj being the object it writes
 // (nil when not known).
 func (g *guards) guarded(stack []ast.Node, obj ast.Expr, depth int) bool {
 	return g.guardedFrom(stack, obj, nil, depth)
@@ -245,7 +245,7 @@ func (g *guards) enclosing(stack []ast.Node) ast.Node {
 	return nil
 }
 
-// locallyGuarded applies rules 1, 2 and 3 of the package doc, within the function.
+// locallyGuarded applies rules 1, 2, 3 and 10 of the package doc, within the function.
 func (g *guards) locallyGuarded(stack []ast.Node) bool {
 	for i := len(stack) - 1; i > 0; i-- {
 		child, parent := stack[i], stack[i-1]
@@ -274,11 +274,12 @@ func (g *guards) locallyGuarded(stack []ast.Node) bool {
 					return true
 				}
 			}
-			if g.earlyExitBefore(p.Body, child) {
+			if g.earlyExitBefore(p.Body, child) || kubetypes.CheckedCreate(g.pass.TypesInfo, p.Body, child) {
 				return true
 			}
 		case *ast.BlockStmt:
-			if g.earlyExitBefore(p.List, child) {
+			// Past a checked Create the pass did something that happens once (rule 10).
+			if g.earlyExitBefore(p.List, child) || kubetypes.CheckedCreate(g.pass.TypesInfo, p.List, child) {
 				return true
 			}
 		}

@@ -922,3 +922,63 @@ func KindCategory(t types.Type) string {
 	}
 	return "kind:" + n.Obj().Pkg().Path() + "." + n.Obj().Name()
 }
+
+// ErrorChecked is the call whose error the early exit is leaves on: is tests err !=
+// nil, err being the last result of the call in its init statement (if err := f(…);
+// err != nil) or in the statement before it (v, err := f(…); if err != nil). nil when
+// is is no such check.
+func ErrorChecked(info *types.Info, prior []ast.Stmt, is *ast.IfStmt) *ast.CallExpr {
+	cond, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
+	if !ok || cond.Op != token.NEQ {
+		return nil
+	}
+	id, ok := ast.Unparen(cond.X).(*ast.Ident)
+	if nilID, isID := ast.Unparen(cond.Y).(*ast.Ident); !ok || !isID || nilID.Name != "nil" {
+		return nil
+	}
+	v, ok := info.ObjectOf(id).(*types.Var)
+	if !ok || !syntax.IsError(v.Type()) {
+		return nil
+	}
+	from := func(st ast.Stmt) *ast.CallExpr {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
+			return nil
+		}
+		last, ok := ast.Unparen(as.Lhs[len(as.Lhs)-1]).(*ast.Ident)
+		if !ok || info.ObjectOf(last) != v {
+			return nil
+		}
+		call, _ := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		return call
+	}
+	if is.Init != nil {
+		return from(is.Init)
+	}
+	if len(prior) > 0 {
+		return from(prior[len(prior)-1])
+	}
+	return nil
+}
+
+// CheckedCreate reports whether a statement of list before child creates an object
+// and leaves when that fails (if err := c.Create(ctx, x); err != nil { return … }, or
+// err := c.Create(…) and such an if after it): past it, the pass created something.
+// A Create of one name succeeds once, and one with a generated name makes a new name
+// each time: what follows is an event, not a step of every pass. An if that lets an
+// error through (err != nil && !IsAlreadyExists(err)) is no such check.
+func CheckedCreate(info *types.Info, list []ast.Stmt, child ast.Node) bool {
+	for j, st := range list {
+		if st == child {
+			return false
+		}
+		is, ok := st.(*ast.IfStmt)
+		if !ok || !syntax.Leaves(is.Body.List) {
+			continue
+		}
+		if call := ErrorChecked(info, list[:j], is); call != nil && IsMethod(Callee(info, call), ClientPkg, "Writer", "Create") {
+			return true
+		}
+	}
+	return false
+}

@@ -2,7 +2,8 @@
 // deploy-image plugin scaffolds it: the status written with Status().Update after
 // meta.SetStatusCondition on every path, a Get re-fetch "to avoid the object has been
 // modified", the finalizer added and removed with Update, For() without predicates.
-// opgen vet must flag every Status().Update in it.
+// opgen vet must flag every Status().Update in it as a write from the cache, and all
+// but two as unguarded (TestPrecisionKubebuilder says which).
 package kubebuilder
 
 import (

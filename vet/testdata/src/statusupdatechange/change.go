@@ -12,6 +12,7 @@ import (
 	"example.com/admission"
 	apiv1 "example.com/api/v1"
 	"example.com/conds"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/util/retry"
@@ -1250,4 +1251,44 @@ func (r *Reconciler) observeNot(ctx context.Context, obj versioned, v string) er
 		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
 	}
 	return nil
+}
+
+// A write past a checked Create: the pass created something, which succeeds once
+// for a name (rule 10); in a caller too.
+func (r *Reconciler) created(ctx context.Context, obj, child *apiv1.Memcached) error {
+	if err := r.Create(ctx, child); err != nil {
+		return err
+	}
+	obj.Status.State = "Created"
+	return r.Status().Update(ctx, obj)
+}
+
+func (r *Reconciler) createThenRecord(ctx context.Context, obj, child *apiv1.Memcached) error {
+	err := r.Create(ctx, child)
+	if err != nil {
+		return err
+	}
+	return r.recordCreated(ctx, obj)
+}
+
+func (r *Reconciler) recordCreated(ctx context.Context, obj *apiv1.Memcached) error { // want recordCreated:"fills State"
+	obj.Status.State = "Created"
+	return r.Status().Update(ctx, obj)
+}
+
+// A Create whose failure is let through in part, or only logged: the write follows
+// on every pass.
+func (r *Reconciler) createdNot(ctx context.Context, obj, child *apiv1.Memcached) error {
+	if err := r.Create(ctx, child); err != nil && !apierrors.IsNotFound(err) {
+		return err
+	}
+	obj.Status.State = "Created"
+	if err := r.Status().Update(ctx, obj); err != nil { // want `r.Status\(\).Update writes status with no semantic diff`
+		return err
+	}
+	if err := r.Create(ctx, child); err != nil {
+		_ = err
+	}
+	obj.Status.Message = "again"
+	return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
 }
