@@ -80,7 +80,11 @@
 //     real API server in vet/internal/apiserverproof). The patch may be held in a
 //     variable every assignment of which is such a patch (one per case of a type
 //     switch), or come in as a parameter every call of whose function passes one.
-//     A MergeFrom of the object itself diffs it against itself and is reported; a
+//     A MergeFrom of the object itself diffs it against itself and is reported,
+//     unless the variable is given a value made from a deep copy between the
+//     MergeFrom and the write (patch := client.MergeFrom(obj); obj =
+//     transform(obj.DeepCopyObject()); write obj): the patch then holds the old
+//     object and the write sends the new one; a
 //     raw patch is what it says, and is reported.
 //  6. the written object is a variable assigned once from a call of a function that
 //     returns nil for it when a diff in that function finds nothing changed (if

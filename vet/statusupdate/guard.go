@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -597,11 +598,48 @@ func sameObject(info *types.Info, pass *analysis.Pass, stack []ast.Node, base, o
 		}
 		return nil
 	}
+	b, o := root(base), root(obj)
+	if v, ok := b.(*types.Var); ok && b == o && copiedBetween(info, syntax.DeclaringBody(stack, v), v, base.End(), obj.Pos()) {
+		// patch := client.MergeFrom(obj); obj = transform(obj.DeepCopyObject()):
+		// the patch holds the old object, the write sends the new one.
+		return false
+	}
 	if types.ExprString(ast.Unparen(base)) == types.ExprString(ast.Unparen(obj)) {
 		return true
 	}
-	b, o := root(base), root(obj)
 	return b != nil && b == o
+}
+
+// copiedBetween reports whether body assigns v, between the positions from and to, a
+// value made from a deep copy (obj = transform(obj.DeepCopyObject()), obj =
+// obj.DeepCopy()): past it, v holds another object than before.
+func copiedBetween(info *types.Info, body *ast.BlockStmt, v *types.Var, from, to token.Pos) bool {
+	if body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if found || !ok || as.Pos() < from || as.End() > to || len(as.Lhs) != len(as.Rhs) {
+			return !found
+		}
+		for i, l := range as.Lhs {
+			id, ok := ast.Unparen(l).(*ast.Ident)
+			if !ok || info.ObjectOf(id) != v {
+				continue
+			}
+			ast.Inspect(as.Rhs[i], func(m ast.Node) bool {
+				if c, ok := m.(*ast.CallExpr); ok {
+					if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok && strings.HasPrefix(sel.Sel.Name, "DeepCopy") {
+						found = true
+					}
+				}
+				return !found
+			})
+		}
+		return !found
+	})
+	return found
 }
 
 // paramOf is the function declaration on the stack, and the index of its parameter,

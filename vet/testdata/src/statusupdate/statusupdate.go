@@ -275,3 +275,23 @@ func (r *Reconciler) migrate(ctx context.Context, name string) error {
 	u.Name = name
 	return r.Status().Patch(ctx, u, client.RawPatch("merge", []byte("{}")))
 }
+
+// A MergeFrom of the object, then the variable given a changed deep copy: the patch
+// holds the old object and the write sends the new one, a diff (rule 5).
+func (r *Reconciler) patchCopy(ctx context.Context, obj *apiv1.Memcached, transform func(*apiv1.Memcached) *apiv1.Memcached) error {
+	patch := client.MergeFrom(obj)
+	obj = transform(obj.DeepCopy())
+	return r.Status().Patch(ctx, obj, patch)
+}
+
+// The variable given a value that is no copy, or copied before the MergeFrom: the
+// patch diffs the object against itself.
+func (r *Reconciler) patchCopyNot(ctx context.Context, obj *apiv1.Memcached, transform func(*apiv1.Memcached) *apiv1.Memcached) error {
+	patch := client.MergeFrom(obj)
+	obj = transform(obj)
+	if err := r.Status().Patch(ctx, obj, patch); err != nil { // want `r.Status\(\).Patch writes status`
+		return err
+	}
+	obj = obj.DeepCopy()
+	return r.Status().Patch(ctx, obj, client.MergeFrom(obj)) // want `r.Status\(\).Patch writes status`
+}
