@@ -221,7 +221,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if fv := objectField(info, u.obj); !ok && fv != nil && !f.fieldSets[fv] && v != nil {
 				read, ok = cachedFields[fv]
 			}
-			if v == nil || !ok || f.live[v] || o.retriedWhole(f, v) {
+			if v == nil || !ok || f.live[v] || o.retriedWhole(f, v) || failedRead(info, f.decl, u.call, v) {
 				continue
 			}
 			what := fmt.Sprintf("%s of %s read from the informer cache (%s)", types.ExprString(u.call.Fun), kubetypes.TypeString(info.TypeOf(u.obj)), types.ExprString(read))
@@ -485,6 +485,88 @@ func objectField(info *types.Info, e ast.Expr) *types.Var {
 // accessor (kubetypes.Unwrapped): a Get into w.Unwrap() and an Update of it are of w.
 func objectRoot(info *types.Info, e ast.Expr) *types.Var {
 	return syntax.Root(info, kubetypes.Unwrapped(info, e))
+}
+
+// failedRead reports whether call, in decl, runs only when the read that fills v
+// failed: inside the body of an if on that read's error (err != nil, or a function
+// named IsNotFound of it: if err := r.Get(ctx, key, obj); apierrors.IsNotFound(err)
+// { …; Update(obj) }, the error assigned in the if or in the statement before it).
+// There v holds nothing the cache gave: a zero value, or what the path set itself.
+func failedRead(info *types.Info, decl *ast.FuncDecl, call *ast.CallExpr, v *types.Var) bool {
+	if decl.Body == nil {
+		return false
+	}
+	var path []ast.Node
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if n == nil || path != nil && path[len(path)-1] == call {
+			return false
+		}
+		if n.Pos() > call.Pos() || n.End() < call.End() {
+			return false
+		}
+		path = append(path, n)
+		return n != call
+	})
+	errOf := func(cond ast.Expr) *types.Var {
+		cond = ast.Unparen(cond)
+		if b, ok := cond.(*ast.BinaryExpr); ok && b.Op == token.NEQ {
+			if id, ok := ast.Unparen(b.Y).(*ast.Ident); ok && id.Name == "nil" {
+				cond = b.X
+			}
+		} else if c, ok := cond.(*ast.CallExpr); ok && len(c.Args) == 1 {
+			if fn := kubetypes.Callee(info, c); fn != nil && fn.Name() == "IsNotFound" {
+				cond = c.Args[0]
+			}
+		}
+		id, ok := ast.Unparen(cond).(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		ev, _ := info.Uses[id].(*types.Var)
+		if ev == nil || !syntax.IsError(ev.Type()) {
+			return nil
+		}
+		return ev
+	}
+	readsInto := func(st ast.Stmt, ev *types.Var) bool {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
+			return false
+		}
+		last, ok := ast.Unparen(as.Lhs[len(as.Lhs)-1]).(*ast.Ident)
+		if !ok || info.ObjectOf(last) != ev {
+			return false
+		}
+		rc, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		_, arg := readCall(info, rc)
+		return arg != nil && objectRoot(info, arg) == v
+	}
+	for i := 1; i < len(path); i++ {
+		is, ok := path[i-1].(*ast.IfStmt)
+		if !ok || path[i] != is.Body {
+			continue
+		}
+		ev := errOf(is.Cond)
+		if ev == nil {
+			continue
+		}
+		if is.Init != nil && readsInto(is.Init, ev) {
+			return true
+		}
+		if i >= 2 {
+			if block, ok := path[i-2].(*ast.BlockStmt); ok {
+				for j, st := range block.List {
+					if st == is && j > 0 && readsInto(block.List[j-1], ev) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // readCall splits a Get or List of a client.Reader into its client and the argument

@@ -133,7 +133,11 @@
 // bare client.Reader into it, or assigned or ranged from such a variable: the first
 // read from mgr.GetAPIReader(), the cache read only to answer a conflict) is not
 // reported: which read its Update sends depends on
-// the path, and order is not followed. Built-in kinds are not reported.
+// the path, and order is not followed. Nor is an Update inside the body of an if on
+// the error of the read that fills the object (if err := r.Get(ctx, key, obj);
+// apierrors.IsNotFound(err) { …; Update(obj) }, or err != nil, the error assigned in
+// the if or in the statement before it): the read failed, and the object holds
+// nothing the cache gave. Built-in kinds are not reported.
 //
 // opgen vet, run over packages some of which hold a controller (a For call, or a
 // Reconcile method), reports only in those, in the packages that make a manager
