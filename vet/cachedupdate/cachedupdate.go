@@ -313,6 +313,17 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 			}
 			return true
 		}
+		// controllerutil.CreateOrUpdate(ctx, c, obj, mutate) reads obj through c and,
+		// when mutate changed it, sends it whole with Update: with the manager's
+		// client, the cached resourceVersion. It reads obj itself, so no earlier
+		// write refreshes what it sends.
+		if isCreateOrUpdate(info, call) && len(call.Args) >= 3 {
+			if obj := call.Args[2]; kubetypes.IsCustomResource(info.TypeOf(obj)) && o.cached(fd, call.Args[1], 0) && !kubetypes.InConflictRetry(info, stack) {
+				mark(obj, call.Fun)
+				f.updates = append(f.updates, update{call: call, obj: obj, via: types.ExprString(call.Fun)})
+			}
+			return true
+		}
 		if fact := wr.Calls[call]; fact != nil && !switches.Off(pass, call, stack, fact.Requires) {
 			via := types.ExprString(call.Fun)
 			for _, j := range fact.Update {
@@ -567,6 +578,23 @@ func failedRead(info *types.Info, decl *ast.FuncDecl, call *ast.CallExpr, v *typ
 		}
 	}
 	return false
+}
+
+// controllerutilPkg is controller-runtime's controllerutil package.
+const controllerutilPkg = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+
+// isCreateOrUpdate reports whether call is controllerutil.CreateOrUpdate, or its alias
+// ctrl.CreateOrUpdate (a variable of controller-runtime's root package).
+func isCreateOrUpdate(info *types.Info, call *ast.CallExpr) bool {
+	if kubetypes.IsFunc(kubetypes.Callee(info, call), controllerutilPkg, "CreateOrUpdate") {
+		return true
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[sel.Sel].(*types.Var)
+	return ok && v.Name() == "CreateOrUpdate" && v.Pkg() != nil && v.Pkg().Path() == "sigs.k8s.io/controller-runtime"
 }
 
 // readCall splits a Get or List of a client.Reader into its client and the argument

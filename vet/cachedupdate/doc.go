@@ -66,6 +66,12 @@
 //     another function (a scope or wrapper read by one method and written by
 //     another), unless that function gives the field a value or reads into it itself.
 //
+// A call of controllerutil.CreateOrUpdate (or its alias ctrl.CreateOrUpdate) of a
+// custom resource, through a client known to be the manager's as above and outside a
+// conflict retry's literal, is a read and an Update in one: it Gets the object
+// through that client and, when the mutate function changed it, sends it whole
+// (CreateOrPatch sends a patch and is not reported).
+//
 // A call that hands such an object to a function that Updates it as it came in is
 // reported the same way, at the call: a finalizer helper, an updateStatus(ctx, obj)
 // of the same package, common.UpdateStatus(ctx, c, obj) of another, or a helper

@@ -851,3 +851,39 @@ func (r *Reconciler) onNotFoundNot(ctx context.Context, req ctrl.Request) error 
 	}
 	return r.Update(ctx, &obj) // want `r.Update of \*v1.Memcached read from the informer cache`
 }
+
+// controllerutil.CreateOrUpdate of a custom resource through the manager's client reads
+// it from the cache and sends it whole with Update; through a client.New client, in a
+// conflict retry, with CreateOrPatch, or of a built-in kind, it is not reported.
+func (r *Reconciler) createOrUpdate(ctx context.Context, child *apiv1.Memcached, dep *appsv1.Deployment) error {
+	if _, err := controllerutil.CreateOrUpdate(ctx, r.Client, child, func() error { // want `controllerutil.CreateOrUpdate sends child, a \*v1.Memcached read from the informer cache`
+		child.Spec.Size = 3
+		return nil
+	}); err != nil {
+		return err
+	}
+	direct, err := client.New(nil, client.Options{})
+	if err != nil {
+		return err
+	}
+	if _, err := controllerutil.CreateOrUpdate(ctx, direct, child, func() error { return nil }); err != nil {
+		return err
+	}
+	if err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		_, err := controllerutil.CreateOrUpdate(ctx, r.Client, child, func() error { return nil })
+		return err
+	}); err != nil {
+		return err
+	}
+	if _, err := controllerutil.CreateOrPatch(ctx, r.Client, child, func() error { return nil }); err != nil {
+		return err
+	}
+	_, err = controllerutil.CreateOrUpdate(ctx, r.Client, dep, func() error { return nil })
+	return err
+}
+
+// The same through controller-runtime's alias.
+func (r *Reconciler) createOrUpdateAlias(ctx context.Context, child *apiv1.Memcached) error {
+	_, err := ctrl.CreateOrUpdate(ctx, r.Client, child, func() error { return nil }) // want `ctrl.CreateOrUpdate sends child, a \*v1.Memcached read from the informer cache`
+	return err
+}

@@ -3,6 +3,7 @@ package controllerruntime
 
 import (
 	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 )
@@ -13,3 +14,5 @@ type Result = reconcile.Result
 type Manager = manager.Manager
 
 var NewControllerManagedBy = builder.ControllerManagedBy
+
+var CreateOrUpdate = controllerutil.CreateOrUpdate
