@@ -215,9 +215,10 @@
 //     hand and created again makes the write once more, which is no loop.
 //
 // A helper in another package (common.UpdateStatus(ctx, c, obj)) is judged where it is
-// called: a function that writes the status of one of its parameters with nothing in
-// it guarding the write carries that to its callers as an analysis fact (Delegated),
-// through any number of calls and packages, and an unguarded call of it in a
+// called: a function that writes the status of one of its parameters, or a method that
+// writes its receiver's (obj.SaveStatus(ctx, c), a method of the API type), with
+// nothing in it guarding the write carries that to its callers as an analysis fact
+// (Delegated), through any number of calls and packages, and an unguarded call of it in a
 // controller's package is reported at the call, unless the patch it is handed is a
 // MergeFrom diff (rule 5). Its own write is then not reported when it is exported and
 // nothing in its package calls it: its callers stand in its place.

@@ -18,7 +18,8 @@ import (
 // parameters with no semantic diff guarding the write in the function: its callers
 // in other packages are judged in its place (common.UpdateStatus(ctx, c, obj)).
 type Delegated struct {
-	// Params are the parameters whose status the function writes, by index.
+	// Params are the parameters whose status the function writes, by index; -1 is
+	// a method's receiver (func (es *EventSource) SaveStatus(ctx, c) writes es).
 	Params []int
 	// Patch is the index of the parameter that holds the patch of the write (a
 	// Status().Patch(ctx, obj, patch) with patch handed in), -1 when there is none: a
@@ -128,8 +129,8 @@ func exportDelegations(pass *analysis.Pass, g *guards, writes []write, calls []c
 			continue
 		}
 		for _, i := range c.fact.Params {
-			if i < len(c.call.Args) && !localGuard(c.stack, c.call.Args[i]) {
-				add(c.stack, c.call.Args[i], source{stack: c.stack, reqs: append(translated, switches.Requires(g.pass, c.stack, declOf(c.stack))...)})
+			if arg := argAt(c.call, i); arg != nil && !localGuard(c.stack, arg) {
+				add(c.stack, arg, source{stack: c.stack, reqs: append(translated, switches.Requires(g.pass, c.stack, declOf(c.stack))...)})
 			}
 		}
 	}
@@ -149,9 +150,9 @@ func exportDelegations(pass *analysis.Pass, g *guards, writes []write, calls []c
 					continue
 				}
 				for _, i := range params[callee] {
-					if i < len(c.Args) && !localGuard(site, c.Args[i]) {
+					if arg := argAt(c, i); arg != nil && !localGuard(site, arg) {
 						seen[c] = true
-						add(site, c.Args[i], source{stack: site, callee: callee})
+						add(site, arg, source{stack: site, callee: callee})
 					}
 				}
 			}

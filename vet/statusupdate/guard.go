@@ -655,9 +655,34 @@ func (g *guards) paramOf(stack []ast.Node, obj ast.Expr) (*ast.FuncDecl, int) {
 	}
 	i := syntax.ParamIndex(g.pass.TypesInfo, decl, v)
 	if i < 0 {
+		if text(obj) == v.Name() && isReceiver(g.pass.TypesInfo, decl, v) {
+			return decl, -1 // the method's receiver, whole
+		}
 		return nil, -1
 	}
 	return decl, i
+}
+
+// isReceiver reports whether v is decl's receiver.
+func isReceiver(info *types.Info, decl *ast.FuncDecl, v *types.Var) bool {
+	return decl.Recv != nil && len(decl.Recv.List) == 1 && len(decl.Recv.List[0].Names) == 1 &&
+		info.Defs[decl.Recv.List[0].Names[0]] == v
+}
+
+// argAt is what a call hands in the place of parameter i of its function: the
+// argument, or for -1 the receiver a method call names (x in x.SaveStatus(…)); nil
+// when the call has none there.
+func argAt(call *ast.CallExpr, i int) ast.Expr {
+	if i == -1 {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			return sel.X
+		}
+		return nil
+	}
+	if i < 0 || i >= len(call.Args) {
+		return nil
+	}
+	return call.Args[i]
 }
 
 // delegates reports whether a write of obj, on top of the stack, is left to the

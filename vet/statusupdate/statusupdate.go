@@ -106,8 +106,8 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for _, c := range calls {
 		var obj ast.Expr
-		if len(c.fact.Params) > 0 && c.fact.Params[0] < len(c.call.Args) {
-			obj = c.call.Args[c.fact.Params[0]]
+		if len(c.fact.Params) > 0 {
+			obj = argAt(c.call, c.fact.Params[0])
 		}
 		if g.guarded(c.stack, obj, 0) || switches.Off(g.pass, c.call, c.stack, c.fact.Requires) {
 			continue
@@ -116,11 +116,12 @@ func run(pass *analysis.Pass) (any, error) {
 			continue // the patch handed in is a diff
 		}
 		for _, i := range c.fact.Params {
-			if i >= len(c.call.Args) || w.FiltersUpdatesOf(info.TypeOf(c.call.Args[i])) || g.delegates(c.stack, c.call.Args[i]) {
+			arg := argAt(c.call, i)
+			if arg == nil || w.FiltersUpdatesOf(info.TypeOf(arg)) || g.delegates(c.stack, arg) {
 				continue
 			}
 			rep.Reportf(c.call.Pos(), "%s writes the status of %s with no semantic diff guarding it, here or in it: each write is a watch event that queues the object again (update-watch-update loop); compare with equality.Semantic.DeepEqual and call it only on a difference",
-				types.ExprString(c.call.Fun), types.ExprString(c.call.Args[i]))
+				types.ExprString(c.call.Fun), types.ExprString(arg))
 			break
 		}
 	}
