@@ -63,7 +63,8 @@
 // none handing it on as a value) may: a helper that stamps obj.Status.MissingSince,
 // called only behind if obj.Status.MissingSince == nil, sets it once. Nor is one
 // past a checked Create (if err := c.Create(ctx, run); err != nil { return err }, an
-// earlier statement of an enclosing block, here or in every caller): a Create of a
+// earlier statement of an enclosing block, here or in every caller), or in the body
+// of an if err == nil on such a Create: a Create of a
 // name succeeds once, and the stamp records it. Nor is one
 // behind a condition that reads the stored status of the same kind in a way these
 // rules do not judge — a value

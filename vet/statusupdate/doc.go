@@ -208,7 +208,8 @@
 //  10. the write is past a checked Create, in the function or, through rule 4, in
 //     every caller: an earlier statement of an enclosing block creates an object and
 //     leaves when that fails (if err := c.Create(ctx, child); err != nil { return err
-//     }). A Create of one name succeeds once, and one with a generated name gives a
+//     }), or the write is in the body of an if that finds it succeeded (err =
+//     c.Create(ctx, child); if err == nil { …; write }). A Create of one name succeeds once, and one with a generated name gives a
 //     new name each time: the write records something the pass did, and is not
 //     reached on the next pass with nothing done. A check that lets a failure through
 //     (err != nil && !IsAlreadyExists(err)) is no such check; a child deleted by

@@ -265,6 +265,12 @@ func (g *guards) locallyGuarded(stack []ast.Node) bool {
 			if child == p.Body && g.fillsEmpty(p.Cond, stack[i:]) {
 				return true
 			}
+			// if err == nil past err = c.Create(…): the Create just succeeded (rule 10).
+			if child == p.Body && i >= 2 {
+				if block, ok := stack[i-2].(*ast.BlockStmt); ok && kubetypes.CreateSucceeded(g.pass.TypesInfo, before(block.List, p), p) {
+					return true
+				}
+			}
 		case *ast.SwitchStmt:
 			if child == p.Body && (g.mentionsDiff(p.Init) || g.mentionsDiff(p.Tag)) {
 				return true

@@ -961,6 +961,21 @@ func ErrorChecked(info *types.Info, prior []ast.Stmt, is *ast.IfStmt) *ast.CallE
 	return nil
 }
 
+// CreateSucceeded reports whether is, an if statement whose body the path takes, tests
+// that a Create succeeded: err == nil, err the last result of a Create assigned in its
+// init statement or in the statement before it among prior (err = c.Create(ctx, x);
+// if err == nil { … }). Its body runs once for a name, as CheckedCreate's path does.
+func CreateSucceeded(info *types.Info, prior []ast.Stmt, is *ast.IfStmt) bool {
+	cond, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
+	if !ok || cond.Op != token.EQL {
+		return false
+	}
+	flipped := *is
+	flipped.Cond = &ast.BinaryExpr{X: cond.X, Op: token.NEQ, Y: cond.Y}
+	call := ErrorChecked(info, prior, &flipped)
+	return call != nil && IsMethod(Callee(info, call), ClientPkg, "Writer", "Create")
+}
+
 // CheckedCreate reports whether a statement of list before child creates an object
 // and leaves when that fails (if err := c.Create(ctx, x); err != nil { return … }, or
 // err := c.Create(…) and such an if after it): past it, the pass created something.
