@@ -143,7 +143,10 @@
 // the error of the read that fills the object (if err := r.Get(ctx, key, obj);
 // apierrors.IsNotFound(err) { …; Update(obj) }, or err != nil, the error assigned in
 // the if or in the statement before it): the read failed, and the object holds
-// nothing the cache gave. Built-in kinds are not reported.
+// nothing the cache gave. Nor is a status Update of a kind whose declaration, loaded
+// from source, has no +kubebuilder:subresource:status (vet/internal/subresource): it
+// fails with 404 before any resourceVersion is compared. Built-in kinds are not
+// reported.
 //
 // opgen vet, run over packages some of which hold a controller (a For call, or a
 // Reconcile method), reports only in those, in the packages that make a manager

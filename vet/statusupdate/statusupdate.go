@@ -15,6 +15,7 @@ import (
 	"github.com/opgen-dev/opgen/vet/internal/consult"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/subresource"
 	"github.com/opgen-dev/opgen/vet/internal/switches"
 	"github.com/opgen-dev/opgen/vet/internal/watches"
 )
@@ -29,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "statusupdate",
 	Doc:       analyzerdoc.MustDoc(doc, "statusupdate"),
 	URL:       "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#statusupdate",
-	Requires:  []*analysis.Analyzer{inspect.Analyzer, watches.Analyzer, consult.Analyzer},
+	Requires:  []*analysis.Analyzer{inspect.Analyzer, watches.Analyzer, consult.Analyzer, subresource.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(Delegated), new(NilWhenEqual), new(ReportsChange), new(SetsStatus), new(Fills)},
 }
@@ -76,9 +77,13 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	rep := directive.NewReporter(pass)
+	sub := pass.ResultOf[subresource.Analyzer].(*subresource.Result)
 	for _, wr := range writes {
 		if len(wr.call.Args) < 2 || g.guarded(wr.stack, wr.call.Args[1], 0) || g.diffPatch(wr.call, wr.stack, 0) {
 			continue
+		}
+		if sub.Lacks(info.TypeOf(wr.call.Args[1])) {
+			continue // no status subresource: the write fails with 404, and loops nothing
 		}
 		if w.FiltersUpdatesOf(info.TypeOf(wr.call.Args[1])) {
 			continue // its controllers filter update events: the write reconciles nothing again
@@ -117,7 +122,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		for _, i := range c.fact.Params {
 			arg := argAt(c.call, i)
-			if arg == nil || w.FiltersUpdatesOf(info.TypeOf(arg)) || g.delegates(c.stack, arg) {
+			if arg == nil || w.FiltersUpdatesOf(info.TypeOf(arg)) || sub.Lacks(info.TypeOf(arg)) || g.delegates(c.stack, arg) {
 				continue
 			}
 			rep.Reportf(c.call.Pos(), "%s writes the status of %s with no semantic diff guarding it, here or in it: each write is a watch event that queues the object again (update-watch-update loop); compare with equality.Semantic.DeepEqual and call it only on a difference",

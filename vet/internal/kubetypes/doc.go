@@ -23,7 +23,10 @@
 //     +kubebuilder:subresource:status marker that really decides it is a comment,
 //     which the export data of an imported API package does not carry; every
 //     kubebuilder-scaffolded kind with a Status field has the marker, and
-//     Status().Update on a kind without it fails with 404 anyway.
+//     Status().Update on a kind without it fails with 404 anyway. Where the
+//     declaration is loaded from source, vet/internal/subresource reads the marker,
+//     and statusupdate and cachedupdate leave a status write of a kind declared
+//     without it.
 //
 // Helpers on syntax that know nothing of Kubernetes are in package syntax; what counts
 // as a diff, which is a heuristic on names, is in package diff.

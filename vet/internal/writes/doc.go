@@ -25,7 +25,9 @@
 //
 // The fact also carries the custom resources whose status a function writes, or a
 // function it reaches writes (its calls, the functions it takes as values, the
-// methods of the types it builds a value of, which an interface may call), in this
+// methods of the types it builds a value of, which an interface may call, except a
+// custom resource's: the interfaces an object is handed to never call a method of
+// the API type that writes its status), in this
 // package or in another: so the methods of a reconciler declared in one package tell
 // a For() in another what the controller writes. It carries, too, the switches every
 // write of a parameter needs (vet/internal/switches): a call that turns them off

@@ -527,8 +527,12 @@ func analyze(pass *analysis.Pass, x *fn, sm seams, factOf func(*types.Func) *Fac
 				}
 			case *ast.CompositeLit:
 				// A value of a type may be called through an interface: every
-				// method of the type is within reach.
-				if t := kubetypes.Named(info.TypeOf(n)); t != nil {
+				// method of the type is within reach. Not a custom resource's: the
+				// interfaces it is handed to (client.Object, runtime.Object) call
+				// accessors and DeepCopyObject, never a method of the API type that
+				// writes its status (obj.SaveStatus(ctx, c)), which For(&Kind{})
+				// would otherwise put within reach of every controller of the kind.
+				if t := kubetypes.Named(info.TypeOf(n)); t != nil && !kubetypes.IsCustomResource(t) {
 					for m := range t.Origin().Methods() {
 						use(m)
 					}

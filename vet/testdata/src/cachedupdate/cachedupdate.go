@@ -887,3 +887,16 @@ func (r *Reconciler) createOrUpdateAlias(ctx context.Context, child *apiv1.Memca
 	_, err := ctrl.CreateOrUpdate(ctx, r.Client, child, func() error { return nil }) // want `ctrl.CreateOrUpdate sends child, a \*v1.Memcached read from the informer cache`
 	return err
 }
+
+// A kind declared without a status subresource: Status().Update fails with 404 before
+// any resourceVersion is compared; a plain Update of it sends the cached one.
+func (r *Reconciler) note(ctx context.Context, req ctrl.Request) error {
+	var n apiv1.Note
+	if err := r.Get(ctx, req.NamespacedName, &n); err != nil {
+		return err
+	}
+	if n.Status.Message == "" {
+		return r.Status().Update(ctx, &n)
+	}
+	return r.Update(ctx, &n) // want `r.Update of \*v1.Note read from the informer cache`
+}

@@ -295,3 +295,10 @@ func (r *Reconciler) patchCopyNot(ctx context.Context, obj *apiv1.Memcached, tra
 	obj = obj.DeepCopy()
 	return r.Status().Patch(ctx, obj, client.MergeFrom(obj)) // want `r.Status\(\).Patch writes status`
 }
+
+// A kind declared without a status subresource: Status().Update fails with 404 and
+// loops nothing.
+func (r *Reconciler) note(ctx context.Context, n *apiv1.Note) error { // want note:"fills Message"
+	n.Status.Message = "seen"
+	return r.Status().Update(ctx, n)
+}

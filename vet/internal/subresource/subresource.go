@@ -1,0 +1,114 @@
+package subresource
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+)
+
+// Analyzer marks the kinds declared without a status subresource; see the package doc.
+var Analyzer = &analysis.Analyzer{
+	Name:       "subresource",
+	Doc:        "find the custom resources declared without +kubebuilder:subresource:status",
+	Run:        run,
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(NoStatus)},
+}
+
+// NoStatus is the fact of a custom resource's type name whose declaration has
+// +kubebuilder:object:root=true and not +kubebuilder:subresource:status.
+type NoStatus struct{}
+
+// AFact marks NoStatus as an analysis fact.
+func (*NoStatus) AFact() {}
+
+func (*NoStatus) String() string { return "no status subresource" }
+
+// Result holds the kinds, of the package and of what it imports, declared without a
+// status subresource.
+type Result struct {
+	none map[*types.TypeName]bool
+}
+
+// Lacks reports whether t is (a pointer to) a kind whose declaration says it has no
+// status subresource. A kind loaded without source (export data) is never known to
+// lack it.
+func (r *Result) Lacks(t types.Type) bool {
+	n := kubetypes.Named(t)
+	return n != nil && r.none[n.Obj()]
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := &Result{none: map[*types.TypeName]bool{}}
+	for _, f := range pass.Files {
+		prev := f.Name.End()
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
+				prev = d.End()
+				continue
+			}
+			above := markersBetween(f, prev, gd.Pos())
+			for _, spec := range gd.Specs {
+				ts := spec.(*ast.TypeSpec)
+				markers := above
+				if gd.Lparen.IsValid() {
+					markers = nil // a type in a group: its own comments
+					if ts.Doc != nil {
+						markers = markerLines(ts.Doc.List)
+					}
+				}
+				if !slices.Contains(markers, "+kubebuilder:object:root=true") || slices.Contains(markers, "+kubebuilder:subresource:status") {
+					continue
+				}
+				obj, _ := pass.TypesInfo.Defs[ts.Name].(*types.TypeName)
+				if obj == nil || !kubetypes.HasStatusSubresource(obj.Type()) {
+					continue // no Status field: nothing writes it anyway
+				}
+				pass.ExportObjectFact(obj, &NoStatus{})
+				res.none[obj] = true
+			}
+			prev = gd.End()
+		}
+	}
+	for _, f := range pass.AllObjectFacts() {
+		if tn, ok := f.Object.(*types.TypeName); ok {
+			res.none[tn] = true
+		}
+	}
+	return res, nil
+}
+
+// markersBetween are the marker lines of f's comment groups that lie between from
+// and to: the comments above a declaration, blank lines between them or not, back to
+// the declaration before it.
+func markersBetween(f *ast.File, from, to token.Pos) []string {
+	var out []string
+	for _, cg := range f.Comments {
+		if cg.Pos() > from && cg.End() < to {
+			out = append(out, markerLines(cg.List)...)
+		}
+	}
+	return out
+}
+
+// markerLines are the comments of list that are markers: a line comment whose text
+// starts with +, as controller-gen reads them (a + in the middle of a sentence is
+// prose).
+func markerLines(list []*ast.Comment) []string {
+	var out []string
+	for _, c := range list {
+		t, ok := strings.CutPrefix(c.Text, "//")
+		if t = strings.TrimSpace(t); ok && strings.HasPrefix(t, "+") {
+			out = append(out, t)
+		}
+	}
+	return out
+}
