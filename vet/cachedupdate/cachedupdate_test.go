@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/opgen-dev/opgen/vet/cachedupdate"
+	"github.com/opgen-dev/opgen/vet/internal/testdatadir"
 )
 
 func TestCachedUpdate(t *testing.T) {
@@ -14,5 +15,6 @@ func TestCachedUpdate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	testdatadir.Track(t, dir)
 	analysistest.Run(t, dir, cachedupdate.Analyzer, "cachedupdate", "sigs.k8s.io/sample/cachedupdate", "example.com/kubeutil")
 }

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/opgen-dev/opgen/vet/deepequal"
+	"github.com/opgen-dev/opgen/vet/internal/testdatadir"
 )
 
 func TestDeepEqual(t *testing.T) {
@@ -14,5 +15,6 @@ func TestDeepEqual(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	testdatadir.Track(t, dir)
 	analysistest.RunWithSuggestedFixes(t, dir, deepequal.Analyzer, "deepequal")
 }

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/opgen-dev/opgen/vet/generationfilter"
+	"github.com/opgen-dev/opgen/vet/internal/testdatadir"
 )
 
 func TestGenerationFilter(t *testing.T) {
@@ -14,5 +15,6 @@ func TestGenerationFilter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	testdatadir.Track(t, dir)
 	analysistest.Run(t, dir, generationfilter.Analyzer, "generationfilter")
 }

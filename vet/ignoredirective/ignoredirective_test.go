@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/opgen-dev/opgen/vet/ignoredirective"
+	"github.com/opgen-dev/opgen/vet/internal/testdatadir"
 )
 
 func TestIgnoreDirective(t *testing.T) {
@@ -14,5 +15,6 @@ func TestIgnoreDirective(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	testdatadir.Track(t, dir)
 	analysistest.Run(t, dir, ignoredirective.New([]string{"statusupdate", "requeue"}), "ignoredirective")
 }

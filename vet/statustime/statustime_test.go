@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/opgen-dev/opgen/vet/internal/testdatadir"
 	"github.com/opgen-dev/opgen/vet/statustime"
 )
 
@@ -14,5 +15,6 @@ func TestStatusTime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	testdatadir.Track(t, dir)
 	analysistest.Run(t, dir, statustime.Analyzer, "statustime", "statustimefiltered", "statustimecli", "statustimeexcluded", "statustimeevent", "statustimeconsult")
 }

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/opgen-dev/opgen/vet/internal/testdatadir"
 	"github.com/opgen-dev/opgen/vet/statusupdate"
 )
 
@@ -20,6 +21,7 @@ func testdata(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	testdatadir.Track(t, dir)
 	return dir
 }
 

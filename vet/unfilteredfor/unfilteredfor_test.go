@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/opgen-dev/opgen/vet/internal/testdatadir"
 	"github.com/opgen-dev/opgen/vet/unfilteredfor"
 )
 
@@ -14,6 +15,7 @@ func TestUnfilteredFor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	testdatadir.Track(t, dir)
 	analysistest.Run(t, dir, unfilteredfor.Analyzer, "unfilteredfor", "sigs.k8s.io/sample/unfilteredfor", "unfilteredformgr")
 }
 
@@ -27,6 +29,7 @@ func TestOlderWatches(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		testdatadir.Track(t, dir)
 		analysistest.Run(t, dir, unfilteredfor.Analyzer, "unfilteredfor"+root)
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/opgen-dev/opgen/vet/internal/testdatadir"
 	"github.com/opgen-dev/opgen/vet/internal/writes"
 )
 
@@ -16,5 +17,6 @@ func TestFacts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	testdatadir.Track(t, dir)
 	analysistest.Run(t, dir, writes.Analyzer, "example.com/common", "example.com/admission")
 }
