@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/opgen-dev/opgen/vet"
+	"github.com/opgen-dev/opgen/vet/internal/testdatadir"
 )
 
 // loadDir is a module of vet/testdata/load, as an absolute path.
@@ -19,6 +20,7 @@ func loadDir(t *testing.T, name string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	testdatadir.Track(t, dir)
 	return dir
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/opgen-dev/opgen/vet"
+	"github.com/opgen-dev/opgen/vet/internal/testdatadir"
 )
 
 // precisionDir is a module that builds against the real controller-runtime and
@@ -31,6 +32,7 @@ func countByAnalyzer(findings []vet.Finding) map[string]int {
 // MergeFrom patches behind equality.Semantic.DeepEqual, predicates, terminal errors,
 // long requeues) gets no finding at all.
 func TestPrecisionGuarded(t *testing.T) {
+	testdatadir.Track(t, precisionDir)
 	findings, err := vet.Check(context.Background(), vet.Config{Dir: precisionDir, Patterns: []string{"./guarded/...", "./api/..."}})
 	if err != nil {
 		t.Fatal(err)
@@ -51,6 +53,7 @@ func TestPrecisionGuarded(t *testing.T) {
 // error returns: it sends the resourceVersion the server has just answered, not the
 // cache's.
 func TestPrecisionKubebuilder(t *testing.T) {
+	testdatadir.Track(t, precisionDir)
 	findings, err := vet.Check(context.Background(), vet.Config{Dir: precisionDir, Patterns: []string{"./kubebuilder/..."}})
 	if err != nil {
 		t.Fatal(err)
@@ -117,6 +120,7 @@ func sortedUnion(a, b []int) []int {
 // sharer) or by the main that makes the manager (package hook, run by mgrmain) is, and
 // so is the tool analyzed alone, with no controller to tell by.
 func TestPrecisionNoController(t *testing.T) {
+	testdatadir.Track(t, precisionDir)
 	for _, tc := range []struct {
 		patterns []string
 		want     map[string]int // cachedupdate findings by directory
@@ -149,6 +153,7 @@ func TestPrecisionNoController(t *testing.T) {
 // the kind that does not filter among them, or with none (the writer analyzed alone),
 // both are.
 func TestPrecisionFilteredElsewhere(t *testing.T) {
+	testdatadir.Track(t, precisionDir)
 	for _, tc := range []struct {
 		patterns []string
 		want     int // statusupdate findings in statuswriter, and statustime findings
@@ -181,6 +186,7 @@ func TestPrecisionFilteredElsewhere(t *testing.T) {
 // Updates of its Memcached are not reported then, its unguarded status writes still
 // are.
 func TestPrecisionUncachedKind(t *testing.T) {
+	testdatadir.Track(t, precisionDir)
 	for _, main := range []string{"./mgruncached/...", "./mgruncachedlit/...", "./mgruncachedfn/..."} {
 		findings, err := vet.Check(context.Background(), vet.Config{Dir: precisionDir, Patterns: []string{"./kubebuilder/...", main, "./uncached/...", "./api/..."}})
 		if err != nil {
