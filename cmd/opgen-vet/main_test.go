@@ -9,7 +9,7 @@ import (
 
 // TestGoVetTool builds opgen-vet and runs it the way users do, as
 // go vet -vettool, on the precision testdata: the kubebuilder-style controller fails
-// with its six status writes reported, the guarded one passes.
+// with four of its six status writes reported, the guarded one passes.
 func TestGoVetTool(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a binary and runs go vet")
@@ -29,9 +29,11 @@ func TestGoVetTool(t *testing.T) {
 	if err == nil {
 		t.Fatalf("go vet passed on the kubebuilder-style controller:\n%s", out)
 	}
-	// Six Status().Update calls, the first of which writes the initial condition once.
-	if n := strings.Count(out, "Status().Update writes status"); n != 5 {
-		t.Errorf("%d status writes reported, want 5:\n%s", n, out)
+	// Six Status().Update calls: the first writes the initial condition once, and the
+	// finalizer's second sets Degraded True right after a checked write that stored it
+	// Unknown (vet's TestPrecisionKubebuilder says which).
+	if n := strings.Count(out, "Status().Update writes status"); n != 4 {
+		t.Errorf("%d status writes reported, want 4:\n%s", n, out)
 	}
 	if out, err := vet("./guarded/...", "./api/..."); err != nil {
 		t.Errorf("go vet on the guarded controller: %v\n%s", err, out)
