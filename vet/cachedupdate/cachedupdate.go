@@ -545,16 +545,8 @@ func failedRead(info *types.Info, decl *ast.FuncDecl, call *ast.CallExpr, v *typ
 		return ev
 	}
 	readsInto := func(st ast.Stmt, ev *types.Var) bool {
-		as, ok := st.(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
-			return false
-		}
-		last, ok := ast.Unparen(as.Lhs[len(as.Lhs)-1]).(*ast.Ident)
-		if !ok || info.ObjectOf(last) != ev {
-			return false
-		}
-		rc, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-		if !ok {
+		rc := kubetypes.ErrorFrom(info, st, ev)
+		if rc == nil {
 			return false
 		}
 		_, arg := readCall(info, rc)

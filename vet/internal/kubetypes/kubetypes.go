@@ -940,25 +940,28 @@ func ErrorChecked(info *types.Info, prior []ast.Stmt, is *ast.IfStmt) *ast.CallE
 	if !ok || !syntax.IsError(v.Type()) {
 		return nil
 	}
-	from := func(st ast.Stmt) *ast.CallExpr {
-		as, ok := st.(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
-			return nil
-		}
-		last, ok := ast.Unparen(as.Lhs[len(as.Lhs)-1]).(*ast.Ident)
-		if !ok || info.ObjectOf(last) != v {
-			return nil
-		}
-		call, _ := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-		return call
-	}
 	if is.Init != nil {
-		return from(is.Init)
+		return ErrorFrom(info, is.Init, v)
 	}
 	if len(prior) > 0 {
-		return from(prior[len(prior)-1])
+		return ErrorFrom(info, prior[len(prior)-1], v)
 	}
 	return nil
+}
+
+// ErrorFrom is the call st assigns the error variable v from, as its last result (err
+// := f(…), x, err = f(…)); nil when st is no such assignment.
+func ErrorFrom(info *types.Info, st ast.Stmt, v *types.Var) *ast.CallExpr {
+	as, ok := st.(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
+		return nil
+	}
+	last, ok := ast.Unparen(as.Lhs[len(as.Lhs)-1]).(*ast.Ident)
+	if !ok || info.ObjectOf(last) != v {
+		return nil
+	}
+	call, _ := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	return call
 }
 
 // CreateSucceeded reports whether is, an if statement whose body the path takes, tests
