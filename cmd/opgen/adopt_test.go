@@ -113,15 +113,17 @@ func TestAdoption(t *testing.T) {
 	// 3. opgen vet -fix=statusupdate moves the controller's hand-written status writes to the
 	// generated writer, keeping their error handling; the project builds, and its own
 	// tests of the reconciler pass against a real API server. The first condition of
-	// an object that has none is written once, so statusupdate leaves it (and offers no
-	// fix); cachedupdate still reports it.
+	// an object that has none is written once, and the finalizer's second write sets
+	// Degraded True right after a checked write that stored it Unknown (a change), so
+	// statusupdate leaves both (and offers no fix); cachedupdate still reports them.
 	code, findings, stderr := runOpgen(t, "-C", dir, "vet", "-fix=statusupdate", "./internal/controller/")
 	if !strings.Contains(stderr, "opgen vet: applied") {
 		t.Fatalf("opgen vet -fix=statusupdate applied nothing (exit %d):\n%s%s", code, findings, stderr)
 	}
 	fixed := readTree(t, dir)["internal/controller/memcached_controller.go"]
-	if n := strings.Count(fixed, "r.Status().Update(ctx, memcached)"); n != 1 || !strings.Contains(fixed, "Message: \"Starting reconciliation\"})\n\t\tif err = r.Status().Update(ctx, memcached); err != nil {") {
-		t.Errorf("%d status updates left, want the first condition's only:\n%s", n, findings)
+	if n := strings.Count(fixed, "r.Status().Update(ctx, memcached)"); n != 2 || !strings.Contains(fixed, "Message: \"Starting reconciliation\"})\n\t\tif err = r.Status().Update(ctx, memcached); err != nil {") ||
+		!strings.Contains(fixed, "successfully accomplished\", memcached.Name)})\n\n\t\t\tif err := r.Status().Update(ctx, memcached); err != nil {") {
+		t.Errorf("%d status updates left, want the first condition's and the finalizer's second only:\n%s", n, findings)
 	}
 	if n := strings.Count(fixed, "ApplyMemcachedStatus(ctx, r.Client, memcached, memcached.Status); err != nil {"); n < 4 {
 		t.Errorf("%d status writes moved to ApplyMemcachedStatus, want every if-err one:\n%s", n, fixed)

@@ -26,7 +26,7 @@
 // metav1.PartialObjectMetadata, whose kind is set only at run time (a storage-version
 // migration touching every custom resource), is not reported: nothing says statically
 // what watches it. Nor is a write of a kind whose declaration, loaded from source, has
-// +kubebuilder:object:root=true and no +kubebuilder:subresource:status
+// the marker +kubebuilder:object:root=true and not +kubebuilder:subresource:status
 // (vet/internal/subresource): it fails with 404 and changes nothing. It is not reported for a kind every controller of which in the
 // package filters update events (see unfilteredfor for what counts; a watch without the builder,
 // c.Watch(source.Kind(cache, &Foo{}, handler, predicates…)), filters when one of its

@@ -1,8 +1,9 @@
 // Package subresource finds the custom resources whose source says they have no
-// status subresource: a type declared with +kubebuilder:object:root=true and without
-// +kubebuilder:subresource:status among the marker comments above it (the comment
-// groups between the declaration and the one before it, as controller-gen reads
-// them), though it has a Status field.
+// status subresource: a type declared with the marker +kubebuilder:object:root=true
+// and without the marker +kubebuilder:subresource:status among the comments above it
+// (the comment groups between the declaration and the one before it, as
+// controller-gen reads them), though it has a Status field. (No line of this comment
+// starts with a marker: opgen generate, like controller-gen, reads such a line as one.)
 //
 // kubetypes takes every custom resource with a Status field for one with the
 // subresource, because export data carries no comments: every kubebuilder-scaffolded

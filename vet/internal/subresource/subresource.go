@@ -22,8 +22,8 @@ var Analyzer = &analysis.Analyzer{
 	FactTypes:  []analysis.Fact{new(NoStatus)},
 }
 
-// NoStatus is the fact of a custom resource's type name whose declaration has
-// +kubebuilder:object:root=true and not +kubebuilder:subresource:status.
+// NoStatus is the fact of a custom resource's type name whose declaration has the
+// root marker (+kubebuilder:object:root=true) and not the status subresource's.
 type NoStatus struct{}
 
 // AFact marks NoStatus as an analysis fact.
