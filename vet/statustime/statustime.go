@@ -366,7 +366,7 @@ func setOnChange(info *types.Info, stack []ast.Node, path []string) (bool, *ast.
 				return true, nil
 			}
 			if child == p.Body && i >= 2 {
-				if block, ok := stack[i-2].(*ast.BlockStmt); ok && kubetypes.CreateSucceeded(info, prior(block.List, p), p) {
+				if block, ok := stack[i-2].(*ast.BlockStmt); ok && kubetypes.CreateSucceeded(info, syntax.Before(block.List, p), p) {
 					return true, nil // the stamp records a Create that just succeeded
 				}
 			}
@@ -454,14 +454,4 @@ func statusPath(info *types.Info, e ast.Expr) []string {
 func isConstant(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]
 	return ok && (tv.Value != nil || tv.IsNil())
-}
-
-// prior is the statements of list before st (all of them when st is not one).
-func prior(list []ast.Stmt, st ast.Stmt) []ast.Stmt {
-	for i, x := range list {
-		if x == st {
-			return list[:i]
-		}
-	}
-	return list
 }

@@ -328,12 +328,12 @@ func (g *guards) changeGuarded(stack []ast.Node, obj ast.Expr, inherited []assig
 			if k.earlyExitChange(p.List, child, acc) {
 				return true, acc
 			}
-			acc = append(acc, k.assigns(before(p.List, child))...)
+			acc = append(acc, k.assigns(syntax.Before(p.List, child))...)
 		case *ast.CaseClause:
 			if k.earlyExitChange(p.Body, child, acc) {
 				return true, acc
 			}
-			acc = append(acc, k.assigns(before(p.Body, child))...)
+			acc = append(acc, k.assigns(syntax.Before(p.Body, child))...)
 			// switch obj.Status.State { case A, B: …; obj.Status.State = C; write }: the
 			// state moves.
 			if i >= 3 {
@@ -446,7 +446,7 @@ func sameConst(a, b constant.Value) bool {
 // body leaves, and whose condition, false past it, implies a change given what the
 // statements after it assign.
 func (k keyer) earlyExitChange(list []ast.Stmt, child ast.Node, acc []assignment) bool {
-	prior := before(list, child)
+	prior := syntax.Before(list, child)
 	for j := len(prior) - 1; j >= 0; j-- {
 		is, ok := prior[j].(*ast.IfStmt)
 		if !ok || is.Else != nil || !syntax.Leaves(is.Body.List) {
@@ -596,23 +596,13 @@ func (k keyer) assignsSinceDef(cond ast.Expr, list []ast.Stmt, stop ast.Stmt) []
 	if !ok {
 		return nil
 	}
-	prior := before(list, stop)
+	prior := syntax.Before(list, stop)
 	for j, st := range prior {
 		if v.Pos() >= st.Pos() && v.Pos() < st.End() {
 			return k.assigns(prior[j+1:])
 		}
 	}
 	return nil
-}
-
-// before is the statements of list before child (all of them when child is not one).
-func before(list []ast.Stmt, child ast.Node) []ast.Stmt {
-	for i, st := range list {
-		if st == child {
-			return list[:i]
-		}
-	}
-	return list
 }
 
 // change reports whether cond, when it evaluates to want, implies that the write

@@ -267,7 +267,7 @@ func (g *guards) locallyGuarded(stack []ast.Node) bool {
 			}
 			// if err == nil past err = c.Create(…): the Create just succeeded (rule 10).
 			if child == p.Body && i >= 2 {
-				if block, ok := stack[i-2].(*ast.BlockStmt); ok && kubetypes.CreateSucceeded(g.pass.TypesInfo, before(block.List, p), p) {
+				if block, ok := stack[i-2].(*ast.BlockStmt); ok && kubetypes.CreateSucceeded(g.pass.TypesInfo, syntax.Before(block.List, p), p) {
 					return true
 				}
 			}

@@ -50,7 +50,7 @@ func Requires(pass *analysis.Pass, stack []ast.Node, decl *ast.FuncDecl) []Switc
 				add(p.Cond, false)
 			}
 		case *ast.BlockStmt:
-			for _, st := range before(p.List, child) {
+			for _, st := range syntax.Before(p.List, child) {
 				if is, ok := st.(*ast.IfStmt); ok && is.Else == nil && syntax.Leaves(is.Body.List) {
 					add(is.Cond, false)
 				}
@@ -231,14 +231,4 @@ func Intersect(sets [][]Switch) []Switch {
 		}
 	}
 	return out
-}
-
-// before is the statements of list before child (all of them when child is not one).
-func before(list []ast.Stmt, child ast.Node) []ast.Stmt {
-	for i, st := range list {
-		if st == child {
-			return list[:i]
-		}
-	}
-	return list
 }

@@ -260,3 +260,14 @@ func StmtCall(st ast.Stmt) *ast.CallExpr {
 func IsError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
+
+// Before is the statements of list before child (all of them when child is not one
+// of them).
+func Before(list []ast.Stmt, child ast.Node) []ast.Stmt {
+	for i, st := range list {
+		if st == child {
+			return list[:i]
+		}
+	}
+	return list
+}
