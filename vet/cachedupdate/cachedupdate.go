@@ -33,8 +33,18 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#cachedupdate",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, writes.Analyzer, subresource.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(CachedResults), new(SendsWhatItReads), new(Refreshes)},
+	FactTypes: []analysis.Fact{new(CachedResults), new(SendsWhatItReads), new(Refreshes), new(CachedClient)},
 }
+
+// CachedClient is the fact of a function without parameters that returns the
+// manager's client (func (b *BaseReconciler) Client() client.Client { return b.client
+// }, b.client not made by client.New): a Get through what it returns reads the cache.
+type CachedClient struct{}
+
+// AFact marks CachedClient as an analysis fact.
+func (*CachedClient) AFact() {}
+
+func (*CachedClient) String() string { return "cached client" }
 
 // CachedResults is the fact of a function that returns an object it read from the
 // informer cache (func (r *R) getCluster(ctx, req) (*Cluster, error) { r.Get(…);
@@ -126,6 +136,7 @@ func run(pass *analysis.Pass) (any, error) {
 	info := pass.TypesInfo
 	o := &origins{pass: pass, insp: insp, deferred: map[*types.Func][]int{}, rf: newRefresher(pass)}
 	o.rf.exportFacts()
+	o.exportAccessors()
 	var fns []*function
 	local := map[*types.Func]*function{}
 	insp.Preorder([]ast.Node{(*ast.FuncDecl)(nil)}, func(n ast.Node) {
@@ -735,6 +746,9 @@ type origins struct {
 	// gives it (a composite literal's element, an assignment), each with the
 	// declaration it is in; nil until needed.
 	fieldFills map[*types.Var][]fill
+	// accessors are the package's functions that return the manager's client
+	// (CachedClient).
+	accessors map[*types.Func]bool
 }
 
 // fill is a value given to a struct field, in the declaration decl (nil at package
@@ -824,7 +838,7 @@ func (o *origins) cached(decl *ast.FuncDecl, c ast.Expr, depth int) bool {
 		return true
 	case *ast.CallExpr:
 		fn := kubetypes.Callee(info, x)
-		return fn != nil && fn.Name() == "GetClient"
+		return fn != nil && (fn.Name() == "GetClient" || o.accessor(fn))
 	case *ast.Ident:
 		v, ok := info.Uses[x].(*types.Var)
 		if !ok {
@@ -851,6 +865,57 @@ func (o *origins) cached(decl *ast.FuncDecl, c ast.Expr, depth int) bool {
 		return false
 	}
 	return true
+}
+
+// exportAccessors finds the package's client accessors: functions without
+// parameters, with one result that is a full client, whose body returns one value
+// (return b.client), a client known to be the manager's. Each gets the CachedClient
+// fact, for its callers in this package and in others.
+func (o *origins) exportAccessors() {
+	info := o.pass.TypesInfo
+	o.accessors = map[*types.Func]bool{}
+	o.insp.Preorder([]ast.Node{(*ast.FuncDecl)(nil)}, func(n ast.Node) {
+		fd := n.(*ast.FuncDecl)
+		fn, _ := info.Defs[fd.Name].(*types.Func)
+		if fn == nil || fd.Body == nil || len(fd.Body.List) != 1 {
+			return
+		}
+		sig := fn.Signature()
+		if sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+			return
+		}
+		ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 1 {
+			return
+		}
+		if obj, _, _ := types.LookupFieldOrMethod(sig.Results().At(0).Type(), true, nil, "Status"); !isFunc(obj) {
+			return // a bare client.Reader, or no client at all (an object has a Status field)
+		}
+		if obj, _, _ := types.LookupFieldOrMethod(sig.Results().At(0).Type(), true, nil, "Get"); !isFunc(obj) {
+			return
+		}
+		if _, call := ast.Unparen(ret.Results[0]).(*ast.CallExpr); call {
+			return // what another function returns: not known
+		}
+		if o.cached(fd, ret.Results[0], 1) {
+			o.accessors[fn] = true
+			o.pass.ExportObjectFact(fn, &CachedClient{})
+		}
+	})
+}
+
+func isFunc(obj types.Object) bool {
+	_, ok := obj.(*types.Func)
+	return ok
+}
+
+// accessor reports whether fn is a client accessor of this package or one another
+// package's facts name.
+func (o *origins) accessor(fn *types.Func) bool {
+	if fn.Pkg() == o.pass.Pkg {
+		return o.accessors[fn]
+	}
+	return o.pass.ImportObjectFact(fn, new(CachedClient))
 }
 
 // isNewClient reports whether e is a call of client.New or client.NewWithWatch: a

@@ -26,7 +26,10 @@
 //   - the object argument of Get, or the list argument of List, called on a full
 //     client (a value whose method set has Status) that is known to be the
 //     manager's: the method's receiver (a reconciler that embeds client.Client), a
-//     field (r.Client), mgr.GetClient(), a parameter unless every caller in the
+//     field (r.Client), mgr.GetClient(), a function without parameters that returns
+//     one of these, in this package or another (func (b *Base) Client()
+//     client.Client { return b.client }: r.Client().Get, the CachedClient fact), a
+//     parameter unless every caller in the
 //     package passes a client that is not, or a variable holding one of those. The
 //     client parameter of an exported function that nothing in its package calls (a
 //     helper package's func Resize(ctx, c client.Client, key, n) error, which tests
