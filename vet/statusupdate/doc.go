@@ -81,7 +81,11 @@
 //     empty patch: no new resourceVersion, no watch event, no loop (proven against a
 //     real API server in vet/internal/apiserverproof). The patch may be held in a
 //     variable every assignment of which is such a patch (one per case of a type
-//     switch), or come in as a parameter every call of whose function passes one.
+//     switch), come in as a parameter every call of whose function passes one, or
+//     be the first result of a function, of any loaded package, that returns at
+//     every return a MergeFrom of a deep copy it takes itself (patch :=
+//     obj.NewPatch(), NewPatch returning client.MergeFrom(m.DeepCopy()): the base
+//     is the object as it was at the call; the CopyPatch fact).
 //     A MergeFrom of the object itself diffs it against itself and is reported,
 //     unless the variable is given a value made from a deep copy between the
 //     MergeFrom and the write (patch := client.MergeFrom(obj); obj =

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -389,4 +390,132 @@ func (g *guards) definitions() map[*types.Var]definition {
 		}
 	}
 	return g.defs
+}
+
+// CopyPatch is the fact of a function that returns a MergeFrom diff of a deep copy it
+// takes itself (func (c *Cluster) NewPatch() client.Patch { old := c.DeepCopy();
+// return client.MergeFrom(old) }): the base is the object as it was at the call, so a
+// status Patch with it, after the caller changed the object, sends only what changed
+// (rule 5 of the package doc).
+type CopyPatch struct {
+	// Result is the index of the result that holds the patch.
+	Result int
+}
+
+// AFact marks CopyPatch as an analysis fact.
+func (*CopyPatch) AFact() {}
+
+func (c *CopyPatch) String() string { return fmt.Sprintf("copy patch %d", c.Result) }
+
+// exportCopyPatches exports the CopyPatch fact of every function of the package whose
+// one client.Patch result is, at every return, a MergeFrom of a deep copy (or nil).
+func exportCopyPatches(pass *analysis.Pass, g *guards) {
+	g.copyPatches = map[*types.Func]int{}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			decl, ok := d.(*ast.FuncDecl)
+			if !ok || decl.Body == nil {
+				continue
+			}
+			fn, _ := pass.TypesInfo.Defs[decl.Name].(*types.Func)
+			if fn == nil {
+				continue
+			}
+			if i := copyPatchResult(pass, decl, fn); i >= 0 {
+				g.copyPatches[fn] = i
+				pass.ExportObjectFact(fn, &CopyPatch{Result: i})
+			}
+		}
+	}
+}
+
+// copyPatchResult is the index of decl's result that every return fills with a
+// MergeFrom of a deep copy, or -1.
+func copyPatchResult(pass *analysis.Pass, decl *ast.FuncDecl, fn *types.Func) int {
+	info := pass.TypesInfo
+	results := fn.Signature().Results()
+	idx := -1
+	for i := range results.Len() {
+		if kubetypes.IsNamed(results.At(i).Type(), kubetypes.ClientPkg, "Patch") {
+			if idx >= 0 {
+				return -1 // two patches: which one is written is the caller's
+			}
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return -1
+	}
+	copied := func(e ast.Expr) bool {
+		mf, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || len(mf.Args) == 0 {
+			return false
+		}
+		callee := kubetypes.Callee(info, mf)
+		if !kubetypes.IsFunc(callee, kubetypes.ClientPkg, "MergeFrom") && !kubetypes.IsFunc(callee, kubetypes.ClientPkg, "MergeFromWithOptions") &&
+			!kubetypes.IsFunc(callee, kubetypes.ClientPkg, "StrategicMergeFrom") {
+			return false
+		}
+		return deepCopy(pass, decl.Body, mf.Args[0], 0)
+	}
+	returns := 0
+	ok := true
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit || !ok {
+			return false // a literal's returns are its own
+		}
+		ret, isRet := n.(*ast.ReturnStmt)
+		if !isRet {
+			return true
+		}
+		returns++
+		if len(ret.Results) != results.Len() {
+			ok = false // a bare return, or a call's results handed on
+			return false
+		}
+		e := ret.Results[idx]
+		if info.Types[e].IsNil() {
+			return false
+		}
+		if id, isID := ast.Unparen(e).(*ast.Ident); isID {
+			v, isVar := info.Uses[id].(*types.Var)
+			vals := []ast.Expr(nil)
+			if isVar {
+				vals = syntax.ValuesOf(pass, decl.Body, v)
+			}
+			if len(vals) == 0 || slices.ContainsFunc(vals, func(val ast.Expr) bool { return !copied(val) }) {
+				ok = false
+			}
+			return false
+		}
+		ok = ok && copied(e)
+		return false
+	})
+	if !ok || returns == 0 {
+		return -1
+	}
+	return idx
+}
+
+// deepCopy reports whether e is a deep copy the function takes (obj.DeepCopy(),
+// obj.DeepCopyObject().(client.Object)), or a local variable every value of which is
+// one.
+func deepCopy(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr, depth int) bool {
+	e = ast.Unparen(e)
+	if ta, ok := e.(*ast.TypeAssertExpr); ok {
+		e = ast.Unparen(ta.X)
+	}
+	switch x := e.(type) {
+	case *ast.CallExpr:
+		sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+		return ok && strings.HasPrefix(sel.Sel.Name, "DeepCopy")
+	case *ast.Ident:
+		v, ok := pass.TypesInfo.Uses[x].(*types.Var)
+		if !ok || depth > 3 {
+			return false
+		}
+		vals := syntax.ValuesOf(pass, body, v)
+		return len(vals) > 0 && !slices.ContainsFunc(vals, func(val ast.Expr) bool { return !deepCopy(pass, body, val, depth+1) })
+	}
+	return false
 }

@@ -36,6 +36,9 @@ type guards struct {
 	uses map[*types.Func]int
 	// fill finds the package's fill functions (rule 3); nil until needed.
 	fill *fillers
+	// copyPatches are the package's functions that return a MergeFrom diff of a
+	// deep copy, with the result's index (CopyPatch).
+	copyPatches map[*types.Func]int
 }
 
 // guarded reports whether the write (or the delegating call) on top of the stack is
@@ -529,15 +532,38 @@ func (g *guards) isDiffPatch(patch, obj ast.Expr, stack []ast.Node, depth int) b
 		return g.diffPatchParam(v, stack, depth)
 	}
 	mf, ok := patch.(*ast.CallExpr)
-	if !ok || len(mf.Args) == 0 {
+	if !ok {
 		return false
 	}
 	fn := kubetypes.Callee(info, mf)
+	if g.copyPatch(fn) {
+		return true // a MergeFrom of a copy the function took: obj as it was then
+	}
+	if len(mf.Args) == 0 {
+		return false
+	}
 	if !kubetypes.IsFunc(fn, kubetypes.ClientPkg, "MergeFrom") && !kubetypes.IsFunc(fn, kubetypes.ClientPkg, "MergeFromWithOptions") &&
 		!kubetypes.IsFunc(fn, kubetypes.ClientPkg, "StrategicMergeFrom") {
 		return false
 	}
 	return obj == nil || !sameObject(info, g.pass, stack, mf.Args[0], obj)
+}
+
+// copyPatch reports whether fn returns a MergeFrom diff of a deep copy it takes, as
+// its one client.Patch result and its first: a function of this package, or one whose CopyPatch
+// fact says so.
+func (g *guards) copyPatch(fn *types.Func) bool {
+	if fn == nil {
+		return false
+	}
+	// The patch must be the first result: a call's value, or what x, err := f()
+	// gives x.
+	if fn.Pkg() == g.pass.Pkg {
+		i, ok := g.copyPatches[fn.Origin()]
+		return ok && i == 0
+	}
+	var f CopyPatch
+	return g.pass.ImportObjectFact(fn.Origin(), &f) && f.Result == 0
 }
 
 // diffPatchParam reports whether v is a parameter of the function declaration on the

@@ -2,6 +2,7 @@ package statusupdate
 
 import (
 	"context"
+	"errors"
 	"reflect"
 
 	apiv1 "example.com/api/v1"
@@ -301,4 +302,43 @@ func (r *Reconciler) patchCopyNot(ctx context.Context, obj *apiv1.Memcached, tra
 func (r *Reconciler) note(ctx context.Context, n *apiv1.Note) error { // want note:"fills Message"
 	n.Status.Message = "seen"
 	return r.Status().Update(ctx, n)
+}
+
+// A patch that a function makes from a deep copy it takes, here or in the API
+// package, is a MergeFrom diff too; one of the object itself is not.
+func (r *Reconciler) patchFromFunction(ctx context.Context, obj *apiv1.Memcached) error { // want patchFromFunction:"fills State"
+	patch := obj.NewPatch()
+	obj.Status.State = "Ready"
+	if err := r.Status().Patch(ctx, obj, patch); err != nil {
+		return err
+	}
+	before := snapshot(obj)
+	obj.Status.Message = "done"
+	if err := r.Status().Patch(ctx, obj, before); err != nil {
+		return err
+	}
+	p, err := snapshotChecked(obj)
+	if err != nil {
+		return err
+	}
+	obj.Status.Attempts++
+	return r.Status().Patch(ctx, obj, p)
+}
+
+func (r *Reconciler) selfPatch(ctx context.Context, obj *apiv1.Memcached) error { // want selfPatch:"fills Nodes"
+	self := obj.SelfPatch()
+	obj.Status.Nodes = append(obj.Status.Nodes, "b")
+	return r.Status().Patch(ctx, obj, self) // want `r.Status\(\).Patch writes status`
+}
+
+func snapshot(obj *apiv1.Memcached) client.Patch { // want snapshot:"copy patch 0"
+	return client.MergeFrom(obj.DeepCopyObject().(client.Object))
+}
+
+func snapshotChecked(obj *apiv1.Memcached) (client.Patch, error) { // want snapshotChecked:"copy patch 0"
+	if obj == nil {
+		return nil, errors.New("no object")
+	}
+	base := obj.DeepCopy()
+	return client.MergeFrom(base), nil
 }

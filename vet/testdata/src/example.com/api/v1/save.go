@@ -13,3 +13,15 @@ func (m *Memcached) SaveStatus(ctx context.Context, c client.Client) {
 		_ = err
 	}
 }
+
+// NewPatch is a MergeFrom of a copy of the object as it is now: a status Patch with
+// it, after the caller changed the object, sends only the change.
+func (m *Memcached) NewPatch() client.Patch {
+	old := m.DeepCopy()
+	return client.MergeFrom(old)
+}
+
+// SelfPatch diffs the object against itself: the patch sends the whole object.
+func (m *Memcached) SelfPatch() client.Patch {
+	return client.MergeFrom(m)
+}
