@@ -148,9 +148,12 @@
 //     interface several kinds implement) reads the status. A call of a status setter on the object counts as
 //     the assignments it makes: a function of any loaded package that takes no
 //     context and gives status fields of its receiver or a parameter constants on
-//     every path, each field once (func (b *Backup) SetFailed(msg string) {
-//     b.Status.State = BackupFailed; … }; the SetsStatus fact), a constant matching
-//     however it is spelled; so does a setter method whose type has the matching
+//     every path (before anything in it returns), each field once (func (b *Backup)
+//     SetFailed(msg string) { b.Status.State = BackupFailed; … }; the SetsStatus
+//     fact), a constant matching however it is spelled, or the value of another
+//     parameter of a basic type, the call's argument in its place (func
+//     setState(b *Backup, msg, state string) { …; b.Status.State = state }, called
+//     as setState(b, msg, BackupFailed)); so does a setter method whose type has the matching
 //     getter (x.SetObservedVersion(v), with GetObservedVersion() of v's type, on an
 //     interface a generic reconciler's kinds implement, which no fact follows): it
 //     gives what the getter reads v, so if x.GetObservedVersion() != v {

@@ -15,9 +15,12 @@ import (
 
 // SetsStatus is the fact of a status setter: a function or method that, on every path,
 // gives fields of the status of its receiver or of one of its parameters constant
-// values (func (b *Backup) SetFailed(err error) { b.Status.State = BackupFailed; … }).
+// values (func (b *Backup) SetFailed(err error) { b.Status.State = BackupFailed; … }),
+// or the value of another parameter of a basic type (func SetState(b *Backup, msg,
+// state string) { b.Status.State = state }), the call's argument in its place.
 // A call of it on the written object is, for rule 7, those assignments: a write past
-// an early exit on State == BackupFailed, after b.SetFailed(err), moves the state.
+// an early exit on State == BackupFailed, after b.SetFailed(err), or SetState(b, msg,
+// BackupFailed), moves the state.
 type SetsStatus struct {
 	// Param is the index of the parameter whose status it sets, -1 for the receiver.
 	Param int
@@ -33,6 +36,10 @@ type SetField struct {
 	// cannot travel in a fact).
 	Kind  constant.Kind
 	Exact string
+	// FromArg says the field is given the parameter Arg, by index, as it is: the
+	// call's argument stands in its place.
+	FromArg bool
+	Arg     int
 }
 
 // AFact marks SetsStatus as an analysis fact.
@@ -96,6 +103,8 @@ func exportSetsStatus(pass *analysis.Pass, g *guards) {
 func setsStatus(g *guards, fd *ast.FuncDecl, name string) []SetField {
 	k := keyer{g: g, obj: name, stack: []ast.Node{fd, fd.Body}}
 	count := map[string]int{}
+	at := map[string]token.Pos{}
+	firstReturn := token.NoPos
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
@@ -103,24 +112,56 @@ func setsStatus(g *guards, fd *ast.FuncDecl, name string) []SetField {
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
 				count[k.key(l)]++
+				at[k.key(l)] = n.Pos()
 			}
 		case *ast.IncDecStmt:
 			count[k.key(n.X)]++
+		case *ast.ReturnStmt:
+			if !firstReturn.IsValid() {
+				firstReturn = n.Pos()
+			}
 		}
 		return true
 	})
 	var out []SetField
+	params := fd.Type.Params
 	for _, a := range k.assigns(fd.Body.List) {
-		if a.value == nil || count[a.lhs] != 1 || (a.value.Kind() != constant.String && a.value.Kind() != constant.Int && a.value.Kind() != constant.Bool) {
+		if count[a.lhs] != 1 || !strings.HasPrefix(a.lhs, "$.Status.") {
 			continue
+		}
+		if firstReturn.IsValid() && firstReturn < at[a.lhs] {
+			continue // a path returns before it: not on every path
 		}
 		if written, whole := count["$.Status"], count["$"]; written > 0 || whole > 0 {
 			return nil // the status is replaced too
 		}
 		path, _ := strings.CutPrefix(a.lhs, "$.Status")
-		out = append(out, SetField{Path: path, Kind: a.value.Kind(), Exact: a.value.ExactString()})
+		switch {
+		case a.value != nil && (a.value.Kind() == constant.String || a.value.Kind() == constant.Int || a.value.Kind() == constant.Bool):
+			out = append(out, SetField{Path: path, Kind: a.value.Kind(), Exact: a.value.ExactString()})
+		case a.value == nil && a.param != nil && a.param.rest == "" && basicParam(g.pass.TypesInfo, params, a.param.index):
+			out = append(out, SetField{Path: path, FromArg: true, Arg: a.param.index})
+		}
 	}
 	return out
+}
+
+// basicParam reports whether parameter i of params is of a basic type (a string, a
+// number, a bool, or a named type of one: a state's type), not variadic.
+func basicParam(info *types.Info, params *ast.FieldList, i int) bool {
+	n := 0
+	for _, f := range params.List {
+		names := max(len(f.Names), 1)
+		if i < n+names {
+			if _, variadic := f.Type.(*ast.Ellipsis); variadic {
+				return false
+			}
+			_, ok := info.TypeOf(f.Type).Underlying().(*types.Basic)
+			return ok
+		}
+		n += names
+	}
+	return false
 }
 
 // setterAssigns are the assignments a call statement of a status setter makes to the
@@ -153,6 +194,12 @@ func (k keyer) setterAssigns(st ast.Stmt) []assignment {
 	}
 	var out []assignment
 	for _, s := range f.Fields {
+		if s.FromArg {
+			if s.Arg < len(call.Args) && !call.Ellipsis.IsValid() {
+				out = append(out, k.valueAssign("$.Status"+s.Path, call.Args[s.Arg]))
+			}
+			continue
+		}
 		if v := s.value(); v != nil {
 			out = append(out, assignment{lhs: "$.Status" + s.Path, rhs: s.Exact, portable: true, value: v})
 		}

@@ -330,7 +330,7 @@ func (r *Reconciler) setterOfSetters(ctx context.Context, obj *apiv1.Memcached) 
 
 // True on a path that changed nothing, or a setter that never says false: no report
 // of a change, and the writes behind them may send the status unchanged.
-func setAlways(obj *apiv1.Memcached, state string) bool { // want setAlways:"fills State"
+func setAlways(obj *apiv1.Memcached, state string) bool { // want setAlways:"fills State" setAlways:"sets status"
 	obj.Status.State = state
 	return true
 }
@@ -1306,4 +1306,24 @@ func (r *Reconciler) createdBranch(ctx context.Context, obj, child *apiv1.Memcac
 		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
 	}
 	return err
+}
+
+// A setter that gives the state one of its parameters: at each call, the argument
+// stands in its place, so a write past an early exit on the terminal states that
+// sets one of them moves the state; one that sets another state may resend it.
+func setPhase(obj *apiv1.Memcached, msg, state string) { // want setPhase:"sets status" setPhase:"fills Message, State"
+	obj.Status.Message = msg
+	obj.Status.State = state
+}
+
+func (r *Reconciler) terminal(ctx context.Context, obj *apiv1.Memcached, failed bool) error {
+	if obj.Status.State == "Ready" || obj.Status.State == "Failed" {
+		return nil
+	}
+	if failed {
+		setPhase(obj, "gave up", "Failed")
+		return r.Status().Update(ctx, obj)
+	}
+	setPhase(obj, "creating", "Creating")
+	return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status`
 }
