@@ -205,7 +205,15 @@ func (k keyer) valueAssign(lhs string, e ast.Expr) assignment {
 		// (obj.Status.Missing = nil) clears it for the caller that found it not nil.
 		rk = "nil"
 	}
-	a := assignment{lhs: lhs, rhs: rk, portable: strings.HasPrefix(rk, "$") || tv.Value != nil || tv.IsNil(), value: tv.Value}
+	value := tv.Value
+	if value == nil {
+		// obj.Status.Done = &yes, yes := true; ptr.To(true): a pointer to a
+		// constant, for a *bool flag read through a method (ReadsFlag).
+		if pv := pointedConst(k.g.pass, k.stack, e); pv != nil && pv.Kind() == constant.Bool {
+			value = pv
+		}
+	}
+	a := assignment{lhs: lhs, rhs: rk, portable: strings.HasPrefix(rk, "$") || value != nil || tv.IsNil(), value: value}
 	if !a.portable {
 		a.param = k.paramRead(e)
 	}
@@ -671,7 +679,7 @@ func (k keyer) change(cond ast.Expr, want bool, acc []assignment, depth int) boo
 		if a, b, differ := timeComparison(info, x); differ == want && a != nil {
 			return k.differs(a, b, acc)
 		}
-		if k.conditionChange(x, want, acc) || k.presenceChange(x, want, acc) {
+		if k.conditionChange(x, want, acc) || k.presenceChange(x, want, acc) || k.flagChange(x, want, acc) {
 			return true
 		}
 		// slices.Contains(obj.Status.Nodes, id) false, then obj.Status.Nodes =

@@ -112,7 +112,10 @@
 //     if obj.Generation != obj.Status.ObservedGeneration { obj.Status.ObservedGeneration
 //     = obj.Generation; write }; slices.Contains of a status list false, then the
 //     element appended to it; a bool status field true, then set false, or false
-//     and then set true; meta.IsStatusConditionTrue or IsStatusConditionFalse
+//     and then set true, the field read as it is or through a method of the object,
+//     of any loaded package, that returns it, or returns a *bool field not nil and
+//     true (if !obj.Done() { yes := true; obj.Status.Done = &yes; write }; ptr.To(true)
+//     likewise; the ReadsFlag fact); meta.IsStatusConditionTrue or IsStatusConditionFalse
 //     of a condition type, then meta.RemoveStatusCondition of it or
 //     meta.SetStatusCondition of it to another constant status, or false and then set
 //     to that status, directly or through a package function that calls them with its

@@ -39,6 +39,9 @@ type guards struct {
 	// copyPatches are the package's functions that return a MergeFrom diff of a
 	// deep copy, with the result's index (CopyPatch).
 	copyPatches map[*types.Func]int
+	// flags are the package's methods that read a bool status field of their
+	// receiver, with the field (ReadsFlag).
+	flags map[*types.Func]string
 }
 
 // guarded reports whether the write (or the delegating call) on top of the stack is

@@ -32,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#statusupdate",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, watches.Analyzer, consult.Analyzer, subresource.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(Delegated), new(NilWhenEqual), new(ReportsChange), new(SetsStatus), new(Fills), new(CopyPatch)},
+	FactTypes: []analysis.Fact{new(Delegated), new(NilWhenEqual), new(ReportsChange), new(SetsStatus), new(Fills), new(CopyPatch), new(ReadsFlag)},
 }
 
 type write struct {
@@ -67,9 +67,10 @@ func run(pass *analysis.Pass) (any, error) {
 	})
 	exportReportsChange(pass)
 	g := &guards{pass: pass, insp: insp, consult: pass.ResultOf[consult.Analyzer].(*consult.Result)}
+	exportCopyPatches(pass, g)
+	exportFlags(pass, g)
 	exportSetsStatus(pass, g)
 	exportFills(pass, g)
-	exportCopyPatches(pass, g)
 	exportNilWhenEqual(pass, g)
 	exportDelegations(pass, g, writes, calls)
 

@@ -1327,3 +1327,28 @@ func (r *Reconciler) terminal(ctx context.Context, obj *apiv1.Memcached, failed 
 	setPhase(obj, "creating", "Creating")
 	return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status`
 }
+
+// A *bool status flag read through a method of the API type and found not true, then
+// set true: the write moves it. One set true when found true may resend it.
+func (r *Reconciler) completed(ctx context.Context, obj *apiv1.Memcached) error {
+	if !obj.IsCompleted() {
+		done := true
+		obj.Status.Completed = &done
+		if err := r.Status().Update(ctx, obj); err != nil {
+			return err
+		}
+	}
+	if !obj.IsReserved() {
+		obj.Status.Reserved = true
+		if err := r.Status().Update(ctx, obj); err != nil {
+			return err
+		}
+	}
+	if obj.IsCompleted() {
+		obj.Status.Completed = ptrTo(true)
+		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status`
+	}
+	return nil
+}
+
+func ptrTo[T any](v T) *T { return &v }

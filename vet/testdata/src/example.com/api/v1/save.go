@@ -25,3 +25,11 @@ func (m *Memcached) NewPatch() client.Patch {
 func (m *Memcached) SelfPatch() client.Patch {
 	return client.MergeFrom(m)
 }
+
+// IsCompleted reads a *bool status flag: true only when set and true.
+func (m *Memcached) IsCompleted() bool {
+	return m.Status.Completed != nil && *m.Status.Completed
+}
+
+// IsReserved reads a bool status flag.
+func (m *Memcached) IsReserved() bool { return m.Status.Reserved }

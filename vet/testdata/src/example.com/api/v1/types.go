@@ -26,6 +26,7 @@ type MemcachedStatus struct {
 	Reserved           bool               `json:"reserved,omitempty"`
 	Progress           *ProgressStatus    `json:"progress,omitempty"`
 	Secret             *SecretRef         `json:"secret,omitempty"`
+	Completed          *bool              `json:"completed,omitempty"`
 }
 
 // ProgressStatus is a nested status a reconciler replaces whole.

@@ -1,0 +1,151 @@
+package statusupdate
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
+)
+
+// ReadsFlag is the fact of a method without parameters that reports whether a bool
+// status field of its receiver is true (func (c *Cluster) MainStepsCompleted() bool {
+// return c.Status.MainStepsCompleted != nil && *c.Status.MainStepsCompleted }): for
+// rule 7, if !obj.MainStepsCompleted() { …; obj.Status.MainStepsCompleted = &yes;
+// write } finds the flag not true and sets it.
+type ReadsFlag struct {
+	// Path is the field under the status, with a leading dot (".MainStepsCompleted").
+	Path string
+}
+
+// AFact marks ReadsFlag as an analysis fact.
+func (*ReadsFlag) AFact() {}
+
+func (f *ReadsFlag) String() string { return "reads flag " + f.Path }
+
+// exportFlags exports the ReadsFlag fact of each such method of the package.
+func exportFlags(pass *analysis.Pass, g *guards) {
+	g.flags = map[*types.Func]string{}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 || len(fd.Body.List) != 1 {
+				continue
+			}
+			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if fn == nil || fn.Signature().Params().Len() != 0 || fn.Signature().Results().Len() != 1 ||
+				!types.Identical(fn.Signature().Results().At(0).Type().Underlying(), types.Typ[types.Bool]) {
+				continue
+			}
+			ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
+			if !ok || len(ret.Results) != 1 {
+				continue
+			}
+			k := keyer{g: g, obj: fd.Recv.List[0].Names[0].Name, stack: []ast.Node{fd, fd.Body}}
+			if path := k.flagRead(ret.Results[0]); path != "" {
+				g.flags[fn] = path
+				pass.ExportObjectFact(fn, &ReadsFlag{Path: path})
+			}
+		}
+	}
+}
+
+// flagRead is the field under the status that e reads as a flag, true when the field
+// is: the bool field itself (x.Status.Done), or a *bool one not nil and true
+// (x.Status.Done != nil && *x.Status.Done); "" otherwise.
+func (k keyer) flagRead(e ast.Expr) string {
+	info := k.g.pass.TypesInfo
+	isBool := func(e ast.Expr) bool {
+		return types.Identical(info.TypeOf(e).Underlying(), types.Typ[types.Bool])
+	}
+	path := func(e ast.Expr) string {
+		p, ok := strings.CutPrefix(k.key(e), "$.Status.")
+		if !ok {
+			return ""
+		}
+		return "." + p
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		if isBool(x) {
+			return path(x)
+		}
+	case *ast.BinaryExpr:
+		nn, ok := ast.Unparen(x.X).(*ast.BinaryExpr)
+		star, ok2 := ast.Unparen(x.Y).(*ast.StarExpr)
+		if x.Op != token.LAND || !ok || !ok2 || nn.Op != token.NEQ || !info.Types[nn.Y].IsNil() || !isBool(star) {
+			return ""
+		}
+		if p := path(nn.X); p != "" && p == path(star.X) {
+			return p
+		}
+	}
+	return ""
+}
+
+// flagChange reports whether call, a ReadsFlag method of the written object found to
+// be want, is followed on the path by an assignment of the other bool to its field.
+func (k keyer) flagChange(call *ast.CallExpr, want bool, acc []assignment) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 0 || k.key(sel.X) != "$" {
+		return false
+	}
+	fn := kubetypes.Callee(k.g.pass.TypesInfo, call)
+	if fn == nil {
+		return false
+	}
+	var path string
+	if fn.Pkg() == k.g.pass.Pkg {
+		path = k.g.flags[fn.Origin()]
+	} else if f := new(ReadsFlag); k.g.pass.ImportObjectFact(fn.Origin(), f) {
+		path = f.Path
+	}
+	if path == "" {
+		return false
+	}
+	for _, as := range acc {
+		if as.lhs == "$.Status"+path && as.value != nil && as.value.Kind() == constant.Bool && constant.BoolVal(as.value) != want {
+			return true
+		}
+	}
+	return false
+}
+
+// pointedConst is the constant a pointer expression points to: &v, v a local variable
+// assigned once from a constant (v := true; obj.Status.Done = &v), or a call of a
+// function of one constant argument that returns a pointer to its type
+// (ptr.To(true), pointer.Bool(true)); nil otherwise.
+func pointedConst(pass *analysis.Pass, stack []ast.Node, e ast.Expr) constant.Value {
+	info := pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		id, ok := ast.Unparen(x.X).(*ast.Ident)
+		if x.Op != token.AND || !ok {
+			return nil
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok {
+			return nil
+		}
+		if val := syntax.ValueOf(pass, syntax.DeclaringBody(stack, v), v); val != nil {
+			return info.Types[val].Value
+		}
+	case *ast.CallExpr:
+		if len(x.Args) != 1 || info.Types[x.Args[0]].Value == nil {
+			return nil
+		}
+		sig, ok := info.TypeOf(x.Fun).Underlying().(*types.Signature)
+		if !ok || sig.Results().Len() != 1 {
+			return nil
+		}
+		if p, ok := sig.Results().At(0).Type().Underlying().(*types.Pointer); ok && types.Identical(p.Elem().Underlying(), info.TypeOf(x.Args[0]).Underlying()) {
+			return info.Types[x.Args[0]].Value
+		}
+	}
+	return nil
+}
