@@ -103,8 +103,11 @@
 // (update := func() error { … }; retry.RetryOnConflict(b, update)), counts as given
 // — or to a
 // polling function of
-// k8s.io/apimachinery/pkg/util/wait whose body asks errors.IsConflict, that reads the
-// object again (a Get or List into it, a call of a function whose top-level
+// k8s.io/apimachinery/pkg/util/wait whose body asks errors.IsConflict, or to a test
+// library's poll that calls it until an attempt succeeds (testify's
+// require.Eventually, gomega's Eventually) when an attempt fails on an error (return
+// err == nil, return r.Update(…), g.Expect(…) through the poll's Gomega), that reads
+// the object again (a Get or List into it, a call of a function whose top-level
 // statements read into the pointer it is handed — return r.Get(ctx, key, obj) —, or
 // a value the function gives it anew on each
 // run: a getter's result, current, err := r.getX(ctx, key), or a deep copy of such a
@@ -134,7 +137,7 @@
 // err != nil { return err }; … }), or a function of this or another package that
 // writes an object handed to it, a pointer or an interface it never reassigns, and
 // returns that write's error (func (r *R) markReady(ctx, obj *Kind) error { …;
-// return r.Status().Update(ctx, obj) }), called with its error checked: when nothing
+// return r.Status().Update(ctx, obj) }, or err = r.Update(ctx, obj); return err), called with its error checked: when nothing
 // in the literal or function returns before that write but with an error (if err
 // != nil { return err }, fmt.Errorf, errors.New; client.IgnoreNotFound(err) may be
 // nil), and nothing after it reads the object again.

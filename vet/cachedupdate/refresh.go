@@ -182,13 +182,14 @@ func touches(info *types.Info, st ast.Stmt, v *types.Var) bool {
 
 // bodyRefreshes reports whether a function body (list), called, has refreshed v
 // whenever it returns nil: a statement of list makes a checked write of v, or is the
-// last and returns the write's error (return r.Status().Update(ctx, obj)); nothing
+// last and returns the write's error (return r.Status().Update(ctx, obj), or err =
+// r.Update(ctx, obj); return err); nothing
 // before it returns but for a failure (if err := r.Get(…); err != nil { return err }),
 // and nothing after it reads v from the cache or assigns it.
 func (rf *refresher) bodyRefreshes(list []ast.Stmt, v *types.Var) bool {
 	info := rf.pass.TypesInfo
 	for j := range list {
-		if !rf.checkedWrite(list, j, v, nil) && !(j == len(list)-1 && rf.returnsWrite(list[j], v)) {
+		if !rf.checkedWrite(list, j, v, nil) && !(j == len(list)-1 && rf.returnsWrite(list[j], v)) && !rf.returnsWriteVia(list, j, v) {
 			continue
 		}
 		for _, s := range list[:j] {
@@ -211,6 +212,24 @@ func (rf *refresher) bodyRefreshes(list []ast.Stmt, v *types.Var) bool {
 func (rf *refresher) returnsWrite(st ast.Stmt, v *types.Var) bool {
 	ret, ok := st.(*ast.ReturnStmt)
 	return ok && len(ret.Results) == 1 && rf.write(ret.Results[0], v, nil) != nil
+}
+
+// returnsWriteVia reports whether list[j] and list[j+1], its last two statements,
+// are err = W (or err := W), W a write of v, and return err: the write's error
+// returned through a variable.
+func (rf *refresher) returnsWriteVia(list []ast.Stmt, j int, v *types.Var) bool {
+	if j != len(list)-2 {
+		return false
+	}
+	as, ok := list[j].(*ast.AssignStmt)
+	ret, ok2 := list[j+1].(*ast.ReturnStmt)
+	if !ok || !ok2 || len(as.Lhs) != 1 || len(as.Rhs) != 1 || len(ret.Results) != 1 || rf.write(as.Rhs[0], v, nil) == nil {
+		return false
+	}
+	info := rf.pass.TypesInfo
+	l, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident)
+	r, ok2 := ast.Unparen(ret.Results[0]).(*ast.Ident)
+	return ok && ok2 && info.ObjectOf(l) != nil && info.ObjectOf(l) == info.ObjectOf(r)
 }
 
 // Refreshes is the fact of a function that, whenever it returns a nil error, has

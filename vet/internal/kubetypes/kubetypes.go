@@ -371,7 +371,8 @@ const ErrorsPkg = "k8s.io/apimachinery/pkg/api/errors"
 // Conflict with a fresh read: the innermost function literal on the stack is called
 // again on a conflict — an argument of a call of the retry package (RetryOnConflict,
 // OnError), or of a polling function of the wait package whose body asks
-// errors.IsConflict (a hand-written retry: on a conflict, poll again) — and reads obj
+// errors.IsConflict (a hand-written retry: on a conflict, poll again), or of a test
+// library's Eventually whose attempt fails on an error — and reads obj
 // again in it: a Get or List into the variable obj is rooted at, or an assignment in
 // it that gives that variable a value no variable from outside holds (the result of a
 // getter, old, err := r.getX(ctx, key), or a deep copy of a variable read again so:
@@ -475,12 +476,70 @@ func conflictRetryLit(info *types.Info, stack []ast.Node) *ast.FuncLit {
 		if !RunInPlace(info, lit, stack[i-1]) {
 			return nil
 		}
-		if call, _ := runner(lit, stack[i-1]); retryPackage(info, call) != RetryPkg && !asksConflict(info, lit.Body) {
+		call, _ := runner(lit, stack[i-1])
+		if eventually(Callee(info, call)) {
+			if !failsOnError(info, lit) {
+				return nil // it passes whatever its writes answered: no retry of them
+			}
+			return lit
+		}
+		if retryPackage(info, call) != RetryPkg && !asksConflict(info, lit.Body) {
 			return nil // a wait poll retries only what its function asks it to
 		}
 		return lit
 	}
 	return nil
+}
+
+// eventually reports whether fn is a test library's poll that calls its function
+// again, in place, until it succeeds: testify's Eventually and EventuallyWithT
+// (require, assert, or their Assertions' methods), gomega's Eventually (a function,
+// or a Gomega's method), which retry on any failure, a conflict among them.
+func eventually(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Name() {
+	case "Eventually", "EventuallyWithT", "EventuallyWithOffset":
+	default:
+		return false
+	}
+	p := fn.Pkg().Path()
+	return p == "github.com/stretchr/testify/require" || p == "github.com/stretchr/testify/assert" ||
+		p == "github.com/onsi/gomega" || strings.HasPrefix(p, "github.com/onsi/gomega/")
+}
+
+// failsOnError reports whether an attempt of the polled literal lit fails when a
+// call in it returns an error: a return of it holds an error value (return err,
+// return err == nil, return c.Update(…)), or it reports failures through the poll's
+// own parameter (func(g Gomega) { g.Expect(err).To(Succeed()) }, testify's
+// *CollectT).
+func failsOnError(info *types.Info, lit *ast.FuncLit) bool {
+	for _, f := range lit.Type.Params.List {
+		t := info.TypeOf(f.Type)
+		if IsNamed(t, "github.com/onsi/gomega/types", "Gomega") || IsNamed(t, "github.com/onsi/gomega", "Gomega") ||
+			IsNamed(t, "github.com/stretchr/testify/assert", "CollectT") {
+			return true
+		}
+	}
+	found := false
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				ast.Inspect(r, func(m ast.Node) bool {
+					if e, ok := m.(ast.Expr); ok && syntax.IsError(info.TypeOf(e)) {
+						found = true
+					}
+					return !found
+				})
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // rereads reports whether body fills v with a Get or a List, or assigns v a value
@@ -615,7 +674,7 @@ func RunInPlace(info *types.Info, lit *ast.FuncLit, parent ast.Node) bool {
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
-	if p := fn.Pkg().Path(); p == RetryPkg || p == WaitPkg {
+	if p := fn.Pkg().Path(); p == RetryPkg || p == WaitPkg || eventually(fn) {
 		return true
 	}
 	w, ok := retryWrappers.Load(fn)

@@ -707,6 +707,34 @@ func (r *Reconciler) ensureAnnotation(ctx context.Context, obj *apiv1.Memcached)
 	return r.Update(ctx, obj)
 }
 
+// One that returns its write's error through a variable.
+func (r *Reconciler) ensureOwner(ctx context.Context, obj *apiv1.Memcached) error { // want ensureOwner:`refreshes \[1\]`
+	if obj.Namespace == "" {
+		return fmt.Errorf("no namespace")
+	}
+	obj.Labels = nil
+	err := r.Update(ctx, obj)
+	return err
+}
+
+// ensureOwnerLater does as much, but assigns its error again before returning it.
+func (r *Reconciler) ensureOwnerLater(ctx context.Context, obj *apiv1.Memcached) error {
+	err := r.Update(ctx, obj)
+	err = nil
+	return err
+}
+
+func (r *Reconciler) afterOwner(ctx context.Context, req ctrl.Request) error {
+	obj := &apiv1.Memcached{}
+	if err := r.Get(ctx, req.NamespacedName, obj); err != nil {
+		return err
+	}
+	if err := r.ensureOwner(ctx, obj); err != nil { // want `r.ensureOwner sends obj, a \*v1.Memcached read from the informer cache`
+		return err
+	}
+	return r.Status().Update(ctx, obj)
+}
+
 func (r *Reconciler) afterWritingHelpers(ctx context.Context, req ctrl.Request) error {
 	obj := &apiv1.Memcached{}
 	if err := r.Get(ctx, req.NamespacedName, obj); err != nil {
