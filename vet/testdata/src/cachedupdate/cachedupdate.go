@@ -732,7 +732,21 @@ func (r *Reconciler) afterOwner(ctx context.Context, req ctrl.Request) error {
 	if err := r.ensureOwner(ctx, obj); err != nil { // want `r.ensureOwner sends obj, a \*v1.Memcached read from the informer cache`
 		return err
 	}
-	return r.Status().Update(ctx, obj)
+	if err := r.Status().Update(ctx, obj); err != nil {
+		return err
+	}
+	// A write in the branch where the helper failed sends what the cache gave: a
+	// failed write decodes nothing into the object.
+	fresh := &apiv1.Memcached{}
+	if err := r.Get(ctx, req.NamespacedName, fresh); err != nil {
+		return err
+	}
+	err := r.ensureOwner(ctx, fresh) // want `r.ensureOwner sends fresh, a \*v1.Memcached read from the informer cache`
+	if err != nil {
+		fresh.Status.State = "Failed"
+		return r.Status().Update(ctx, fresh) // want `r.Status\(\).Update of \*v1.Memcached read from the informer cache`
+	}
+	return nil
 }
 
 func (r *Reconciler) afterWritingHelpers(ctx context.Context, req ctrl.Request) error {
