@@ -67,8 +67,11 @@
 //     by 1, 2 or 3 (followed up to three calls deep), so a small updateStatus helper
 //     called only behind a diff is fine; a function stored in a variable or a field
 //     (r.updateStatusHandler = r.updateStatus, a seam for tests) is followed through
-//     the calls of that variable, and one handed on as a value in any other way is
-//     not followed. A helper that reads the object again and gives it the status of
+//     the calls of that variable, a method that implements an interface of the
+//     package (a handler per phase: h.handle(ctx, obj) in case Running) through the
+//     calls of the interface's method, when no other package can call it (the
+//     interface or the method unexported), and one handed on as a value in any other
+//     way is not followed. A helper that reads the object again and gives it the status of
 //     its parameter whole before the write (latest := &Foo{}; Get(…, latest);
 //     latest.Status = obj.Status; write latest, in a conflict retry) writes that
 //     parameter's status: its callers' conditions on the parameter (rule 7) are the

@@ -211,6 +211,13 @@ func (g *guards) collectCalls() {
 		fn := kubetypes.Callee(info, call)
 		if fn != nil && fn.Pkg() == g.pass.Pkg {
 			g.calls[fn] = append(g.calls[fn], slices.Clone(stack))
+			// A call of a method of an interface of the package (a phase handler
+			// behind an interface) is a call of each of the package's methods that
+			// implement it.
+			for _, impl := range g.implementations(fn) {
+				g.calls[impl] = append(g.calls[impl], slices.Clone(stack))
+				g.uses[impl]++
+			}
 		}
 		if v := varOf(info, call.Fun); fn == nil && v != nil {
 			for _, stored := range aliases[v] {
@@ -220,6 +227,48 @@ func (g *guards) collectCalls() {
 		}
 		return true
 	})
+}
+
+// implementations are the methods of the package's concrete types that a call of fn
+// may run, when fn is a method of an interface declared in the package that no other
+// package can call (the interface or the method unexported): a handler per phase
+// behind one interface (st.handleRunning(…), st a scanType of the package).
+func (g *guards) implementations(fn *types.Func) []*types.Func {
+	recv := fn.Signature().Recv()
+	if recv == nil || !types.IsInterface(recv.Type()) {
+		return nil
+	}
+	named := kubetypes.Named(recv.Type())
+	if named == nil || named.Obj().Pkg() != g.pass.Pkg || (named.Obj().Exported() && fn.Exported()) {
+		return nil
+	}
+	iface, _ := named.Underlying().(*types.Interface)
+	if iface == nil {
+		return nil
+	}
+	var out []*types.Func
+	scope := g.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() > 0 {
+			continue // generic: which instance is not known
+		}
+		ptr := types.NewPointer(tn.Type())
+		if !types.Implements(ptr, iface) {
+			continue
+		}
+		sel := types.NewMethodSet(ptr).Lookup(g.pass.Pkg, fn.Name())
+		if sel == nil {
+			continue
+		}
+		if m, ok := sel.Obj().(*types.Func); ok && m.Pkg() == g.pass.Pkg {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // varOf is the variable or field e names (v, r.handler, a composite literal's key),

@@ -1352,3 +1352,35 @@ func (r *Reconciler) completed(ctx context.Context, obj *apiv1.Memcached) error 
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// A handler per phase behind an interface of the package: the switch calls the
+// Running one only in the Running phase, so its write, moving the phase on, is a
+// transition; the Done one, called in the Done phase, resends the same phase.
+type phaseHandler interface {
+	handle(ctx context.Context, obj *apiv1.Memcached) error
+}
+
+type runningHandler struct{ r *Reconciler }
+
+type doneHandler struct{ r *Reconciler }
+
+func (h *runningHandler) handle(ctx context.Context, obj *apiv1.Memcached) error { // want handle:"fills State"
+	obj.Status.State = "Launching"
+	return h.r.Status().Update(ctx, obj)
+}
+
+func (h doneHandler) handle(ctx context.Context, obj *apiv1.Memcached) error { // want handle:"fills State"
+	obj.Status.State = "Done"
+	return h.r.Status().Update(ctx, obj) // want `h.r.Status\(\).Update writes status`
+}
+
+func (r *Reconciler) byPhase(ctx context.Context, obj *apiv1.Memcached) error {
+	var running, done phaseHandler = &runningHandler{r}, doneHandler{r}
+	switch obj.Status.State {
+	case "Running":
+		return running.handle(ctx, obj)
+	case "Done":
+		return done.handle(ctx, obj)
+	}
+	return nil
+}
