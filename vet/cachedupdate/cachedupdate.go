@@ -560,6 +560,15 @@ func failedRead(info *types.Info, decl *ast.FuncDecl, call *ast.CallExpr, v *typ
 		if rc == nil {
 			return false
 		}
+		// obj, err := r.getCluster(ctx, key): a getter that failed returns what its
+		// read did not fill (nil, as a rule), nothing the cache gave.
+		if as, ok := st.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == rc {
+			for _, l := range as.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && info.ObjectOf(id) == v {
+					return true
+				}
+			}
+		}
 		_, arg := readCall(info, rc)
 		return arg != nil && objectRoot(info, arg) == v
 	}

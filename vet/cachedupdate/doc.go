@@ -148,8 +148,9 @@
 // the path, and order is not followed. Nor is an Update inside the body of an if on
 // the error of the read that fills the object (if err := r.Get(ctx, key, obj);
 // apierrors.IsNotFound(err) { …; Update(obj) }, or err != nil, the error assigned in
-// the if or in the statement before it): the read failed, and the object holds
-// nothing the cache gave. Nor is a status Update of a kind whose declaration, loaded
+// the if or in the statement before it), or of the getter it is assigned from with
+// that error (obj, err := r.getCluster(ctx, key); if err != nil { …; Update(obj) }):
+// the read failed, and the object holds nothing the cache gave. Nor is a status Update of a kind whose declaration, loaded
 // from source, has no +kubebuilder:subresource:status (vet/internal/subresource): it
 // fails with 404 before any resourceVersion is compared. Built-in kinds are not
 // reported.

@@ -879,7 +879,15 @@ func (r *Reconciler) onNotFound(ctx context.Context, req ctrl.Request) error {
 	if err != nil {
 		return r.Status().Update(ctx, &other)
 	}
-	return nil
+	// A getter that failed returned what its read did not fill.
+	got, err := r.getMemcached(ctx, req)
+	if err != nil {
+		if got != nil {
+			return r.Update(ctx, got)
+		}
+		return err
+	}
+	return r.Update(ctx, got) // want `r.Update of \*v1.Memcached read from the informer cache`
 }
 
 // Past the failed branch, or on a branch of another error: the read filled it.
