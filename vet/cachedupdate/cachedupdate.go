@@ -121,6 +121,11 @@ type function struct {
 	// read; fieldSets holds the fields it gives a value in any way, or reads into.
 	fieldReads map[*types.Var]ast.Expr
 	fieldSets  map[*types.Var]bool
+	// builtReads maps each such field that a literal the function builds gives a
+	// cached object (&statusReconciler{resource: c}, or through a constructor of
+	// the package): a method of that struct that sends the field through its
+	// receiver sends the cached object.
+	builtReads map[*types.Var]ast.Expr
 	// live holds the variables the function also reads into from the API server
 	// (mgr.GetAPIReader()): which read an Update of one sends depends on the path.
 	live map[*types.Var]bool
@@ -214,10 +219,13 @@ func run(pass *analysis.Pass) (any, error) {
 	// in another function (a wrapper's field, read by one method and sent by another)
 	// sends the cached object, unless that function gives the field a value itself.
 	sub := pass.ResultOf[subresource.Analyzer].(*subresource.Result)
-	cachedFields := map[*types.Var]ast.Expr{}
+	cachedFields, builtFields := map[*types.Var]ast.Expr{}, map[*types.Var]ast.Expr{}
 	for _, f := range fns {
 		for fv, read := range f.fieldReads {
 			cachedFields[fv] = read
+		}
+		for fv, read := range f.builtReads {
+			builtFields[fv] = read
 		}
 	}
 	for _, f := range fns {
@@ -233,6 +241,9 @@ func run(pass *analysis.Pass) (any, error) {
 			read, ok := f.cached[v]
 			if fv := objectField(info, u.obj); !ok && fv != nil && !f.fieldSets[fv] && v != nil {
 				read, ok = cachedFields[fv]
+				if !ok && u.via == "" && isReceiver(info, f.decl, v) {
+					read, ok = builtFields[fv]
+				}
 			}
 			if v == nil || !ok || f.live[v] || o.retriedWhole(f, v) || failedRead(info, f.decl, u.call, v) {
 				continue
@@ -261,6 +272,7 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 	f.updates, f.handed = nil, nil
 	f.cached = map[*types.Var]ast.Expr{}
 	f.fieldReads, f.fieldSets, f.live = map[*types.Var]ast.Expr{}, map[*types.Var]bool{}, map[*types.Var]bool{}
+	f.builtReads = map[*types.Var]ast.Expr{}
 	mark := func(e ast.Expr, read ast.Expr) {
 		if v := objectRoot(info, e); v != nil {
 			if _, seen := f.cached[v]; !seen {
@@ -402,14 +414,41 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 			f.live[v] = true
 		}
 	}
-	// s.cluster = c, c cached: the field holds it.
+	// s.cluster = c, c cached: the field holds it; so does a literal that gives the
+	// field c (&statusReconciler{resource: c}), or a call of a constructor of the
+	// package that puts the parameter c is handed as into the field
+	// (NewStatusReconciler(b, c) returning &statusReconciler{resource: resource}).
+	held := func(into map[*types.Var]ast.Expr, fv *types.Var, val ast.Expr) {
+		if v := syntax.Root(info, val); v != nil {
+			if read, ok := f.cached[v]; ok {
+				into[fv] = read
+			}
+		}
+	}
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
-			for i, l := range as.Lhs {
-				if fv := objectField(info, l); fv != nil {
-					if v := syntax.Root(info, as.Rhs[i]); v != nil {
-						if read, ok := f.cached[v]; ok {
-							f.fieldReads[fv] = read
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i, l := range n.Lhs {
+					if fv := objectField(info, l); fv != nil {
+						held(f.fieldReads, fv, n.Rhs[i])
+					}
+				}
+			}
+		case *ast.CompositeLit:
+			for _, el := range n.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					if fv := literalField(info, kv.Key); fv != nil {
+						held(f.builtReads, fv, kv.Value)
+					}
+				}
+			}
+		case *ast.CallExpr:
+			if callee := kubetypes.Callee(info, n); callee != nil && callee.Pkg() == pass.Pkg {
+				for i, fields := range o.paramFields(callee) {
+					if i < len(n.Args) {
+						for _, fv := range fields {
+							held(f.builtReads, fv, n.Args[i])
 						}
 					}
 				}
@@ -758,6 +797,8 @@ type origins struct {
 	// accessors are the package's functions that return the manager's client
 	// (CachedClient).
 	accessors map[*types.Func]bool
+	// ctorFields holds paramFields' answers.
+	ctorFields map[*types.Func]map[int][]*types.Var
 }
 
 // fill is a value given to a struct field, in the declaration decl (nil at package
@@ -916,6 +957,67 @@ func (o *origins) exportAccessors() {
 func isFunc(obj types.Object) bool {
 	_, ok := obj.(*types.Func)
 	return ok
+}
+
+// isReceiver reports whether v is decl's receiver.
+func isReceiver(info *types.Info, decl *ast.FuncDecl, v *types.Var) bool {
+	return decl.Recv != nil && len(decl.Recv.List) == 1 && len(decl.Recv.List[0].Names) == 1 && info.Defs[decl.Recv.List[0].Names[0]] == v
+}
+
+// literalField is the field of a custom resource's type that key, a composite
+// literal's key, names; nil otherwise.
+func literalField(info *types.Info, key ast.Expr) *types.Var {
+	id, ok := key.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	fv, ok := info.ObjectOf(id).(*types.Var)
+	if !ok || !fv.IsField() || !kubetypes.IsCustomResource(fv.Type()) {
+		return nil
+	}
+	return fv
+}
+
+// paramFields are, per parameter of fn, a function of the package, the fields of a
+// custom resource's type that a composite literal in its body gives that parameter
+// as it is (func NewStatusReconciler(b *Base, resource *Product) *statusReconciler {
+// return &statusReconciler{Base: b, resource: resource} }).
+func (o *origins) paramFields(fn *types.Func) map[int][]*types.Var {
+	if o.ctorFields == nil {
+		o.ctorFields = map[*types.Func]map[int][]*types.Var{}
+	}
+	if got, ok := o.ctorFields[fn]; ok {
+		return got
+	}
+	info := o.pass.TypesInfo
+	got := map[int][]*types.Var{}
+	if fd := o.rf.decls[fn]; fd != nil {
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok {
+				return true
+			}
+			for _, el := range lit.Elts {
+				kv, ok := el.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				fv := literalField(info, kv.Key)
+				id, ok := ast.Unparen(kv.Value).(*ast.Ident)
+				if fv == nil || !ok {
+					continue
+				}
+				if pv, ok := info.Uses[id].(*types.Var); ok {
+					if i := syntax.ParamIndex(info, fd, pv); i >= 0 && !assigned(info, fd.Body, pv) {
+						got[i] = append(got[i], fv)
+					}
+				}
+			}
+			return true
+		})
+	}
+	o.ctorFields[fn] = got
+	return got
 }
 
 // accessor reports whether fn is a client accessor of this package or one another

@@ -67,7 +67,12 @@
 //   - a struct field of a custom resource's type that a function of the package fills
 //     from the cache (a Get into s.cluster, or s.cluster = a cached object), sent by
 //     another function (a scope or wrapper read by one method and written by
-//     another), unless that function gives the field a value or reads into it itself.
+//     another), unless that function gives the field a value or reads into it itself;
+//     and one that a literal gives a cached object (&statusReconciler{resource: c}),
+//     directly or through a constructor of the package that puts a parameter in it
+//     (NewStatusReconciler(b, c)), sent by a method of that struct through its
+//     receiver (s.Client().Status().Update(ctx, s.resource)): a helper built for one
+//     pass around what the pass read.
 //
 // A call of controllerutil.CreateOrUpdate (or its alias ctrl.CreateOrUpdate) of a
 // custom resource, through a client known to be the manager's as above and outside a
