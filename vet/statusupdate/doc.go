@@ -27,7 +27,10 @@
 // migration touching every custom resource), is not reported: nothing says statically
 // what watches it. Nor is a write of a kind whose declaration, loaded from source, has
 // the marker +kubebuilder:object:root=true and not +kubebuilder:subresource:status
-// (vet/internal/subresource): it fails with 404 and changes nothing. It is not reported for a kind every controller of which in the
+// (vet/internal/subresource): it fails with 404 and changes nothing. Nor is a write of
+// an object that is nil there: assigned, with an error, from a function of any
+// loaded package that returns nil for it with every error (claim, err :=
+// r.getClaim(…); if err != nil { …; write claim }; the NilOnError fact). It is not reported for a kind every controller of which in the
 // package filters update events (see unfilteredfor for what counts; a watch without the builder,
 // c.Watch(source.Kind(cache, &Foo{}, handler, predicates…)), filters when one of its
 // predicates may filter or its handler is not EnqueueRequestForObject): its status writes

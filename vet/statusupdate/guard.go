@@ -42,6 +42,9 @@ type guards struct {
 	// flags are the package's methods that read a bool status field of their
 	// receiver, with the field (ReadsFlag).
 	flags map[*types.Func]string
+	// nilOnError are the package's functions that return nil in these pointer
+	// results with an error (NilOnError).
+	nilOnError map[*types.Func][]int
 }
 
 // guarded reports whether the write (or the delegating call) on top of the stack is

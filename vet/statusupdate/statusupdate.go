@@ -32,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#statusupdate",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, watches.Analyzer, consult.Analyzer, subresource.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(Delegated), new(NilWhenEqual), new(ReportsChange), new(SetsStatus), new(Fills), new(CopyPatch), new(ReadsFlag)},
+	FactTypes: []analysis.Fact{new(Delegated), new(NilWhenEqual), new(ReportsChange), new(SetsStatus), new(Fills), new(CopyPatch), new(ReadsFlag), new(NilOnError)},
 }
 
 type write struct {
@@ -69,6 +69,7 @@ func run(pass *analysis.Pass) (any, error) {
 	g := &guards{pass: pass, insp: insp, consult: pass.ResultOf[consult.Analyzer].(*consult.Result)}
 	exportCopyPatches(pass, g)
 	exportFlags(pass, g)
+	exportNilOnError(pass, g)
 	exportSetsStatus(pass, g)
 	exportFills(pass, g)
 	exportNilWhenEqual(pass, g)
@@ -86,6 +87,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if sub.Lacks(info.TypeOf(wr.call.Args[1])) {
 			continue // no status subresource: the write fails with 404, and loops nothing
+		}
+		if g.nilOnFailure(wr.stack, wr.call.Args[1]) {
+			continue // the object is nil there: the write sends nothing
 		}
 		if w.FiltersUpdatesOf(info.TypeOf(wr.call.Args[1])) {
 			continue // its controllers filter update events: the write reconciles nothing again
