@@ -123,7 +123,9 @@
 // a for or range loop around the write whose body asks errors.IsConflict and reads
 // the object again (latest := &Foo{}; r.Get(ctx, key, latest); write latest), or gives
 // it the resourceVersion of a variable it reads again (obj.ResourceVersion =
-// latest.ResourceVersion; write obj; if IsConflict(err) { continue }).
+// latest.ResourceVersion; write obj; if IsConflict(err) { continue }); a retry's
+// literal may do the same (existing read in it, desired.ResourceVersion =
+// existing.ResourceVersion; Update(desired)).
 // A function that reads its object itself (a Get into a variable of its own) and is
 // called only inside such retries' literals (retry.RetryOnConflict(b, func() error {
 // return u.updateConditions(ctx, cr) })) runs again, and reads again, on each attempt:
@@ -142,7 +144,8 @@
 // err != nil { return err }; … }), or a function of this or another package that
 // writes an object handed to it, a pointer or an interface it never reassigns, and
 // returns that write's error (func (r *R) markReady(ctx, obj *Kind) error { …;
-// return r.Status().Update(ctx, obj) }, or err = r.Update(ctx, obj); return err), called with its error checked: when nothing
+// return r.Status().Update(ctx, obj) }, or err = r.Update(ctx, obj); return err, or
+// return retry.RetryOnConflict(b, func() error { Get(obj); …; return Update(obj) })), called with its error checked: when nothing
 // in the literal or function returns before that write but with an error (if err
 // != nil { return err }, fmt.Errorf, errors.New; client.IgnoreNotFound(err) may be
 // nil), and nothing after it reads the object again.

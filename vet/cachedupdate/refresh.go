@@ -123,8 +123,9 @@ func (rf *refresher) writeOf(st ast.Stmt, v *types.Var, lit func(*types.Var) *as
 
 // write is e when it is a write of v whose error it returns, or nil: an Update,
 // Patch or Create, or a status Update or Patch, of v; a call of a function variable
-// whose literal (lit, nil for none) refreshes v; or a call of a function that
-// refreshes the argument v is handed as.
+// whose literal (lit, nil for none) refreshes v; a call of client-go's retry package
+// whose literal refreshes v; or a call of a function that refreshes the argument v is
+// handed as.
 func (rf *refresher) write(e ast.Expr, v *types.Var, lit func(*types.Var) *ast.FuncLit) *ast.CallExpr {
 	info := rf.pass.TypesInfo
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
@@ -134,6 +135,15 @@ func (rf *refresher) write(e ast.Expr, v *types.Var, lit func(*types.Var) *ast.F
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && lit != nil {
 		if fv, ok := info.Uses[id].(*types.Var); ok {
 			if l := lit(fv); l != nil && rf.bodyRefreshes(l.Body.List, v) {
+				return call
+			}
+		}
+	}
+	if fn := kubetypes.Callee(info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == kubetypes.RetryPkg {
+		// retry.RetryOnConflict(b, func() error { Get(obj); …; return Update(obj) }):
+		// it returns nil only after an attempt's write of v succeeded.
+		for _, a := range call.Args {
+			if l, ok := ast.Unparen(a).(*ast.FuncLit); ok && rf.bodyRefreshes(l.Body.List, v) {
 				return call
 			}
 		}

@@ -379,10 +379,12 @@ const ErrorsPkg = "k8s.io/apimachinery/pkg/api/errors"
 // obj := old.DeepCopy()). Each attempt then sends what it read. A retry that resends
 // the object it was given sends the same stale resourceVersion every time. So does a
 // loop around the write, within the function, whose body asks errors.IsConflict and
-// reads obj again, or gives it the resourceVersion of a variable it reads again.
+// reads obj again. Either may instead give obj the resourceVersion of a variable it
+// reads again (desired.ResourceVersion = existing.ResourceVersion, existing read in
+// the literal): each attempt sends the version just read.
 func InRetry(info *types.Info, stack []ast.Node, obj ast.Expr) bool {
 	v := syntax.Root(info, obj)
-	if lit := conflictRetryLit(info, stack); lit != nil && rereads(info, lit.Body, v, 0) {
+	if lit := conflictRetryLit(info, stack); lit != nil && (rereads(info, lit.Body, v, 0) || givenVersion(info, lit.Body, v)) {
 		return true
 	}
 	loop := conflictRetryLoop(info, stack)

@@ -152,16 +152,22 @@ func (r *Reconciler) retriedStale(ctx context.Context, req ctrl.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
-		controllerutil.AddFinalizer(obj, "example.com/cleanup")
-		return r.Update(ctx, obj) // want `r.Update of \*v1.Memcached read from the informer cache \(r.getMemcached\)`
-	}); err != nil {
+	if err := r.addFinalizer(ctx, obj); err != nil { // want `r.addFinalizer sends obj, a \*v1.Memcached read from the informer cache`
 		return err
 	}
-	return r.addFinalizer(ctx, obj) // want `r.addFinalizer sends obj, a \*v1.Memcached read from the informer cache`
+	again, err := r.getMemcached(ctx, req)
+	if err != nil {
+		return err
+	}
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		controllerutil.AddFinalizer(again, "example.com/cleanup")
+		return r.Update(ctx, again) // want `r.Update of \*v1.Memcached read from the informer cache \(r.getMemcached\)`
+	})
 }
 
-func (r *Reconciler) addFinalizer(ctx context.Context, obj *apiv1.Memcached) error {
+// addFinalizer's retry resends what it was given; a success still leaves the
+// server's answer in obj.
+func (r *Reconciler) addFinalizer(ctx context.Context, obj *apiv1.Memcached) error { // want addFinalizer:`refreshes \[1\]`
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		controllerutil.AddFinalizer(obj, "example.com/cleanup")
 		return r.Update(ctx, obj)
@@ -362,4 +368,29 @@ func (r *Reconciler) liveElement(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// replaceRetried does as replace, in a conflict retry whose literal reads the object
+// again and gives the built one its resourceVersion: each attempt sends the version
+// it has just read. One that gives it the version of an object read outside the
+// literal resends the same one.
+func (r *Reconciler) replaceRetried(ctx context.Context, key client.ObjectKey, desired *apiv1.Memcached) error { // want replaceRetried:`refreshes \[2\]`
+	existing := &apiv1.Memcached{}
+	if err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		if err := r.Get(ctx, key, existing); err != nil {
+			return err
+		}
+		desired.ResourceVersion = existing.ResourceVersion
+		return r.Update(ctx, desired)
+	}); err != nil {
+		return err
+	}
+	outside := &apiv1.Memcached{}
+	if err := r.Get(ctx, key, outside); err != nil {
+		return err
+	}
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		desired.ResourceVersion = outside.ResourceVersion
+		return r.Update(ctx, desired) // want `r.Update of \*v1.Memcached read from the informer cache \(r.Get\)`
+	})
 }
