@@ -22,6 +22,7 @@ import (
 	"github.com/opgen-dev/opgen/internal/loaderr"
 	"github.com/opgen-dev/opgen/vet/cachedupdate"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 	"github.com/opgen-dev/opgen/vet/internal/watches"
 	"github.com/opgen-dev/opgen/vet/statustime"
 	"github.com/opgen-dev/opgen/vet/statusupdate"
@@ -184,7 +185,7 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 			if (act.Analyzer == statusupdate.Analyzer || act.Analyzer == statustime.Analyzer) && filtered[d.Category] {
 				continue // every controller of the kind filters update events: no loop
 			}
-			if act.Analyzer == cachedupdate.Analyzer && uncached[d.Category] {
+			if act.Analyzer == cachedupdate.Analyzer && (uncached[d.Category] || uncached[allKinds]) {
 				continue // the manager's client reads the kind from the API server
 			}
 			f := Finding{Analyzer: act.Analyzer.Name, Pos: fset.Position(d.Pos), Message: d.Message}
@@ -401,18 +402,14 @@ func uncachedKinds(pkgs []*packages.Package) map[string]bool {
 	// The functions of the packages analyzed, by full name: an import's types come
 	// from export data, so its objects are not the ones its own package defines.
 	// Indexed only when DisableFor calls one.
-	type decl struct {
-		fd   *ast.FuncDecl
-		info *types.Info
-	}
-	decls := sync.OnceValue(func() map[string]decl {
-		out := map[string]decl{}
+	decls := sync.OnceValue(func() map[string]funcDecl {
+		out := map[string]funcDecl{}
 		for _, p := range pkgs {
 			for _, f := range p.Syntax {
 				for _, d := range f.Decls {
 					if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && p.TypesInfo != nil {
 						if fn, ok := p.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-							out[fn.FullName()] = decl{fd, p.TypesInfo}
+							out[fn.FullName()] = funcDecl{fd, p.TypesInfo}
 						}
 					}
 				}
@@ -463,6 +460,36 @@ func uncachedKinds(pkgs []*packages.Package) map[string]bool {
 			}
 		}
 	}
+	// A manager whose NewClient drops the cache (options.Cache = nil; return
+	// client.New(config, options)) reads every kind from the API server: when every
+	// manager.Options literal of the packages analyzed sets one, no kind is cached.
+	managers, uncaching := 0, 0
+	for _, p := range pkgs {
+		if p.TypesInfo == nil {
+			continue
+		}
+		info := p.TypesInfo
+		for _, f := range p.Syntax {
+			ast.Inspect(f, func(n ast.Node) bool {
+				lit, ok := n.(*ast.CompositeLit)
+				if !ok || !kubetypes.IsNamed(info.TypeOf(lit), "sigs.k8s.io/controller-runtime/pkg/manager", "Options") {
+					return true
+				}
+				managers++
+				for _, el := range lit.Elts {
+					if kv, ok := el.(*ast.KeyValueExpr); ok {
+						if key, _ := kv.Key.(*ast.Ident); key != nil && key.Name == "NewClient" && dropsCache(info, kv.Value, decls) {
+							uncaching++
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	if managers > 0 && uncaching == managers {
+		out[allKinds] = true
+	}
 	for _, p := range pkgs {
 		if p.TypesInfo == nil {
 			continue
@@ -496,6 +523,67 @@ func uncachedKinds(pkgs []*packages.Package) map[string]bool {
 		}
 	}
 	return out
+}
+
+// allKinds, among uncachedKinds, says that the manager's client caches no kind.
+const allKinds = "*"
+
+// funcDecl is a function declaration of a package analyzed, with its types.
+type funcDecl struct {
+	fd   *ast.FuncDecl
+	info *types.Info
+}
+
+// dropsCache reports whether e, a manager's NewClient, builds a client without the
+// cache: a function literal, or a function of a package analyzed, that gives its
+// client.Options parameter Cache = nil, or calls client.New with a client.Options
+// literal that has no Cache.
+func dropsCache(info *types.Info, e ast.Expr, decls func() map[string]funcDecl) bool {
+	var body *ast.BlockStmt
+	switch x := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		body = x.Body
+	default:
+		fn := syntax.FuncValue(info, x)
+		if fn == nil {
+			return false
+		}
+		d, ok := decls()[fn.FullName()]
+		if !ok {
+			return false
+		}
+		body, info = d.fd.Body, d.info
+	}
+	options := func(e ast.Expr) bool {
+		return kubetypes.IsNamed(info.TypeOf(e), "sigs.k8s.io/controller-runtime/pkg/client", "Options")
+	}
+	cleared, built := false, false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+				if ok && sel.Sel.Name == "Cache" && options(sel.X) && i < len(n.Rhs) && info.Types[n.Rhs[i]].IsNil() {
+					cleared = true
+				}
+			}
+		case *ast.CallExpr:
+			if kubetypes.IsFunc(kubetypes.Callee(info, n), kubetypes.ClientPkg, "New") && len(n.Args) == 2 {
+				if lit, ok := ast.Unparen(n.Args[1]).(*ast.CompositeLit); ok && options(lit) {
+					built = !slices.ContainsFunc(lit.Elts, func(el ast.Expr) bool {
+						kv, ok := el.(*ast.KeyValueExpr)
+						if !ok {
+							return false
+						}
+						key, _ := kv.Key.(*ast.Ident)
+						return key != nil && key.Name == "Cache"
+					})
+				}
+			}
+		}
+		return true
+	})
+	return cleared || built
 }
 
 // linkRoots makes the packages loaded from source each other's imports, and drops the

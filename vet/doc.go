@@ -48,7 +48,8 @@
 // at once, it then settles what one package cannot see of another: it drops
 // cachedupdate's findings in packages that neither hold a controller, nor make a
 // manager, nor are imported by one that does (a command-line tool, an e2e suite), and
-// of kinds the manager's cache options leave out (DisableFor), and statusupdate's of
+// of kinds the manager's cache options leave out (DisableFor, or every kind when each
+// manager's NewClient builds its client without the cache), and statusupdate's of
 // kinds every controller of which, in any package, filters update events; each
 // analyzer's package doc says so. Fixes applies suggested fixes in
 // memory, and FixSelection says which: a fix that can change what the program does

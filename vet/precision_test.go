@@ -198,3 +198,24 @@ func TestPrecisionUncachedKind(t *testing.T) {
 		}
 	}
 }
+
+// TestPrecisionNoCache: a manager whose NewClient builds a client without the cache
+// (options.Cache = nil, or client.New with options of its own) reads every kind from
+// the API server, and no Update of what it read is reported; when another manager of
+// the module keeps the default, cached client, they still are.
+func TestPrecisionNoCache(t *testing.T) {
+	testdatadir.Track(t, precisionDir)
+	for main, want := range map[string]int{"./mgrnocache/...": 0, "./mgrhalfcache/...": -1} {
+		findings, err := vet.Check(context.Background(), vet.Config{Dir: precisionDir, Patterns: []string{"./kubebuilder/...", main, "./api/..."}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := countByAnalyzer(findings)
+		if want == 0 && got["cachedupdate"] != 0 || want < 0 && got["cachedupdate"] == 0 {
+			t.Errorf("with %s: findings by analyzer: %v, want cachedupdate %s", main, got, map[bool]string{true: "none", false: "some"}[want == 0])
+		}
+		if got["statusupdate"] != 4 {
+			t.Errorf("with %s: %d statusupdate findings, want 4", main, got["statusupdate"])
+		}
+	}
+}

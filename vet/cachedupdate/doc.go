@@ -173,7 +173,11 @@
 // (client.CacheOptions' DisableFor, a literal or a function of a package analyzed
 // that returns one, or manager.Options' ClientDisableCacheFor before
 // controller-runtime 0.15, in any package analyzed) is read from the API server: its
-// Updates are not reported either. Run over packages none of which holds one (a library of helpers
+// Updates are not reported either. Nor is any kind when every manager.Options of the
+// packages analyzed has a NewClient that builds the client without the cache
+// (options.Cache = nil; return client.New(config, options), or client.New with a
+// client.Options literal that sets no Cache): the manager's client then reads
+// everything from the API server. Run over packages none of which holds one (a library of helpers
 // alone), it reports in all of them; so does the analyzer run package by package
 // (golangci-lint), which cannot see who imports a package.
 //
