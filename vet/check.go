@@ -469,37 +469,15 @@ func uncachedKinds(pkgs []*packages.Package) map[string]bool {
 			continue
 		}
 		info := p.TypesInfo
-		for _, f := range p.Syntax {
-			ast.Inspect(f, func(n ast.Node) bool {
-				lit, ok := n.(*ast.CompositeLit)
-				if !ok || !kubetypes.IsNamed(info.TypeOf(lit), "sigs.k8s.io/controller-runtime/pkg/manager", "Options") {
-					return true
-				}
-				managers++
-				for _, el := range lit.Elts {
-					if kv, ok := el.(*ast.KeyValueExpr); ok {
-						if key, _ := kv.Key.(*ast.Ident); key != nil && key.Name == "NewClient" && dropsCache(info, kv.Value, decls) {
-							uncaching++
-						}
-					}
-				}
-				return true
-			})
-		}
-	}
-	if managers > 0 && uncaching == managers {
-		out[allKinds] = true
-	}
-	for _, p := range pkgs {
-		if p.TypesInfo == nil {
-			continue
-		}
-		info := p.TypesInfo
 		addHere := func(e ast.Expr) { add(info, e, 0) }
 		for _, f := range p.Syntax {
 			ast.Inspect(f, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.CompositeLit:
+					manager := kubetypes.IsNamed(info.TypeOf(n), "sigs.k8s.io/controller-runtime/pkg/manager", "Options")
+					if manager {
+						managers++
+					}
 					for _, el := range n.Elts {
 						kv, ok := el.(*ast.KeyValueExpr)
 						if !ok {
@@ -508,6 +486,9 @@ func uncachedKinds(pkgs []*packages.Package) map[string]bool {
 						key, _ := kv.Key.(*ast.Ident)
 						if key != nil && (key.Name == "DisableFor" && cacheOptions(info.TypeOf(n)) || key.Name == "ClientDisableCacheFor") {
 							addHere(kv.Value)
+						}
+						if manager && key != nil && key.Name == "NewClient" && dropsCache(info, kv.Value, decls) {
+							uncaching++
 						}
 					}
 				case *ast.AssignStmt:
@@ -521,6 +502,9 @@ func uncachedKinds(pkgs []*packages.Package) map[string]bool {
 				return true
 			})
 		}
+	}
+	if managers > 0 && uncaching == managers {
+		out[allKinds] = true
 	}
 	return out
 }

@@ -241,7 +241,7 @@ func run(pass *analysis.Pass) (any, error) {
 			read, ok := f.cached[v]
 			if fv := objectField(info, u.obj); !ok && fv != nil && !f.fieldSets[fv] && v != nil {
 				read, ok = cachedFields[fv]
-				if !ok && u.via == "" && isReceiver(info, f.decl, v) {
+				if !ok && u.via == "" && syntax.IsReceiver(info, f.decl, v) {
 					read, ok = builtFields[fv]
 				}
 			}
@@ -894,7 +894,7 @@ func (o *origins) cached(decl *ast.FuncDecl, c ast.Expr, depth int) bool {
 		if !ok {
 			return true
 		}
-		if decl.Recv != nil && len(decl.Recv.List) > 0 && len(decl.Recv.List[0].Names) > 0 && info.Defs[decl.Recv.List[0].Names[0]] == v {
+		if syntax.IsReceiver(info, decl, v) {
 			return true
 		}
 		if i := syntax.ParamIndex(info, decl, v); i >= 0 {
@@ -957,11 +957,6 @@ func (o *origins) exportAccessors() {
 func isFunc(obj types.Object) bool {
 	_, ok := obj.(*types.Func)
 	return ok
-}
-
-// isReceiver reports whether v is decl's receiver.
-func isReceiver(info *types.Info, decl *ast.FuncDecl, v *types.Var) bool {
-	return decl.Recv != nil && len(decl.Recv.List) == 1 && len(decl.Recv.List[0].Names) == 1 && info.Defs[decl.Recv.List[0].Names[0]] == v
 }
 
 // literalField is the field of a custom resource's type that key, a composite

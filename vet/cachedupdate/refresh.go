@@ -65,7 +65,7 @@ func (rf *refresher) refreshed(body *ast.BlockStmt, stack []ast.Node, v *types.V
 		}
 		for j := at - 1; j >= 0; j-- {
 			s := list[j]
-			if j == at-1 && inFailure(stack, i+1, s) {
+			if j == at-1 && rf.inFailure(stack, i+1, s) {
 				// err = W; if err != nil { …; here }: W failed, and decoded nothing
 				// into v; what v held before it, it holds still.
 				continue
@@ -82,16 +82,14 @@ func (rf *refresher) refreshed(body *ast.BlockStmt, stack []ast.Node, v *types.V
 }
 
 // inFailure reports whether stack[at] is an if on err != nil whose body holds the
-// call on top of the stack, err being what st, the statement before it, assigns.
-func inFailure(stack []ast.Node, at int, st ast.Stmt) bool {
+// call on top of the stack, err being what st, the statement before it, assigns
+// (kubetypes.ErrorChecked).
+func (rf *refresher) inFailure(stack []ast.Node, at int, st ast.Stmt) bool {
 	is, ok := stack[at].(*ast.IfStmt)
-	as, ok2 := st.(*ast.AssignStmt)
-	if !ok || !ok2 || at+1 >= len(stack) || stack[at+1] != is.Body || is.Init != nil || !errIs(is.Cond, token.NEQ) || len(as.Lhs) != 1 {
+	if !ok || at+1 >= len(stack) || stack[at+1] != is.Body || is.Init != nil {
 		return false
 	}
-	l, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident)
-	x, ok2 := ast.Unparen(ast.Unparen(is.Cond).(*ast.BinaryExpr).X).(*ast.Ident)
-	return ok && ok2 && l.Name == x.Name
+	return kubetypes.ErrorChecked(rf.pass.TypesInfo, []ast.Stmt{st}, is) != nil
 }
 
 // checkedWrite reports whether list[j] writes v and stops the path when the write

@@ -78,6 +78,13 @@ func newKeyer(g *guards, stack []ast.Node, obj ast.Expr) keyer {
 	return k
 }
 
+// copies reports whether call is a method whose name starts with DeepCopy: the
+// generated x.DeepCopy() and x.DeepCopyObject().
+func copies(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && strings.HasPrefix(sel.Sel.Name, "DeepCopy")
+}
+
 // isDeepCopy reports whether call is x.DeepCopy().
 func isDeepCopy(call *ast.CallExpr) bool {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)

@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -451,12 +450,7 @@ func copyPatchResult(pass *analysis.Pass, decl *ast.FuncDecl, fn *types.Func) in
 		if !ok || len(mf.Args) == 0 {
 			return false
 		}
-		callee := kubetypes.Callee(info, mf)
-		if !kubetypes.IsFunc(callee, kubetypes.ClientPkg, "MergeFrom") && !kubetypes.IsFunc(callee, kubetypes.ClientPkg, "MergeFromWithOptions") &&
-			!kubetypes.IsFunc(callee, kubetypes.ClientPkg, "StrategicMergeFrom") {
-			return false
-		}
-		return deepCopy(pass, decl.Body, mf.Args[0], 0)
+		return mergeFrom(kubetypes.Callee(info, mf)) && deepCopy(pass, decl.Body, mf.Args[0], 0)
 	}
 	returns := 0
 	ok := true
@@ -507,8 +501,7 @@ func deepCopy(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr, depth int) b
 	}
 	switch x := e.(type) {
 	case *ast.CallExpr:
-		sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
-		return ok && strings.HasPrefix(sel.Sel.Name, "DeepCopy")
+		return copies(x)
 	case *ast.Ident:
 		v, ok := pass.TypesInfo.Uses[x].(*types.Var)
 		if !ok || depth > 3 {

@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -105,8 +104,7 @@ func (g *guards) guardedFrom(stack []ast.Node, obj ast.Expr, inherited []assignm
 			if p := handedStatus(g.pass.TypesInfo, stack, v); param < 0 && whole && p != nil {
 				param = syntax.ParamIndex(g.pass.TypesInfo, decl, p)
 			}
-			if param < 0 && !whole && decl.Recv != nil && len(decl.Recv.List) == 1 && len(decl.Recv.List[0].Names) == 1 &&
-				g.pass.TypesInfo.Defs[decl.Recv.List[0].Names[0]] == v {
+			if param < 0 && !whole && syntax.IsReceiver(g.pass.TypesInfo, decl, v) {
 				recv = v
 			}
 		}
@@ -597,11 +595,17 @@ func (g *guards) isDiffPatch(patch, obj ast.Expr, stack []ast.Node, depth int) b
 	if len(mf.Args) == 0 {
 		return false
 	}
-	if !kubetypes.IsFunc(fn, kubetypes.ClientPkg, "MergeFrom") && !kubetypes.IsFunc(fn, kubetypes.ClientPkg, "MergeFromWithOptions") &&
-		!kubetypes.IsFunc(fn, kubetypes.ClientPkg, "StrategicMergeFrom") {
+	if !mergeFrom(fn) {
 		return false
 	}
 	return obj == nil || !sameObject(info, g.pass, stack, mf.Args[0], obj)
+}
+
+// mergeFrom reports whether fn makes a patch that diffs against a base:
+// client.MergeFrom, MergeFromWithOptions or StrategicMergeFrom.
+func mergeFrom(fn *types.Func) bool {
+	return kubetypes.IsFunc(fn, kubetypes.ClientPkg, "MergeFrom") || kubetypes.IsFunc(fn, kubetypes.ClientPkg, "MergeFromWithOptions") ||
+		kubetypes.IsFunc(fn, kubetypes.ClientPkg, "StrategicMergeFrom")
 }
 
 // copyPatch reports whether fn returns a MergeFrom diff of a deep copy it takes, as
@@ -716,10 +720,8 @@ func copiedBetween(info *types.Info, body *ast.BlockStmt, v *types.Var, from, to
 				continue
 			}
 			ast.Inspect(as.Rhs[i], func(m ast.Node) bool {
-				if c, ok := m.(*ast.CallExpr); ok {
-					if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok && strings.HasPrefix(sel.Sel.Name, "DeepCopy") {
-						found = true
-					}
+				if c, ok := m.(*ast.CallExpr); ok && copies(c) {
+					found = true
 				}
 				return !found
 			})
@@ -742,18 +744,12 @@ func (g *guards) paramOf(stack []ast.Node, obj ast.Expr) (*ast.FuncDecl, int) {
 	}
 	i := syntax.ParamIndex(g.pass.TypesInfo, decl, v)
 	if i < 0 {
-		if text(obj) == v.Name() && isReceiver(g.pass.TypesInfo, decl, v) {
+		if text(obj) == v.Name() && syntax.IsReceiver(g.pass.TypesInfo, decl, v) {
 			return decl, -1 // the method's receiver, whole
 		}
 		return nil, -1
 	}
 	return decl, i
-}
-
-// isReceiver reports whether v is decl's receiver.
-func isReceiver(info *types.Info, decl *ast.FuncDecl, v *types.Var) bool {
-	return decl.Recv != nil && len(decl.Recv.List) == 1 && len(decl.Recv.List[0].Names) == 1 &&
-		info.Defs[decl.Recv.List[0].Names[0]] == v
 }
 
 // argAt is what a call hands in the place of parameter i of its function: the

@@ -3,7 +3,6 @@ package statusupdate
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"slices"
 
@@ -83,8 +82,8 @@ func exportNilOnError(pass *analysis.Pass, g *guards) {
 // nilOnFailure reports whether obj, the object the write on top of stack sends, is
 // nil there: it is assigned, with an error, from a call of a NilOnError function
 // (claim, err := r.getClaim(…)), and the write is in the body of an if that finds that
-// error not nil, the error assigned in its init statement or in the statement before
-// it.
+// error not nil (kubetypes.ErrorChecked: the error assigned in its init statement or
+// in the statement before it).
 func (g *guards) nilOnFailure(stack []ast.Node, obj ast.Expr) bool {
 	info := g.pass.TypesInfo
 	v := syntax.Root(info, obj)
@@ -96,39 +95,23 @@ func (g *guards) nilOnFailure(stack []ast.Node, obj ast.Expr) bool {
 		if !ok || stack[i+1] != is.Body {
 			continue
 		}
-		cond, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
-		if !ok || cond.Op != token.NEQ || !info.Types[cond.Y].IsNil() {
-			continue
-		}
-		id, ok := ast.Unparen(cond.X).(*ast.Ident)
-		if !ok {
-			continue
-		}
-		ev, _ := info.Uses[id].(*types.Var)
-		if ev == nil || !syntax.IsError(ev.Type()) {
-			continue
-		}
 		var prior []ast.Stmt
-		if is.Init != nil {
-			prior = append(prior, is.Init)
+		if block, ok := stack[i-1].(*ast.BlockStmt); ok && is.Init == nil {
+			prior = syntax.Before(block.List, is)
 		}
-		if block, ok := stack[i-1].(*ast.BlockStmt); ok {
-			if at := slices.Index(block.List, ast.Stmt(is)); at > 0 {
-				prior = append(prior, block.List[at-1])
-			}
+		call := kubetypes.ErrorChecked(info, prior, is)
+		if call == nil {
+			continue
 		}
-		for _, st := range prior {
-			call := kubetypes.ErrorFrom(info, st, ev)
-			if call == nil {
-				continue
-			}
-			as := st.(*ast.AssignStmt)
-			results := g.nilResults(kubetypes.Callee(info, call))
-			for _, r := range results {
-				if r < len(as.Lhs) {
-					if lid, ok := ast.Unparen(as.Lhs[r]).(*ast.Ident); ok && info.ObjectOf(lid) == v {
-						return true
-					}
+		as := is.Init
+		if as == nil {
+			as = prior[len(prior)-1]
+		}
+		lhs := as.(*ast.AssignStmt).Lhs
+		for _, r := range g.nilResults(kubetypes.Callee(info, call)) {
+			if r < len(lhs) {
+				if id, ok := ast.Unparen(lhs[r]).(*ast.Ident); ok && info.ObjectOf(id) == v {
+					return true
 				}
 			}
 		}

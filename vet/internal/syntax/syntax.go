@@ -99,6 +99,12 @@ func DeclaringBody(stack []ast.Node, v *types.Var) *ast.BlockStmt {
 	return nil
 }
 
+// IsReceiver reports whether v is the named receiver of the method declaration decl.
+func IsReceiver(info *types.Info, decl *ast.FuncDecl, v *types.Var) bool {
+	return decl.Recv != nil && len(decl.Recv.List) == 1 && len(decl.Recv.List[0].Names) == 1 &&
+		info.Defs[decl.Recv.List[0].Names[0]] == v
+}
+
 // ParamIndex is the position of v among the parameters of the function declaration
 // decl, or -1 when v is none of them.
 func ParamIndex(info *types.Info, decl *ast.FuncDecl, v *types.Var) int {
