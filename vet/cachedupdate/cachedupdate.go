@@ -33,7 +33,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#cachedupdate",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, writes.Analyzer, subresource.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(CachedResults), new(SendsWhatItReads), new(Refreshes), new(CachedClient)},
+	FactTypes: []analysis.Fact{new(CachedResults), new(SendsWhatItReads), new(Refreshes), new(CachedClient), new(NewClient), new(NewClientField)},
 }
 
 // CachedClient is the fact of a function without parameters that returns the
@@ -45,6 +45,30 @@ type CachedClient struct{}
 func (*CachedClient) AFact() {}
 
 func (*CachedClient) String() string { return "cached client" }
+
+// NewClient is the fact of a function whose first result is a client without a
+// cache: every value it returns there is client.New's or client.NewWithWatch's, or
+// what another such function returns (func Client(p *Provider, s *Secret) (c
+// client.Client, err error) { c, err = client.New(cfg, opts); return }). A Get
+// through what a call of it returns reads the API server.
+type NewClient struct{}
+
+// AFact marks NewClient as an analysis fact.
+func (*NewClient) AFact() {}
+
+func (*NewClient) String() string { return "new client" }
+
+// NewClientField is the fact of a struct field of a client type that its package
+// fills only with clients without a cache (r.Client, err = ocp.Client(p, nil), a
+// NewClient function): a Get through the field, in any package, reads the API
+// server. A field may be filled in another package too; the package that declares
+// it is taken to say what it holds, as for a field of the package analyzed.
+type NewClientField struct{}
+
+// AFact marks NewClientField as an analysis fact.
+func (*NewClientField) AFact() {}
+
+func (*NewClientField) String() string { return "new client field" }
 
 // CachedResults is the fact of a function that returns an object it read from the
 // informer cache (func (r *R) getCluster(ctx, req) (*Cluster, error) { r.Get(…);
@@ -141,6 +165,7 @@ func run(pass *analysis.Pass) (any, error) {
 	info := pass.TypesInfo
 	o := &origins{pass: pass, insp: insp, deferred: map[*types.Func][]int{}, rf: newRefresher(pass)}
 	o.rf.exportFacts()
+	o.exportNewClients()
 	o.exportAccessors()
 	var fns []*function
 	local := map[*types.Func]*function{}
@@ -797,6 +822,9 @@ type origins struct {
 	// accessors are the package's functions that return the manager's client
 	// (CachedClient).
 	accessors map[*types.Func]bool
+	// newClients are the package's functions that return a client without a cache
+	// (NewClient).
+	newClients map[*types.Func]bool
 	// ctorFields holds paramFields' answers.
 	ctorFields map[*types.Func]map[int][]*types.Var
 }
@@ -881,7 +909,11 @@ func (o *origins) cached(decl *ast.FuncDecl, c ast.Expr, depth int) bool {
 		// its own client: StatusUpdater{k8sClient}) reads from the API server. Any
 		// other field, or a package's variable: assume the manager's client.
 		if sel := info.Selections[x]; sel != nil && sel.Kind() == types.FieldVal {
-			if fills := o.fills()[sel.Obj().(*types.Var)]; len(fills) > 0 {
+			fv := sel.Obj().(*types.Var)
+			if fv.Pkg() != o.pass.Pkg && o.pass.ImportObjectFact(fv, new(NewClientField)) {
+				return false
+			}
+			if fills := o.fills()[fv]; len(fills) > 0 {
 				return slices.ContainsFunc(fills, func(f fill) bool { return !o.madeByNew(f.decl, f.val) })
 			}
 		}
@@ -905,7 +937,7 @@ func (o *origins) cached(decl *ast.FuncDecl, c ast.Expr, depth int) bool {
 			return v.Parent() == v.Pkg().Scope() // a package variable set elsewhere: assume the manager's
 		}
 		for _, val := range vals {
-			if isNewClient(info, val) {
+			if o.isNewClient(val) {
 				continue
 			}
 			if o.cached(decl, val, depth+1) {
@@ -938,11 +970,8 @@ func (o *origins) exportAccessors() {
 		if !ok || len(ret.Results) != 1 {
 			return
 		}
-		if obj, _, _ := types.LookupFieldOrMethod(sig.Results().At(0).Type(), true, nil, "Status"); !isFunc(obj) {
+		if !clientType(sig.Results().At(0).Type()) {
 			return // a bare client.Reader, or no client at all (an object has a Status field)
-		}
-		if obj, _, _ := types.LookupFieldOrMethod(sig.Results().At(0).Type(), true, nil, "Get"); !isFunc(obj) {
-			return
 		}
 		if _, call := ast.Unparen(ret.Results[0]).(*ast.CallExpr); call {
 			return // what another function returns: not known
@@ -1024,26 +1053,41 @@ func (o *origins) accessor(fn *types.Func) bool {
 	return o.pass.ImportObjectFact(fn, new(CachedClient))
 }
 
-// isNewClient reports whether e is a call of client.New or client.NewWithWatch: a
-// client with no cache.
-func isNewClient(info *types.Info, e ast.Expr) bool {
+// isNewClient reports whether e is a call that makes a client without a cache:
+// client.New, client.NewWithWatch, or a function with the NewClient fact (of this
+// package as far as exportNewClients got, or of another).
+func (o *origins) isNewClient(e ast.Expr) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return false
 	}
-	fn := kubetypes.Callee(info, call)
-	return kubetypes.IsFunc(fn, kubetypes.ClientPkg, "New") || kubetypes.IsFunc(fn, kubetypes.ClientPkg, "NewWithWatch")
+	fn := kubetypes.Callee(o.pass.TypesInfo, call)
+	if fn == nil {
+		return false
+	}
+	if kubetypes.IsFunc(fn, kubetypes.ClientPkg, "New") || kubetypes.IsFunc(fn, kubetypes.ClientPkg, "NewWithWatch") {
+		return true
+	}
+	if fn.Pkg() == o.pass.Pkg {
+		return o.newClients[fn]
+	}
+	return o.pass.ImportObjectFact(fn, new(NewClient))
 }
 
-// madeByNew reports whether val, given to a field in decl, is a client made by
-// client.New: the call itself, or a local variable every value of which is one.
+// madeByNew reports whether val, given to a field or returned in decl, is a client
+// without a cache: such a call itself, or a local variable every value of which is
+// one, transitively.
 func (o *origins) madeByNew(decl *ast.FuncDecl, val ast.Expr) bool {
+	return o.madeByNewDepth(decl, val, 0)
+}
+
+func (o *origins) madeByNewDepth(decl *ast.FuncDecl, val ast.Expr, depth int) bool {
 	info := o.pass.TypesInfo
-	if isNewClient(info, val) {
+	if o.isNewClient(val) {
 		return true
 	}
 	id, ok := ast.Unparen(val).(*ast.Ident)
-	if !ok || decl == nil || decl.Body == nil {
+	if !ok || decl == nil || decl.Body == nil || depth > 3 {
 		return false
 	}
 	v, ok := info.Uses[id].(*types.Var)
@@ -1051,7 +1095,110 @@ func (o *origins) madeByNew(decl *ast.FuncDecl, val ast.Expr) bool {
 		return false
 	}
 	vals := syntax.ValuesOf(o.pass, decl.Body, v)
-	return len(vals) > 0 && !slices.ContainsFunc(vals, func(e ast.Expr) bool { return !isNewClient(info, e) })
+	return len(vals) > 0 && !slices.ContainsFunc(vals, func(e ast.Expr) bool { return !o.madeByNewDepth(decl, e, depth+1) })
+}
+
+// exportNewClients finds the package's functions whose first result is a full
+// client (its method set has Get and Status) that every return gives a client
+// without a cache, to a fixed point (one may return another's), and gives each the
+// NewClient fact; then the struct fields declared here that the package fills only
+// with such clients get NewClientField.
+func (o *origins) exportNewClients() {
+	info := o.pass.TypesInfo
+	o.newClients = map[*types.Func]bool{}
+	var decls []*ast.FuncDecl
+	o.insp.Preorder([]ast.Node{(*ast.FuncDecl)(nil)}, func(n ast.Node) {
+		fd := n.(*ast.FuncDecl)
+		fn, _ := info.Defs[fd.Name].(*types.Func)
+		if fn == nil || fd.Body == nil || fn.Signature().Results().Len() == 0 || !clientType(fn.Signature().Results().At(0).Type()) {
+			return
+		}
+		decls = append(decls, fd)
+	})
+	for changed := true; changed; {
+		changed = false
+		for _, fd := range decls {
+			fn := info.Defs[fd.Name].(*types.Func)
+			if !o.newClients[fn] && o.returnsNewClient(fd) {
+				o.newClients[fn] = true
+				changed = true
+			}
+		}
+	}
+	for fn := range o.newClients {
+		o.pass.ExportObjectFact(fn, &NewClient{})
+	}
+	for fv, fills := range o.fills() {
+		if fv.Pkg() == o.pass.Pkg && clientType(fv.Type()) && !slices.ContainsFunc(fills, func(f fill) bool { return !o.madeByNew(f.decl, f.val) }) {
+			o.pass.ExportObjectFact(fv, &NewClientField{})
+		}
+	}
+}
+
+// returnsNewClient reports whether every value fd returns as its first result is a
+// client without a cache: each return's first expression (nil aside), and, for a
+// named result, each value the body gives it.
+func (o *origins) returnsNewClient(fd *ast.FuncDecl) bool {
+	info := o.pass.TypesInfo
+	var vals []ast.Expr
+	bare := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) == 0 {
+				bare = true
+			} else {
+				// return f(cfg) of a function with several results gives f's: the
+				// first is the one isNewClient judges.
+				vals = append(vals, n.Results[0])
+			}
+		}
+		return true
+	})
+	if bare {
+		first := fd.Type.Results.List[0]
+		if len(first.Names) == 0 {
+			return false
+		}
+		v, ok := info.Defs[first.Names[0]].(*types.Var)
+		if !ok {
+			return false
+		}
+		named := syntax.ValuesOf(o.pass, fd.Body, v)
+		if len(named) == 0 {
+			return false
+		}
+		vals = append(vals, named...)
+	}
+	if len(vals) == 0 {
+		return false
+	}
+	for _, e := range vals {
+		if e == nil {
+			return false
+		}
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok && info.Uses[id] == types.Universe.Lookup("nil") {
+			continue
+		}
+		if !o.madeByNew(fd, e) {
+			return false
+		}
+	}
+	return true
+}
+
+// clientType reports whether t's method set has Get and Status: a client that
+// reads and writes status, not a bare client.Reader (nor an object, whose Status is
+// a field).
+func clientType(t types.Type) bool {
+	for _, name := range []string{"Get", "Status"} {
+		if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name); !isFunc(obj) {
+			return false
+		}
+	}
+	return true
 }
 
 // fills are the values the package gives each struct field of an interface type

@@ -16,5 +16,5 @@ func TestCachedUpdate(t *testing.T) {
 		t.Fatal(err)
 	}
 	testdatadir.Track(t, dir)
-	analysistest.Run(t, dir, cachedupdate.Analyzer, "cachedupdate", "sigs.k8s.io/sample/cachedupdate", "example.com/kubeutil", "example.com/base")
+	analysistest.Run(t, dir, cachedupdate.Analyzer, "cachedupdate", "sigs.k8s.io/sample/cachedupdate", "example.com/kubeutil", "example.com/base", "example.com/remote")
 }

@@ -40,13 +40,16 @@
 //     fact), and what it returns of what it read is cached where such a call assigns
 //     it (CachedResults with its Clients). A bare client.Reader such as mgr.GetAPIReader() reads from the API server and does not
 //     count, nor does a client that client.New or client.NewWithWatch made (e2e
-//     helpers and command-line tools build one; it has no cache), nor a struct
-//     field that the package fills only with such a client (a constructor that
-//     builds its own: return StatusUpdater{k8sClient}, k8sClient from client.New;
-//     a field of an exported struct may be filled in another package as well, which
-//     no fact carries: the constructor of its own package is taken to say what it
-//     holds), nor one held in a variable that some other function returned (a
-//     factory's: not known);
+//     helpers and command-line tools build one; it has no cache), or that a
+//     function returns whose every return is such a client, in this package or
+//     another (func Client(p *Provider) (c client.Client, err error) { c, err =
+//     client.New(cfg, opts); return }: the NewClient fact), nor a struct field
+//     that the package declaring it fills only with such clients (a constructor
+//     that builds its own: return StatusUpdater{k8sClient}, k8sClient from
+//     client.New; in another package, through the NewClientField fact; a field of
+//     an exported struct may be filled elsewhere as well: the package that
+//     declares it is taken to say what it holds), nor one held in a variable
+//     that some other function returned (a factory's: not known);
 //   - a variable assigned from one of those (x := list.Items[i], y := x.DeepCopy(),
 //     for _, item := range list.Items), transitively, or given one's resourceVersion
 //     (desired.ResourceVersion = current.ResourceVersion,

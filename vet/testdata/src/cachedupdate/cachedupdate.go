@@ -871,7 +871,7 @@ func (r *Reconciler) notAfterCopyOrUnchecked(ctx context.Context, req ctrl.Reque
 // constructor builds a client of its own) reads from the API server; one the package
 // also fills with the manager's client may read the cache.
 type statusUpdater struct {
-	direct client.Client
+	direct client.Client // want direct:`new client field`
 }
 
 func newStatusUpdater() (statusUpdater, error) {

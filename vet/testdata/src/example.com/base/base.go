@@ -10,7 +10,7 @@ import (
 // Reconciler is embedded by the operator's reconcilers.
 type Reconciler struct {
 	client  client.Client
-	direct  client.Client
+	direct  client.Client // want direct:`new client field`
 	apiRead client.Reader
 }
 
