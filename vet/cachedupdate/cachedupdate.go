@@ -512,13 +512,20 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 	})
 	slices.Sort(results)
 	// The pointer parameters it fills from the cache: a Get into out, or a getter's
-	// out-parameter handed out.
+	// out-parameter handed out. One it also refreshes (Refreshes: it writes the
+	// object after the read and keeps the answer whenever it returns nil, as a
+	// conflict retry that reads, changes and updates does) holds the server's
+	// answer when the function returns, not the cache's.
 	var fills []int
+	var refreshes []int
+	if f.obj != nil {
+		refreshes = o.rf.params(f.obj)
+	}
 	i := 0
 	for _, field := range fd.Type.Params.List {
 		for _, name := range field.Names {
 			if v, ok := info.Defs[name].(*types.Var); ok {
-				if _, isPtr := v.Type().Underlying().(*types.Pointer); isPtr && kubetypes.IsAPIObject(v.Type()) && readInto[v] {
+				if _, isPtr := v.Type().Underlying().(*types.Pointer); isPtr && kubetypes.IsAPIObject(v.Type()) && readInto[v] && !slices.Contains(refreshes, i) {
 					fills = append(fills, i)
 				}
 			}

@@ -62,7 +62,10 @@
 //   - the argument of a getter's out-parameter: a pointer parameter the function
 //     fills from the cache (func (r *R) fetch(ctx, key, out *Cluster) error { return
 //     r.Get(ctx, key, out) }, or one that hands it on to such a getter), carried the
-//     same way (r.fetch(ctx, key, &c): c holds a cached object);
+//     same way (r.fetch(ctx, key, &c): c holds a cached object). A function that
+//     reads into its parameter and then writes it, keeping the answer whenever it
+//     returns nil (Refreshes: a conflict retry that reads, changes and updates),
+//     hands back the server's object and is no such getter;
 //   - an accessor of a wrapper struct that holds the object (w.Unwrap(), a method
 //     without arguments of a type with a field of the kind it returns, type Cluster
 //     struct{ *api.Cluster }) stands for the wrapper's variable: a Get into

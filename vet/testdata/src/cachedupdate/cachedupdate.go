@@ -719,7 +719,7 @@ func (r *Reconciler) ensureOwner(ctx context.Context, obj *apiv1.Memcached) erro
 
 // saveRetried writes the object it is handed in a conflict retry that reads it again
 // first, and returns the retry's error: nil only after a write succeeded.
-func (r *Reconciler) saveRetried(ctx context.Context, obj *apiv1.Memcached, state string) error { // want saveRetried:`refreshes \[1\]` saveRetried:`cached results \[\] fills \[1\]`
+func (r *Reconciler) saveRetried(ctx context.Context, obj *apiv1.Memcached, state string) error { // want saveRetried:`refreshes \[1\]`
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		if err := r.Get(ctx, client.ObjectKeyFromObject(obj), obj); err != nil {
 			return err
