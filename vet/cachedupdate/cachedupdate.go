@@ -917,11 +917,8 @@ func (o *origins) cached(decl *ast.FuncDecl, c ast.Expr, depth int) bool {
 		// other field, or a package's variable: assume the manager's client.
 		if sel := info.Selections[x]; sel != nil && sel.Kind() == types.FieldVal {
 			fv := sel.Obj().(*types.Var)
-			if fv.Pkg() != o.pass.Pkg && o.pass.ImportObjectFact(fv, new(NewClientField)) {
-				return false
-			}
-			if fills := o.fills()[fv]; len(fills) > 0 {
-				return slices.ContainsFunc(fills, func(f fill) bool { return !o.madeByNew(f.decl, f.val) })
+			if fv.Pkg() != o.pass.Pkg || len(o.fills()[fv]) > 0 {
+				return !o.newClientField(fv)
 			}
 		}
 		return true
@@ -934,7 +931,7 @@ func (o *origins) cached(decl *ast.FuncDecl, c ast.Expr, depth int) bool {
 			return true
 		}
 		if syntax.IsReceiver(info, decl, v) {
-			return true
+			return !o.embedsNewClient(v.Type())
 		}
 		if i := syntax.ParamIndex(info, decl, v); i >= 0 {
 			return o.paramCached(decl, i, depth)
@@ -954,6 +951,42 @@ func (o *origins) cached(decl *ast.FuncDecl, c ast.Expr, depth int) bool {
 		return false
 	}
 	return true
+}
+
+// embedsNewClient reports whether t, a receiver's type, embeds its client in a field
+// that is known to hold only clients without a cache (type HubClient struct{
+// client.Client }, filled only with client.New's): the receiver's Get reads the API
+// server.
+func (o *origins) embedsNewClient(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	found := false
+	for f := range st.Fields() {
+		if !f.Embedded() || !clientType(f.Type()) {
+			continue
+		}
+		if !o.newClientField(f) {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
+// newClientField reports whether the package that declares the struct field fv
+// fills it only with clients without a cache: this package by its fills, another
+// through NewClientField.
+func (o *origins) newClientField(fv *types.Var) bool {
+	if fv.Pkg() != o.pass.Pkg {
+		return o.pass.ImportObjectFact(fv, new(NewClientField))
+	}
+	fills := o.fills()[fv]
+	return len(fills) > 0 && !slices.ContainsFunc(fills, func(f fill) bool { return !o.madeByNew(f.decl, f.val) })
 }
 
 // exportAccessors finds the package's client accessors: functions without
@@ -1135,8 +1168,8 @@ func (o *origins) exportNewClients() {
 	for fn := range o.newClients {
 		o.pass.ExportObjectFact(fn, &NewClient{})
 	}
-	for fv, fills := range o.fills() {
-		if fv.Pkg() == o.pass.Pkg && clientType(fv.Type()) && !slices.ContainsFunc(fills, func(f fill) bool { return !o.madeByNew(f.decl, f.val) }) {
+	for fv := range o.fills() {
+		if fv.Pkg() == o.pass.Pkg && clientType(fv.Type()) && o.newClientField(fv) {
 			o.pass.ExportObjectFact(fv, &NewClientField{})
 		}
 	}

@@ -48,7 +48,9 @@
 //     that builds its own: return StatusUpdater{k8sClient}, k8sClient from
 //     client.New; in another package, through the NewClientField fact; a field of
 //     an exported struct may be filled elsewhere as well: the package that
-//     declares it is taken to say what it holds), nor one held in a variable
+//     declares it is taken to say what it holds), nor the receiver of a type that
+//     embeds its client in such a field (type HubClient struct{ client.Client },
+//     built only with client.New's: h.Get), nor one held in a variable
 //     that some other function returned (a factory's: not known);
 //   - a variable assigned from one of those (x := list.Items[i], y := x.DeepCopy(),
 //     for _, item := range list.Items), transitively, or given one's resourceVersion
@@ -116,7 +118,9 @@
 // polling function of
 // k8s.io/apimachinery/pkg/util/wait whose body asks errors.IsConflict, or to a test
 // library's poll that calls it until an attempt succeeds (testify's
-// require.Eventually, gomega's Eventually) when an attempt fails on an error (return
+// require.Eventually, gomega's Eventually), or to a retry library's function that
+// calls it again on any error (avast/retry-go's Do, cenkalti/backoff's Retry,
+// sethvargo/go-retry's Do), when an attempt fails on an error (return
 // err == nil, return r.Update(…), g.Expect(…) through the poll's Gomega), that reads
 // the object again (a Get or List into it, a call of a function whose top-level
 // statements read into the pointer it is handed — return r.Get(ctx, key, obj) —, or

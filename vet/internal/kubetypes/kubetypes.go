@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -479,7 +480,7 @@ func conflictRetryLit(info *types.Info, stack []ast.Node) *ast.FuncLit {
 			return nil
 		}
 		call, _ := runner(lit, stack[i-1])
-		if eventually(Callee(info, call)) {
+		if fn := Callee(info, call); eventually(fn) || anyErrorRetry(fn) {
 			if !failsOnError(info, lit) {
 				return nil // it passes whatever its writes answered: no retry of them
 			}
@@ -509,6 +510,36 @@ func eventually(fn *types.Func) bool {
 	p := fn.Pkg().Path()
 	return p == "github.com/stretchr/testify/require" || p == "github.com/stretchr/testify/assert" ||
 		p == "github.com/onsi/gomega" || strings.HasPrefix(p, "github.com/onsi/gomega/")
+}
+
+// anyErrorRetry reports whether fn is a retry library's function that calls its
+// function again, in place, whenever it returns an error (a 409 Conflict among
+// them): avast/retry-go's Do and DoWithData, cenkalti/backoff's Retry,
+// RetryNotify and their variants, sethvargo/go-retry's Do.
+func anyErrorRetry(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	p := modulePath(fn.Pkg().Path())
+	switch p {
+	case "github.com/avast/retry-go":
+		return fn.Name() == "Do" || fn.Name() == "DoWithData"
+	case "github.com/cenkalti/backoff":
+		return strings.HasPrefix(fn.Name(), "Retry")
+	case "github.com/sethvargo/go-retry":
+		return fn.Name() == "Do"
+	}
+	return false
+}
+
+// modulePath is an import path without a major-version suffix (/v4).
+func modulePath(p string) string {
+	if i := strings.LastIndex(p, "/v"); i > 0 {
+		if _, err := strconv.Atoi(p[i+2:]); err == nil {
+			return p[:i]
+		}
+	}
+	return p
 }
 
 // failsOnError reports whether an attempt of the polled literal lit fails when a
@@ -676,7 +707,7 @@ func RunInPlace(info *types.Info, lit *ast.FuncLit, parent ast.Node) bool {
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
-	if p := fn.Pkg().Path(); p == RetryPkg || p == WaitPkg || eventually(fn) {
+	if p := fn.Pkg().Path(); p == RetryPkg || p == WaitPkg || eventually(fn) || anyErrorRetry(fn) {
 		return true
 	}
 	w, ok := retryWrappers.Load(fn)
