@@ -212,6 +212,11 @@ func (k keyer) valueAssign(lhs string, e ast.Expr) assignment {
 		// (obj.Status.Missing = nil) clears it for the caller that found it not nil.
 		rk = "nil"
 	}
+	if lit, ok := ast.Unparen(e).(*ast.CompositeLit); ok && len(lit.Elts) == 0 {
+		// An empty literal ([]string{}, api.FooStatus{}) is the empty value, as nil
+		// is, in every function.
+		rk = emptyLit
+	}
 	value := tv.Value
 	if value == nil {
 		// obj.Status.Done = &yes, yes := true; ptr.To(true): a pointer to a
@@ -220,7 +225,7 @@ func (k keyer) valueAssign(lhs string, e ast.Expr) assignment {
 			value = pv
 		}
 	}
-	a := assignment{lhs: lhs, rhs: rk, portable: strings.HasPrefix(rk, "$") || value != nil || tv.IsNil(), value: value}
+	a := assignment{lhs: lhs, rhs: rk, portable: strings.HasPrefix(rk, "$") || value != nil || tv.IsNil() || rk == emptyLit, value: value}
 	if !a.portable {
 		a.param = k.paramRead(e)
 	}
@@ -463,6 +468,9 @@ func sameConst(a, b constant.Value) bool {
 func (k keyer) earlyExitChange(list []ast.Stmt, child ast.Node, acc []assignment) bool {
 	prior := syntax.Before(list, child)
 	for j := len(prior) - 1; j >= 0; j-- {
+		if k.growsPastLoop(prior[j], prior[j+1:], acc) {
+			return true
+		}
 		is, ok := prior[j].(*ast.IfStmt)
 		if !ok || is.Else != nil || !syntax.Leaves(is.Body.List) {
 			continue
@@ -476,6 +484,83 @@ func (k keyer) earlyExitChange(list []ast.Stmt, child ast.Node, acc []assignment
 		}
 	}
 	return false
+}
+
+// growsPastLoop reports whether st is a loop over a status list that returns when an
+// element equals a value (for _, d := range obj.Status.Deps { if d == name { return
+// nil } }: past it, the value is not in the list, as !slices.Contains says), and the
+// statements after it (rest, with acc) append that value to the list, directly or
+// through a variable (deps := append(obj.Status.Deps, name); obj.Status.Deps = deps):
+// the list grows.
+func (k keyer) growsPastLoop(st ast.Stmt, rest []ast.Stmt, acc []assignment) bool {
+	info := k.g.pass.TypesInfo
+	rs, ok := st.(*ast.RangeStmt)
+	if !ok || rs.Value == nil || len(rs.Body.List) != 1 {
+		return false
+	}
+	if key, ok := rs.Key.(*ast.Ident); rs.Key != nil && (!ok || key.Name != "_") {
+		return false
+	}
+	elem, ok := rs.Value.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	is, ok := rs.Body.List[0].(*ast.IfStmt)
+	if !ok || is.Init != nil || is.Else != nil || len(is.Body.List) == 0 {
+		return false
+	}
+	if _, ret := is.Body.List[len(is.Body.List)-1].(*ast.ReturnStmt); !ret {
+		return false // a break leaves the loop only
+	}
+	cond, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
+	if !ok || cond.Op != token.EQL {
+		return false
+	}
+	var v ast.Expr
+	switch {
+	case isIdentOf(info, cond.X, elem):
+		v = cond.Y
+	case isIdentOf(info, cond.Y, elem):
+		v = cond.X
+	default:
+		return false
+	}
+	list := k.key(rs.X)
+	if !strings.HasPrefix(list, "$.Status") {
+		return false
+	}
+	grown := "append(" + text(rs.X) + ", " + text(v) + ")"
+	between := append(slices.Clone(acc), k.assigns(rest)...)
+	return slices.ContainsFunc(between, func(a assignment) bool {
+		return a.lhs == list && (a.rhs == grown || heldValue(rest, a.rhs) == grown)
+	})
+}
+
+// isIdentOf reports whether e is the identifier id's object.
+func isIdentOf(info *types.Info, e ast.Expr, id *ast.Ident) bool {
+	x, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && info.ObjectOf(x) != nil && info.ObjectOf(x) == info.ObjectOf(id)
+}
+
+// heldValue is the text of the one value that list gives the variable named name
+// (deps := append(…)); "" when it gives it none or more than one.
+func heldValue(list []ast.Stmt, name string) string {
+	val := ""
+	for _, st := range list {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			continue
+		}
+		for i, l := range as.Lhs {
+			if id, ok := ast.Unparen(l).(*ast.Ident); ok && id.Name == name {
+				if val != "" {
+					return ""
+				}
+				val = text(as.Rhs[i])
+			}
+		}
+	}
+	return val
 }
 
 // storedChange reports whether call, whose error the early exit is leaves on, is a
@@ -664,6 +749,13 @@ func (k keyer) change(cond ast.Expr, want bool, acc []assignment, depth int) boo
 			}
 			return k.fillsField(field, acc)
 		}
+		// if obj.Status.IP != "" { obj.Status = api.IPStatus{}; write }: found set,
+		// cleared.
+		if x.Op == token.NEQ && want || x.Op == token.EQL && !want {
+			if f := k.zeroCompared(x); f != nil && k.clears(f, acc) {
+				return true
+			}
+		}
 		switch {
 		case x.Op == token.LAND && want, x.Op == token.LOR && !want:
 			return k.change(x.X, want, acc, depth+1) || k.change(x.Y, want, acc, depth+1)
@@ -726,13 +818,38 @@ func (k keyer) statusKey(field ast.Expr) string {
 	return fk
 }
 
+// emptyLit is the key of an empty composite literal's value.
+const emptyLit = "{}"
+
 // clears reports whether field, a status field or a snapshot of one found not empty,
-// is given the empty value on the path ("", 0, false or nil): it is cleared.
+// is given the empty value on the path ("", 0, false, nil or an empty literal), itself
+// or with a whole it is part of (obj.Status = api.IPStatus{}, obj.Status.Config =
+// nil): it is cleared.
 func (k keyer) clears(field ast.Expr, acc []assignment) bool {
 	fk := k.statusKey(field)
 	return fk != "" && slices.ContainsFunc(acc, func(a assignment) bool {
-		return a.lhs == fk && (a.rhs == "nil" || a.value != nil && zeroConst(a.value))
+		if a.lhs != fk {
+			return strings.HasPrefix(fk, a.lhs+".") && (a.rhs == "nil" || a.rhs == emptyLit)
+		}
+		return a.rhs == "nil" || a.rhs == emptyLit || a.value != nil && zeroConst(a.value)
 	})
+}
+
+// zeroCompared is the side of x, a comparison, that x compares with the empty value
+// (nil, "", 0, false); nil when neither side is that value.
+func (k keyer) zeroCompared(x *ast.BinaryExpr) ast.Expr {
+	info := k.g.pass.TypesInfo
+	empty := func(e ast.Expr) bool {
+		tv := info.Types[e]
+		return tv.IsNil() || tv.Value != nil && zeroConst(tv.Value)
+	}
+	switch {
+	case empty(x.Y) && !empty(x.X):
+		return x.X
+	case empty(x.X) && !empty(x.Y):
+		return x.Y
+	}
+	return nil
 }
 
 // lenTest reads x, evaluated to want, as a test of a length: len(f) > 0, != 0 or

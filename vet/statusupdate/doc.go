@@ -117,7 +117,9 @@
 //     obj.Status = desired; write };
 //     if obj.Generation != obj.Status.ObservedGeneration { obj.Status.ObservedGeneration
 //     = obj.Generation; write }; slices.Contains of a status list false, then the
-//     element appended to it; a bool status field true, then set false, or false
+//     element appended to it, or a loop over the list that returns when an element
+//     equals the value before the value is appended (directly or through a variable
+//     that holds the append); a bool status field true, then set false, or false
 //     and then set true, the field read as it is or through a method of the object,
 //     of any loaded package, that returns it, or returns a *bool field not nil and
 //     true (if !obj.Done() { yes := true; obj.Status.Done = &yes; write }; ptr.To(true)
@@ -177,8 +179,11 @@
 //     obj.Status.Secret.Name != name { obj.Status.Secret = &Ref{Name: name}; write }),
 //     and so is a list or string whose length is found zero (len(f) == 0, <= 0 or
 //     < 1); one whose length is found not zero (len(f) > 0, != 0 or >= 1, 0 <
-//     len(f)) that the path then gives the empty value ("" or nil) is cleared,
-//     also a change (if len(obj.Status.URL) > 0 { obj.Status.URL = ""; write }).
+//     len(f)) or the field found not empty (f != "", != nil, != 0) that the path
+//     then gives the empty value ("", nil, an empty literal such as []string{}),
+//     itself or with a whole that holds it (obj.Status = api.IPStatus{}), is
+//     cleared, also a change (if len(obj.Status.URL) > 0 { obj.Status.URL = "";
+//     write }).
 //     The written object may be a deep copy of another (next := obj.DeepCopy();
 //     next.Status.State = Running; write next, inside if obj.Status.State ==
 //     Pending): what the path reads of the original is what the copy held when it was
