@@ -33,7 +33,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#cachedupdate",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, writes.Analyzer, subresource.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(CachedResults), new(SendsWhatItReads), new(Refreshes), new(CachedClient), new(NewClient), new(NewClientField)},
+	FactTypes: []analysis.Fact{new(CachedResults), new(SendsWhatItReads), new(Refreshes), new(CachedClient), new(NewClient), new(NewClientField), new(CreatesOrUpdates)},
 }
 
 // CachedClient is the fact of a function without parameters that returns the
@@ -167,6 +167,7 @@ func run(pass *analysis.Pass) (any, error) {
 	o.rf.exportFacts()
 	o.exportNewClients()
 	o.exportAccessors()
+	o.createOrUpdaters()
 	var fns []*function
 	local := map[*types.Func]*function{}
 	insp.Preorder([]ast.Node{(*ast.FuncDecl)(nil)}, func(n ast.Node) {
@@ -370,8 +371,8 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 		// when mutate changed it, sends it whole with Update: with the manager's
 		// client, the cached resourceVersion. It reads obj itself, so no earlier
 		// write refreshes what it sends.
-		if isCreateOrUpdate(info, call) && len(call.Args) >= 3 {
-			if obj := call.Args[2]; kubetypes.IsCustomResource(info.TypeOf(obj)) && o.cached(fd, call.Args[1], 0) && !kubetypes.InConflictRetry(info, stack) {
+		if c, obj := o.createOrUpdateArgs(call); obj != nil {
+			if kubetypes.IsCustomResource(info.TypeOf(obj)) && o.cached(fd, c, 0) && !kubetypes.InConflictRetry(info, stack) {
 				mark(obj, call.Fun)
 				f.updates = append(f.updates, update{call: call, obj: obj, via: types.ExprString(call.Fun)})
 			}
@@ -671,6 +672,103 @@ func failedRead(info *types.Info, decl *ast.FuncDecl, call *ast.CallExpr, v *typ
 // controllerutilPkg is controller-runtime's controllerutil package.
 const controllerutilPkg = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 
+// CreatesOrUpdates is the fact of a function that hands two of its parameters, as
+// they are, to controllerutil.CreateOrUpdate as its client and its object (a
+// project's wrapper that adds labels first: func CreateOrUpdate(ctx, c
+// client.Client, obj client.Object, f MutateFn) (OperationResult, error) { …;
+// return controllerutil.CreateOrUpdate(ctx, c, obj, wrapped) }): a call of it is a
+// CreateOrUpdate of what it hands there.
+type CreatesOrUpdates struct {
+	// Client and Object are the parameters, by index.
+	Client, Object int
+}
+
+// AFact marks CreatesOrUpdates as an analysis fact.
+func (*CreatesOrUpdates) AFact() {}
+
+func (c *CreatesOrUpdates) String() string {
+	return fmt.Sprintf("creates or updates %d through %d", c.Object, c.Client)
+}
+
+// createOrUpdateArgs are the client and the object of call when it is a
+// CreateOrUpdate: controllerutil's, or a wrapper of it of this package or another
+// (CreatesOrUpdates); nil, nil otherwise.
+func (o *origins) createOrUpdateArgs(call *ast.CallExpr) (c, obj ast.Expr) {
+	info := o.pass.TypesInfo
+	if isCreateOrUpdate(info, call) {
+		if len(call.Args) >= 3 {
+			return call.Args[1], call.Args[2]
+		}
+		return nil, nil
+	}
+	fn := kubetypes.Callee(info, call)
+	if fn == nil {
+		return nil, nil
+	}
+	var fact CreatesOrUpdates
+	if fn.Pkg() == o.pass.Pkg {
+		w, ok := o.createOrUpdaters()[fn]
+		if !ok {
+			return nil, nil
+		}
+		fact = w
+	} else if !o.pass.ImportObjectFact(fn, &fact) {
+		return nil, nil
+	}
+	if fact.Client >= len(call.Args) || fact.Object >= len(call.Args) {
+		return nil, nil
+	}
+	return call.Args[fact.Client], call.Args[fact.Object]
+}
+
+// createOrUpdaters finds the package's wrappers of controllerutil.CreateOrUpdate
+// (see CreatesOrUpdates) and exports their facts; computed once.
+func (o *origins) createOrUpdaters() map[*types.Func]CreatesOrUpdates {
+	if o.wrappers != nil {
+		return o.wrappers
+	}
+	info := o.pass.TypesInfo
+	o.wrappers = map[*types.Func]CreatesOrUpdates{}
+	o.insp.Preorder([]ast.Node{(*ast.FuncDecl)(nil)}, func(n ast.Node) {
+		fd := n.(*ast.FuncDecl)
+		fn, _ := info.Defs[fd.Name].(*types.Func)
+		if fn == nil || fd.Body == nil {
+			return
+		}
+		param := func(e ast.Expr) int {
+			id, ok := ast.Unparen(e).(*ast.Ident)
+			if !ok {
+				return -1
+			}
+			v, ok := info.Uses[id].(*types.Var)
+			if !ok || assigned(info, fd.Body, v) {
+				return -1
+			}
+			return syntax.ParamIndex(info, fd, v)
+		}
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if _, lit := n.(*ast.FuncLit); lit {
+				return false
+			}
+			call, ok := n.(*ast.CallExpr)
+			if !ok || !isCreateOrUpdate(info, call) || len(call.Args) < 3 {
+				return true
+			}
+			// An object parameter of a custom resource's own type is judged at the
+			// wrapper's own call, through its client parameter: only one that takes
+			// any object (client.Object) is judged at its callers.
+			if c, obj := param(call.Args[1]), param(call.Args[2]); c >= 0 && obj >= 0 && types.IsInterface(fn.Signature().Params().At(obj).Type()) {
+				o.wrappers[fn] = CreatesOrUpdates{Client: c, Object: obj}
+			}
+			return false
+		})
+	})
+	for fn, w := range o.wrappers {
+		o.pass.ExportObjectFact(fn, &w)
+	}
+	return o.wrappers
+}
+
 // isCreateOrUpdate reports whether call is controllerutil.CreateOrUpdate, or its alias
 // ctrl.CreateOrUpdate (a variable of controller-runtime's root package).
 func isCreateOrUpdate(info *types.Info, call *ast.CallExpr) bool {
@@ -829,6 +927,9 @@ type origins struct {
 	// accessors are the package's functions that return the manager's client
 	// (CachedClient).
 	accessors map[*types.Func]bool
+	// wrappers are the package's wrappers of controllerutil.CreateOrUpdate
+	// (CreatesOrUpdates); nil until needed.
+	wrappers map[*types.Func]CreatesOrUpdates
 	// newClients are the package's functions that return a client without a cache
 	// (NewClient).
 	newClients map[*types.Func]bool

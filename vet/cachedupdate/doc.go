@@ -86,7 +86,13 @@
 // custom resource, through a client known to be the manager's as above and outside a
 // conflict retry's literal, is a read and an Update in one: it Gets the object
 // through that client and, when the mutate function changed it, sends it whole
-// (CreateOrPatch sends a patch and is not reported).
+// (CreateOrPatch sends a patch and is not reported). So is a call of a project's
+// wrapper of it, in this package or another: a function that hands two of its
+// parameters, as they are, to controllerutil.CreateOrUpdate as client and object,
+// the object's parameter of an interface type (func CreateOrUpdate(ctx, c
+// client.Client, obj client.Object, f MutateFn) { …; return
+// controllerutil.CreateOrUpdate(ctx, c, obj, wrapped) }; the CreatesOrUpdates
+// fact), judged by the client and the object each call hands in.
 //
 // A call that hands such an object to a function that Updates it as it came in is
 // reported the same way, at the call: a finalizer helper, an updateStatus(ctx, obj)

@@ -9,6 +9,7 @@ import (
 
 	apiv1 "example.com/api/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 )
 
 // Resize reads the object through c and sends it whole with Update.
@@ -44,4 +45,16 @@ type relabeler struct{ client.Client }
 
 func (r *relabeler) run(ctx context.Context, key client.ObjectKey) error {
 	return Relabel(ctx, r.Client, key)
+}
+
+// Apply is a project's wrapper of controllerutil.CreateOrUpdate that labels the
+// object first: a call of it is a CreateOrUpdate of what it hands in.
+func Apply(ctx context.Context, c client.Client, obj client.Object, mutate controllerutil.MutateFn) (controllerutil.OperationResult, error) { // want Apply:`creates or updates 2 through 1`
+	wrapped := func() error {
+		if obj.GetName() == "" {
+			return nil
+		}
+		return mutate()
+	}
+	return controllerutil.CreateOrUpdate(ctx, c, obj, wrapped)
 }
