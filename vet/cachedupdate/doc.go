@@ -141,7 +141,10 @@
 // it the resourceVersion of a variable it reads again (obj.ResourceVersion =
 // latest.ResourceVersion; write obj; if IsConflict(err) { continue }); a retry's
 // literal may do the same (existing read in it, desired.ResourceVersion =
-// existing.ResourceVersion; Update(desired)).
+// existing.ResourceVersion; Update(desired)), under other names too: a variable the
+// function defines once from the object, as it is or through a type assertion, is
+// that object (meta := obj; freshObj, ok := fresh.(metav1.Object);
+// meta.SetResourceVersion(freshObj.GetResourceVersion())).
 // A function that reads its object itself (a Get into a variable of its own) and is
 // called only inside such retries' literals (retry.RetryOnConflict(b, func() error {
 // return u.updateConditions(ctx, cr) })) runs again, and reads again, on each attempt:

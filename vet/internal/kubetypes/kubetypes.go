@@ -385,11 +385,12 @@ const ErrorsPkg = "k8s.io/apimachinery/pkg/api/errors"
 // the literal): each attempt sends the version just read.
 func InRetry(info *types.Info, stack []ast.Node, obj ast.Expr) bool {
 	v := syntax.Root(info, obj)
-	if lit := conflictRetryLit(info, stack); lit != nil && (rereads(info, lit.Body, v, 0) || givenVersion(info, lit.Body, v)) {
+	outer := outermostBody(stack)
+	if lit := conflictRetryLit(info, stack); lit != nil && (rereads(info, lit.Body, v, 0) || givenVersion(info, lit.Body, outer, v)) {
 		return true
 	}
 	loop := conflictRetryLoop(info, stack)
-	return loop != nil && (rereads(info, loop, v, 0) || givenVersion(info, loop, v))
+	return loop != nil && (rereads(info, loop, v, 0) || givenVersion(info, loop, outer, v))
 }
 
 // conflictRetryLoop is the body of the innermost loop on the stack, within the
@@ -420,13 +421,13 @@ func conflictRetryLoop(info *types.Info, stack []ast.Node) *ast.BlockStmt {
 // reads again itself (obj.ResourceVersion = latest.ResourceVersion, or
 // obj.SetResourceVersion(latest.GetResourceVersion()), latest filled by a Get in
 // body): each attempt sends the version just read.
-func givenVersion(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
+func givenVersion(info *types.Info, body, outer *ast.BlockStmt, v *types.Var) bool {
 	if v == nil {
 		return false
 	}
 	found := false
 	check := func(lhs, rhs ast.Expr) {
-		if syntax.Root(info, lhs) != v {
+		if aliased(info, outer, syntax.Root(info, lhs)) != v {
 			return
 		}
 		if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && len(call.Args) == 0 {
@@ -434,7 +435,7 @@ func givenVersion(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
 				rhs = sel.X
 			}
 		}
-		if w := syntax.Root(info, rhs); w != nil && w != v && rereads(info, body, w, 0) {
+		if w := aliased(info, outer, syntax.Root(info, rhs)); w != nil && w != v && rereads(info, body, w, 0) {
 			found = true
 		}
 	}
@@ -457,6 +458,60 @@ func givenVersion(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
 		return !found
 	})
 	return found
+}
+
+// outermostBody is the body of the function declaration at the bottom of the stack
+// (the literals on it included); nil when there is none.
+func outermostBody(stack []ast.Node) *ast.BlockStmt {
+	for _, n := range stack {
+		if fd, ok := n.(*ast.FuncDecl); ok {
+			return fd.Body
+		}
+	}
+	return nil
+}
+
+// aliased is the variable v stands for, in body, when v is defined once there from
+// another variable as it is or through a type assertion (meta := obj; freshObj, ok :=
+// fresh.(metav1.Object)) and never assigned again: the same object under another
+// name. v itself otherwise.
+func aliased(info *types.Info, body *ast.BlockStmt, v *types.Var) *types.Var {
+	if v == nil || body == nil {
+		return v
+	}
+	var to *types.Var
+	sets := 0
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, l := range as.Lhs {
+			id, ok := ast.Unparen(l).(*ast.Ident)
+			if !ok || info.ObjectOf(id) != v {
+				continue
+			}
+			sets++
+			var rhs ast.Expr
+			switch {
+			case len(as.Lhs) == len(as.Rhs):
+				rhs = as.Rhs[i]
+			case i == 0 && len(as.Rhs) == 1:
+				rhs = as.Rhs[0] // x, ok := y.(T)
+			}
+			if ta, ok := ast.Unparen(rhs).(*ast.TypeAssertExpr); ok {
+				rhs = ta.X
+			}
+			if rid, ok := ast.Unparen(rhs).(*ast.Ident); ok && as.Tok == token.DEFINE {
+				to, _ = info.Uses[rid].(*types.Var)
+			}
+		}
+		return true
+	})
+	if sets != 1 || to == nil {
+		return v
+	}
+	return to
 }
 
 // InConflictRetry reports whether the call on top of the stack runs in a function

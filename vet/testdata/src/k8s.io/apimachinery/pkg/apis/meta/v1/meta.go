@@ -59,6 +59,7 @@ type Object interface {
 	GetLabels() map[string]string
 	GetDeletionTimestamp() *Time
 	GetResourceVersion() string
+	SetResourceVersion(string)
 }
 
 type ListMeta struct {
