@@ -184,6 +184,10 @@ func (k keyer) assigns(list []ast.Stmt) []assignment {
 	for idx, st := range list {
 		out = append(out, own.setterAssigns(st)...)
 		out = append(out, own.conditionAssigns(st)...)
+		if is, ok := st.(*ast.IfStmt); ok {
+			out = append(out, own.everyBranchAssigns(is)...)
+			continue
+		}
 		as, ok := st.(*ast.AssignStmt)
 		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
 			continue
@@ -200,6 +204,46 @@ func (k keyer) assigns(list []ast.Stmt) []assignment {
 		}
 	}
 	return out
+}
+
+// everyBranchAssigns are the assignments every branch of an if with an else makes
+// that does not leave the block (if … { State = Complete; Reason = Failed } else {
+// State = Complete; Reason = Cancelled }: State = Complete past it); none when no
+// branch falls through, or when the if has no else.
+func (k keyer) everyBranchAssigns(is *ast.IfStmt) []assignment {
+	var common []assignment
+	through := 0
+	var visit func(is *ast.IfStmt) bool
+	add := func(list []ast.Stmt) {
+		if syntax.Leaves(list) {
+			return
+		}
+		got := k.assigns(list)
+		if through == 0 {
+			common = got
+		} else {
+			common = slices.DeleteFunc(common, func(a assignment) bool {
+				return !slices.ContainsFunc(got, func(b assignment) bool { return a.lhs == b.lhs && a.rhs == b.rhs })
+			})
+		}
+		through++
+	}
+	visit = func(is *ast.IfStmt) bool {
+		add(is.Body.List)
+		switch e := is.Else.(type) {
+		case *ast.BlockStmt:
+			add(e.List)
+		case *ast.IfStmt:
+			return visit(e)
+		default:
+			return false // no else: the path may run neither branch
+		}
+		return true
+	}
+	if !visit(is) || through == 0 {
+		return nil
+	}
+	return common
 }
 
 // valueAssign is the assignment of e to the status field lhs.

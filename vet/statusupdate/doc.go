@@ -184,6 +184,9 @@
 //     itself or with a whole that holds it (obj.Status = api.IPStatus{}), is
 //     cleared, also a change (if len(obj.Status.URL) > 0 { obj.Status.URL = "";
 //     write }).
+//     An if with an else whose every branch that falls through gives a field one
+//     value assigns it that value past the if (if … { State = Complete; Reason =
+//     Failed } else { State = Complete; Reason = Cancelled }).
 //     The written object may be a deep copy of another (next := obj.DeepCopy();
 //     next.Status.State = Running; write next, inside if obj.Status.State ==
 //     Pending): what the path reads of the original is what the copy held when it was
