@@ -927,6 +927,9 @@ type origins struct {
 	// accessors are the package's functions that return the manager's client
 	// (CachedClient).
 	accessors map[*types.Func]bool
+	// busyFields are the fields newClientField is judging, against a cycle of fields
+	// filled from each other.
+	busyFields map[*types.Var]bool
 	// wrappers are the package's wrappers of controllerutil.CreateOrUpdate
 	// (CreatesOrUpdates); nil until needed.
 	wrappers map[*types.Func]CreatesOrUpdates
@@ -1086,6 +1089,14 @@ func (o *origins) newClientField(fv *types.Var) bool {
 	if fv.Pkg() != o.pass.Pkg {
 		return o.pass.ImportObjectFact(fv, new(NewClientField))
 	}
+	if o.busyFields[fv] {
+		return false // a field filled from itself, through others: not known
+	}
+	if o.busyFields == nil {
+		o.busyFields = map[*types.Var]bool{}
+	}
+	o.busyFields[fv] = true
+	defer delete(o.busyFields, fv)
 	fills := o.fills()[fv]
 	return len(fills) > 0 && !slices.ContainsFunc(fills, func(f fill) bool { return !o.madeByNew(f.decl, f.val) })
 }
@@ -1226,6 +1237,13 @@ func (o *origins) madeByNewDepth(decl *ast.FuncDecl, val ast.Expr, depth int) bo
 	info := o.pass.TypesInfo
 	if o.isNewClient(val) {
 		return true
+	}
+	// s.LocalClient = s.LocalNonCachedClient: another field that holds only such
+	// clients.
+	if sel, ok := ast.Unparen(val).(*ast.SelectorExpr); ok {
+		if s := info.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
+			return o.newClientField(s.Obj().(*types.Var))
+		}
 	}
 	id, ok := ast.Unparen(val).(*ast.Ident)
 	if !ok || decl == nil || decl.Body == nil || depth > 3 {

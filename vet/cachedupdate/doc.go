@@ -44,7 +44,8 @@
 //     function returns whose every return is such a client, in this package or
 //     another (func Client(p *Provider) (c client.Client, err error) { c, err =
 //     client.New(cfg, opts); return }: the NewClient fact), nor a struct field
-//     that the package declaring it fills only with such clients (a constructor
+//     that the package declaring it fills only with such clients, or with another
+//     such field (s.LocalClient = s.LocalNonCachedClient) (a constructor
 //     that builds its own: return StatusUpdater{k8sClient}, k8sClient from
 //     client.New; in another package, through the NewClientField fact; a field of
 //     an exported struct may be filled elsewhere as well: the package that

@@ -27,7 +27,7 @@ func New(mgr manager.Manager) (*Reconciler, error) {
 func (b *Reconciler) Client() client.Client { return b.client } // want Client:`cached client`
 
 // Direct reads from the API server: client.New has no cache.
-func (b *Reconciler) Direct() client.Client { return b.direct }
+func (b *Reconciler) Direct() client.Client { return b.direct } // want Direct:`new client`
 
 // APIReader is a bare reader.
 func (b *Reconciler) APIReader() client.Reader { return b.apiRead }
