@@ -182,6 +182,14 @@ func (k keyer) conditionChange(call *ast.CallExpr, want bool, acc []assignment) 
 		}
 		ck = k.conditionKey(call.Args[0], call.Args[1])
 	}
+	return conditionMoves(ck, target, want, acc)
+}
+
+// conditionMoves reports whether the path's assignments acc change the condition ck
+// that a test found in status target (want true) or not in it (want false): it was
+// target and the path removes it or sets another, or it was not and the path sets
+// target.
+func conditionMoves(ck, target string, want bool, acc []assignment) bool {
 	for _, as := range acc {
 		if as.lhs != ck {
 			continue

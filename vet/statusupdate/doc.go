@@ -127,7 +127,9 @@
 //     of a condition type, then meta.RemoveStatusCondition of it or
 //     meta.SetStatusCondition of it to another constant status, or false and then set
 //     to that status, directly or through a package function that calls them with its
-//     parameters; cluster-api's conditions.IsTrue or IsFalse of the object, then
+//     parameters, the test made directly or by a method of the object, of any loaded
+//     package, that returns it for a constant type (if !obj.IsReady() { set Ready True;
+//     write }; the ReadsFlag fact); cluster-api's conditions.IsTrue or IsFalse of the object, then
 //     conditions.Delete, MarkTrue, MarkFalse or MarkUnknown of that type; a
 //     condition type found absent, then set, or found present, then removed:
 //     meta.FindStatusCondition(list, T) compared with nil, or a bool function of the

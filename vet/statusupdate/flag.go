@@ -17,20 +17,34 @@ import (
 // status field of its receiver is true (func (c *Cluster) MainStepsCompleted() bool {
 // return c.Status.MainStepsCompleted != nil && *c.Status.MainStepsCompleted }): for
 // rule 7, if !obj.MainStepsCompleted() { …; obj.Status.MainStepsCompleted = &yes;
-// write } finds the flag not true and sets it.
+// write } finds the flag not true and sets it. A method that returns a test of one of
+// its receiver's conditions (func (r *Restore) IsReady() bool { return
+// meta.IsStatusConditionTrue(r.Status.Conditions, ReadyToUse) }) reads that
+// condition the same way: if !obj.IsReady() { …; set ReadyToUse True; write } moves
+// it.
 type ReadsFlag struct {
-	// Path is the field under the status, with a leading dot (".MainStepsCompleted").
+	// Path is the field under the status, with a leading dot (".MainStepsCompleted"),
+	// or, for a condition, the condition's key under the status
+	// (".Conditions#\"ReadyToUse\"").
 	Path string
+	// Condition is the status the method finds the condition in when it returns true
+	// ("True" or "False"); empty for a bool field.
+	Condition string
 }
 
 // AFact marks ReadsFlag as an analysis fact.
 func (*ReadsFlag) AFact() {}
 
-func (f *ReadsFlag) String() string { return "reads flag " + f.Path }
+func (f *ReadsFlag) String() string {
+	if f.Condition != "" {
+		return "reads condition " + f.Path + " " + f.Condition
+	}
+	return "reads flag " + f.Path
+}
 
 // exportFlags exports the ReadsFlag fact of each such method of the package.
 func exportFlags(pass *analysis.Pass, g *guards) {
-	g.flags = map[*types.Func]string{}
+	g.flags = map[*types.Func]ReadsFlag{}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -47,9 +61,13 @@ func exportFlags(pass *analysis.Pass, g *guards) {
 				continue
 			}
 			k := keyer{g: g, obj: fd.Recv.List[0].Names[0].Name, stack: []ast.Node{fd, fd.Body}}
-			if path := k.flagRead(ret.Results[0]); path != "" {
-				g.flags[fn] = path
-				pass.ExportObjectFact(fn, &ReadsFlag{Path: path})
+			f := ReadsFlag{Path: k.flagRead(ret.Results[0])}
+			if f.Path == "" {
+				f.Path, f.Condition = k.conditionRead(ret.Results[0])
+			}
+			if f.Path != "" {
+				g.flags[fn] = f
+				pass.ExportObjectFact(fn, &f)
 			}
 		}
 	}
@@ -88,8 +106,39 @@ func (k keyer) flagRead(e ast.Expr) string {
 	return ""
 }
 
+// conditionRead reads e as a test of a condition of the receiver's status
+// (meta.IsStatusConditionTrue or IsStatusConditionFalse of its conditions and a
+// constant type, or cluster-api's conditions.IsTrue or IsFalse of the receiver): the
+// condition's key under the status and the status the test finds; "", "" otherwise.
+// The type must be a constant, so that the key reads the same in the caller's package.
+func (k keyer) conditionRead(e ast.Expr) (path, status string) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 || k.g.pass.TypesInfo.Types[call.Args[1]].Value == nil {
+		return "", ""
+	}
+	fn := kubetypes.Callee(k.g.pass.TypesInfo, call)
+	var ck string
+	switch {
+	case kubetypes.IsFunc(fn, kubetypes.MetaPkg, "IsStatusConditionTrue"):
+		status, ck = "True", k.conditionKey(call.Args[0], call.Args[1])
+	case kubetypes.IsFunc(fn, kubetypes.MetaPkg, "IsStatusConditionFalse"):
+		status, ck = "False", k.conditionKey(call.Args[0], call.Args[1])
+	case capiTests[capiFunc(fn)] != "" && k.key(call.Args[0]) == "$":
+		status, ck = capiTests[capiFunc(fn)], "$.Status.Conditions#"+k.typeKey(call.Args[1])
+	default:
+		return "", ""
+	}
+	rest, ok := strings.CutPrefix(ck, "$.Status.")
+	if !ok {
+		return "", ""
+	}
+	return "." + rest, status
+}
+
 // flagChange reports whether call, a ReadsFlag method of the written object found to
-// be want, is followed on the path by an assignment of the other bool to its field.
+// be want, is followed on the path by an assignment of the other bool to its field,
+// or, for a condition it tests, by a change of that condition (as conditionChange
+// judges a direct test).
 func (k keyer) flagChange(call *ast.CallExpr, want bool, acc []assignment) bool {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || len(call.Args) != 0 || k.key(sel.X) != "$" {
@@ -99,14 +148,18 @@ func (k keyer) flagChange(call *ast.CallExpr, want bool, acc []assignment) bool 
 	if fn == nil {
 		return false
 	}
-	var path string
+	var f ReadsFlag
 	if fn.Pkg() == k.g.pass.Pkg {
-		path = k.g.flags[fn.Origin()]
-	} else if f := new(ReadsFlag); k.g.pass.ImportObjectFact(fn.Origin(), f) {
-		path = f.Path
+		f = k.g.flags[fn.Origin()]
+	} else if imported := new(ReadsFlag); k.g.pass.ImportObjectFact(fn.Origin(), imported) {
+		f = *imported
 	}
+	path := f.Path
 	if path == "" {
 		return false
+	}
+	if f.Condition != "" {
+		return conditionMoves("$.Status"+path, f.Condition, want, acc)
 	}
 	for _, as := range acc {
 		if as.lhs == "$.Status"+path && as.value != nil && as.value.Kind() == constant.Bool && constant.BoolVal(as.value) != want {

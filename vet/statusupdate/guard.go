@@ -40,7 +40,7 @@ type guards struct {
 	copyPatches map[*types.Func]int
 	// flags are the package's methods that read a bool status field of their
 	// receiver, with the field (ReadsFlag).
-	flags map[*types.Func]string
+	flags map[*types.Func]ReadsFlag
 	// nilOnError are the package's functions that return nil in these pointer
 	// results with an error (NilOnError).
 	nilOnError map[*types.Func][]int

@@ -1353,6 +1353,35 @@ func (r *Reconciler) completed(ctx context.Context, obj *apiv1.Memcached) error 
 
 func ptrTo[T any](v T) *T { return &v }
 
+// A condition read through a method of the API type that tests it: found not True and
+// set True, or found False and set True, the write moves it; found True and set True
+// again, or set to what the test found, it may resend it.
+func (r *Reconciler) readyByMethod(ctx context.Context, obj *apiv1.Memcached) error {
+	if !obj.IsReady() {
+		meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: apiv1.ConditionReady, Status: metav1.ConditionTrue, Reason: "Up"})
+		if err := r.Status().Update(ctx, obj); err != nil {
+			return err
+		}
+	}
+	if obj.IsDegraded() {
+		meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: "Healthy", Status: metav1.ConditionTrue, Reason: "Up"})
+		if err := r.Status().Update(ctx, obj); err != nil {
+			return err
+		}
+	}
+	if obj.IsDegraded() {
+		meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: "Healthy", Status: metav1.ConditionFalse, Reason: "Down"})
+		if err := r.Status().Update(ctx, obj); err != nil { // want `r.Status\(\).Update writes status`
+			return err
+		}
+	}
+	if obj.IsReady() {
+		meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: apiv1.ConditionReady, Status: metav1.ConditionTrue, Reason: "Up"})
+		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status`
+	}
+	return nil
+}
+
 // A handler per phase behind an interface of the package: the switch calls the
 // Running one only in the Running phase, so its write, moving the phase on, is a
 // transition; the Done one, called in the Done phase, resends the same phase.
