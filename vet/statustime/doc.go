@@ -81,7 +81,8 @@
 // body leaves, compares the field with another constant, or with several joined by
 // || (== A || == B) or, in an early exit, by && (!= A && != B) (if obj.Status.State
 // != Submitted { return }; … obj.Status.State = Failed; obj.Status.TerminationTime =
-// now), in the function or, when it says nothing, in every call of it in the package
+// now; the field read as it is or through a conversion: switch
+// Phase(obj.Status.State) { case Queued: … }), in the function or, when it says nothing, in every call of it in the package
 // (up to three calls up; a range loop's copy of a status element stands for that
 // element: for i, c := range obj.Status.Conditions { if c.Status == True {
 // obj.Status.Conditions[i].Status = False; ….LastTransitionTime = now } }) — or

@@ -422,11 +422,18 @@ func readsStatus(info *types.Info, e ast.Expr) bool {
 
 // statusPath is the chain of field names e selects after a custom resource's Status
 // (obj.Status.Deletion.StartTime and status.Deletion.StartTime, for a status pointer,
-// are both [Deletion StartTime]); nil when e does not go through a status.
+// are both [Deletion StartTime]); nil when e does not go through a status. A
+// conversion reads what it converts (switch State(obj.Status.State) is a switch on
+// [State]).
 func statusPath(info *types.Info, e ast.Expr) []string {
 	var names []string
 	for {
 		switch x := ast.Unparen(e).(type) {
+		case *ast.CallExpr:
+			if len(names) > 0 || len(x.Args) != 1 || !info.Types[x.Fun].IsType() {
+				return nil
+			}
+			e = x.Args[0]
 		case *ast.SelectorExpr:
 			if x.Sel.Name == "Status" && kubetypes.IsCustomResource(info.TypeOf(x.X)) {
 				slices.Reverse(names)

@@ -114,6 +114,11 @@ func text(e ast.Expr) string {
 // key is e relative to the written object ("$.Status.Message"), or e as spelled when
 // it does not read the written object.
 func (k keyer) key(e ast.Expr) string {
+	// A conversion reads what it converts: switch State(obj.Status.State) switches
+	// on the field.
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(call.Args) == 1 && k.g != nil && k.g.pass.TypesInfo.Types[call.Fun].IsType() {
+		e = call.Args[0]
+	}
 	s := text(e)
 	switch {
 	case k.obj == "":

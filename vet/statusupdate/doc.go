@@ -141,7 +141,8 @@
 //     obj.DeepCopy(); a deferred if obj.Status.State != old { write }; or a value the
 //     path assigns to the field, compared with such a snapshot of it: if next !=
 //     orig.Status.Version { obj.Status.Version = next; write }), or finds that
-//     it holds a constant (== c, a case c of a switch on it) when the path assigns it
+//     it holds a constant (== c, a case c of a switch on it or on a conversion of it:
+//     switch Phase(obj.Status.Phase)) when the path assigns it
 //     another constant (a state machine's transition: case Pending: obj.Status.State =
 //     Running; write), or finds it holds what an earlier write of the same pass
 //     stored, a status write of the object whose error the path leaves on, after

@@ -419,8 +419,8 @@ func (c *reader) reads(n ast.Node, depth int) bool {
 
 // plain reports whether e is a field of the status read as it is, or its length: a
 // chain of selectors and indexes through the Status field of an object of the kind
-// (obj.Status.Phase, obj.Status.Nodes[0].Ready), len of one, or one of those
-// parenthesized or negated.
+// (obj.Status.Phase, obj.Status.Nodes[0].Ready), len of one, a conversion of one
+// (Phase(obj.Status.Phase)), or one of those parenthesized or negated.
 func (c *reader) plain(e ast.Expr) bool {
 	info := c.r.pass.TypesInfo
 	e = ast.Unparen(e)
@@ -432,6 +432,10 @@ func (c *reader) plain(e ast.Expr) bool {
 			if _, builtin := info.Uses[id].(*types.Builtin); builtin {
 				e = ast.Unparen(call.Args[0])
 			}
+		}
+		// A conversion reads what it converts: Phase(obj.Status.Phase).
+		if info.Types[call.Fun].IsType() {
+			e = ast.Unparen(call.Args[0])
 		}
 	}
 	through := false

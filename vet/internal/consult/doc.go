@@ -37,6 +37,10 @@
 //     A function of any loaded package carries this to its callers as the ReadsStatus
 //     analysis fact.
 //
+// A status field tested against a constant, for emptiness or as a bool, or switched on
+// with constant cases, read as it is or through a conversion (Phase(obj.Status.Phase)
+// == Running), is the analyzers' own rule to judge and does not count here.
+//
 // A function literal in a condition is not entered.
 //
 // # Where a condition counts

@@ -169,3 +169,30 @@ func (r *Reconciler) scheduledBranch(ctx context.Context, c client.Client, obj, 
 	}
 	return err
 }
+
+// phase is a named type of the state's values, which the switch converts the field to.
+type phase string
+
+const (
+	phaseQueued phase = "Queued"
+	phaseActive phase = "Active"
+)
+
+// A switch on a conversion of the state switches on the state: the helper, called
+// only in Queued or the empty state, moves it to Active and stamps the moment once;
+// the Active case sets Active again and renews the stamp on every pass.
+func (r *Reconciler) machineConverted(obj *apiv1.Memcached) {
+	switch phase(obj.Status.State) {
+	case phaseQueued, "":
+		r.activate(obj)
+	case phaseActive:
+		obj.Status.State = string(phaseActive)
+		obj.Status.LastReconcileTime = &metav1.Time{Time: metav1.Now().Time} // want `metav1.Now\(\) written into status`
+	}
+}
+
+func (r *Reconciler) activate(obj *apiv1.Memcached) {
+	now := metav1.Now()
+	obj.Status.State = string(phaseActive)
+	obj.Status.LastReconcileTime = &now
+}

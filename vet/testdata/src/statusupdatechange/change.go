@@ -1353,6 +1353,32 @@ func (r *Reconciler) completed(ctx context.Context, obj *apiv1.Memcached) error 
 
 func ptrTo[T any](v T) *T { return &v }
 
+// stage is a named type of the state's values; a switch on a conversion of the field
+// to it is a switch on the field: the Queued case moves the state to Active, the
+// Active case sends Active again.
+type stage string
+
+const (
+	stageQueued stage = "Queued"
+	stageActive stage = "Active"
+)
+
+func (r *Reconciler) byConvertedState(ctx context.Context, obj *apiv1.Memcached) error {
+	switch stage(obj.Status.State) {
+	case stageQueued:
+		obj.Status.State = string(stageActive)
+		return r.Status().Update(ctx, obj)
+	case stageActive:
+		obj.Status.State = string(stageActive)
+		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status`
+	}
+	if stage(obj.Status.State) == "" {
+		obj.Status.State = string(stageQueued)
+		return r.Status().Update(ctx, obj)
+	}
+	return nil
+}
+
 // A condition read through a method of the API type that tests it: found not True and
 // set True, or found False and set True, the write moves it; found True and set True
 // again, or set to what the test found, it may resend it.
