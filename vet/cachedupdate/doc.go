@@ -169,6 +169,13 @@
 // in the literal or function returns before that write but with an error (if err
 // != nil { return err }, fmt.Errorf, errors.New; client.IgnoreNotFound(err) may be
 // nil), and nothing after it reads the object again.
+// A write whose answer the path does not look at counts as well (r.Status().Update(
+// ctx, obj) as a statement, _ = r.Update(ctx, obj), or a call of a function without
+// results that writes the object on every path: func (r *R) setPhase(ctx, obj *Kind,
+// p string) { obj.Status.Phase = p; r.Status().Update(ctx, obj) }): when it succeeded
+// the object holds the server's version; when it failed, that write sent the stale
+// version and is the one reported, and the writes after it, which send the same
+// version again, are not reported once more.
 // A variable the function also fills from the API server (a Get or List through a
 // bare client.Reader into it, or assigned or ranged from such a variable: the first
 // read from mgr.GetAPIReader(), the cache read only to answer a conflict) is not

@@ -17,7 +17,8 @@ import (
 // path to the call, a write of v that decodes the server's answer into it (Update,
 // Patch or Create through a client.Writer, Update or Patch of its status) succeeded —
 // its error checked with a return, or the call inside the branch where the error is
-// nil — and nothing read v from the cache or assigned it since. Its resourceVersion is
+// nil — or was made with its answer not looked at (uncheckedWrite), and nothing read
+// v from the cache or assigned it since. Its resourceVersion is
 // then the one the server has just written (r.Update(ctx, obj), then
 // r.Status().Update(ctx, obj)), not the cache's. The write may be made by a function
 // literal held in a variable of the enclosing function and called there
@@ -70,7 +71,7 @@ func (rf *refresher) refreshed(body *ast.BlockStmt, stack []ast.Node, v *types.V
 				// into v; what v held before it, it holds still.
 				continue
 			}
-			if rf.checkedWrite(list, j, v, lit) {
+			if rf.checkedWrite(list, j, v, lit) || rf.uncheckedWrite(s, v, lit) {
 				return true
 			}
 			if touches(info, s, v) {
@@ -107,6 +108,35 @@ func (rf *refresher) checkedWrite(list []ast.Stmt, j int, v *types.Var, lit func
 		return ok && next.Init == nil && errIs(next.Cond, token.NEQ) && syntax.Leaves(next.Body.List)
 	}
 	return false
+}
+
+// uncheckedWrite reports whether st writes v and goes on whatever the write answered:
+// the write as a statement (r.Status().Update(ctx, obj)), its result thrown away
+// (_ = r.Update(ctx, obj)), or a call of a function of the package without an error
+// result that writes v on every path (func (r *R) updateStatus(ctx, obj *Kind, …) {
+// …; r.Status().Update(ctx, obj) }). When it succeeded it decoded the server's
+// answer into v; when it failed, it was itself a write of what v held before, and
+// the finding belongs to it (or to the write that gave v that version), not to each
+// write after it that sends the same version again.
+func (rf *refresher) uncheckedWrite(st ast.Stmt, v *types.Var, lit func(*types.Var) *ast.FuncLit) bool {
+	var e ast.Expr
+	switch s := st.(type) {
+	case *ast.ExprStmt:
+		e = s.X
+	case *ast.AssignStmt:
+		if len(s.Rhs) != 1 {
+			return false
+		}
+		for _, l := range s.Lhs {
+			if id, ok := ast.Unparen(l).(*ast.Ident); !ok || id.Name != "_" {
+				return false
+			}
+		}
+		e = s.Rhs[0]
+	default:
+		return false
+	}
+	return rf.write(e, v, lit) != nil
 }
 
 // writeOf is the write of v that st, an assignment of its error (err := W, err = W),
@@ -233,6 +263,51 @@ func (rf *refresher) bodyRefreshes(list []ast.Stmt, v *types.Var) bool {
 	return false
 }
 
+// bodyAlwaysWrites reports whether a function body without results (list) writes v on
+// every path: a top-level statement of list is a write of v whatever it answers
+// (uncheckedWrite), nothing before it may return or panic, and nothing after it reads
+// v from the cache or assigns it.
+func (rf *refresher) bodyAlwaysWrites(list []ast.Stmt, v *types.Var) bool {
+	info := rf.pass.TypesInfo
+	for j, st := range list {
+		if !rf.uncheckedWrite(st, v, nil) {
+			continue
+		}
+		for _, s := range list[:j] {
+			if leavesEarly(s) {
+				return false
+			}
+		}
+		for _, s := range list[j+1:] {
+			if touches(info, s, v) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// leavesEarly reports whether st holds a return, outside function literals, or a call
+// of panic.
+func leavesEarly(st ast.Stmt) bool {
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = true
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && id.Name == "panic" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 // returnsWrite reports whether st is return W, W a write of v whose error is the only
 // result.
 func (rf *refresher) returnsWrite(st ast.Stmt, v *types.Var) bool {
@@ -262,7 +337,9 @@ func (rf *refresher) returnsWriteVia(list []ast.Stmt, j int, v *types.Var) bool 
 // written an object handed to it and decoded the API server's answer into it (func (r
 // *R) saveStatus(ctx, obj *Kind) error { …; return r.Status().Update(ctx, obj) }): a
 // caller that checks that error holds the resourceVersion the server has just
-// returned, not the cache's, as after a checked write of its own.
+// returned, not the cache's, as after a checked write of its own. A function without
+// results has it when it writes the object on every path (func (r *R) setPhase(ctx,
+// obj *Kind, p string) { …; r.Status().Update(ctx, obj) }).
 type Refreshes struct {
 	// Params are the parameters, by index, the function refreshes.
 	Params []int
@@ -298,7 +375,8 @@ func newRefresher(pass *analysis.Pass) *refresher {
 
 // params are the parameters, by index, that fn refreshes: those of pointer to an API
 // object or of an interface type, never assigned in its body, that the body
-// refreshes (bodyRefreshes), fn's last result an error. A function of another package answers through its fact; a
+// refreshes (bodyRefreshes), fn's last result an error, or, fn without results,
+// that the body writes on every path (bodyAlwaysWrites). A function of another package answers through its fact; a
 // recursive call refreshes nothing.
 func (rf *refresher) params(fn *types.Func) []int {
 	fn = fn.Origin()
@@ -321,6 +399,20 @@ func (rf *refresher) params(fn *types.Func) []int {
 	var got []int
 	sig := fn.Signature()
 	res := sig.Results()
+	if res.Len() == 0 {
+		// No error to check: it refreshes a parameter when it writes it on every path
+		// (uncheckedWrite).
+		for i := 0; i < sig.Params().Len(); i++ {
+			p := sig.Params().At(i)
+			_, ptr := p.Type().Underlying().(*types.Pointer)
+			if !(ptr && kubetypes.IsAPIObject(p.Type()) || types.IsInterface(p.Type())) || assigned(rf.pass.TypesInfo, fd.Body, p) {
+				continue
+			}
+			if rf.bodyAlwaysWrites(fd.Body.List, p) {
+				got = append(got, i)
+			}
+		}
+	}
 	if res.Len() > 0 && syntax.IsError(res.At(res.Len()-1).Type()) {
 		for i := 0; i < sig.Params().Len(); i++ {
 			p := sig.Params().At(i)

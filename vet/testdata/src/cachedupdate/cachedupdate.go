@@ -256,8 +256,10 @@ func (r *Reconciler) afterOwnWrite(ctx context.Context, req ctrl.Request) error 
 	return nil
 }
 
-// The earlier write's error not checked, the write in a branch, or the object read
-// from the cache again since: what it holds may be the cached copy.
+// An earlier write whose answer is not looked at (_ = r.Patch(…)) gave the object the
+// server's version, or failed: then it is itself the write to fix, and those after
+// it, sending the same version, are not reported again. Read from the cache again
+// since, the object is the cache's copy again.
 func (r *Reconciler) notAfterOwnWrite(ctx context.Context, req ctrl.Request, now bool) error {
 	obj := &apiv1.Memcached{}
 	if err := r.Get(ctx, req.NamespacedName, obj); err != nil {
@@ -265,11 +267,11 @@ func (r *Reconciler) notAfterOwnWrite(ctx context.Context, req ctrl.Request, now
 	}
 	_ = r.Patch(ctx, obj, client.MergeFrom(obj.DeepCopy()))
 	if now {
-		if err := r.Status().Update(ctx, obj); err != nil { // want `r.Status\(\).Update of \*v1.Memcached read from the informer cache`
+		if err := r.Status().Update(ctx, obj); err != nil {
 			return err
 		}
 	}
-	if err := r.Update(ctx, obj); err != nil { // want `r.Update of \*v1.Memcached read from the informer cache`
+	if err := r.Update(ctx, obj); err != nil {
 		return err
 	}
 	if err := r.Get(ctx, req.NamespacedName, obj); err != nil {
@@ -511,7 +513,7 @@ func (r *Reconciler) saveUnchecked(ctx context.Context, req ctrl.Request) error 
 		return nil
 	}
 	_ = save()
-	return r.Update(ctx, obj) // want `r.Update of \*v1.Memcached read from the informer cache`
+	return r.Update(ctx, obj)
 }
 
 // readInto reads obj again, into the pointer it is handed.
@@ -603,18 +605,18 @@ func (r *Reconciler) helperAfterWrite(ctx context.Context, req ctrl.Request) err
 	return common.EnsureFinalizer(ctx, r.Client, obj, "example.com/cleanup")
 }
 
-// The same helpers with the earlier write unchecked: the object may still be the
-// cached copy.
+// The same helpers after an earlier write whose answer is not looked at: that write
+// is the one reported; the helpers send what it decoded.
 func (r *Reconciler) helperAfterUncheckedWrite(ctx context.Context, req ctrl.Request) error {
 	obj := &apiv1.Memcached{}
 	if err := r.Get(ctx, req.NamespacedName, obj); err != nil {
 		return err
 	}
 	_ = r.Status().Update(ctx, obj)              // want `r.Status\(\).Update of \*v1.Memcached read from the informer cache`
-	if err := r.finalize(ctx, obj); err != nil { // want `r.finalize sends obj, a \*v1.Memcached`
+	if err := r.finalize(ctx, obj); err != nil {
 		return err
 	}
-	return common.EnsureFinalizer(ctx, r.Client, obj, "example.com/cleanup") // want `common.EnsureFinalizer sends obj, a \*v1.Memcached`
+	return common.EnsureFinalizer(ctx, r.Client, obj, "example.com/cleanup")
 }
 
 // A conflict retry written as a loop: each attempt reads the object again, into itself
@@ -864,7 +866,7 @@ func (r *Reconciler) notAfterCopyOrUnchecked(ctx context.Context, req ctrl.Reque
 		return err
 	}
 	_ = r.markReady(ctx, obj) // want `r.markReady sends obj, a \*v1.Memcached read from the informer cache`
-	return r.Update(ctx, obj) // want `r.Update of \*v1.Memcached read from the informer cache`
+	return r.Update(ctx, obj)
 }
 
 // A struct whose client field the package fills only with client.New (its
