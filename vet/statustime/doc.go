@@ -45,7 +45,8 @@
 // followed through nested literals: only the field that holds the time hands it on,
 // and a field the literal leaves out is its zero value. A variable
 // assigned more than once is not followed, nor is the start given to time.Since or
-// time.Until (a duration is not the current time). The arguments of a call are
+// time.Until, nor any call that gives a time.Duration (metav1.Now().Sub(start), the
+// same duration spelled another way): a duration is not the current time. The arguments of a call are
 // followed only where the call hands the time on: a conversion, append, and the
 // functions and methods of time, metav1, fmt, strconv and k8s.io/utils/ptr
 // (metav1.NewTime(t), t.UTC(), ptr.To(t)); what another function computes from the

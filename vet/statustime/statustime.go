@@ -127,7 +127,8 @@ type clocks struct {
 // read finds the first call in e, outside function literals, that reads the current
 // time, following local variables assigned once (now := metav1.Now(); … = &now) to
 // their value. The argument of time.Since or time.Until is a start, not a time
-// written: it is not followed.
+// written: it is not followed, nor is any call that gives a time.Duration
+// (metav1.Now().Sub(start), the same as time.Since(start)).
 func (c *clocks) read(e ast.Expr, depth int) (clock, bool) {
 	info := c.pass.TypesInfo
 	var found clock
@@ -147,7 +148,9 @@ func (c *clocks) read(e ast.Expr, depth int) (clock, bool) {
 				found, ok = clock{call: x, at: x}, true
 				return false
 			}
-			if kubetypes.IsFunc(fn, "time", "Since") || kubetypes.IsFunc(fn, "time", "Until") {
+			if kubetypes.IsFunc(fn, "time", "Since") || kubetypes.IsFunc(fn, "time", "Until") || isDuration(info.TypeOf(x)) {
+				// A duration measured against the clock (time.Since(start),
+				// metav1.Now().Sub(start)) is no time.
 				return false
 			}
 			if !carriesTime(info, x, fn) {
@@ -279,6 +282,12 @@ func literal(e ast.Expr) (*ast.CompositeLit, bool) {
 var timePkgs = map[string]bool{
 	"time": true, kubetypes.MetaV1Pkg: true, "fmt": true, "strconv": true,
 	"k8s.io/utils/ptr": true, "k8s.io/utils/pointer": true,
+}
+
+// isDuration reports whether t is time.Duration.
+func isDuration(t types.Type) bool {
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration"
 }
 
 // carriesTime reports whether a call passes on a time given to it: a conversion, a

@@ -63,6 +63,9 @@ func fine(obj *apiv1.Memcached) apiv1.MemcachedStatus {
 	obj.Spec.Image = time.Now().String()
 	start := time.Now()
 	obj.Status.ObservedGeneration = int64(time.Since(start))
+	// The same duration spelled with Sub: no time either.
+	obj.Status.Attempts = int32(metav1.Now().Sub(start) / time.Second)
+	obj.Status.Attempts = int32(time.Now().Sub(start).Seconds())
 	return status
 }
 
