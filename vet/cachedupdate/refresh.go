@@ -243,24 +243,9 @@ func touches(info *types.Info, st ast.Stmt, v *types.Var) bool {
 // before it returns but for a failure (if err := r.Get(…); err != nil { return err }),
 // and nothing after it reads v from the cache or assigns it.
 func (rf *refresher) bodyRefreshes(list []ast.Stmt, v *types.Var) bool {
-	info := rf.pass.TypesInfo
-	for j := range list {
-		if !rf.checkedWrite(list, j, v, nil) && !(j == len(list)-1 && rf.returnsWrite(list[j], v)) && !rf.returnsWriteVia(list, j, v) {
-			continue
-		}
-		for _, s := range list[:j] {
-			if rf.returnsOther(s) {
-				return false
-			}
-		}
-		for _, s := range list[j+1:] {
-			if touches(info, s, v) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
+	return rf.bodyWrites(list, v, rf.returnsOther, func(j int) bool {
+		return rf.checkedWrite(list, j, v, nil) || j == len(list)-1 && rf.returnsWrite(list[j], v) || rf.returnsWriteVia(list, j, v)
+	})
 }
 
 // bodyAlwaysWrites reports whether a function body without results (list) writes v on
@@ -268,18 +253,24 @@ func (rf *refresher) bodyRefreshes(list []ast.Stmt, v *types.Var) bool {
 // (uncheckedWrite), nothing before it may return or panic, and nothing after it reads
 // v from the cache or assigns it.
 func (rf *refresher) bodyAlwaysWrites(list []ast.Stmt, v *types.Var) bool {
-	info := rf.pass.TypesInfo
-	for j, st := range list {
-		if !rf.uncheckedWrite(st, v, nil) {
+	return rf.bodyWrites(list, v, leavesEarly, func(j int) bool { return rf.uncheckedWrite(list[j], v, nil) })
+}
+
+// bodyWrites reports whether the first statement j of list for which writes(j) holds
+// runs on every path (no statement before it leaves, as leaves judges) and nothing
+// after it reads v from the cache or assigns it.
+func (rf *refresher) bodyWrites(list []ast.Stmt, v *types.Var, leaves func(ast.Stmt) bool, writes func(j int) bool) bool {
+	for j := range list {
+		if !writes(j) {
 			continue
 		}
 		for _, s := range list[:j] {
-			if leavesEarly(s) {
+			if leaves(s) {
 				return false
 			}
 		}
 		for _, s := range list[j+1:] {
-			if touches(info, s, v) {
+			if touches(rf.pass.TypesInfo, s, v) {
 				return false
 			}
 		}
@@ -399,32 +390,25 @@ func (rf *refresher) params(fn *types.Func) []int {
 	var got []int
 	sig := fn.Signature()
 	res := sig.Results()
-	if res.Len() == 0 {
+	var refreshes func([]ast.Stmt, *types.Var) bool
+	switch {
+	case res.Len() == 0:
 		// No error to check: it refreshes a parameter when it writes it on every path
 		// (uncheckedWrite).
-		for i := 0; i < sig.Params().Len(); i++ {
-			p := sig.Params().At(i)
-			_, ptr := p.Type().Underlying().(*types.Pointer)
-			if !(ptr && kubetypes.IsAPIObject(p.Type()) || types.IsInterface(p.Type())) || assigned(rf.pass.TypesInfo, fd.Body, p) {
-				continue
-			}
-			if rf.bodyAlwaysWrites(fd.Body.List, p) {
-				got = append(got, i)
-			}
-		}
+		refreshes = rf.bodyAlwaysWrites
+	case syntax.IsError(res.At(res.Len() - 1).Type()):
+		refreshes = rf.bodyRefreshes
 	}
-	if res.Len() > 0 && syntax.IsError(res.At(res.Len()-1).Type()) {
-		for i := 0; i < sig.Params().Len(); i++ {
-			p := sig.Params().At(i)
-			// A pointer to an object, or an interface (client.Object) that holds one: the
-			// write decodes the answer into the caller's object.
-			_, ptr := p.Type().Underlying().(*types.Pointer)
-			if !(ptr && kubetypes.IsAPIObject(p.Type()) || types.IsInterface(p.Type())) || assigned(rf.pass.TypesInfo, fd.Body, p) {
-				continue
-			}
-			if rf.bodyRefreshes(fd.Body.List, p) {
-				got = append(got, i)
-			}
+	for i := 0; refreshes != nil && i < sig.Params().Len(); i++ {
+		p := sig.Params().At(i)
+		// A pointer to an object, or an interface (client.Object) that holds one: the
+		// write decodes the answer into the caller's object.
+		_, ptr := p.Type().Underlying().(*types.Pointer)
+		if !(ptr && kubetypes.IsAPIObject(p.Type()) || types.IsInterface(p.Type())) || assigned(rf.pass.TypesInfo, fd.Body, p) {
+			continue
+		}
+		if refreshes(fd.Body.List, p) {
+			got = append(got, i)
 		}
 	}
 	rf.memo[fn] = got

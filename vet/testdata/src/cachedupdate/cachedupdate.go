@@ -612,7 +612,7 @@ func (r *Reconciler) helperAfterUncheckedWrite(ctx context.Context, req ctrl.Req
 	if err := r.Get(ctx, req.NamespacedName, obj); err != nil {
 		return err
 	}
-	_ = r.Status().Update(ctx, obj)              // want `r.Status\(\).Update of \*v1.Memcached read from the informer cache`
+	_ = r.Status().Update(ctx, obj) // want `r.Status\(\).Update of \*v1.Memcached read from the informer cache`
 	if err := r.finalize(ctx, obj); err != nil {
 		return err
 	}
