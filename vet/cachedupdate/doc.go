@@ -170,9 +170,12 @@
 // != nil { return err }, fmt.Errorf, errors.New; client.IgnoreNotFound(err) may be
 // nil), and nothing after it reads the object again.
 // A write whose answer the path does not look at counts as well (r.Status().Update(
-// ctx, obj) as a statement, _ = r.Update(ctx, obj), or a call of a function without
-// results that writes the object on every path: func (r *R) setPhase(ctx, obj *Kind,
-// p string) { obj.Status.Phase = p; r.Status().Update(ctx, obj) }): when it succeeded
+// ctx, obj) as a statement, _ = r.Update(ctx, obj), a write whose error only a branch
+// that goes on looks at — if err := r.Update(ctx, obj); err != nil { log.Error(err,
+// …) }, or err := W and then such an if, the branch neither leaving nor reading the
+// object again —, or a call of a function without results that writes the object on
+// every path: func (r *R) setPhase(ctx, obj *Kind, p string) { obj.Status.Phase = p;
+// r.Status().Update(ctx, obj) }): when it succeeded
 // the object holds the server's version; when it failed, that write sent the stale
 // version and is the one reported, and the writes after it, which send the same
 // version again, are not reported once more.

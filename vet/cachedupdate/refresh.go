@@ -71,7 +71,7 @@ func (rf *refresher) refreshed(body *ast.BlockStmt, stack []ast.Node, v *types.V
 				// into v; what v held before it, it holds still.
 				continue
 			}
-			if rf.checkedWrite(list, j, v, lit) || rf.uncheckedWrite(s, v, lit) {
+			if rf.checkedWrite(list, j, v, lit) || rf.uncheckedWrite(list, j, v, lit) {
 				return true
 			}
 			if touches(info, s, v) {
@@ -110,25 +110,50 @@ func (rf *refresher) checkedWrite(list []ast.Stmt, j int, v *types.Var, lit func
 	return false
 }
 
-// uncheckedWrite reports whether st writes v and goes on whatever the write answered:
-// the write as a statement (r.Status().Update(ctx, obj)), its result thrown away
-// (_ = r.Update(ctx, obj)), or a call of a function of the package without an error
-// result that writes v on every path (func (r *R) updateStatus(ctx, obj *Kind, …) {
-// …; r.Status().Update(ctx, obj) }). When it succeeded it decoded the server's
+// uncheckedWrite reports whether list[j] writes v and goes on whatever the write
+// answered: the write as a statement (r.Status().Update(ctx, obj)), its result
+// thrown away (_ = r.Update(ctx, obj)), its error looked at only by a branch that
+// goes on and leaves the object alone (if err := r.Update(ctx, obj); err != nil {
+// log.Error(err, …) }, or err := W followed by such an if), or a call of a function of the package without an
+// error result that writes v on every path (func (r *R) updateStatus(ctx, obj *Kind,
+// …) { …; r.Status().Update(ctx, obj) }). When it succeeded it decoded the server's
 // answer into v; when it failed, it was itself a write of what v held before, and
 // the finding belongs to it (or to the write that gave v that version), not to each
 // write after it that sends the same version again.
-func (rf *refresher) uncheckedWrite(st ast.Stmt, v *types.Var, lit func(*types.Var) *ast.FuncLit) bool {
+func (rf *refresher) uncheckedWrite(list []ast.Stmt, j int, v *types.Var, lit func(*types.Var) *ast.FuncLit) bool {
 	var e ast.Expr
-	switch s := st.(type) {
+	switch s := list[j].(type) {
 	case *ast.ExprStmt:
 		e = s.X
+	case *ast.IfStmt:
+		// if err := W; err != nil { log }: the path goes on past a failed write.
+		if s.Else != nil || !errIs(s.Cond, token.NEQ) || !goesOn(s.Body) || touches(rf.pass.TypesInfo, s.Body, v) {
+			return false
+		}
+		return rf.writeOf(s.Init, v, lit) != nil
 	case *ast.AssignStmt:
 		if len(s.Rhs) != 1 {
 			return false
 		}
+		blank := true
 		for _, l := range s.Lhs {
 			if id, ok := ast.Unparen(l).(*ast.Ident); !ok || id.Name != "_" {
+				blank = false
+			}
+		}
+		if !blank {
+			// err := W; if err != nil { log }: the error looked at and let go.
+			if len(s.Lhs) != 1 || j+1 >= len(list) {
+				return false
+			}
+			next, ok := list[j+1].(*ast.IfStmt)
+			if !ok || next.Init != nil || next.Else != nil || !errIs(next.Cond, token.NEQ) || !goesOn(next.Body) || touches(rf.pass.TypesInfo, next.Body, v) {
+				return false
+			}
+			info := rf.pass.TypesInfo
+			l, _ := ast.Unparen(s.Lhs[0]).(*ast.Ident)
+			c, _ := ast.Unparen(next.Cond.(*ast.BinaryExpr).X).(*ast.Ident)
+			if l == nil || c == nil || info.ObjectOf(l) == nil || info.ObjectOf(l) != info.ObjectOf(c) {
 				return false
 			}
 		}
@@ -137,6 +162,26 @@ func (rf *refresher) uncheckedWrite(st ast.Stmt, v *types.Var, lit func(*types.V
 		return false
 	}
 	return rf.write(e, v, lit) != nil
+}
+
+// goesOn reports whether a branch's body lets the path go on past it: nothing in
+// it, function literals aside, returns, panics or jumps (break, continue, goto).
+// The caller checks as well that the branch does not read the object again.
+func goesOn(body *ast.BlockStmt) bool {
+	if leavesEarly(body) {
+		return false
+	}
+	jumps := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BranchStmt:
+			jumps = true
+		}
+		return !jumps
+	})
+	return !jumps
 }
 
 // writeOf is the write of v that st, an assignment of its error (err := W, err = W),
@@ -253,7 +298,7 @@ func (rf *refresher) bodyRefreshes(list []ast.Stmt, v *types.Var) bool {
 // (uncheckedWrite), nothing before it may return or panic, and nothing after it reads
 // v from the cache or assigns it.
 func (rf *refresher) bodyAlwaysWrites(list []ast.Stmt, v *types.Var) bool {
-	return rf.bodyWrites(list, v, leavesEarly, func(j int) bool { return rf.uncheckedWrite(list[j], v, nil) })
+	return rf.bodyWrites(list, v, leavesEarly, func(j int) bool { return rf.uncheckedWrite(list, j, v, nil) })
 }
 
 // bodyWrites reports whether the first statement j of list for which writes(j) holds

@@ -2,6 +2,7 @@ package cachedupdate
 
 import (
 	"context"
+	"fmt"
 
 	apiv1 "example.com/api/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -47,4 +48,53 @@ func (r *Reconciler) phasesMaybe(ctx context.Context, req ctrl.Request) error {
 	}
 	r.setPhaseMaybe(ctx, &obj, "") // want `r.setPhaseMaybe sends &obj, a \*v1.Memcached read from the informer cache`
 	return r.Update(ctx, &obj)     // want `r.Update of \*v1.Memcached read from the informer cache`
+}
+
+// setPhaseLogged writes on every path and only logs a failure: a call of it, too, is
+// a write whose answer the caller does not act on.
+func (r *Reconciler) setPhaseLogged(ctx context.Context, obj *apiv1.Memcached, phase string) { // want setPhaseLogged:`refreshes \[1\]`
+	obj.Status.State = phase
+	if err := r.Status().Update(ctx, obj); err != nil {
+		fmt.Println("status update failed:", err)
+	}
+}
+
+// Writes whose failure is only logged: the pass goes on either way, so each later
+// write sends what the one before it decoded, or the version that one failed with.
+func (r *Reconciler) phasesLogged(ctx context.Context, req ctrl.Request) error {
+	var obj apiv1.Memcached
+	if err := r.Get(ctx, req.NamespacedName, &obj); err != nil {
+		return err
+	}
+	if err := r.Update(ctx, &obj); err != nil { // want `r.Update of \*v1.Memcached read from the informer cache`
+		fmt.Println("update failed:", err)
+	}
+	r.setPhaseLogged(ctx, &obj, "Running")
+	err := r.Status().Update(ctx, &obj)
+	if err != nil {
+		fmt.Println("status update failed:", err)
+	}
+	return r.Update(ctx, &obj)
+}
+
+// A failure branch that reads the object again, or jumps, does not let the earlier
+// write stand for the object's version.
+func (r *Reconciler) phasesLoggedRefill(ctx context.Context, req ctrl.Request) error {
+	var obj apiv1.Memcached
+	if err := r.Get(ctx, req.NamespacedName, &obj); err != nil {
+		return err
+	}
+	if err := r.Update(ctx, &obj); err != nil { // want `r.Update of \*v1.Memcached read from the informer cache`
+		_ = r.Get(ctx, req.NamespacedName, &obj)
+	}
+	if err := r.Update(ctx, &obj); err != nil { // want `r.Update of \*v1.Memcached read from the informer cache`
+		fmt.Println("update failed:", err)
+	} else {
+		_ = r.Get(ctx, req.NamespacedName, &obj)
+	}
+	other := r.Update(ctx, &obj) // want `r.Update of \*v1.Memcached read from the informer cache`
+	if req.Name == "" {
+		fmt.Println(other)
+	}
+	return r.Update(ctx, &obj) // want `r.Update of \*v1.Memcached read from the informer cache`
 }
