@@ -65,7 +65,9 @@
 // called only behind if obj.Status.MissingSince == nil, sets it once. Nor is one
 // past a checked Create (if err := c.Create(ctx, run); err != nil { return err }, an
 // earlier statement of an enclosing block, here or in every caller), or in the body
-// of an if err == nil on such a Create: a Create of a
+// of an if err == nil on such a Create, or of a remote create recorded on the way
+// (id, err := api.CreateRun(…), id read before the stamp; statusupdate's rule 10
+// says which calls count): a Create of a
 // name succeeds once, and the stamp records it. Nor is one
 // behind a condition that reads the stored status of the same kind in a way these
 // rules do not judge — a value

@@ -242,7 +242,18 @@
 //     new name each time: the write records something the pass did, and is not
 //     reached on the next pass with nothing done. A check that lets a failure through
 //     (err != nil && !IsAlreadyExists(err)) is no such check; a child deleted by
-//     hand and created again makes the write once more, which is no loop.
+//     hand and created again makes the write once more, which is no loop. A remote
+//     create counts as well when the path records what it made: a call of a
+//     function or method named create… (a cloud API's CreateBucket, a remote
+//     service client's CreateThing, through an interface too) that returns the
+//     created thing and an error, the thing assigned to a variable that a statement
+//     on the way to the write reads (thing, err := api.CreateThing(ctx, name); if err
+//     != nil { return err }; setStatus(obj, thing); write). The next pass finds the
+//     thing and does not create it, or creates another with another ID. A create
+//     that returns only an error may be an idempotent helper that answers nil when
+//     the thing exists already (createService ignoring AlreadyExists), and a name
+//     with create-or-update, -or-patch, -or-get, -if-needed, -if-not-exists,
+//     -if-missing or ensure says the call runs on every pass: neither counts.
 //
 // A helper in another package (common.UpdateStatus(ctx, c, obj)) is judged where it is
 // called: a function that writes the status of one of its parameters, or a method that

@@ -1111,6 +1111,17 @@ func ErrorFrom(info *types.Info, st ast.Stmt, v *types.Var) *ast.CallExpr {
 	return call
 }
 
+// upTo is list up to child, child included (the statement of list that holds the
+// write, or the write itself).
+func upTo(list []ast.Stmt, child ast.Node) []ast.Stmt {
+	for j, st := range list {
+		if st == child {
+			return list[:j+1]
+		}
+	}
+	return list
+}
+
 // CreateSucceeded reports whether is, an if statement whose body the path takes, tests
 // that a Create succeeded: err == nil, err the last result of a Create assigned in its
 // init statement or in the statement before it among prior (err = c.Create(ctx, x);
@@ -1123,12 +1134,77 @@ func CreateSucceeded(info *types.Info, prior []ast.Stmt, is *ast.IfStmt) bool {
 	flipped := *is
 	flipped.Cond = &ast.BinaryExpr{X: cond.X, Op: token.NEQ, Y: cond.Y}
 	call := ErrorChecked(info, prior, &flipped)
-	return call != nil && IsMethod(Callee(info, call), ClientPkg, "Writer", "Create")
+	return call != nil && creates(info, call, checkedStmt(prior, is), is.Body.List)
+}
+
+// checkedStmt is the statement that assigns the error an if on it tests: its init
+// statement, or the statement before it.
+func checkedStmt(prior []ast.Stmt, is *ast.IfStmt) ast.Stmt {
+	if is.Init != nil {
+		return is.Init
+	}
+	if len(prior) > 0 {
+		return prior[len(prior)-1]
+	}
+	return nil
+}
+
+// creates reports whether call, assigned by as, creates an object, for rule 10 of
+// statusupdate and statustime: a Create through a client.Writer, or a recorded create
+// — a call of a function or method named create… (a remote API's CreateBucket,
+// xc.CreateAPIDefinition) that returns the created thing and an error, the thing
+// assigned to a variable that a statement of after, on the way to the write, reads
+// (the status records what was created: its ID, its version). A create that returns
+// only an error may be an idempotent helper that answers nil when the object is there
+// already (createService ignoring AlreadyExists), as may one named create-or-update,
+// -if-needed, -if-not-exists, -if-missing or -or-get: none is taken for a create.
+func creates(info *types.Info, call *ast.CallExpr, as ast.Stmt, after []ast.Stmt) bool {
+	fn := Callee(info, call)
+	if IsMethod(fn, ClientPkg, "Writer", "Create") {
+		return true
+	}
+	if fn == nil || !strings.HasPrefix(strings.ToLower(fn.Name()), "create") {
+		return false
+	}
+	name := strings.ToLower(fn.Name())
+	for _, idem := range []string{"orupdate", "orpatch", "orapply", "orreplace", "orget", "ifneed", "ifnot", "ifmissing", "ifabsent", "ensure"} {
+		if strings.Contains(name, idem) {
+			return false
+		}
+	}
+	res := fn.Signature().Results()
+	if res.Len() < 2 || !syntax.IsError(res.At(res.Len()-1).Type()) {
+		return false
+	}
+	a, ok := as.(*ast.AssignStmt)
+	if !ok || len(a.Lhs) != res.Len() {
+		return false
+	}
+	id, ok := ast.Unparen(a.Lhs[0]).(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return false
+	}
+	v, ok := info.ObjectOf(id).(*types.Var)
+	if !ok {
+		return false
+	}
+	read := false
+	for _, st := range after {
+		ast.Inspect(st, func(n ast.Node) bool {
+			if x, ok := n.(*ast.Ident); ok && info.Uses[x] == v {
+				read = true
+			}
+			return !read
+		})
+	}
+	return read
 }
 
 // CheckedCreate reports whether a statement of list before child creates an object
-// and leaves when that fails (if err := c.Create(ctx, x); err != nil { return … }, or
-// err := c.Create(…) and such an if after it): past it, the pass created something.
+// (see creates) and leaves when that fails (if err := c.Create(ctx, x); err != nil {
+// return … }, or err := c.Create(…) and such an if after it; res, err :=
+// api.CreateThing(…), if err != nil { return … }, then res recorded on the way to
+// child): past it, the pass created something.
 // A Create of one name succeeds once, and one with a generated name makes a new name
 // each time: what follows is an event, not a step of every pass. An if that lets an
 // error through (err != nil && !IsAlreadyExists(err)) is no such check.
@@ -1141,7 +1217,7 @@ func CheckedCreate(info *types.Info, list []ast.Stmt, child ast.Node) bool {
 		if !ok || !syntax.Leaves(is.Body.List) {
 			continue
 		}
-		if call := ErrorChecked(info, list[:j], is); call != nil && IsMethod(Callee(info, call), ClientPkg, "Writer", "Create") {
+		if call := ErrorChecked(info, list[:j], is); call != nil && creates(info, call, checkedStmt(list[:j], is), upTo(list[j+1:], child)) {
 			return true
 		}
 	}

@@ -196,3 +196,19 @@ func (r *Reconciler) activate(obj *apiv1.Memcached) {
 	obj.Status.State = string(phaseActive)
 	obj.Status.LastReconcileTime = &now
 }
+
+// runAPI is a remote service's client: CreateRun returns the ID of the run it made.
+type runAPI interface {
+	CreateRun(ctx context.Context, name string) (string, error)
+}
+
+// A stamp that records a remote create that just succeeded, with the ID it returned.
+func (r *Reconciler) scheduledRemote(ctx context.Context, api runAPI, obj *apiv1.Memcached) error {
+	id, err := api.CreateRun(ctx, obj.Name)
+	if err != nil {
+		return err
+	}
+	obj.Status.Message = id
+	obj.Status.LastReconcileTime = &metav1.Time{Time: metav1.Now().Time}
+	return nil
+}

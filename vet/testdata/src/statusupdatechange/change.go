@@ -1564,3 +1564,63 @@ func (r *Reconciler) finishRunning(ctx context.Context, obj *apiv1.Memcached) er
 	}
 	return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
 }
+
+// remoteAPI is a remote service's client (a cloud API, not the cluster's): its
+// create methods return what they made.
+type remoteAPI interface {
+	CreateThing(ctx context.Context, name string) (*remoteThing, error)
+	CreateOrUpdateThing(ctx context.Context, name string) (*remoteThing, error)
+	CreateBucket(ctx context.Context, name string) error
+}
+
+type remoteThing struct{ ID, Version string }
+
+// A write that records what a remote create just made, past its checked error or in
+// the branch where it succeeded (rule 10): the next pass finds the thing and does not
+// create it again, or creates another, with another ID.
+func (r *Reconciler) createdRemote(ctx context.Context, obj *apiv1.Memcached, api remoteAPI) error {
+	thing, err := api.CreateThing(ctx, obj.Name)
+	if err != nil {
+		return err
+	}
+	obj.Status.Message = "created " + thing.ID
+	return r.Status().Update(ctx, obj)
+}
+
+func (r *Reconciler) createdRemoteBranch(ctx context.Context, obj *apiv1.Memcached, api remoteAPI) error {
+	thing, err := api.CreateThing(ctx, obj.Name)
+	if err == nil {
+		obj.Status.Message = thing.Version
+		return r.Status().Update(ctx, obj)
+	}
+	return err
+}
+
+// A create-or-update runs on every pass; a create that answers only an error may be
+// an idempotent helper; a created thing the write does not record says nothing of
+// this pass: each write may be sent unchanged.
+func (r *Reconciler) createdRemoteUpsert(ctx context.Context, obj *apiv1.Memcached, api remoteAPI) error {
+	thing, err := api.CreateOrUpdateThing(ctx, obj.Name)
+	if err != nil {
+		return err
+	}
+	obj.Status.Message = thing.ID
+	return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+}
+
+func (r *Reconciler) createdRemoteErrOnly(ctx context.Context, obj *apiv1.Memcached, api remoteAPI) error {
+	if err := api.CreateBucket(ctx, obj.Name); err != nil {
+		return err
+	}
+	obj.Status.State = "Bucket"
+	return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+}
+
+func (r *Reconciler) createdRemoteUnrecorded(ctx context.Context, obj *apiv1.Memcached, api remoteAPI) error {
+	_, err := api.CreateThing(ctx, obj.Name)
+	if err != nil {
+		return err
+	}
+	obj.Status.State = "Thing"
+	return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+}
