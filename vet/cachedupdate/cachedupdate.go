@@ -1022,7 +1022,7 @@ func (o *origins) cached(decl *ast.FuncDecl, c ast.Expr, depth int) bool {
 		if sel := info.Selections[x]; sel != nil && sel.Kind() == types.FieldVal {
 			fv := sel.Obj().(*types.Var)
 			if fv.Pkg() != o.pass.Pkg || len(o.fills()[fv]) > 0 {
-				return !o.newClientField(fv)
+				return !o.newClientField(fv) && !o.callersClient(fv)
 			}
 		}
 		return true
@@ -1055,6 +1055,88 @@ func (o *origins) cached(decl *ast.FuncDecl, c ast.Expr, depth int) bool {
 		return false
 	}
 	return true
+}
+
+// callersClient reports whether fv, a client field of this package, is a second
+// client its struct takes from the caller: the package fills it only from parameters
+// of the functions that fill it (a constructor's client argument), and fills another
+// client field of the same struct only with the manager's client (a GetClient call).
+// A type that keeps the manager's client for itself and takes one more from its
+// caller keeps that one to read past the cache (client.New's, built where the
+// constructor is called, in a package whose facts do not reach this one): a read
+// through it is not taken for the cache's.
+func (o *origins) callersClient(fv *types.Var) bool {
+	if fv.Pkg() != o.pass.Pkg || fv.Embedded() {
+		return false
+	}
+	fills := o.fills()[fv]
+	if len(fills) == 0 {
+		return false
+	}
+	info := o.pass.TypesInfo
+	for _, f := range fills {
+		id, ok := ast.Unparen(f.val).(*ast.Ident)
+		if !ok || f.decl == nil {
+			return false
+		}
+		pv, ok := info.Uses[id].(*types.Var)
+		if !ok || syntax.ParamIndex(info, f.decl, pv) < 0 || assigned(info, f.decl.Body, pv) {
+			return false
+		}
+	}
+	st := o.structOf(fv)
+	if st == nil {
+		return false
+	}
+	for f := range st.Fields() {
+		if f == fv || !clientType(f.Type()) {
+			continue
+		}
+		other := o.fills()[f]
+		if len(other) > 0 && !slices.ContainsFunc(other, func(x fill) bool { return !managerClient(info, x.val) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// managerClient reports whether e is mgr.GetClient(), mgr a controller-runtime
+// manager.Manager (not another cluster's cluster.Cluster, whose client reads that
+// cluster's cache).
+func managerClient(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "GetClient" {
+		return false
+	}
+	t := info.TypeOf(sel.X)
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sigs.k8s.io/controller-runtime/pkg/manager" && n.Obj().Name() == "Manager"
+}
+
+// structOf is the struct, declared at the package's top level, that has the field fv.
+func (o *origins) structOf(fv *types.Var) *types.Struct {
+	scope := o.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		if st, ok := tn.Type().Underlying().(*types.Struct); ok {
+			for f := range st.Fields() {
+				if f == fv {
+					return st
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // embedsNewClient reports whether t, a receiver's type, embeds its client in a field

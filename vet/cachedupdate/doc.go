@@ -51,8 +51,15 @@
 //     an exported struct may be filled elsewhere as well: the package that
 //     declares it is taken to say what it holds), nor the receiver of a type that
 //     embeds its client in such a field (type HubClient struct{ client.Client },
-//     built only with client.New's: h.Get), nor one held in a variable
-//     that some other function returned (a factory's: not known);
+//     built only with client.New's: h.Get), nor a second client a struct takes
+//     from its caller: a field the package fills only from parameters of the
+//     functions that fill it, in a struct whose other client field the package
+//     fills only with the manager's (NewReconciler(mgr, c) { return &R{client:
+//     mgr.GetClient(), direct: c} }: r.direct.Get). A type that keeps the
+//     manager's client for itself and takes one more from its caller keeps that
+//     one to read past the cache; the caller, in a package that imports this one,
+//     builds it (client.New), and no fact reaches back. Nor is one held in a
+//     variable that some other function returned (a factory's: not known);
 //   - a variable assigned from one of those (x := list.Items[i], y := x.DeepCopy(),
 //     for _, item := range list.Items), transitively, or given one's resourceVersion
 //     (desired.ResourceVersion = current.ResourceVersion,
