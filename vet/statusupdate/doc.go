@@ -44,7 +44,13 @@
 // which means one of:
 //
 //  1. an enclosing if (or switch case) whose condition or init statement holds a
-//     diff, with the write in its then or else branch;
+//     diff, with the write in its then or else branch — but for the branch that
+//     runs exactly when the diff found nothing changed: a condition that is a bool
+//     diff by name, as it is or negated, whose value there says so (if !needsUpdate
+//     { …; write }, if changed { … } else { write }, if reflect.DeepEqual(a, b) {
+//     write }; a name with equal, consistent or same is true when nothing changed,
+//     inconsistent, notEqual or unequal and the other diff names when something
+//     did). A write there is sent on every pass that changes nothing;
 //  2. an earlier if (or switch case) in an enclosing block of the same function whose condition holds
 //     a diff and whose body ends in return, continue, break, goto or panic (the
 //     "nothing changed: stop here" early exit), or an earlier such if whose

@@ -315,7 +315,7 @@ func (g *guards) locallyGuarded(stack []ast.Node) bool {
 		case *ast.FuncDecl:
 			return false
 		case *ast.IfStmt:
-			if (child == p.Body || child == p.Else) && (g.mentionsDiff(p.Init) || g.mentionsDiff(p.Cond)) {
+			if (child == p.Body || child == p.Else) && (g.mentionsDiff(p.Init) || g.mentionsDiff(p.Cond)) && !g.whenSame(p, child == p.Body) {
 				return true
 			}
 			if child == p.Body && g.fillsEmpty(p.Cond, stack[i:]) {
@@ -512,6 +512,18 @@ func statusField(info *types.Info, e ast.Expr) string {
 		return ""
 	}
 	return sel.Sel.Name
+}
+
+// whenSame reports whether the branch of is that the path takes (then, or else) runs
+// exactly when is's diff found nothing changed (if !needsUpdate { write }): no guard
+// for a write in it (diff.BranchWhenSame).
+func (g *guards) whenSame(is *ast.IfStmt, then bool) bool {
+	return diff.BranchWhenSame(g.pass.TypesInfo, is.Cond, then, func(v *types.Var) *ast.CallExpr {
+		if d := g.definitions()[v]; d.result == 0 {
+			return d.call
+		}
+		return nil
+	})
 }
 
 // mentionsDiff reports whether n holds a diff (see the package doc and

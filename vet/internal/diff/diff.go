@@ -2,6 +2,7 @@ package diff
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
 	"regexp"
@@ -85,4 +86,69 @@ func comparesTwo(info *types.Info, call *ast.CallExpr) bool {
 		seen[n] = true
 	}
 	return false
+}
+
+// sameName is what a comparison that is true when nothing changed is called; a name
+// of diffName that is not one of these is true when something changed.
+var sameName = regexp.MustCompile(`(?i)equal|consistent|same`)
+
+// notSameName is a name of sameName turned round (inconsistent, notEqual, unequal).
+var notSameName = regexp.MustCompile(`(?i)inconsistent|notequal|unequal|notsame`)
+
+// BranchWhenSame reports whether the branch of an if on cond that the path takes
+// (the then branch when then is true, the else branch otherwise) runs exactly when a
+// diff found nothing changed: cond is a bool diff by name, as it is or negated, whose
+// value there says so (if !needsUpdate { …; write }, if changed { … } else { write
+// }, if equality.Semantic.DeepEqual(a, b) { write }). A write there is sent when
+// nothing changed, and the diff guards nothing. def gives the call a bool variable
+// is assigned from once, for a variable whose own name says nothing (ok :=
+// reflect.DeepEqual(a, b); if ok { write }); nil for none. A condition of any other
+// form (a && b, a comparison) is not judged: false.
+func BranchWhenSame(info *types.Info, cond ast.Expr, then bool, def func(*types.Var) *ast.CallExpr) bool {
+	neg := false
+	cond = ast.Unparen(cond)
+	if u, ok := cond.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		neg, cond = true, ast.Unparen(u.X)
+	}
+	if t := info.TypeOf(cond); t == nil || !types.Identical(t.Underlying(), types.Typ[types.Bool]) {
+		return false
+	}
+	// family is 1 for a name true when something changed, -1 for one true when
+	// nothing did, 0 for neither.
+	family := func(name string) int {
+		switch {
+		case notSameName.MatchString(name):
+			return 1
+		case sameName.MatchString(name):
+			return -1
+		case diffName.MatchString(name):
+			return 1
+		}
+		return 0
+	}
+	var f int
+	switch x := cond.(type) {
+	case *ast.Ident:
+		f = family(x.Name)
+		if v, ok := info.Uses[x].(*types.Var); ok && f == 0 && def != nil {
+			if call := def(v); call != nil {
+				if fn := kubetypes.Callee(info, call); fn != nil {
+					f = family(fn.Name())
+				}
+			}
+		}
+	case *ast.SelectorExpr:
+		if _, isVar := info.Uses[x.Sel].(*types.Var); isVar {
+			f = family(x.Sel.Name)
+		}
+	case *ast.CallExpr:
+		if fn := kubetypes.Callee(info, x); fn != nil {
+			f = family(fn.Name())
+		}
+	}
+	if f == 0 {
+		return false
+	}
+	value := then != neg // what cond's operand is in the branch taken
+	return f == 1 && !value || f == -1 && value
 }
