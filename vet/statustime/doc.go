@@ -96,6 +96,13 @@
 // its timestamp is reported; a counter incremented on every pass is itself a loop's
 // seed, and is missed.
 //
+// Nor is a time in an entry appended to the very list it joins (obj.Status.Actions =
+// append(obj.Status.Actions, Action{At: now, …})): the list grows with the entry, so
+// the time never moves alone (a list that grows on every pass is a loop's seed of its
+// own, and is missed). A list rebuilt from another or emptied first (append(kept, e),
+// append(obj.Status.Actions[:0], e)) keeps its length: an entry stamped anew there on
+// every pass moves only the time, and is reported.
+//
 // Nor is a field whose name marks a moment that happens once in an object's life —
 // StartTime, StartedAt, CompletionTime, CompletedAt, FinishedAt, EndTime,
 // CreationTimestamp, CreatedAt — which a controller sets when the phase that it

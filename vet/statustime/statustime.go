@@ -79,7 +79,7 @@ func run(pass *analysis.Pass) (any, error) {
 				return true
 			}
 			for i, lhs := range n.Lhs {
-				if !written(kubetypes.StatusOwner(info, lhs)) || tr.setOnChange(stack, lhs) || cons.Consults(stack, kubetypes.StatusOwner(info, lhs), nil) || leftOutOfDiff(info, lhs, cmp) || oneShot(info, lhs) || tr.event(stack, lhs) {
+				if !written(kubetypes.StatusOwner(info, lhs)) || grows(info, lhs, n.Rhs[i]) || tr.setOnChange(stack, lhs) || cons.Consults(stack, kubetypes.StatusOwner(info, lhs), nil) || leftOutOfDiff(info, lhs, cmp) || oneShot(info, lhs) || tr.event(stack, lhs) {
 					continue
 				}
 				if r, ok := c.read(n.Rhs[i], 0); ok {
@@ -106,6 +106,45 @@ func run(pass *analysis.Pass) (any, error) {
 		return true
 	})
 	return nil, nil
+}
+
+// grows reports whether rhs appends to the very list lhs names (lhs = append(lhs,
+// entry…)): a time in the new entry is written with the entry, and the list grows with
+// it, so the time never moves alone. A list rebuilt from another (append(kept, …),
+// append(lhs[:0], …)) keeps its length, and a stamped entry put back on every pass
+// moves only the time: that is still reported.
+func grows(info *types.Info, lhs, rhs ast.Expr) bool {
+	call, ok := ast.Unparen(rhs).(*ast.CallExpr)
+	if !ok || len(call.Args) < 2 {
+		return false
+	}
+	fun, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	if b, ok := info.Uses[fun].(*types.Builtin); !ok || b.Name() != "append" {
+		return false
+	}
+	return sameVar(info, lhs, call.Args[0])
+}
+
+// sameVar reports whether a and b name the same variable through the same fields
+// (obj.Status.Actions twice): identifiers resolve to the same object, selectors select
+// the same field of the same operand. Index expressions, calls and slices are never
+// the same.
+func sameVar(info *types.Info, a, b ast.Expr) bool {
+	switch x := ast.Unparen(a).(type) {
+	case *ast.Ident:
+		y, ok := ast.Unparen(b).(*ast.Ident)
+		return ok && info.ObjectOf(x) != nil && info.ObjectOf(x) == info.ObjectOf(y)
+	case *ast.SelectorExpr:
+		y, ok := ast.Unparen(b).(*ast.SelectorExpr)
+		return ok && info.ObjectOf(x.Sel) != nil && info.ObjectOf(x.Sel) == info.ObjectOf(y.Sel) && sameVar(info, x.X, y.X)
+	case *ast.StarExpr:
+		y, ok := ast.Unparen(b).(*ast.StarExpr)
+		return ok && sameVar(info, x.X, y.X)
+	}
+	return false
 }
 
 // clock is a read of the current time found in an expression.
