@@ -186,6 +186,16 @@
 // the object holds the server's version; when it failed, that write sent the stale
 // version and is the one reported, and the writes after it, which send the same
 // version again, are not reported once more.
+// The filling write may stand in an earlier if on the same condition as the one the
+// Update is in (if live(obj) { …; if err := r.Status().Update(ctx, obj); err != nil
+// { return err }; … } … if live(obj) { …; r.Status().Update(ctx, obj) }): the later
+// body runs only when the earlier one ran, and that one left the function or went
+// past its checked write. Neither if has an init statement; nothing between them, nor
+// in the earlier body after its write, assigns a variable the condition reads (or a
+// field of one: of its status only when the condition names a status), adds or
+// removes a finalizer, or reads the object again; and nothing
+// in the earlier body before the write can skip the rest of it (a break, continue or
+// goto of its own).
 // A variable the function also fills from the API server (a Get or List through a
 // bare client.Reader into it, or assigned or ranged from such a variable: the first
 // read from mgr.GetAPIReader(), the cache read only to answer a conflict) is not

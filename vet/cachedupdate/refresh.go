@@ -74,6 +74,9 @@ func (rf *refresher) refreshed(body *ast.BlockStmt, stack []ast.Node, v *types.V
 			if rf.checkedWrite(list, j, v, lit) || rf.uncheckedWrite(list, j, v, lit) {
 				return true
 			}
+			if rf.sameGuardWrote(list, j, at, stack, i+1, v, lit) {
+				return true
+			}
 			if touches(info, s, v) {
 				return false // read again, or assigned: what it holds is not known
 			}
@@ -533,6 +536,189 @@ func failure(info *types.Info, ret *ast.ReturnStmt, stack []ast.Node) bool {
 		if ifs, ok := stack[i].(*ast.IfStmt); ok && stack[i+1] == ifs.Body && errIs(ifs.Cond, token.NEQ) {
 			// errIs has matched the condition, parenthesized or not.
 			if x, ok := ast.Unparen(ast.Unparen(ifs.Cond).(*ast.BinaryExpr).X).(*ast.Ident); ok && info.ObjectOf(x) == info.ObjectOf(id) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sameGuardWrote reports whether list[j] is an if whose body wrote v, and list[at] an
+// if on the same condition whose body holds the call on top of the stack (stack[k] is
+// list[at]): if obj.DeletionTimestamp.IsZero() && hasFinalizer(obj) { …; if err :=
+// r.Status().Update(ctx, obj); err != nil { return err }; … } … if
+// obj.DeletionTimestamp.IsZero() && hasFinalizer(obj) { …; r.Status().Update(ctx, obj)
+// }. The later body runs only when the earlier one did, and that one either left the
+// function or went past its checked write. It holds when neither if has an init
+// statement, the conditions are the same expression, nothing between the two (nor the
+// earlier body after its write) assigns a variable the condition reads or a field of
+// one (changesGuard), adds or removes a finalizer, or reads v again; and nothing in the earlier body
+// before the write can skip the rest of it without leaving the function (a break,
+// continue or goto outside a nested loop, switch or select of its own).
+func (rf *refresher) sameGuardWrote(list []ast.Stmt, j, at int, stack []ast.Node, k int, v *types.Var, lit func(*types.Var) *ast.FuncLit) bool {
+	info := rf.pass.TypesInfo
+	first, ok := list[j].(*ast.IfStmt)
+	if !ok || at < 0 || k+1 >= len(stack) {
+		return false
+	}
+	later, ok := list[at].(*ast.IfStmt)
+	if !ok || stack[k] != later || stack[k+1] != later.Body || first.Init != nil || later.Init != nil {
+		return false
+	}
+	if types.ExprString(first.Cond) != types.ExprString(later.Cond) {
+		return false
+	}
+	reads := map[*types.Var]bool{}
+	ast.Inspect(first.Cond, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if w, ok := info.Uses[id].(*types.Var); ok && !w.IsField() {
+				reads[w] = true
+			}
+		}
+		return true
+	})
+	readsStatus := false
+	ast.Inspect(first.Cond, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "Status" {
+			readsStatus = true
+		}
+		return !readsStatus
+	})
+	body := first.Body.List
+	w := -1
+	for m := range body {
+		if rf.checkedWrite(body, m, v, lit) {
+			w = m
+			break
+		}
+		if skipsRest(body[m]) {
+			return false
+		}
+	}
+	if w < 0 {
+		return false
+	}
+	between := append(append([]ast.Stmt{}, body[w+1:]...), list[j+1:at]...)
+	for _, st := range between {
+		if touches(info, st, v) || changesGuard(info, st, reads, readsStatus) {
+			return false
+		}
+	}
+	return true
+}
+
+// skipsRest reports whether st holds a break, continue or goto that can leave the
+// statement list st is in without leaving the function: one outside a loop, switch
+// or select nested in st, or one with a label.
+func skipsRest(st ast.Stmt) bool {
+	found := false
+	var walk func(n ast.Node, nested bool)
+	walk = func(n ast.Node, nested bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if found || m == nil {
+				return false
+			}
+			switch x := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.BranchStmt:
+				if x.Tok == token.FALLTHROUGH {
+					return false
+				}
+				if !nested || x.Label != nil || x.Tok == token.GOTO {
+					found = true
+				}
+				return false
+			case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				if m != n {
+					walk(m, true)
+					return false
+				}
+			}
+			return true
+		})
+	}
+	walk(st, false)
+	return found
+}
+
+// changesGuard reports whether st assigns a variable of reads, or a field reached
+// from one (obj.Finalizers = nil), or adds or removes a finalizer through
+// controllerutil, which may turn a condition on finalizers the other way. A field
+// of a status (obj.Status.Phase = …) changes no condition that does not name a
+// status (readsStatus false): what a pass computes into the status between two
+// tests of the object's life (its deletion, its finalizers) leaves them as they were.
+// A branch that ends by leaving the function (the finalizer removed, the object
+// written, return) changes nothing the later if sees: a path through it never gets
+// there.
+func changesGuard(info *types.Info, st ast.Stmt, reads map[*types.Var]bool, readsStatus bool) bool {
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BlockStmt:
+			return !exits(x.List)
+		case *ast.CaseClause:
+			return !exits(x.Body)
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				if r := syntax.Root(info, l); r != nil && reads[r] && !(inStatus(l) && !readsStatus) {
+					found = true
+				}
+			}
+		case *ast.IncDecStmt:
+			if r := syntax.Root(info, x.X); r != nil && reads[r] && !(inStatus(x.X) && !readsStatus) {
+				found = true
+			}
+		case *ast.CallExpr:
+			fn := kubetypes.Callee(info, x)
+			if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == controllerutilPkg && (fn.Name() == "AddFinalizer" || fn.Name() == "RemoveFinalizer") {
+				found = true
+			}
+			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "SetFinalizers" {
+				if r := syntax.Root(info, sel.X); r != nil && reads[r] {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// inStatus reports whether e is reached through a field named Status
+// (obj.Status.Targets[name].Phase).
+func inStatus(e ast.Expr) bool {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			if x.Sel.Name == "Status" {
+				return true
+			}
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return false
+		}
+	}
+}
+
+// exits reports whether a statement list ends by leaving the function: a return or a
+// call of panic (a break or continue leaves only the list).
+func exits(list []ast.Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	switch s := list[len(list)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.ExprStmt:
+		if call, ok := s.X.(*ast.CallExpr); ok {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "panic" {
 				return true
 			}
 		}
