@@ -487,7 +487,7 @@ func uncachedKinds(pkgs []*packages.Package) map[string]bool {
 						if key != nil && (key.Name == "DisableFor" && cacheOptions(info.TypeOf(n)) || key.Name == "ClientDisableCacheFor") {
 							addHere(kv.Value)
 						}
-						if manager && key != nil && key.Name == "NewClient" && dropsCache(info, kv.Value, decls) {
+						if manager && key != nil && key.Name == "NewClient" && dropsCache(info, heldLiteral(info, f, kv.Value), decls) {
 							uncaching++
 						}
 					}
@@ -518,10 +518,50 @@ type funcDecl struct {
 	info *types.Info
 }
 
+// heldLiteral is the function literal a local variable e holds, when the file assigns
+// it once, at its declaration (newClient := func(…) (client.Client, error) { … });
+// e itself otherwise.
+func heldLiteral(info *types.Info, f *ast.File, e ast.Expr) ast.Expr {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return e
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.IsField() || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+		return e
+	}
+	var value ast.Expr
+	assigned := 0
+	ast.Inspect(f, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, l := range as.Lhs {
+			lid, ok := ast.Unparen(l).(*ast.Ident)
+			if !ok || (info.Defs[lid] != v && info.Uses[lid] != v) {
+				continue
+			}
+			assigned++
+			if as.Tok == token.DEFINE && len(as.Lhs) == len(as.Rhs) {
+				value = as.Rhs[i]
+			}
+		}
+		return true
+	})
+	if lit, ok := ast.Unparen(value).(*ast.FuncLit); ok && assigned == 1 {
+		return lit
+	}
+	return e
+}
+
 // dropsCache reports whether e, a manager's NewClient, builds a client without the
 // cache: a function literal, or a function of a package analyzed, that gives its
 // client.Options parameter Cache = nil, or calls client.New with a client.Options
-// literal that has no Cache.
+// literal that has no Cache, or with any client.Options of a controller-runtime
+// whose client.Options has no Cache field (before 0.15, client.New never read
+// through a cache: the manager's cache came in only through the cache parameter of
+// NewClient, handed to client.NewDelegatingClient).
 func dropsCache(info *types.Info, e ast.Expr, decls func() map[string]funcDecl) bool {
 	var body *ast.BlockStmt
 	switch x := ast.Unparen(e).(type) {
@@ -553,6 +593,10 @@ func dropsCache(info *types.Info, e ast.Expr, decls func() map[string]funcDecl) 
 			}
 		case *ast.CallExpr:
 			if kubetypes.IsFunc(kubetypes.Callee(info, n), kubetypes.ClientPkg, "New") && len(n.Args) == 2 {
+				if options(n.Args[1]) && !hasField(info.TypeOf(n.Args[1]), "Cache") {
+					built = true
+					return true
+				}
 				if lit, ok := ast.Unparen(n.Args[1]).(*ast.CompositeLit); ok && options(lit) {
 					built = !slices.ContainsFunc(lit.Elts, func(el ast.Expr) bool {
 						kv, ok := el.(*ast.KeyValueExpr)
@@ -659,4 +703,18 @@ func loadError(pkgs []*packages.Package) error {
 	}
 	slices.Sort(code)
 	return &LoadError{Causes: slices.Compact(code)}
+}
+
+// hasField reports whether t, a struct or a named struct, has a field of that name.
+func hasField(t types.Type, name string) bool {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return true // not known: take the field for there
+	}
+	for f := range st.Fields() {
+		if f.Name() == name {
+			return true
+		}
+	}
+	return false
 }

@@ -205,7 +205,7 @@ func TestPrecisionUncachedKind(t *testing.T) {
 // the module keeps the default, cached client, they still are.
 func TestPrecisionNoCache(t *testing.T) {
 	testdatadir.Track(t, precisionDir)
-	for main, want := range map[string]int{"./mgrnocache/...": 0, "./mgrhalfcache/...": -1} {
+	for main, want := range map[string]int{"./mgrnocache/...": 0, "./mgrnocachevar/...": 0, "./mgrhalfcache/...": -1} {
 		findings, err := vet.Check(context.Background(), vet.Config{Dir: precisionDir, Patterns: []string{"./kubebuilder/...", main, "./api/..."}})
 		if err != nil {
 			t.Fatal(err)

@@ -223,7 +223,9 @@
 // Updates are not reported either. Nor is any kind when every manager.Options of the
 // packages analyzed has a NewClient that builds the client without the cache
 // (options.Cache = nil; return client.New(config, options), or client.New with a
-// client.Options literal that sets no Cache): the manager's client then reads
+// client.Options literal that sets no Cache, or any client.New of a controller-runtime
+// before 0.15, whose client.Options has no Cache; the function given by name, or a
+// literal held in a local variable assigned once): the manager's client then reads
 // everything from the API server. Run over packages none of which holds one (a library of helpers
 // alone), it reports in all of them; so does the analyzer run package by package
 // (golangci-lint), which cannot see who imports a package.
