@@ -593,9 +593,11 @@ func dropsCache(info *types.Info, e ast.Expr, decls func() map[string]funcDecl) 
 			}
 		case *ast.CallExpr:
 			if kubetypes.IsFunc(kubetypes.Callee(info, n), kubetypes.ClientPkg, "New") && len(n.Args) == 2 {
-				if options(n.Args[1]) && !hasField(info.TypeOf(n.Args[1]), "Cache") {
-					built = true
-					return true
+				if options(n.Args[1]) {
+					if cache, _, _ := types.LookupFieldOrMethod(info.TypeOf(n.Args[1]), false, nil, "Cache"); cache == nil {
+						built = true
+						return true
+					}
 				}
 				if lit, ok := ast.Unparen(n.Args[1]).(*ast.CompositeLit); ok && options(lit) {
 					built = !slices.ContainsFunc(lit.Elts, func(el ast.Expr) bool {
@@ -703,18 +705,4 @@ func loadError(pkgs []*packages.Package) error {
 	}
 	slices.Sort(code)
 	return &LoadError{Causes: slices.Compact(code)}
-}
-
-// hasField reports whether t, a struct or a named struct, has a field of that name.
-func hasField(t types.Type, name string) bool {
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
-		return true // not known: take the field for there
-	}
-	for f := range st.Fields() {
-		if f.Name() == name {
-			return true
-		}
-	}
-	return false
 }

@@ -658,9 +658,9 @@ func changesGuard(info *types.Info, st ast.Stmt, reads map[*types.Var]bool, read
 		case *ast.FuncLit:
 			return false
 		case *ast.BlockStmt:
-			return !exits(x.List)
+			return !syntax.Exits(x.List)
 		case *ast.CaseClause:
-			return !exits(x.Body)
+			return !syntax.Exits(x.Body)
 		case *ast.AssignStmt:
 			for _, l := range x.Lhs {
 				if r := syntax.Root(info, l); r != nil && reads[r] && !(inStatus(l) && !readsStatus) {
@@ -673,7 +673,7 @@ func changesGuard(info *types.Info, st ast.Stmt, reads map[*types.Var]bool, read
 			}
 		case *ast.CallExpr:
 			fn := kubetypes.Callee(info, x)
-			if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == controllerutilPkg && (fn.Name() == "AddFinalizer" || fn.Name() == "RemoveFinalizer") {
+			if kubetypes.IsFunc(fn, controllerutilPkg, "AddFinalizer") || kubetypes.IsFunc(fn, controllerutilPkg, "RemoveFinalizer") {
 				found = true
 			}
 			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "SetFinalizers" {
@@ -705,23 +705,4 @@ func inStatus(e ast.Expr) bool {
 			return false
 		}
 	}
-}
-
-// exits reports whether a statement list ends by leaving the function: a return or a
-// call of panic (a break or continue leaves only the list).
-func exits(list []ast.Stmt) bool {
-	if len(list) == 0 {
-		return false
-	}
-	switch s := list[len(list)-1].(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.ExprStmt:
-		if call, ok := s.X.(*ast.CallExpr); ok {
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "panic" {
-				return true
-			}
-		}
-	}
-	return false
 }

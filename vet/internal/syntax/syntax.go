@@ -208,11 +208,22 @@ func ValuesOf(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) []ast.Expr
 // Leaves reports whether a statement list ends in a statement that leaves it: a
 // return, a branch (break, continue, goto) or a call of panic.
 func Leaves(list []ast.Stmt) bool {
+	if len(list) > 0 {
+		if _, ok := list[len(list)-1].(*ast.BranchStmt); ok {
+			return true
+		}
+	}
+	return Exits(list)
+}
+
+// Exits reports whether a statement list ends by leaving the function: a return or a
+// call of panic (a break or continue leaves only the list).
+func Exits(list []ast.Stmt) bool {
 	if len(list) == 0 {
 		return false
 	}
 	switch s := list[len(list)-1].(type) {
-	case *ast.ReturnStmt, *ast.BranchStmt:
+	case *ast.ReturnStmt:
 		return true
 	case *ast.ExprStmt:
 		if call, ok := s.X.(*ast.CallExpr); ok {
