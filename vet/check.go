@@ -26,6 +26,7 @@ import (
 	"github.com/opgen-dev/opgen/vet/internal/watches"
 	"github.com/opgen-dev/opgen/vet/statustime"
 	"github.com/opgen-dev/opgen/vet/statusupdate"
+	"github.com/opgen-dev/opgen/vet/unfilteredfor"
 )
 
 // Config says what Check analyzes.
@@ -162,8 +163,9 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 	if slices.Contains(analyzers, cachedupdate.Analyzer) {
 		reached, uncached = controllerReach(graph), uncachedKinds(pkgs)
 	}
+	dead := deadWatches(graph, pkgs)
 	if slices.Contains(analyzers, statusupdate.Analyzer) || slices.Contains(analyzers, statustime.Analyzer) {
-		filtered = filteredKinds(graph)
+		filtered = filteredKinds(graph, dead)
 	}
 	type key struct {
 		analyzer, message string
@@ -182,6 +184,9 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 		}
 		fset := act.Package.Fset
 		for _, d := range act.Diagnostics {
+			if act.Analyzer == unfilteredfor.Analyzer && dead[d.Pos] {
+				continue // the function that wires this watch never runs
+			}
 			if (act.Analyzer == statusupdate.Analyzer || act.Analyzer == statustime.Analyzer) && filtered[d.Category] {
 				continue // every controller of the kind filters update events: no loop
 			}
@@ -364,7 +369,7 @@ func makesManager(p *packages.Package) bool {
 // wherever it is, and a clock stamped into its status (statustime) is no loop's seed.
 // statusupdate and statustime check the controllers of the package the write is in;
 // a kind written by one package and watched by another is settled here.
-func filteredKinds(graph *checker.Graph) map[string]bool {
+func filteredKinds(graph *checker.Graph, dead map[token.Pos]bool) map[string]bool {
 	seen, passes := map[string]bool{}, map[string]bool{}
 	for _, act := range graph.Roots {
 		r, ok := act.Result.(*watches.Result)
@@ -373,7 +378,7 @@ func filteredKinds(graph *checker.Graph) map[string]bool {
 		}
 		for _, f := range slices.Concat(r.Fors, r.Sources, r.Watches) {
 			k := kubetypes.KindCategory(f.Kind)
-			if k == "" {
+			if k == "" || dead[f.Call.Pos()] {
 				continue
 			}
 			seen[k] = true
@@ -387,6 +392,80 @@ func filteredKinds(graph *checker.Graph) map[string]bool {
 		out[k] = !passes[k]
 	}
 	return out
+}
+
+// deadWatches are the watches (For, the builder's Watches of the controller's own
+// kind, a controller's own source.Kind) wired in a function or method that nothing
+// among the packages analyzed refers to, for a reconciler that a watch of the same
+// kind wired in a function something does refer to also runs, by the positions
+// unfilteredfor reports them at and by the start of their calls: a SetupWithManager
+// left behind when its reconciler came to be registered by another function starts
+// no controller, and its predicates, or their absence, filter nothing. A set-up of a
+// reconciler nothing else registers is kept: it is the one the author has yet to
+// call. A method counts as referred to when any package calls a method of that name
+// through an interface or a type parameter (a list of reconcilers set up in a loop).
+// nil unless a package analyzed makes the manager: without it (a controllers package
+// analyzed alone) what calls the set-ups is not in view, and every watch stands.
+func deadWatches(graph *checker.Graph, pkgs []*packages.Package) map[token.Pos]bool {
+	if !slices.ContainsFunc(pkgs, makesManager) {
+		return nil
+	}
+	used := map[*types.Func]bool{}
+	dynamic := map[string]bool{} // method names called through an interface
+	for _, p := range pkgs {
+		if p.TypesInfo == nil {
+			continue
+		}
+		for _, obj := range p.TypesInfo.Uses {
+			if fn, ok := obj.(*types.Func); ok {
+				used[fn.Origin()] = true
+			}
+		}
+		for _, sel := range p.TypesInfo.Selections {
+			if types.IsInterface(sel.Recv()) {
+				dynamic[sel.Obj().Name()] = true
+			}
+		}
+	}
+	live := func(fn *types.Func) bool {
+		if fn == nil || used[fn] || fn.Name() == "main" || fn.Name() == "init" {
+			return true
+		}
+		sig, _ := fn.Type().(*types.Signature)
+		return sig != nil && sig.Recv() != nil && dynamic[fn.Name()]
+	}
+	// A reconciler and a kind, by their types' names with package paths.
+	type wiring struct{ reconciler, kind string }
+	wiredBy := func(f watches.For) (wiring, bool) {
+		r, k := kubetypes.Named(f.Reconciler), kubetypes.KindCategory(f.Kind)
+		if r == nil || k == "" {
+			return wiring{}, false
+		}
+		return wiring{types.TypeString(r, nil), k}, true
+	}
+	var all []watches.For
+	for _, act := range graph.Roots {
+		if r, ok := act.Result.(*watches.Result); ok && act.Analyzer == watches.Analyzer && act.Err == nil {
+			all = append(all, slices.Concat(r.Fors, r.Sources, r.Watches)...)
+		}
+	}
+	running := map[wiring]bool{}
+	for _, f := range all {
+		if w, ok := wiredBy(f); ok && live(f.In) {
+			running[w] = true
+		}
+	}
+	var dead map[token.Pos]bool
+	for _, f := range all {
+		if w, ok := wiredBy(f); !ok || live(f.In) || !running[w] {
+			continue
+		}
+		if dead == nil {
+			dead = map[token.Pos]bool{}
+		}
+		dead[f.Call.Pos()], dead[syntax.MethodPos(f.Call)] = true, true
+	}
+	return dead
 }
 
 // uncachedKinds are the kinds (by kubetypes.KindCategory) that a package analyzed

@@ -219,3 +219,44 @@ func TestPrecisionNoCache(t *testing.T) {
 		}
 	}
 }
+
+// TestPrecisionDeadSetup: a For in a set-up that nothing among the packages analyzed
+// calls, of a reconciler another set-up registers, starts no controller. With the
+// main that makes the manager and calls only the filtering set-up (deadsetupmain),
+// package deadsetup's unfiltered SetupWithManager is not reported, and its
+// reconciler's unguarded status write loops through no watch; with no main in view,
+// or one that may call SetupWithManager through an interface (deadsetupiface), both
+// are reported. Package unwired's set-up, of a reconciler nothing registers, is
+// reported with the main in view, and its watch passes deadsetup's status writes.
+func TestPrecisionDeadSetup(t *testing.T) {
+	testdatadir.Track(t, precisionDir)
+	type counts struct{ deadsetupFor, deadsetupStatus, unwiredFor int }
+	for _, tc := range []struct {
+		patterns []string
+		want     counts
+	}{
+		{[]string{"./deadsetup/...", "./deadsetupmain/...", "./api/..."}, counts{0, 0, 0}},
+		{[]string{"./deadsetup/...", "./api/..."}, counts{1, 1, 0}},
+		{[]string{"./deadsetup/...", "./deadsetupiface/...", "./api/..."}, counts{1, 1, 0}},
+		{[]string{"./deadsetup/...", "./deadsetupmain/...", "./unwired/...", "./api/..."}, counts{0, 1, 1}},
+	} {
+		findings, err := vet.Check(context.Background(), vet.Config{Dir: precisionDir, Patterns: tc.patterns})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got counts
+		for _, f := range findings {
+			switch dir := filepath.Base(filepath.Dir(f.Pos.Filename)); {
+			case dir == "deadsetup" && f.Analyzer == "unfilteredfor":
+				got.deadsetupFor++
+			case dir == "deadsetup" && f.Analyzer == "statusupdate":
+				got.deadsetupStatus++
+			case dir == "unwired" && f.Analyzer == "unfilteredfor":
+				got.unwiredFor++
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%v: got %+v, want %+v", tc.patterns, got, tc.want)
+		}
+	}
+}

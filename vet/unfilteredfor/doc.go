@@ -89,6 +89,18 @@
 // the old object with the new, drops every update (returns false), or hands the event
 // to a function the analyzer does not follow.
 //
+// A watch wired in a function or method that nothing among the packages analyzed
+// refers to, for a reconciler that a watch of the same kind wired in a function
+// something does refer to also runs, is not reported, when one of the packages makes
+// the manager (so that what calls the set-ups is in view): a SetupWithManager left
+// behind when the reconciler came to be registered by another function starts no
+// controller. The set-up of a reconciler nothing else registers is still reported:
+// it is the one the author has yet to call. A method of that name called through an
+// interface or a type parameter anywhere (reconcilers set up in a loop over a list)
+// counts as called. Such a watch counts for no kind's controllers either, in
+// statusupdate's and statustime's test of whether every controller of a kind filters
+// (opgen vet settles both, seeing every package at once).
+//
 // A status of struct{} (some scaffolds keep one) is no status subresource: nothing is
 // written to it, so nothing loops. A kind whose status the controller never writes is
 // not reported either: another controller's status writes are not this one's loop. A
