@@ -56,7 +56,8 @@
 // switch case), in the function or one enclosing its literal, whose condition reads
 // the very field assigned (if obj.Status.StartTime.IsZero(), == nil: set once),
 // compares a status value with something that is no constant (if obj.Status.Phase !=
-// oldPhase), or holds a diff as statusupdate counts one; nor one after an earlier
+// oldPhase), or holds a diff as statusupdate counts one (not a deep comparison of
+// values of two types, which finds a change every time); nor one after an earlier
 // if on such a condition, in an enclosing block of the function, whose body returns,
 // branches away or panics (if obj.Status.StartTime != nil { return }: set once).
 // That is the fix this analyzer asks for. When the function that assigns says

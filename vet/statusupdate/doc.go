@@ -287,7 +287,12 @@
 // (inconsistentStatus(old.Status, obj.Status)), a variable or field with such a name
 // (changed, needsUpdate), or a bool variable assigned once from such a call. A comparison of single
 // fields (obj.Status.Phase != "Ready", len(obj.Status.Conditions) == 0) is not a diff:
-// the write sends the whole status, so one field says nothing about the rest.
+// the write sends the whole status, so one field says nothing about the rest. Nor is
+// a deep comparison (reflect.DeepEqual, equality.Semantic.DeepEqual, cmp.Equal) of two
+// values of different static types, neither an interface nor an untyped nil
+// (reflect.DeepEqual(&obj.Status, newStatus), a pointer with a value): it is false
+// whatever they hold, so it finds a change on every pass, and it reads no status for
+// rule 9 either.
 // Function literals are separate functions: a guard outside one does not guard a
 // write inside it, except a literal handed to client-go's retry package or
 // apimachinery's wait package (retry.RetryOnConflict(backoff, func() error { … })),

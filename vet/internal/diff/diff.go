@@ -36,6 +36,9 @@ func MentionsDiff(info *types.Info, n ast.Node) bool {
 			return false
 		case *ast.CallExpr:
 			fn := kubetypes.Callee(info, x)
+			if NeverEqual(info, x) {
+				return false // compares nothing
+			}
 			if fn != nil && (diffName.MatchString(fn.Name()) && !onlyError(fn) ||
 				kubetypes.IsFunc(fn, kubetypes.MetaPkg, "SetStatusCondition") ||
 				kubetypes.IsFunc(fn, kubetypes.MetaPkg, "RemoveStatusCondition") ||
@@ -50,6 +53,34 @@ func MentionsDiff(info *types.Info, n ast.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// NeverEqual reports whether call is a deep comparison — reflect.DeepEqual,
+// equality.Semantic.DeepEqual (conversion.Equalities' DeepEqual), cmp.Equal — of two
+// values of different static types, neither an interface: a pointer to a status
+// with a status (reflect.DeepEqual(&obj.Status, newStatus)), two different named
+// types. Each of them answers false for values of different types, so the call finds
+// a change every time, and a write behind it is sent unchanged. An interface or an
+// untyped nil on either side may hold a value of the other's type, and is not
+// judged.
+func NeverEqual(info *types.Info, call *ast.CallExpr) bool {
+	fn := kubetypes.Callee(info, call)
+	if fn == nil || len(call.Args) < 2 || !(kubetypes.IsFunc(fn, "reflect", "DeepEqual") ||
+		kubetypes.IsFunc(fn, "github.com/google/go-cmp/cmp", "Equal") ||
+		fn.Name() == "DeepEqual" && fn.Pkg() != nil && fn.Pkg().Path() == "k8s.io/apimachinery/pkg/conversion") {
+		return false
+	}
+	a, b := info.TypeOf(call.Args[0]), info.TypeOf(call.Args[1])
+	if a == nil || b == nil || types.IsInterface(a) || types.IsInterface(b) {
+		return false
+	}
+	if ba, ok := a.(*types.Basic); ok && ba.Info()&types.IsUntyped != 0 {
+		return false
+	}
+	if bb, ok := b.(*types.Basic); ok && bb.Info()&types.IsUntyped != 0 {
+		return false
+	}
+	return !types.Identical(a, b)
 }
 
 // onlyError reports whether fn returns nothing but an error: an action named after

@@ -12,7 +12,10 @@
 // needsUpdate). Beside names: a call of meta.SetStatusCondition or
 // meta.RemoveStatusCondition (both report whether they changed anything), and a call
 // that returns one bool and is handed two values of one named struct type
-// (compare(old.Status, obj.Status)), whatever its name.
+// (compare(old.Status, obj.Status)), whatever its name. A deep comparison
+// (reflect.DeepEqual, equality.Semantic.DeepEqual, cmp.Equal) of two values of
+// different static types, neither an interface, is no diff: it is false whatever they
+// hold (NeverEqual).
 //
 // statusupdate and statustime document this rule in theirs; a diff a reader would
 // not recognise by its name is missed, and so is the finding it would have avoided.
