@@ -15,7 +15,9 @@
 // # Rule
 //
 // Reported: an expression that reads the clock — a call of time.Now, metav1.Now or
-// metav1.NowMicro, also inside metav1.NewTime(time.Now()), &metav1.Time{Time:
+// metav1.NowMicro, or of the Now method of an injected clock (a method named Now that
+// takes nothing and gives a time.Time or a metav1.Time: k8s.io/utils/clock's Clock, a
+// clock interface of the project's own, which tests replace with a fake), also inside metav1.NewTime(time.Now()), &metav1.Time{Time:
 // time.Now()}, time.Now().Format(…) — that is
 //
 //   - the right-hand side of an assignment whose left-hand side is reached through the

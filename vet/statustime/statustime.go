@@ -157,6 +157,23 @@ type clock struct {
 	at ast.Node
 }
 
+// clockMethod reports whether fn is the Now method of an injected clock: a method
+// named Now that takes nothing and gives a time.Time or a metav1.Time (k8s.io/utils/
+// clock's Clock and PassiveClock, a clock interface of the project's own, a struct
+// that wraps one). Controllers take their clock so, to test it with a fake one; in
+// the running operator it is the real clock.
+func clockMethod(fn *types.Func) bool {
+	if fn == nil || fn.Name() != "Now" {
+		return false
+	}
+	sig := fn.Signature()
+	if sig.Recv() == nil || sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+		return false
+	}
+	t := sig.Results().At(0).Type()
+	return kubetypes.IsNamed(t, "time", "Time") || kubetypes.IsNamed(t, kubetypes.MetaV1Pkg, "Time")
+}
+
 // clocks finds clock reads in the expressions of one place in the source.
 type clocks struct {
 	pass  *analysis.Pass
@@ -183,7 +200,7 @@ func (c *clocks) read(e ast.Expr, depth int) (clock, bool) {
 			fn := kubetypes.Callee(info, x)
 			if kubetypes.IsFunc(fn, "time", "Now") ||
 				kubetypes.IsFunc(fn, kubetypes.MetaV1Pkg, "Now") ||
-				kubetypes.IsFunc(fn, kubetypes.MetaV1Pkg, "NowMicro") {
+				kubetypes.IsFunc(fn, kubetypes.MetaV1Pkg, "NowMicro") || clockMethod(fn) {
 				found, ok = clock{call: x, at: x}, true
 				return false
 			}

@@ -223,3 +223,25 @@ func behindNeverEqual(obj *apiv1.Memcached, nodes []string, want *[]string) {
 		obj.Status.LastReconcileTime = &metav1.Time{Time: time.Now()}
 	}
 }
+
+// An injected clock is the clock: its Now, a method that takes nothing and gives a
+// time, reads it. A method of that name given a time, or giving something else, is
+// no clock.
+type clockSource interface {
+	Now() time.Time
+}
+
+type window struct{ start time.Time }
+
+func (w window) Now(at time.Time) time.Time { return w.start }
+
+type tick struct{ n int }
+
+func (t tick) Now() int { return t.n }
+
+func injected(obj *apiv1.Memcached, c clockSource, w window, t tick) {
+	now := metav1.NewTime(c.Now())
+	obj.Status.LastReconcileTime = &now // want `c.Now\(\) through now written into status`
+	obj.Status.LastSync = w.Now(time.Time{}).String()
+	obj.Status.LastSync = fmt.Sprint(t.Now())
+}
