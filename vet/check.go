@@ -396,16 +396,19 @@ func filteredKinds(graph *checker.Graph, dead map[token.Pos]bool) map[string]boo
 
 // deadWatches are the watches (For, the builder's Watches of the controller's own
 // kind, a controller's own source.Kind) wired in a function or method that nothing
-// among the packages analyzed refers to, for a reconciler that a watch of the same
-// kind wired in a function something does refer to also runs, by the positions
-// unfilteredfor reports them at and by the start of their calls: a SetupWithManager
-// left behind when its reconciler came to be registered by another function starts
-// no controller, and its predicates, or their absence, filter nothing. A set-up of a
-// reconciler nothing else registers is kept: it is the one the author has yet to
-// call. A method counts as referred to when any package calls a method of that name
-// through an interface or a type parameter (a list of reconcilers set up in a loop).
-// nil unless a package analyzed makes the manager: without it (a controllers package
-// analyzed alone) what calls the set-ups is not in view, and every watch stands.
+// among the packages analyzed refers to, by the positions unfilteredfor reports them
+// at and by the start of their calls, when their kind has a watch wired in a
+// function something does refer to, and their reconciler is that watch's or is built
+// (a composite literal of its type) in such a function: a SetupWithManager left
+// behind when its reconciler came to be registered by another function (with the
+// builder, or with controller.New and c.Watch, the reconciler handed on as a
+// reconcile.Reconciler) starts no controller, and its predicates, or their absence,
+// filter nothing. A set-up of a reconciler nothing running builds is kept: it is the
+// one the author has yet to call. A method counts as referred to when any package
+// calls a method of that name through an interface or a type parameter (a list of
+// reconcilers set up in a loop). nil unless a package analyzed makes the manager:
+// without it (a controllers package analyzed alone) what calls the set-ups is not in
+// view, and every watch stands.
 func deadWatches(graph *checker.Graph, pkgs []*packages.Package) map[token.Pos]bool {
 	if !slices.ContainsFunc(pkgs, makesManager) {
 		return nil
@@ -434,14 +437,30 @@ func deadWatches(graph *checker.Graph, pkgs []*packages.Package) map[token.Pos]b
 		sig, _ := fn.Type().(*types.Signature)
 		return sig != nil && sig.Recv() != nil && dynamic[fn.Name()]
 	}
-	// A reconciler and a kind, by their types' names with package paths.
-	type wiring struct{ reconciler, kind string }
-	wiredBy := func(f watches.For) (wiring, bool) {
-		r, k := kubetypes.Named(f.Reconciler), kubetypes.KindCategory(f.Kind)
-		if r == nil || k == "" {
-			return wiring{}, false
+	// built are the types of the composite literals in functions that run, and in
+	// the initializers of package variables.
+	built := map[*types.Named]bool{}
+	for _, p := range pkgs {
+		if p.TypesInfo == nil {
+			continue
 		}
-		return wiring{types.TypeString(r, nil), k}, true
+		for _, f := range p.Syntax {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok {
+					if fn, _ := p.TypesInfo.Defs[fd.Name].(*types.Func); !live(fn) {
+						continue
+					}
+				}
+				ast.Inspect(d, func(n ast.Node) bool {
+					if lit, ok := n.(*ast.CompositeLit); ok {
+						if t := kubetypes.Named(p.TypesInfo.TypeOf(lit)); t != nil {
+							built[t] = true
+						}
+					}
+					return true
+				})
+			}
+		}
 	}
 	var all []watches.For
 	for _, act := range graph.Roots {
@@ -449,15 +468,21 @@ func deadWatches(graph *checker.Graph, pkgs []*packages.Package) map[token.Pos]b
 			all = append(all, slices.Concat(r.Fors, r.Sources, r.Watches)...)
 		}
 	}
-	running := map[wiring]bool{}
+	// A reconciler and a kind, by their types' names with package paths.
+	type wiring struct{ reconciler, kind string }
+	running, watched := map[wiring]bool{}, map[string]bool{}
 	for _, f := range all {
-		if w, ok := wiredBy(f); ok && live(f.In) {
-			running[w] = true
+		if k := kubetypes.KindCategory(f.Kind); k != "" && live(f.In) {
+			watched[k] = true
+			if r := kubetypes.Named(f.Reconciler); r != nil {
+				running[wiring{types.TypeString(r, nil), k}] = true
+			}
 		}
 	}
 	var dead map[token.Pos]bool
 	for _, f := range all {
-		if w, ok := wiredBy(f); !ok || live(f.In) || !running[w] {
+		r, k := kubetypes.Named(f.Reconciler), kubetypes.KindCategory(f.Kind)
+		if r == nil || k == "" || live(f.In) || !watched[k] || !(running[wiring{types.TypeString(r, nil), k}] || built[r]) {
 			continue
 		}
 		if dead == nil {

@@ -51,8 +51,9 @@
 // of kinds the manager's cache options leave out (DisableFor, or every kind when each
 // manager's NewClient builds its client without the cache), statusupdate's of
 // kinds every controller of which, in any package, filters update events, and
-// unfilteredfor's watches wired in a function nothing calls for a reconciler another
-// set-up registers (a SetupWithManager left behind when that set-up took over); each analyzer's package doc says so. Fixes applies suggested fixes in
+// unfilteredfor's watches wired in a function nothing calls, of a kind and a
+// reconciler a running set-up wires (a SetupWithManager left behind when that set-up
+// took over); each analyzer's package doc says so. Fixes applies suggested fixes in
 // memory, and FixSelection says which: a fix that can change what the program does
 // (Fixers) only when its analyzer is named. Both are pure: opgen vet's command writes
 // the files, and turns a LoadError into exit status 2 (and, with -json, a JSON error

@@ -228,6 +228,11 @@ func TestPrecisionNoCache(t *testing.T) {
 // or one that may call SetupWithManager through an interface (deadsetupiface), both
 // are reported. Package unwired's set-up, of a reconciler nothing registers, is
 // reported with the main in view, and its watch passes deadsetup's status writes.
+// Package deadsetupnew's controller is built with controller.New and c.Watch, its
+// reconciler handed on as a reconcile.Reconciler: its own SetupWithManager is dead
+// the same way, the reconciler built where Add runs. Package unwired's reconciler,
+// built by a function main calls (unwiredmain) but wired by nothing else, keeps its
+// set-up reported.
 func TestPrecisionDeadSetup(t *testing.T) {
 	testdatadir.Track(t, precisionDir)
 	type counts struct{ deadsetupFor, deadsetupStatus, unwiredFor int }
@@ -239,6 +244,12 @@ func TestPrecisionDeadSetup(t *testing.T) {
 		{[]string{"./deadsetup/...", "./api/..."}, counts{1, 1, 0}},
 		{[]string{"./deadsetup/...", "./deadsetupiface/...", "./api/..."}, counts{1, 1, 0}},
 		{[]string{"./deadsetup/...", "./deadsetupmain/...", "./unwired/...", "./api/..."}, counts{0, 1, 1}},
+		// The reconciler handed to controller.New as a reconcile.Reconciler, built by
+		// a function Add runs.
+		{[]string{"./deadsetupnew/...", "./deadsetupnewmain/...", "./api/..."}, counts{0, 0, 0}},
+		{[]string{"./deadsetupnew/...", "./api/..."}, counts{1, 1, 0}},
+		// A reconciler built where main runs, whose kind no running set-up watches.
+		{[]string{"./unwired/...", "./unwiredmain/...", "./api/..."}, counts{0, 0, 1}},
 	} {
 		findings, err := vet.Check(context.Background(), vet.Config{Dir: precisionDir, Patterns: tc.patterns})
 		if err != nil {
@@ -247,9 +258,9 @@ func TestPrecisionDeadSetup(t *testing.T) {
 		var got counts
 		for _, f := range findings {
 			switch dir := filepath.Base(filepath.Dir(f.Pos.Filename)); {
-			case dir == "deadsetup" && f.Analyzer == "unfilteredfor":
+			case (dir == "deadsetup" || dir == "deadsetupnew") && f.Analyzer == "unfilteredfor":
 				got.deadsetupFor++
-			case dir == "deadsetup" && f.Analyzer == "statusupdate":
+			case (dir == "deadsetup" || dir == "deadsetupnew") && f.Analyzer == "statusupdate":
 				got.deadsetupStatus++
 			case dir == "unwired" && f.Analyzer == "unfilteredfor":
 				got.unwiredFor++

@@ -90,16 +90,19 @@
 // to a function the analyzer does not follow.
 //
 // A watch wired in a function or method that nothing among the packages analyzed
-// refers to, for a reconciler that a watch of the same kind wired in a function
-// something does refer to also runs, is not reported, when one of the packages makes
-// the manager (so that what calls the set-ups is in view): a SetupWithManager left
-// behind when the reconciler came to be registered by another function starts no
-// controller. The set-up of a reconciler nothing else registers is still reported:
-// it is the one the author has yet to call. A method of that name called through an
-// interface or a type parameter anywhere (reconcilers set up in a loop over a list)
-// counts as called. Such a watch counts for no kind's controllers either, in
-// statusupdate's and statustime's test of whether every controller of a kind filters
-// (opgen vet settles both, seeing every package at once).
+// refers to is not reported, when one of the packages makes the manager (so that
+// what calls the set-ups is in view), its kind has a watch wired in a function that
+// something does call, and its reconciler is that watch's or is built (a composite
+// literal of its type) in such a function: a SetupWithManager left behind when the
+// reconciler came to be registered by another function — with the builder, or with
+// controller.New and c.Watch, the reconciler handed on as a reconcile.Reconciler —
+// starts no controller. The set-up of a reconciler nothing running builds, or of a
+// kind nothing running watches, is still reported: it is the one the author has yet
+// to call. A method of that name called through an interface or a type parameter
+// anywhere (reconcilers set up in a loop over a list) counts as called. Such a watch
+// counts for no kind's controllers either, in statusupdate's and statustime's test of
+// whether every controller of a kind filters (opgen vet settles both, seeing every
+// package at once).
 //
 // A status of struct{} (some scaffolds keep one) is no status subresource: nothing is
 // written to it, so nothing loops. A kind whose status the controller never writes is

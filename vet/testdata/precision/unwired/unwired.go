@@ -34,3 +34,8 @@ func (r *Reconciler) SetupWithManager(mgr ctrl.Manager) error {
 		For(&cachev1alpha1.Memcached{}).
 		Complete(r)
 }
+
+// New builds the reconciler; package unwiredmain calls it, and sets up nothing.
+func New(c client.Client) *Reconciler {
+	return &Reconciler{Client: c}
+}
