@@ -85,6 +85,13 @@
 //   - an Or with one of those, an And of only those, and a variable assigned once,
 //     followed to its value.
 //
+// A filter of one object that passes it only while it is being deleted (every
+// return false, or a test that its deletion timestamp is set: o.GetDeletionTimestamp()
+// != nil, !o.DeletionTimestamp.IsZero(), alone or with && — the deletion pass of
+// predicate.Or(GenerationChangedPredicate{}, deleting{})) drops every status-only
+// update of a live object, and filters; one that passes live objects
+// (GetDeletionTimestamp() == nil) does not.
+//
 // Any other predicate may filter and is trusted to: one that compares anything else of
 // the old object with the new, drops every update (returns false), or hands the event
 // to a function the analyzer does not follow.

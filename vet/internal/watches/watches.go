@@ -503,7 +503,77 @@ func filterMayReadStatus(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr) b
 	if params == nil || len(params.List) != 1 || len(params.List[0].Names) != 1 {
 		return true
 	}
-	return readsStatusOf(info, fbody, info.Defs[params.List[0].Names[0]])
+	return deletingOnly(info, fbody) || readsStatusOf(info, fbody, info.Defs[params.List[0].Names[0]])
+}
+
+// deletingOnly reports whether a filter's body passes an object only while it is
+// being deleted: every return gives false, or a test that its deletion timestamp is
+// set (o.GetDeletionTimestamp() != nil, !o.DeletionTimestamp.IsZero()), alone or as
+// one side of an &&. Such a filter drops every status-only update of a live object;
+// during a deletion it passes the updates that finish it, which end with the
+// finalizer's removal (the deletion pass opgen's own predicate keeps).
+func deletingOnly(info *types.Info, body *ast.BlockStmt) bool {
+	deleting := 0
+	ok := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(x.Results) != 1 {
+				ok = false
+				break
+			}
+			switch r := x.Results[0]; {
+			case isConst(info, r, "false"):
+			case deletionTest(r):
+				deleting++
+			default:
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok && deleting > 0
+}
+
+// deletionTest reports whether e tests that an object's deletion timestamp is set,
+// alone or as one side of an &&.
+func deletionTest(e ast.Expr) bool {
+	isTimestamp := func(e ast.Expr) bool {
+		e = ast.Unparen(e)
+		if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 {
+			e = call.Fun
+		}
+		sel, ok := e.(*ast.SelectorExpr)
+		return ok && (sel.Sel.Name == "GetDeletionTimestamp" || sel.Sel.Name == "DeletionTimestamp")
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.LAND:
+			return deletionTest(x.X) || deletionTest(x.Y)
+		case token.NEQ:
+			return isTimestamp(x.X) && isNil(x.Y) || isTimestamp(x.Y) && isNil(x.X)
+		}
+	case *ast.UnaryExpr:
+		if call, ok := ast.Unparen(x.X).(*ast.CallExpr); ok && x.Op == token.NOT && len(call.Args) == 0 {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "IsZero" {
+				return isTimestamp(sel.X)
+			}
+		}
+	}
+	return false
+}
+
+func isNil(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && id.Name == "nil"
+}
+
+func isConst(info *types.Info, e ast.Expr, value string) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil && tv.Value.String() == value
 }
 
 // readsStatusOf reports whether body may read the status of the object v holds (a
@@ -802,7 +872,7 @@ func passesStatusOnly(info *types.Info, body *ast.BlockStmt, ev *types.Var) bool
 		}
 		return ok
 	})
-	if returns > 0 && allFalse {
+	if returns > 0 && allFalse || deletingOnly(info, body) {
 		return false
 	}
 	// A filter of the new object that decides by its status may drop the update of

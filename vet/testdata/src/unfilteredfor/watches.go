@@ -142,3 +142,39 @@ func (r *Reconciler) decide(e event.UpdateEvent) bool { return e.ObjectNew.GetGe
 type objectHandler struct{}
 
 func (objectHandler) Handle(client.Object) {}
+
+// deleting passes an update only while the object is being deleted.
+type deleting struct{ predicate.Funcs }
+
+func (deleting) Update(e event.UpdateEvent) bool {
+	if e.ObjectNew == nil {
+		return false
+	}
+	return e.ObjectNew.GetDeletionTimestamp() != nil
+}
+
+// A filter that passes an object only while it is being deleted drops every
+// status-only update of a live one: with a generation predicate, the deletion pass
+// opgen's own predicate keeps. One that passes live objects passes their status
+// writes.
+func (r *Reconciler) deletionFilters(mgr ctrl.Manager) error {
+	if err := ctrl.NewControllerManagedBy(mgr).
+		For(&apiv1.Memcached{}, builder.WithPredicates(predicate.Or[client.Object](predicate.GenerationChangedPredicate{}, deleting{}))).
+		Complete(r); err != nil {
+		return err
+	}
+	if err := ctrl.NewControllerManagedBy(mgr).
+		For(&apiv1.Memcached{}, builder.WithPredicates(predicate.NewPredicateFuncs(func(o client.Object) bool {
+			return !o.GetDeletionTimestamp().IsZero() && o.GetNamespace() != ""
+		}))).
+		Complete(r); err != nil {
+		return err
+	}
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&apiv1.Memcached{}, builder.WithPredicates(predicate.Funcs{ // want `with predicates that pass status-only updates`
+			UpdateFunc: func(e event.UpdateEvent) bool {
+				return e.ObjectNew.GetDeletionTimestamp() == nil
+			},
+		})).
+		Complete(r)
+}
