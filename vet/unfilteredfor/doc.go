@@ -66,8 +66,9 @@
 // that it cannot drop a status-only update (an update whose new object differs from
 // the old in status and resourceVersion only), and is then no filter at all:
 //
-//   - predicate.Funcs with no UpdateFunc, or with one that returns true or reads, of
-//     the event, only the new object (a filter of one object: a namespace, a name, a
+//   - predicate.Funcs with no UpdateFunc, or with one whose every return gives true
+//     (whatever it reads or records on the way: a predicate that notes when it first
+//     saw an object), or that reads, of the event, only the new object (a filter of one object: a namespace, a name, a
 //     label; not its status, as below) and of the old one nothing but its
 //     resourceVersion, name, namespace or UID (a resync filter: a status write changes
 //     the resourceVersion);

@@ -537,6 +537,25 @@ func deletingOnly(info *types.Info, body *ast.BlockStmt) bool {
 	return ok && deleting > 0
 }
 
+// alwaysTrue reports whether body has a return, and every return of it, outside
+// function literals, gives the constant true.
+func alwaysTrue(info *types.Info, body *ast.BlockStmt) bool {
+	all, returns := true, 0
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			returns++
+			if len(x.Results) != 1 || !isConst(info, x.Results[0], "true") {
+				all = false
+			}
+		}
+		return all
+	})
+	return all && returns > 0
+}
+
 // deletionTest reports whether e tests that an object's deletion timestamp is set,
 // alone or as one side of an &&.
 func deletionTest(e ast.Expr) bool {
@@ -818,7 +837,8 @@ var oldObjectKeeps = map[string]bool{
 
 // passesStatusOnly reports whether an update filter — the body of an UpdateFunc or
 // of an Update method, whose event parameter is ev — cannot drop a status-only update:
-// it returns true, or it reads, of the event, only the new object (a filter of one
+// every return gives true (whatever it reads or records on the way), or it reads, of
+// the event, only the new object (a filter of one
 // object: a namespace, a label, an owner) and, of the old one, nothing but its
 // resourceVersion, name, namespace or UID. A body whose every return is false drops
 // everything and filters; one that hands the event, or the old object, to anything
@@ -874,6 +894,9 @@ func passesStatusOnly(info *types.Info, body *ast.BlockStmt, ev *types.Var) bool
 	})
 	if returns > 0 && allFalse || deletingOnly(info, body) {
 		return false
+	}
+	if alwaysTrue(info, body) {
+		return true // whatever it reads or records on the way, it passes every update
 	}
 	// A filter of the new object that decides by its status may drop the update of
 	// the controller's own write (see filterMayReadStatus).
