@@ -381,7 +381,7 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 		if fact := wr.Calls[call]; fact != nil && !switches.Off(pass, call, stack, fact.Requires) {
 			via := types.ExprString(call.Fun)
 			for _, j := range fact.Update {
-				if j < len(call.Args) && kubetypes.IsCustomResource(info.TypeOf(call.Args[j])) && !kubetypes.InRetry(info, stack, call.Args[j]) &&
+				if j < len(call.Args) && customOrSlice(info.TypeOf(call.Args[j])) && !kubetypes.InRetry(info, stack, call.Args[j]) &&
 					!o.rf.refreshed(fd.Body, stack, objectRoot(info, call.Args[j])) {
 					f.updates = append(f.updates, update{call: call, obj: call.Args[j], via: via})
 				}
@@ -903,6 +903,21 @@ func propagate(info *types.Info, body *ast.BlockStmt, cached map[*types.Var]ast.
 			return true
 		})
 	}
+}
+
+// customOrSlice reports whether t is a custom resource, or a slice or array of them
+// (list.Items handed to a function that ranges over it and Updates each element).
+func customOrSlice(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch u := types.Unalias(t).Underlying().(type) {
+	case *types.Slice:
+		t = u.Elem()
+	case *types.Array:
+		t = u.Elem()
+	}
+	return kubetypes.IsCustomResource(t)
 }
 
 // origins judges where a client reads from, following variables and parameters.

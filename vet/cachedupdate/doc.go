@@ -110,7 +110,10 @@
 // function is followed through any number of calls and packages (vet/internal/writes
 // carries it as an analysis fact), and through a package variable or a struct field
 // that holds it (var updateFn = update; r.updateStatusHandler = r.updateStatus: seams
-// for tests). A call that switches the Update off — the path to
+// for tests). So is a call that hands the items of a cached List (list.Items) to a
+// function that ranges over a slice parameter and Updates each element as it came
+// in (for _, o := range items { …; c.Update(ctx, &o) }): each element carries the
+// cached resourceVersion. A call that switches the Update off — the path to
 // it needs a bool parameter, or a bool field of a struct parameter, to be true (if
 // params.ApplyChanges { Update }) and the call hands in false, or a literal that
 // leaves the field out (see vet/internal/switches) — sends nothing, and is not

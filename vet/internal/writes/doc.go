@@ -17,7 +17,10 @@
 // answers the 409.
 //
 // The parameter is followed through variables assigned from it (o := obj, c :=
-// obj.DeepCopy(), k := o.(*Kind)) and through any number of calls, in the package by
+// obj.DeepCopy(), k := o.(*Kind)), for Update also through the elements of a slice
+// parameter ranged over (for _, o := range objs { c.Update(ctx, &o) } updates objs,
+// element by element; a status write of an element is not counted for the slice),
+// and through any number of calls, in the package by
 // a fixed point, across packages by the facts. An object held in a field of a struct
 // parameter that is no API object (params.Object of a Params{Object, Client}) is
 // followed the same way, as that parameter's field, to the calls that fill the field

@@ -451,6 +451,18 @@ func analyze(pass *analysis.Pass, x *fn, sm seams, factOf func(*types.Func) *Fac
 		}
 	}
 	from := follow(info, x.decl.Body, params)
+	// The elements of a slice parameter, ranged over (for _, o := range objs), are
+	// what came in: an Update of one sends the caller's element whole. Only for
+	// Update: a status write of an element is judged at the element, not the slice.
+	whole := from
+	if ranged := rangedElements(info, x.decl.Body, from); len(ranged) > 0 {
+		from = maps.Clone(whole)
+		for v, idx := range follow(info, x.decl.Body, ranged) {
+			if _, ok := from[v]; !ok {
+				from[v] = idx
+			}
+		}
+	}
 	reread := rereads(info, x.decl.Body)
 	changed := false
 	addIdx := func(set *[]int, idx int) {
@@ -481,7 +493,7 @@ func analyze(pass *analysis.Pass, x *fn, sm seams, factOf func(*types.Func) *Fac
 	add := func(update bool, e ast.Expr, reqs []switches.Switch) {
 		v := syntax.Root(info, e)
 		idx, ok := from[v]
-		if v == nil || !ok {
+		if _, isWhole := whole[v]; v == nil || !ok || !update && !isWhole {
 			return
 		}
 		sets = append(sets, reqs)
@@ -633,6 +645,41 @@ func analyze(pass *analysis.Pass, x *fn, sm seams, factOf func(*types.Func) *Fac
 
 // follow maps every variable that holds a parameter's object to the parameter's
 // index: the parameters, and variables assigned from them (transitively).
+// rangedElements are the value variables of the range loops in body over a slice or
+// array that from follows (a parameter, or what holds it), each with its parameter's
+// index.
+func rangedElements(info *types.Info, body *ast.BlockStmt, from map[*types.Var]int) map[*types.Var]int {
+	var out map[*types.Var]int
+	ast.Inspect(body, func(n ast.Node) bool {
+		rs, ok := n.(*ast.RangeStmt)
+		if !ok || rs.Value == nil {
+			return true
+		}
+		id, ok := rs.Value.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		switch types.Unalias(info.TypeOf(rs.X)).Underlying().(type) {
+		case *types.Slice, *types.Array:
+		default:
+			return true
+		}
+		src := syntax.Root(info, rs.X)
+		idx, ok := from[src]
+		if src == nil || !ok {
+			return true
+		}
+		if v, ok := info.ObjectOf(id).(*types.Var); ok {
+			if out == nil {
+				out = map[*types.Var]int{}
+			}
+			out[v] = idx
+		}
+		return true
+	})
+	return out
+}
+
 func follow(info *types.Info, body *ast.BlockStmt, params map[*types.Var]int) map[*types.Var]int {
 	from := maps.Clone(params)
 	mark := func(lhs, rhs ast.Expr) bool {
