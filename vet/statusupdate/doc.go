@@ -278,10 +278,15 @@
 // meta.IsStatusConditionPresentAndEqual), a call of meta.SetStatusCondition or
 // meta.RemoveStatusCondition (both report whether they changed anything), a call of a
 // change-reporting setter of any loaded package (a function whose first result, a
-// bool, can say "nothing to do", false, and is true only after it assigned through a
-// pointer, slice or map it was handed, directly or through a local change flag set
-// true right after such an assignment: func setCondition(obj *Foo, c Condition) bool,
-// func updateConditions(obj *Foo) (changed, done bool, err error); carried as the
+// bool, can say "nothing to do", false, can say true, and is true only after it
+// assigned through a pointer, slice or map it was handed, or was handed an interface
+// with a Set… method, directly or through a local change flag set true right after
+// such an assignment or in the branch of an if on a call that reports a change (if
+// meta.SetStatusCondition(&cs, c) { changed = true }) or assigned from one (changed =
+// changed || meta.SetStatusCondition(&cs, c)); a named first result is such a flag,
+// and a bare return gives it: func setCondition(obj *Foo, c Condition) bool, func
+// updateConditions(obj *Foo) (changed, done bool, err error), func
+// InitializeConditions(target Setter, types ...string) (changed bool); carried as the
 // ReportsChange fact), a call that
 // returns one bool and is handed two values of one struct type
 // (inconsistentStatus(old.Status, obj.Status)), a variable or field with such a name

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -28,16 +29,20 @@ func (*ReportsChange) String() string { return "reports change" }
 
 // exportReportsChange marks the package's change-reporting setters. The rule: the
 // function's first result is a bool; it has something to change through (a pointer,
-// slice or map parameter, or a pointer receiver); it can say "nothing to do" (a
-// return of false, or of a diff); and each of its returns gives as that result false,
+// slice or map parameter, a pointer receiver, or an interface parameter with a Set…
+// method, as a kind's SetConditions); it can say "nothing to do" (a return of false,
+// or of a diff) and can say true; and each of its returns gives as that result false,
 // or true after a statement of the same path assigned through one of those
 // parameters, or a diff (a call of another such setter, of a diff by name,
 // meta.SetStatusCondition), or a change flag, or several of these joined by ||, so
-// true always follows a change. A change flag is a local bool every assignment of
-// which is false, true after a statement of its path assigned through a parameter,
-// or a diff (changed := false; if s.X != x { s.X = x; changed = true }; return
-// changed). A setter that returns the result of another one of the package is found
-// by repeating until nothing new is found.
+// true always follows a change. A change flag is a local bool, or the named first
+// result (which a bare return gives), every assignment of which is false, true after
+// a statement of its path assigned through a parameter or in the branch of an if on
+// a call that reports a change, or a diff (changed := false; if s.X != x { s.X = x;
+// changed = true }; return changed; changed = changed || meta.SetStatusCondition(…)).
+// A function that only ever says false reports nothing. A setter that returns the
+// result of another one of the package is found by repeating until nothing new is
+// found.
 func exportReportsChange(pass *analysis.Pass) {
 	var decls []*ast.FuncDecl
 	for _, f := range pass.Files {
@@ -69,9 +74,17 @@ func reportsChange(pass *analysis.Pass, fd *ast.FuncDecl, fn *types.Func) bool {
 	}
 	roots := map[*types.Var]bool{}
 	add := func(v *types.Var) {
-		switch v.Type().Underlying().(type) {
+		switch t := v.Type().Underlying().(type) {
 		case *types.Pointer, *types.Slice, *types.Map:
 			roots[v] = true
+		case *types.Interface:
+			// An interface with a setter (SetConditions) changes what it holds;
+			// error, any and a getter's interface do not.
+			for m := range t.Methods() {
+				if strings.HasPrefix(m.Name(), "Set") {
+					roots[v] = true
+				}
+			}
 		}
 	}
 	if r := sig.Recv(); r != nil {
@@ -85,6 +98,12 @@ func reportsChange(pass *analysis.Pass, fd *ast.FuncDecl, fn *types.Func) bool {
 	}
 	r := reporter{pass: pass, roots: roots, results: sig.Results().Len(), ok: true,
 		flags: localBools(pass.TypesInfo, fd), checked: map[*ast.AssignStmt]bool{}}
+	if first := sig.Results().At(0); first.Name() != "" && first.Name() != "_" {
+		// A named result starts false, the "nothing to do" of a bare return, and is
+		// judged as a change flag.
+		r.named = first
+		r.flags[first] = true
+	}
 	// The first walk judges the change flags, the second the returns, which may come
 	// before a flag's last assignment in the source.
 	r.flagsOnly = true
@@ -92,7 +111,7 @@ func reportsChange(pass *analysis.Pass, fd *ast.FuncDecl, fn *types.Func) bool {
 	r.uncheckedAssignments(fd.Body)
 	r.flagsOnly = false
 	r.block(fd.Body.List, false)
-	return r.ok && r.sawFalse
+	return r.ok && r.sawFalse && r.sawTrue
 }
 
 type reporter struct {
@@ -101,11 +120,16 @@ type reporter struct {
 	results  int
 	ok       bool
 	sawFalse bool
+	// sawTrue: some return may say "changed"; one that only ever says false reports
+	// nothing.
+	sawTrue bool
 	// flags are the function's local bools, each true while it may still be a change
 	// flag; checked are the assignments of them the walk judged.
 	flags     map[*types.Var]bool
 	checked   map[*ast.AssignStmt]bool
 	flagsOnly bool
+	// named is the first result when it has a name: what a bare return gives.
+	named *types.Var
 }
 
 // localBools are the bool variables declared in fd's body.
@@ -219,7 +243,9 @@ func (r *reporter) block(list []ast.Stmt, mutated bool) {
 			r.block(s.List, mutated)
 		case *ast.IfStmt:
 			m := mutated || r.mutates(s.Init)
-			r.block(s.Body.List, m)
+			// if meta.SetStatusCondition(&conditions, c) { changed = true }: the
+			// branch runs only when the call changed what it was handed.
+			r.block(s.Body.List, m || r.changedBy(s.Cond))
 			if s.Else != nil {
 				r.block([]ast.Stmt{s.Else}, m)
 			}
@@ -261,14 +287,25 @@ func (r *reporter) ret(s *ast.ReturnStmt, mutated bool) {
 	if r.flagsOnly {
 		return
 	}
+	if len(s.Results) == 0 && r.named != nil {
+		// A bare return gives the named result: a change flag, false until the
+		// path has changed something.
+		if r.flags[r.named] {
+			r.sawFalse, r.sawTrue = true, true
+		} else {
+			r.ok = false
+		}
+		return
+	}
 	if len(s.Results) != r.results {
-		r.ok = false // a bare return of named results, or return f(): not followed
+		r.ok = false // return f() of a function with several results: not followed
 		return
 	}
 	e := s.Results[0]
 	if tv := r.pass.TypesInfo.Types[e]; tv.Value != nil && tv.Value.Kind() == constant.Bool {
 		if constant.BoolVal(tv.Value) {
 			r.ok = r.ok && mutated
+			r.sawTrue = true
 		} else {
 			r.sawFalse = true
 		}
@@ -278,7 +315,26 @@ func (r *reporter) ret(s *ast.ReturnStmt, mutated bool) {
 		r.ok = false
 		return
 	}
-	r.sawFalse = true // it hands on "nothing changed" from what it calls, or its flag
+	r.sawFalse, r.sawTrue = true, true // it hands on what it calls, or its flag, says
+}
+
+// changedBy reports whether cond, an if's condition, is a call that is true only when
+// it changed what it was handed: meta.SetStatusCondition or RemoveStatusCondition, or
+// a change-reporting setter. A diff by name is not: reflect.DeepEqual is true when
+// nothing changed.
+func (r *reporter) changedBy(cond ast.Expr) bool {
+	call, ok := ast.Unparen(cond).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := kubetypes.Callee(r.pass.TypesInfo, call)
+	if fn == nil {
+		return false
+	}
+	if kubetypes.IsFunc(fn, kubetypes.MetaPkg, "SetStatusCondition") || kubetypes.IsFunc(fn, kubetypes.MetaPkg, "RemoveStatusCondition") {
+		return true
+	}
+	return r.pass.ImportObjectFact(fn, new(ReportsChange))
 }
 
 // isChangeReport reports whether e, a bool, is true only on a change: a diff (see

@@ -14,7 +14,11 @@ import (
 
 // ApplyMemcachedStatus stands for the writer opgen generates.
 func ApplyMemcachedStatus(ctx context.Context, c client.Client, obj *v1.Memcached, desired v1.MemcachedStatus) (bool, error) { // want ApplyMemcachedStatus:"reports change"
-	return false, nil
+	if obj.Status.State == desired.State {
+		return false, nil
+	}
+	obj.Status.State = desired.State
+	return true, nil
 }
 
 type MemcachedReconciler struct {
