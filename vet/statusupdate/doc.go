@@ -280,7 +280,10 @@
 // change-reporting setter of any loaded package (a function whose first result, a
 // bool, can say "nothing to do", false, can say true, and is true only after it
 // assigned through a pointer, slice or map it was handed, or was handed an interface
-// with a Set… method, directly or through a local change flag set true right after
+// with a Set… method (as a client.Object, whose type switch binds it to each kind:
+// switch o := obj.(type) { case *Foo: o.Status.X = x }), directly or through a local
+// change flag; an assignment counts for what follows an if with an else, or a switch
+// with a default, when each branch assigns or returns; a flag set true right after
 // such an assignment or in the branch of an if on a call that reports a change (if
 // meta.SetStatusCondition(&cs, c) { changed = true }) or assigned from one (changed =
 // changed || meta.SetStatusCondition(&cs, c)); a named first result is such a flag,

@@ -96,6 +96,28 @@ func reportsChange(pass *analysis.Pass, fd *ast.FuncDecl, fn *types.Func) bool {
 	if len(roots) == 0 {
 		return false
 	}
+	// switch o := obj.(type) { case *Kind: o.Status.X = x }: each clause's o is
+	// obj, as its own type, so assigning through it changes what was handed in.
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		ts, ok := n.(*ast.TypeSwitchStmt)
+		if !ok {
+			return true
+		}
+		if as, ok := ts.Assign.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+			if ta, ok := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr); ok {
+				if id, ok := ast.Unparen(ta.X).(*ast.Ident); ok {
+					if v, ok := pass.TypesInfo.Uses[id].(*types.Var); ok && roots[v] {
+						for _, c := range ts.Body.List {
+							if v, ok := pass.TypesInfo.Implicits[c].(*types.Var); ok {
+								add(v)
+							}
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
 	r := reporter{pass: pass, roots: roots, results: sig.Results().Len(), ok: true,
 		flags: localBools(pass.TypesInfo, fd), checked: map[*ast.AssignStmt]bool{}}
 	if first := sig.Results().At(0); first.Name() != "" && first.Name() != "_" {
@@ -249,14 +271,19 @@ func (r *reporter) block(list []ast.Stmt, mutated bool) {
 			if s.Else != nil {
 				r.block([]ast.Stmt{s.Else}, m)
 			}
+			mutated = m || r.everyBranchChanges(s)
 		case *ast.ForStmt:
 			r.block(s.Body.List, mutated || r.mutates(s.Init))
 		case *ast.RangeStmt:
 			r.block(s.Body.List, mutated)
 		case *ast.SwitchStmt:
-			r.clauses(s.Body, mutated || r.mutates(s.Init))
+			m := mutated || r.mutates(s.Init)
+			r.clauses(s.Body, m)
+			mutated = m || r.everyBranchChanges(s)
 		case *ast.TypeSwitchStmt:
-			r.clauses(s.Body, mutated || r.mutates(s.Init))
+			m := mutated || r.mutates(s.Init)
+			r.clauses(s.Body, m)
+			mutated = m || r.everyBranchChanges(s)
 		case *ast.SelectStmt:
 			r.clauses(s.Body, mutated)
 		case *ast.LabeledStmt:
@@ -270,6 +297,75 @@ func (r *reporter) block(list []ast.Stmt, mutated bool) {
 			mutated = mutated || r.mutates(s)
 		}
 	}
+}
+
+// everyBranchChanges reports whether st, an if with an else or a switch with a
+// default, changes something through a root on every branch that goes on to the
+// statement after it: each branch either assigns through a root in a statement of
+// its own (or in such a statement nested the same way) or ends in a return. A
+// switch that sets the status field of whichever kind it was handed, and returns an
+// error for any other, has changed it when it ends.
+func (r *reporter) everyBranchChanges(st ast.Stmt) bool {
+	switch s := st.(type) {
+	case *ast.IfStmt:
+		if s.Else == nil {
+			return false
+		}
+		return r.branchChanges(s.Body.List) && r.branchChanges([]ast.Stmt{s.Else})
+	case *ast.SwitchStmt:
+		return r.everyClauseChanges(s.Body)
+	case *ast.TypeSwitchStmt:
+		return r.everyClauseChanges(s.Body)
+	}
+	return false
+}
+
+func (r *reporter) everyClauseChanges(body *ast.BlockStmt) bool {
+	dflt := false
+	for _, c := range body.List {
+		cl := c.(*ast.CaseClause)
+		if cl.List == nil {
+			dflt = true
+		}
+		if !r.branchChanges(cl.Body) {
+			return false
+		}
+	}
+	return dflt // without a default, no clause may run
+}
+
+// branchChanges: see everyBranchChanges. A fallthrough goes on to a clause that is
+// judged in its own right.
+func (r *reporter) branchChanges(list []ast.Stmt) bool {
+	if n := len(list); n > 0 {
+		switch last := list[n-1].(type) {
+		case *ast.ReturnStmt:
+			return true
+		case *ast.BranchStmt:
+			if last.Tok == token.FALLTHROUGH {
+				return true
+			}
+		}
+	}
+	for _, st := range list {
+		switch s := st.(type) {
+		case *ast.BlockStmt:
+			if r.branchChanges(s.List) {
+				return true
+			}
+		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
+			if r.everyBranchChanges(s) {
+				return true
+			}
+		case *ast.ForStmt, *ast.RangeStmt, *ast.SelectStmt, *ast.LabeledStmt:
+			// a loop may run no time; not followed
+		default:
+			if r.mutates(s) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (r *reporter) clauses(body *ast.BlockStmt, mutated bool) {
