@@ -83,6 +83,7 @@ func reportsChange(pass *analysis.Pass, fd *ast.FuncDecl, fn *types.Func) bool {
 			for m := range t.Methods() {
 				if strings.HasPrefix(m.Name(), "Set") {
 					roots[v] = true
+					return
 				}
 			}
 		}
@@ -424,13 +425,7 @@ func (r *reporter) changedBy(cond ast.Expr) bool {
 		return false
 	}
 	fn := kubetypes.Callee(r.pass.TypesInfo, call)
-	if fn == nil {
-		return false
-	}
-	if kubetypes.IsFunc(fn, kubetypes.MetaPkg, "SetStatusCondition") || kubetypes.IsFunc(fn, kubetypes.MetaPkg, "RemoveStatusCondition") {
-		return true
-	}
-	return r.pass.ImportObjectFact(fn, new(ReportsChange))
+	return fn != nil && (kubetypes.ChangesConditions(fn) || r.pass.ImportObjectFact(fn, new(ReportsChange)))
 }
 
 // isChangeReport reports whether e, a bool, is true only on a change: a diff (see

@@ -40,8 +40,7 @@ func MentionsDiff(info *types.Info, n ast.Node) bool {
 				return false // compares nothing
 			}
 			if fn != nil && (diffName.MatchString(fn.Name()) && !onlyError(fn) ||
-				kubetypes.IsFunc(fn, kubetypes.MetaPkg, "SetStatusCondition") ||
-				kubetypes.IsFunc(fn, kubetypes.MetaPkg, "RemoveStatusCondition") ||
+				kubetypes.ChangesConditions(fn) ||
 				comparesTwo(info, x)) {
 				found = true
 			}

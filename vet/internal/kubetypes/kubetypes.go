@@ -45,6 +45,13 @@ func IsFunc(fn *types.Func, pkgPath, name string) bool {
 	return fn.Type().(*types.Signature).Recv() == nil
 }
 
+// ChangesConditions reports whether fn is meta.SetStatusCondition or
+// meta.RemoveStatusCondition: both answer whether they changed the list they were
+// handed, so their true is a diff.
+func ChangesConditions(fn *types.Func) bool {
+	return IsFunc(fn, MetaPkg, "SetStatusCondition") || IsFunc(fn, MetaPkg, "RemoveStatusCondition")
+}
+
 // IsMethod reports whether fn is the method name of the type pkgPath.typeName (an
 // interface, a struct or a generic type's origin), whatever it was called through.
 func IsMethod(fn *types.Func, pkgPath, typeName, name string) bool {
