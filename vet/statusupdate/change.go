@@ -60,6 +60,11 @@ type keyer struct {
 	// assigns to it is not the copy's (assigns clears it). "" when the written object
 	// is no such copy.
 	copyOf string
+	// rereadOf is the object the written one reads again in a conflict retry (see
+	// guards.rereadOf): the conditions around the retry read it, so it keys as the
+	// written object too; what the path assigns from it or to it is not the fresh
+	// read's. "" when the written object is no such read.
+	rereadOf string
 }
 
 func newKeyer(g *guards, stack []ast.Node, obj ast.Expr) keyer {
@@ -73,6 +78,11 @@ func newKeyer(g *guards, stack []ast.Node, obj ast.Expr) keyer {
 			if call, ok := ast.Unparen(syntax.ValueOf(g.pass, syntax.DeclaringBody(stack, v), v)).(*ast.CallExpr); ok && isDeepCopy(call) {
 				k.copyOf = text(call)
 			}
+		}
+	}
+	if k.copyOf == "" {
+		if x := g.rereadOf(stack, written); x != nil {
+			k.rereadOf = text(x)
 		}
 	}
 	return k
@@ -131,6 +141,10 @@ func (k keyer) key(e ast.Expr) string {
 		return "$"
 	case k.copyOf != "" && strings.HasPrefix(s, k.copyOf+"."):
 		return "$" + s[len(k.copyOf):]
+	case k.rereadOf != "" && s == k.rereadOf:
+		return "$"
+	case k.rereadOf != "" && strings.HasPrefix(s, k.rereadOf+"."):
+		return "$" + s[len(k.rereadOf):]
 	}
 	return s
 }
@@ -184,6 +198,12 @@ func (k keyer) assigns(list []ast.Stmt) []assignment {
 	// values assigned read it as the path's conditions do.
 	own := k
 	own.copyOf = ""
+	own.rereadOf = ""
+	// The object read again may have been changed in memory since it was read
+	// (r.instance.Status.Result = computed; retry { latest.Status.Result =
+	// r.instance.Status.Result }): a value taken from it is not the stored one.
+	vk := k
+	vk.rereadOf = ""
 	info := k.g.pass.TypesInfo
 	var out []assignment
 	for idx, st := range list {
@@ -202,10 +222,10 @@ func (k keyer) assigns(list []ast.Stmt) []assignment {
 			if !strings.HasPrefix(lk, "$.Status") {
 				continue
 			}
-			a := k.valueAssign(lk, as.Rhs[i])
+			a := vk.valueAssign(lk, as.Rhs[i])
 			a.values = switchedValues(info, list[:idx], as.Rhs[i])
 			out = append(out, a)
-			out = append(out, k.literalAssigns(lk, as.Rhs[i], 0)...)
+			out = append(out, vk.literalAssigns(lk, as.Rhs[i], 0)...)
 		}
 	}
 	return out

@@ -375,7 +375,7 @@ func substitute(info *types.Info, e ast.Expr, args map[*types.Var]ast.Expr) ast.
 	if !ok {
 		return e
 	}
-	v, ok := info.Uses[id].(*types.Var)
+	v, ok := info.ObjectOf(id).(*types.Var)
 	if !ok {
 		return e
 	}

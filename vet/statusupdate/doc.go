@@ -164,7 +164,18 @@
 //     { return "", errNotDue }), and for the calls it checks so in turn, two deep.
 //     A write of the object read again and given another variable's status whole
 //     (latest.Status = obj.Status in a conflict retry) is judged by what the path
-//     does to that variable. An accessor of the status (x.GetStatus(), on an
+//     does to that variable. One read again in a conflict retry and given no such
+//     status (latest := &Foo{}; Get(…, key, latest); latest.Status.Phase = Running;
+//     write latest) is judged by what the conditions around the retry found of the
+//     object it reads again: the one its key is made of (client.ObjectKeyFromObject(
+//     obj), a NamespacedName of obj.Name), or else the only object of its kind the
+//     function has in scope there (a parameter, a variable, a deep copy of one
+//     counting as it, a field of the receiver: a reconciler keeping the object of
+//     the pass in r.instance); none when there are two (a parent and its child). A
+//     value taken from that object is not the stored one. A helper whose retry reads
+//     r.instance again carries its assignments to its callers, whose conditions on
+//     r.instance are the write's (if r.instance.Status.Phase != Running { return };
+//     …; r.fail(ctx, msg), fail moving the fresh read's Phase to Failed). An accessor of the status (x.GetStatus(), on an
 //     interface several kinds implement) reads the status. A call of a status setter on the object counts as
 //     the assignments it makes: a function of any loaded package that takes no
 //     context and gives status fields of its receiver or a parameter constants on

@@ -75,6 +75,11 @@ func (g *guards) guardedFrom(stack []ast.Node, obj ast.Expr, inherited []assignm
 			}
 		}
 	}
+	// A fresh read in a conflict retry stands, for the callers, for the object it reads
+	// again (r.instance, a parameter): their conditions are on that one.
+	if x := g.rereadOf(stack, obj); x != nil {
+		obj = x
+	}
 	if depth >= maxDepth {
 		return false
 	}
