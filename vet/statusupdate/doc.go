@@ -50,7 +50,15 @@
 //     { …; write }, if changed { … } else { write }, if reflect.DeepEqual(a, b) {
 //     write }; a name with equal, consistent or same is true when nothing changed,
 //     inconsistent, notEqual or unequal and the other diff names when something
-//     did). A write there is sent on every pass that changes nothing;
+//     did). A write there is sent on every pass that changes nothing. A change flag
+//     holds a diff whatever its name: a local bool declared false that every other
+//     assignment sets false, or true in the body of an if that holds a diff or
+//     compares two values with != (neither a constant nor nil), with at least one
+//     such true (updated := false; if !slices.Equal(cur, nodes) { updated = true };
+//     if cur.State != state { updated = true }; if updated { …; write }); it is true
+//     when something differs, so if !updated { write } is the branch of nothing
+//     changed. A true set under any other condition (if err != nil) or outside an
+//     if, or any other value, makes it no change flag;
 //  2. an earlier if (or switch case) in an enclosing block of the same function whose condition holds
 //     a diff and whose body ends in return, continue, break, goto or panic (the
 //     "nothing changed: stop here" early exit), or an earlier such if whose

@@ -44,6 +44,8 @@ type guards struct {
 	// nilOnError are the package's functions that return nil in these pointer
 	// results with an error (NilOnError).
 	nilOnError map[*types.Func][]int
+	// flagVars are the package's local change flags (changeFlags); nil until needed.
+	flagVars map[*types.Var]bool
 }
 
 // guarded reports whether the write (or the delegating call) on top of the stack is
@@ -523,6 +525,17 @@ func statusField(info *types.Info, e ast.Expr) string {
 // exactly when is's diff found nothing changed (if !needsUpdate { write }): no guard
 // for a write in it (diff.BranchWhenSame).
 func (g *guards) whenSame(is *ast.IfStmt, then bool) bool {
+	// A change flag is true when something differs: if !updated { write } writes when
+	// nothing did.
+	cond, neg := ast.Unparen(is.Cond), false
+	if u, ok := cond.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		cond, neg = ast.Unparen(u.X), true
+	}
+	if x, ok := cond.(*ast.Ident); ok {
+		if v, ok := g.pass.TypesInfo.Uses[x].(*types.Var); ok && g.changeFlags()[v] {
+			return then == neg
+		}
+	}
 	return diff.BranchWhenSame(g.pass.TypesInfo, is.Cond, then, func(v *types.Var) *ast.CallExpr {
 		if d := g.definitions()[v]; d.result == 0 {
 			return d.call
@@ -539,7 +552,7 @@ func (g *guards) mentionsDiff(n ast.Node) bool {
 
 // holdsDiff reports whether n, outside function literals, reads a bool variable
 // assigned once from a call that is a diff (inconsistent := inconsistentStatus(old,
-// new); if !inconsistent { return }).
+// new); if !inconsistent { return }), or a change flag (changeFlags).
 func (g *guards) holdsDiff(n ast.Node) bool {
 	if n == nil {
 		return false
@@ -556,6 +569,9 @@ func (g *guards) holdsDiff(n ast.Node) bool {
 				break
 			}
 			if d := g.definitions()[v]; d.call != nil && d.result == 0 && (diff.MentionsDiff(info, d.call) || callsReporter(g.pass, d.call)) {
+				found = true
+			}
+			if g.changeFlags()[v] {
 				found = true
 			}
 		}
