@@ -69,7 +69,9 @@
 //  3. an enclosing if whose condition tests a status field for emptiness
 //     (len(obj.Status.Conditions) == 0, <= 0 or < 1, obj.Status.Phase == "", == nil,
 //     obj.Status.StartTime.IsZero(); == with another value, len(f) == 32, is no
-//     such test) and whose body fills that field before the write, whatever the
+//     such test; tests joined by || each of which is one, obj.Status.Conditions ==
+//     nil || len(obj.Status.Conditions) == 0, or by && one of which is) and whose
+//     body fills that field before the write, whatever the
 //     branch's own conditions: a statement on the way to the write (not one nested
 //     in an if or a loop it holds) assigns the field a value that is not the empty
 //     one, appends to it, hands its address to a call that is no removal

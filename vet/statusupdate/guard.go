@@ -438,7 +438,8 @@ func (g *guards) comparesAssigned(cond ast.Expr, rest []ast.Stmt, child ast.Node
 
 // fillsEmpty reports whether cond tests a status field for emptiness
 // (len(x.Status.Conditions) == 0 or <= 0 or < 1, x.Status.Phase == "",
-// x.Status.StartTime == nil)
+// x.Status.StartTime == nil; tests joined by || each of which does so, or by && one
+// of which does: f == nil || len(f) == 0)
 // and the branch fills that field before the write on top of path, which starts at
 // the branch's body (see fillsBefore: assigns it a value that is not the empty one,
 // appends to it, hands its address to a call, meta.SetStatusCondition(
@@ -457,6 +458,12 @@ func (g *guards) fillsEmpty(cond ast.Expr, path []ast.Node) bool {
 		x = ast.Unparen(sel.X)
 	case *ast.BinaryExpr:
 		switch c.Op {
+		case token.LOR:
+			// f == nil || len(f) == 0: found empty either way, so each way must be
+			// filled.
+			return g.fillsEmpty(c.X, path) && g.fillsEmpty(c.Y, path)
+		case token.LAND:
+			return g.fillsEmpty(c.X, path) || g.fillsEmpty(c.Y, path)
 		case token.EQL:
 		case token.LEQ, token.LSS:
 			// len(x.Status.Phase) <= 0, len(…) < 1: the same test of emptiness.
