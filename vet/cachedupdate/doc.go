@@ -175,7 +175,12 @@
 // writes an object handed to it, a pointer or an interface it never reassigns, and
 // returns that write's error (func (r *R) markReady(ctx, obj *Kind) error { …;
 // return r.Status().Update(ctx, obj) }, or err = r.Update(ctx, obj); return err, or
-// return retry.RetryOnConflict(b, func() error { Get(obj); …; return Update(obj) })), called with its error checked: when nothing
+// return retry.RetryOnConflict(b, func() error { Get(obj); …; return Update(obj) }),
+// or a retry by hand that returns nil only right after a write of it succeeded and a
+// new error (fmt.Errorf, errors.New) or a failed error everywhere else: for attempt
+// := 0; attempt < 3; attempt++ { Get(obj); …; err = r.Status().Update(ctx, obj); if
+// err == nil { return nil }; if IsConflict(err) { continue }; return fmt.Errorf(…) };
+// return fmt.Errorf(…)), called with its error checked: when nothing
 // in the literal or function returns before that write but with an error (if err
 // != nil { return err }, fmt.Errorf, errors.New; client.IgnoreNotFound(err) may be
 // nil), and nothing after it reads the object again.

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -293,7 +294,72 @@ func touches(info *types.Info, st ast.Stmt, v *types.Var) bool {
 func (rf *refresher) bodyRefreshes(list []ast.Stmt, v *types.Var) bool {
 	return rf.bodyWrites(list, v, rf.returnsOther, func(j int) bool {
 		return rf.checkedWrite(list, j, v, nil) || j == len(list)-1 && rf.returnsWrite(list[j], v) || rf.returnsWriteVia(list, j, v)
+	}) || rf.nilOnlyAfterWrite(list, v)
+}
+
+// nilOnlyAfterWrite reports whether a function body whose only result is an error
+// (list) returns nil only right after a write of v succeeded, and a failure at every
+// other return: a retry written by hand (for attempt := 0; attempt < 3; attempt++ {
+// r.Get(ctx, key, obj); …; err = r.Status().Update(ctx, obj); if err == nil { return
+// nil }; if IsConflict(err) { continue }; return fmt.Errorf(…, err) }; return
+// fmt.Errorf(…)). Each return nil is the first statement of an if on err == nil, err
+// assigned a write of v by the if's init or by the statement just before the if; every
+// other return gives a call of fmt.Errorf or errors.New, a write of v
+// (whose error it is), or an error variable inside an if on it being not nil. At
+// least one return nil; nothing returns from a function literal's body is counted.
+func (rf *refresher) nilOnlyAfterWrite(list []ast.Stmt, v *types.Var) bool {
+	info := rf.pass.TypesInfo
+	ok, nils := true, 0
+	ast.PreorderStack(&ast.BlockStmt{List: list}, nil, func(n ast.Node, stack []ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(x.Results) != 1 {
+				ok = false
+				return false
+			}
+			r := ast.Unparen(x.Results[0])
+			if id, isId := r.(*ast.Ident); isId && id.Name == "nil" && info.Types[r].IsNil() {
+				if rf.rightAfterWrite(x, stack, v) {
+					nils++
+				} else {
+					ok = false
+				}
+				return false
+			}
+			ok = failure(info, x, append(slices.Clip(stack), x)) || rf.write(r, v, nil) != nil
+			return false
+		}
+		return true
 	})
+	return ok && nils > 0
+}
+
+// rightAfterWrite reports whether ret, with its ancestors on stack, is the first
+// statement of an if on err == nil whose err the if's init, or the statement before
+// the if, assigns a write of v.
+func (rf *refresher) rightAfterWrite(ret *ast.ReturnStmt, stack []ast.Node, v *types.Var) bool {
+	if len(stack) < 3 {
+		return false
+	}
+	body, ok := stack[len(stack)-1].(*ast.BlockStmt)
+	is, ok2 := stack[len(stack)-2].(*ast.IfStmt)
+	if !ok || !ok2 || is.Body != body || len(body.List) == 0 || body.List[0] != ret || !errIs(is.Cond, token.EQL) {
+		return false
+	}
+	if is.Init != nil {
+		return rf.writeOf(is.Init, v, nil) != nil
+	}
+	outer, ok := stack[len(stack)-3].(*ast.BlockStmt)
+	if !ok {
+		return false
+	}
+	i := slices.Index(outer.List, ast.Stmt(is))
+	return i > 0 && rf.writeOf(outer.List[i-1], v, nil) != nil
 }
 
 // bodyAlwaysWrites reports whether a function body without results (list) writes v on
