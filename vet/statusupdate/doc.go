@@ -61,7 +61,9 @@
 //     if, or any other value, makes it no change flag;
 //  2. an earlier if (or switch case) in an enclosing block of the same function whose condition holds
 //     a diff and whose body ends in return, continue, break, goto or panic (the
-//     "nothing changed: stop here" early exit), or an earlier such if whose
+//     "nothing changed: stop here" early exit; also an else if on a diff whose
+//     body leaves, when every branch before it leaves: if err != nil { return err
+//     } else if !changed { return nil }), or an earlier such if whose
 //     condition compares with == (joined by &&) every status field the statements
 //     between it and the write assign, when they assign nothing else (if
 //     obj.Status.ObservedGeneration == obj.Generation && obj.Status.Matched == n {

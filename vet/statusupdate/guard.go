@@ -372,6 +372,18 @@ func (g *guards) earlyExitBefore(list []ast.Stmt, child ast.Node) bool {
 			if syntax.Leaves(s.Body.List) && s.Init == nil && g.comparesAssigned(s.Cond, list[k+1:], child) {
 				return true
 			}
+			// if err != nil { return } else if !changed { return }: past the chain, a
+			// branch on a diff was not taken when every branch before it leaves.
+			for is := s; syntax.Leaves(is.Body.List); {
+				next, ok := is.Else.(*ast.IfStmt)
+				if !ok {
+					break
+				}
+				if syntax.Leaves(next.Body.List) && (g.mentionsDiff(next.Init) || g.mentionsDiff(next.Cond)) {
+					return true
+				}
+				is = next
+			}
 		case *ast.SwitchStmt:
 			for _, c := range s.Body.List {
 				cc := c.(*ast.CaseClause)
