@@ -84,7 +84,7 @@ func (g *guards) changeFlags() map[*types.Var]bool {
 					spoil(v)
 					continue
 				}
-				if s.Tok == token.DEFINE && identOrEmpty(l).Pos() == v.Pos() {
+				if s.Tok == token.DEFINE && ast.Unparen(l).Pos() == v.Pos() { // local: l is v's identifier
 					declare(v, s.Rhs[i])
 					continue
 				}
@@ -163,12 +163,4 @@ func (g *guards) findsUnequal(cond ast.Expr) bool {
 func isBool(info *types.Info, e ast.Expr, want bool) bool {
 	v := info.Types[e].Value
 	return v != nil && v.Kind() == constant.Bool && constant.BoolVal(v) == want
-}
-
-// identOrEmpty is e's identifier, or an empty one.
-func identOrEmpty(e ast.Expr) *ast.Ident {
-	if x, ok := ast.Unparen(e).(*ast.Ident); ok {
-		return x
-	}
-	return &ast.Ident{}
 }

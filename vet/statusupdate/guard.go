@@ -366,23 +366,16 @@ func (g *guards) earlyExitBefore(list []ast.Stmt, child ast.Node) bool {
 		}
 		switch s := s.(type) {
 		case *ast.IfStmt:
-			if syntax.Leaves(s.Body.List) && (g.mentionsDiff(s.Init) || g.mentionsDiff(s.Cond)) {
-				return true
-			}
 			if syntax.Leaves(s.Body.List) && s.Init == nil && g.comparesAssigned(s.Cond, list[k+1:], child) {
 				return true
 			}
-			// if err != nil { return } else if !changed { return }: past the chain, a
-			// branch on a diff was not taken when every branch before it leaves.
-			for is := s; syntax.Leaves(is.Body.List); {
-				next, ok := is.Else.(*ast.IfStmt)
-				if !ok {
-					break
-				}
-				if syntax.Leaves(next.Body.List) && (g.mentionsDiff(next.Init) || g.mentionsDiff(next.Cond)) {
+			// The if, or an else if of its chain (if err != nil { return } else if
+			// !changed { return }): past the chain, a branch on a diff that leaves was
+			// not taken when every branch before it leaves too.
+			for is := s; is != nil && syntax.Leaves(is.Body.List); is, _ = is.Else.(*ast.IfStmt) {
+				if g.mentionsDiff(is.Init) || g.mentionsDiff(is.Cond) {
 					return true
 				}
-				is = next
 			}
 		case *ast.SwitchStmt:
 			for _, c := range s.Body.List {
@@ -546,21 +539,12 @@ func statusField(info *types.Info, e ast.Expr) string {
 func (g *guards) whenSame(is *ast.IfStmt, then bool) bool {
 	// A change flag is true when something differs: if !updated { write } writes when
 	// nothing did.
-	cond, neg := ast.Unparen(is.Cond), false
-	if u, ok := cond.(*ast.UnaryExpr); ok && u.Op == token.NOT {
-		cond, neg = ast.Unparen(u.X), true
-	}
-	if x, ok := cond.(*ast.Ident); ok {
-		if v, ok := g.pass.TypesInfo.Uses[x].(*types.Var); ok && g.changeFlags()[v] {
-			return then == neg
-		}
-	}
 	return diff.BranchWhenSame(g.pass.TypesInfo, is.Cond, then, func(v *types.Var) *ast.CallExpr {
 		if d := g.definitions()[v]; d.result == 0 {
 			return d.call
 		}
 		return nil
-	})
+	}, func(v *types.Var) bool { return g.changeFlags()[v] })
 }
 
 // mentionsDiff reports whether n holds a diff (see the package doc and

@@ -132,9 +132,11 @@ var notSameName = regexp.MustCompile(`(?i)inconsistent|notequal|unequal|notsame`
 // }, if equality.Semantic.DeepEqual(a, b) { write }). A write there is sent when
 // nothing changed, and the diff guards nothing. def gives the call a bool variable
 // is assigned from once, for a variable whose own name says nothing (ok :=
-// reflect.DeepEqual(a, b); if ok { write }); nil for none. A condition of any other
-// form (a && b, a comparison) is not judged: false.
-func BranchWhenSame(info *types.Info, cond ast.Expr, then bool, def func(*types.Var) *ast.CallExpr) bool {
+// reflect.DeepEqual(a, b); if ok { write }); nil for none. flag reports whether a bool
+// variable is true only when something changed, whatever its name (a change flag:
+// updated := false; if a != b { updated = true }); nil for none. A condition of any
+// other form (a && b, a comparison) is not judged: false.
+func BranchWhenSame(info *types.Info, cond ast.Expr, then bool, def func(*types.Var) *ast.CallExpr, flag func(*types.Var) bool) bool {
 	neg := false
 	cond = ast.Unparen(cond)
 	if u, ok := cond.(*ast.UnaryExpr); ok && u.Op == token.NOT {
@@ -160,7 +162,11 @@ func BranchWhenSame(info *types.Info, cond ast.Expr, then bool, def func(*types.
 	switch x := cond.(type) {
 	case *ast.Ident:
 		f = family(x.Name)
-		if v, ok := info.Uses[x].(*types.Var); ok && f == 0 && def != nil {
+		v, isVar := info.Uses[x].(*types.Var)
+		if isVar && flag != nil && flag(v) {
+			f = 1
+		}
+		if isVar && f == 0 && def != nil {
 			if call := def(v); call != nil {
 				if fn := kubetypes.Callee(info, call); fn != nil {
 					f = family(fn.Name())
