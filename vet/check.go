@@ -164,6 +164,7 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 		reached, uncached = controllerReach(graph), uncachedKinds(pkgs)
 	}
 	dead := deadWatches(graph, pkgs)
+	unrun := unreached(pkgs)
 	if slices.Contains(analyzers, statusupdate.Analyzer) || slices.Contains(analyzers, statustime.Analyzer) {
 		filtered = filteredKinds(graph, dead)
 	}
@@ -184,6 +185,9 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 		}
 		fset := act.Package.Fset
 		for _, d := range act.Diagnostics {
+			if act.Analyzer.Name != "ignoredirective" && unrun(act.Package, d.Pos) {
+				continue // in a function nothing calls: it runs on no pass
+			}
 			if act.Analyzer == unfilteredfor.Analyzer && dead[d.Pos] {
 				continue // the function that wires this watch never runs
 			}

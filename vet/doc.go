@@ -53,8 +53,10 @@
 // kinds every controller of which, in any package, filters update events, and
 // unfilteredfor's watches wired in a function nothing calls, of a kind and a
 // reconciler a running set-up wires (a SetupWithManager left behind when that set-up
-// took over); each analyzer's package doc says so. Fixes applies suggested fixes in
-// memory, and FixSelection says which: a fix that can change what the program does
+// took over); each analyzer's package doc says so. It reports nothing, of any analyzer
+// but ignoredirective, in an unexported function or method that no code of its package
+// runs: one nothing refers to but functions that are themselves unreached (unreached.go
+// says exactly which). Fixes applies suggested fixes in memory, and FixSelection says which: a fix that can change what the program does
 // (Fixers) only when its analyzer is named. Both are pure: opgen vet's command writes
 // the files, and turns a LoadError into exit status 2 (and, with -json, a JSON error
 // object).

@@ -3,6 +3,7 @@ package vet_test
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -269,5 +270,50 @@ func TestPrecisionDeadSetup(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("%v: got %+v, want %+v", tc.patterns, got, tc.want)
 		}
+	}
+}
+
+// TestPrecisionUnreached: a write in a function nothing runs — an unexported method
+// no code refers to, a function only it and itself call — is reported by no
+// analyzer, while the writes Reconcile reaches by a call, a method value and an
+// interface of the package are. The comment at the end of a line of orphan.go names
+// the analyzers expected there; every other line expects none.
+func TestPrecisionUnreached(t *testing.T) {
+	testdatadir.Track(t, precisionDir)
+	src := filepath.Join(precisionDir, "orphan", "orphan.go")
+	file, err := os.Open(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	want := map[string]bool{}
+	sc := bufio.NewScanner(file)
+	known := []string{"cachedupdate", "statusupdate", "unfilteredfor", "statustime"}
+	for line := 1; sc.Scan(); line++ {
+		code, comment, ok := strings.Cut(sc.Text(), "// ")
+		if !ok || strings.TrimSpace(code) == "" {
+			continue // not a comment at the end of a line of code
+		}
+		for _, name := range strings.Fields(comment) {
+			if slices.Contains(known, name) {
+				want[fmt.Sprintf("%d %s", line, name)] = true
+			}
+		}
+	}
+	if len(want) < 5 {
+		t.Fatalf("orphan.go names %d expected findings, want at least 5", len(want))
+	}
+	findings, err := vet.Check(context.Background(), vet.Config{Dir: precisionDir, Patterns: []string{"./orphan/...", "./api/..."}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]bool{}
+	for _, f := range findings {
+		if filepath.Base(f.Pos.Filename) == "orphan.go" && slices.Contains(known, f.Analyzer) {
+			got[fmt.Sprintf("%d %s", f.Pos.Line, f.Analyzer)] = true
+		}
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("findings in orphan.go (-want +got):\n%s", diff)
 	}
 }
