@@ -20,6 +20,9 @@ import (
 // both sides as keys (see keyer.key).
 type assignment struct {
 	lhs, rhs string
+	// expr is the right-hand side, nil when the assignment was carried from another
+	// function.
+	expr ast.Expr
 	// portable reports whether the right-hand side means the same in another
 	// function: the written object's own fields ($.Generation) or a constant.
 	portable bool
@@ -130,6 +133,9 @@ func (k keyer) key(e ast.Expr) string {
 		e = call.Args[0]
 	}
 	s := text(e)
+	if k.obj != "" {
+		s = k.unalias(e, s)
+	}
 	switch {
 	case k.obj == "":
 		return s
@@ -145,6 +151,46 @@ func (k keyer) key(e ast.Expr) string {
 		return "$"
 	case k.rereadOf != "" && strings.HasPrefix(s, k.rereadOf+"."):
 		return "$" + s[len(k.rereadOf):]
+	}
+	return s
+}
+
+// unalias is s, the text of e, read through a local pointer that holds the address
+// of a part of the written object (st := &obj.Status; st.State = Ready): the same
+// field as obj.Status.State, which st.State assigns and reads.
+func (k keyer) unalias(e ast.Expr, s string) string {
+	if k.g == nil || strings.HasPrefix(s, k.obj+".") {
+		return s
+	}
+	root := e
+	for {
+		switch x := ast.Unparen(root).(type) {
+		case *ast.SelectorExpr:
+			root = x.X
+			continue
+		case *ast.StarExpr:
+			root = x.X
+			continue
+		}
+		break
+	}
+	id, ok := ast.Unparen(root).(*ast.Ident)
+	if !ok || !strings.HasPrefix(s, id.Name) {
+		return s
+	}
+	v, ok := k.g.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.IsField() {
+		return s
+	}
+	if _, isPtr := v.Type().Underlying().(*types.Pointer); !isPtr {
+		return s
+	}
+	val, ok := ast.Unparen(syntax.ValueOf(k.g.pass, syntax.DeclaringBody(k.stack, v), v)).(*ast.UnaryExpr)
+	if !ok || val.Op != token.AND {
+		return s
+	}
+	if part := text(val.X); strings.HasPrefix(part, k.obj+".") {
+		return part + s[len(id.Name):]
 	}
 	return s
 }
@@ -294,7 +340,7 @@ func (k keyer) valueAssign(lhs string, e ast.Expr) assignment {
 			value = pv
 		}
 	}
-	a := assignment{lhs: lhs, rhs: rk, portable: strings.HasPrefix(rk, "$") || value != nil || tv.IsNil() || rk == emptyLit, value: value}
+	a := assignment{lhs: lhs, rhs: rk, expr: e, portable: strings.HasPrefix(rk, "$") || value != nil || tv.IsNil() || rk == emptyLit, value: value}
 	if !a.portable {
 		a.param = k.paramRead(e)
 	}
@@ -414,12 +460,12 @@ func (g *guards) changeGuarded(stack []ast.Node, obj ast.Expr, inherited []assig
 				return true, acc
 			}
 		case *ast.BlockStmt:
-			if k.earlyExitChange(p.List, child, acc) {
+			if k.earlyExitChange(p.List, child, acc) || k.switchMoves(syntax.Before(p.List, child)) {
 				return true, acc
 			}
 			acc = append(acc, k.assigns(syntax.Before(p.List, child))...)
 		case *ast.CaseClause:
-			if k.earlyExitChange(p.Body, child, acc) {
+			if k.earlyExitChange(p.Body, child, acc) || k.switchMoves(syntax.Before(p.Body, child)) {
 				return true, acc
 			}
 			acc = append(acc, k.assigns(syntax.Before(p.Body, child))...)
@@ -433,6 +479,34 @@ func (g *guards) changeGuarded(stack []ast.Node, obj ast.Expr, inherited []assig
 		}
 	}
 	return false, acc
+}
+
+// switchMoves reports whether one of prior is a switch on a status field past which
+// the field has moved: its default leaves, and each other clause either leaves or
+// gives the field a constant that is none of the clause's (switch obj.Status.State {
+// case "": State = Pending; case Pending: State = Running; default: return }; write).
+// Every path past the switch went through a clause that moved the state.
+func (k keyer) switchMoves(prior []ast.Stmt) bool {
+	for _, st := range prior {
+		sw, ok := st.(*ast.SwitchStmt)
+		if !ok || sw.Tag == nil || !strings.HasPrefix(k.key(sw.Tag), "$.Status") {
+			continue
+		}
+		hasDefault, moves := false, true
+		for _, c := range sw.Body.List {
+			cc := c.(*ast.CaseClause)
+			switch {
+			case syntax.Leaves(cc.Body):
+				hasDefault = hasDefault || cc.List == nil
+			case cc.List == nil || !k.movesFrom(sw.Tag, cc.List, k.assigns(cc.Body)):
+				moves = false
+			}
+		}
+		if hasDefault && moves {
+			return true
+		}
+	}
+	return false
 }
 
 // movesFrom reports whether the path assigns the status field field a constant that is
@@ -603,6 +677,157 @@ func (k keyer) growsPastLoop(st ast.Stmt, rest []ast.Stmt, acc []assignment) boo
 	return slices.ContainsFunc(between, func(a assignment) bool {
 		return a.lhs == list && (a.rhs == grown || heldValue(rest, a.rhs) == grown)
 	})
+}
+
+// absentAppended reports whether flag is a presence flag of a status list that the
+// path, finding it false, appends the missing element to: declared false (found :=
+// false, var found bool), and set otherwise only to true, inside a range over the
+// list, in the body of an if that compares the element, or a field of it, with a
+// value (for _, c := range obj.Status.Conditions { if c.Type == Ready { found = true
+// } }), and acc appends that value, or a struct literal that gives that field that
+// value (obj.Status.Conditions = append(obj.Status.Conditions, Condition{Type:
+// Ready})). Past such a loop with the flag false the element is not in the list, as
+// past the loop of growsPastLoop.
+func (k keyer) absentAppended(flag *types.Var, acc []assignment) bool {
+	info := k.g.pass.TypesInfo
+	body := syntax.DeclaringBody(k.stack, flag)
+	if body == nil || !types.Identical(flag.Type().Underlying(), types.Typ[types.Bool]) {
+		return false
+	}
+	isFlag := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.ObjectOf(id) == flag
+	}
+	isConst := func(e ast.Expr, b bool) bool {
+		tv := info.Types[e]
+		return tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value) == b
+	}
+	// Every assignment of the flag: its declaration false, the others true inside
+	// a matching if of a range over a status list; the list and the matched values.
+	type match struct{ list, field, value string }
+	var matches []match
+	ok := true
+	var stack []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		switch st := n.(type) {
+		case *ast.ValueSpec:
+			for i, name := range st.Names {
+				if info.Defs[name] == flag && i < len(st.Values) && !isConst(st.Values[i], false) {
+					ok = false
+				}
+			}
+		case *ast.AssignStmt:
+			for i, l := range st.Lhs {
+				if !isFlag(l) {
+					continue
+				}
+				if st.Tok == token.DEFINE {
+					if len(st.Rhs) != len(st.Lhs) || !isConst(st.Rhs[i], false) {
+						ok = false
+					}
+					continue
+				}
+				if st.Tok != token.ASSIGN || len(st.Rhs) != len(st.Lhs) || !isConst(st.Rhs[i], true) {
+					ok = false
+					continue
+				}
+				m, found := k.matchingRange(stack)
+				if !found {
+					ok = false
+					continue
+				}
+				matches = append(matches, m)
+			}
+		}
+		return ok
+	})
+	if !ok || len(matches) == 0 {
+		return false
+	}
+	for _, m := range matches[1:] {
+		if m != matches[0] {
+			return false
+		}
+	}
+	m := matches[0]
+	return slices.ContainsFunc(acc, func(a assignment) bool {
+		if a.lhs != m.list {
+			return false
+		}
+		call, isCall := ast.Unparen(a.expr).(*ast.CallExpr)
+		if !isCall || len(call.Args) != 2 || text(call.Fun) != "append" {
+			return false
+		}
+		el := ast.Unparen(call.Args[1])
+		if m.field == "" {
+			return text(el) == m.value
+		}
+		if u, isAddr := el.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+			el = ast.Unparen(u.X)
+		}
+		lit, isLit := el.(*ast.CompositeLit)
+		return isLit && slices.ContainsFunc(lit.Elts, func(e ast.Expr) bool {
+			kv, isKV := e.(*ast.KeyValueExpr)
+			return isKV && text(kv.Key) == m.field && text(kv.Value) == m.value
+		})
+	})
+}
+
+// matchingRange reads stack, ending in an assignment of a presence flag, as an if
+// right in the body of a range over a status list whose condition compares the element
+// (field "") or a field of it with a value that does not read the element: the list's
+// key, the field and the value's text.
+func (k keyer) matchingRange(stack []ast.Node) (m struct{ list, field, value string }, ok bool) {
+	info := k.g.pass.TypesInfo
+	// stack: … RangeStmt, BlockStmt, IfStmt, BlockStmt, AssignStmt
+	n := len(stack)
+	if n < 5 {
+		return m, false
+	}
+	is, isIf := stack[n-3].(*ast.IfStmt)
+	rs, isRange := stack[n-5].(*ast.RangeStmt)
+	if !isIf || !isRange || stack[n-2] != is.Body || stack[n-4] != rs.Body || is.Init != nil {
+		return m, false
+	}
+	elem, isID := rs.Value.(*ast.Ident)
+	m.list = k.key(rs.X)
+	if !isID || !strings.HasPrefix(m.list, "$.Status") {
+		return m, false
+	}
+	cond, isBin := ast.Unparen(is.Cond).(*ast.BinaryExpr)
+	if !isBin || cond.Op != token.EQL {
+		return m, false
+	}
+	readsElem := func(e ast.Expr) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, isID := n.(*ast.Ident); isID && info.ObjectOf(id) == info.ObjectOf(elem) {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	for _, side := range [][2]ast.Expr{{cond.X, cond.Y}, {cond.Y, cond.X}} {
+		x, v := ast.Unparen(side[0]), side[1]
+		if readsElem(v) {
+			continue
+		}
+		if isIdentOf(info, x, elem) {
+			m.value = text(v)
+			return m, true
+		}
+		if sel, isSel := x.(*ast.SelectorExpr); isSel && isIdentOf(info, sel.X, elem) {
+			m.field, m.value = sel.Sel.Name, text(v)
+			return m, true
+		}
+	}
+	return m, false
 }
 
 // isIdentOf reports whether e is the identifier id's object.
@@ -805,6 +1030,11 @@ func (k keyer) change(cond ast.Expr, want bool, acc []assignment, depth int) boo
 		if val := syntax.ValueOf(k.g.pass, syntax.DeclaringBody(k.stack, v), v); val != nil {
 			return k.change(val, want, acc, depth+1)
 		}
+		// found false past a loop that sets it when an element matches, then the
+		// element appended: the list grows.
+		if !want {
+			return k.absentAppended(v, acc)
+		}
 	case *ast.BinaryExpr:
 		// if len(obj.Status.URL) > 0 { obj.Status.URL = ""; write }: cleared.
 		// if len(obj.Status.Nodes) == 0 { obj.Status.Nodes = nodes; write }: filled.
@@ -850,6 +1080,11 @@ func (k keyer) change(cond ast.Expr, want bool, acc []assignment, depth int) boo
 		if k.conditionChange(x, want, acc) || k.presenceChange(x, want, acc) || k.flagChange(x, want, acc) {
 			return true
 		}
+		// if isRunning(obj) { return }, isRunning returning obj.Status.State ==
+		// Running: the test it returns, made of the written object.
+		if body, kb := k.predicate(x); body != nil {
+			return kb.change(body, want, acc, depth+1)
+		}
 		// slices.Contains(obj.Status.Nodes, id) false, then obj.Status.Nodes =
 		// append(obj.Status.Nodes, id): the list grows.
 		if !want && len(x.Args) == 2 && kubetypes.IsFunc(kubetypes.Callee(info, x), "slices", "Contains") {
@@ -860,6 +1095,61 @@ func (k keyer) change(cond ast.Expr, want bool, acc []assignment, depth int) boo
 		}
 	}
 	return false
+}
+
+// predicate reads call as a bool function or method of the package whose body is a
+// single return of a test of one of its parameters, or of its receiver, that the call
+// hands the written object (func isRunning(o *Foo) bool { return o.Status.State ==
+// Running }): the returned expression and a keyer that reads that parameter as the
+// written object. The expression may name no other parameter. nil when call is no
+// such call.
+func (k keyer) predicate(call *ast.CallExpr) (ast.Expr, keyer) {
+	info := k.g.pass.TypesInfo
+	fn := kubetypes.Callee(info, call)
+	if fn == nil || fn.Pkg() != k.g.pass.Pkg {
+		return nil, k
+	}
+	sig := fn.Signature()
+	if sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type().Underlying(), types.Typ[types.Bool]) {
+		return nil, k
+	}
+	fd := syntax.DeclOf(k.g.pass, fn.Origin())
+	if fd == nil || fd.Body == nil || len(fd.Body.List) != 1 {
+		return nil, k
+	}
+	ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil, k
+	}
+	// The parameter (or receiver) the call hands the written object.
+	var param *types.Var
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sig.Recv() != nil && k.key(sel.X) == "$" {
+		param = sig.Recv()
+	}
+	for i, a := range call.Args {
+		if i < sig.Params().Len() && k.key(a) == "$" && param == nil {
+			param = sig.Params().At(i)
+		}
+	}
+	if param == nil || param.Name() == "" || param.Name() == "_" {
+		return nil, k
+	}
+	// Every other parameter unread: its value is the caller's, which the callee's
+	// text does not name.
+	other := false
+	ast.Inspect(ret.Results[0], func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && v != param && v.Parent() == fn.Origin().Scope() {
+				other = true
+			}
+		}
+		return !other
+	})
+	if other {
+		return nil, k
+	}
+	kb := keyer{g: k.g, obj: param.Name(), stack: []ast.Node{fd, fd.Body}}
+	return ret.Results[0], kb
 }
 
 // fills reports whether field, a status field or a snapshot of one found empty (equal

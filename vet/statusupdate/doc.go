@@ -137,7 +137,12 @@
 //     = obj.Generation; write }; slices.Contains of a status list false, then the
 //     element appended to it, or a loop over the list that returns when an element
 //     equals the value before the value is appended (directly or through a variable
-//     that holds the append); a bool status field true, then set false, or false
+//     that holds the append), or a local flag declared false and set only true, in
+//     a loop over the list when an element or a field of it equals a value, found
+//     false before the value, or a struct literal giving that field that value, is
+//     appended (found := false; for _, c := range obj.Status.Conditions { if c.Type
+//     == Ready { found = true } }; if !found { obj.Status.Conditions = append(…,
+//     Condition{Type: Ready, …}); write }); a bool status field true, then set false, or false
 //     and then set true, the field read as it is or through a method of the object,
 //     of any loaded package, that returns it, or returns a *bool field not nil and
 //     true (if !obj.Done() { yes := true; obj.Status.Done = &yes; write }; ptr.To(true)
@@ -147,7 +152,15 @@
 //     to that status, directly or through a package function that calls them with its
 //     parameters, the test made directly or by a method of the object, of any loaded
 //     package, that returns it for a constant type (if !obj.IsReady() { set Ready True;
-//     write }; the ReadsFlag fact); cluster-api's conditions.IsTrue or IsFalse of the object, then
+//     write }; the ReadsFlag fact); a comparison of a status field with a
+//     constant made by a method of the object, of any loaded package, that returns
+//     it (func (c *Cluster) IsRunning() bool { return c.Status.Phase == Running };
+//     if !obj.IsRunning() { Phase = Running; write }; the ReadsFlag fact), or by a
+//     bool function or method of the package whose body returns a test of the
+//     parameter the call hands the object, and reads no other parameter (func
+//     isQueued(m *Foo) bool { return m.Status.State == Queued }: if isQueued(obj)
+//     { return }; State = Queued; write), the test standing in for the call;
+//     cluster-api's conditions.IsTrue or IsFalse of the object, then
 //     conditions.Delete, MarkTrue, MarkFalse or MarkUnknown of that type; a
 //     condition type found absent, then set, or found present, then removed:
 //     meta.FindStatusCondition(list, T) compared with nil, or a bool function of the
@@ -205,7 +218,9 @@
 //     field it names (obj.Status.Progress = &Progress{Done: d}, or through a variable
 //     assigned once from the literal), and a local variable assigned once from a
 //     status field reads that field (cur := obj.Status.Progress; if cur != nil &&
-//     cur.Done == d { return }). A field found empty (== nil, "" or 0, joined to
+//     cur.Done == d { return }), as a local pointer assigned once the address of a
+//     part of the object reads and assigns that part (st := &obj.Status; if
+//     st.State == Ready { return }; st.State = Ready; write). A field found empty (== nil, "" or 0, joined to
 //     the rest by || or && as logic says) that the path then gives another value is
 //     filled, the first value of rule 3 (if obj.Status.Secret == nil ||
 //     obj.Status.Secret.Name != name { obj.Status.Secret = &Ref{Name: name}; write }),
@@ -219,6 +234,12 @@
 //     An if with an else whose every branch that falls through gives a field one
 //     value assigns it that value past the if (if … { State = Complete; Reason =
 //     Failed } else { State = Complete; Reason = Cancelled }).
+//     A switch on a status field whose default leaves, and each other clause of
+//     which leaves or gives the field a constant none of its own, has moved the
+//     field on every path past it: a write there is a change (switch
+//     obj.Status.State { case "": State = Pending; case Pending: State = Running;
+//     default: return }; write). A clause that keeps the value it found, or a
+//     default that falls through, makes it no such switch.
 //     The written object may be a deep copy of another (next := obj.DeepCopy();
 //     next.Status.State = Running; write next, inside if obj.Status.State ==
 //     Pending): what the path reads of the original is what the copy held when it was
@@ -283,6 +304,16 @@
 //     the thing exists already (createService ignoring AlreadyExists), and a name
 //     with create-or-update, -or-patch, -or-get, -if-needed, -if-not-exists,
 //     -if-missing or ensure says the call runs on every pass: neither counts.
+//     So does a test of a controllerutil.OperationResult, CreateOrUpdate's or
+//     CreateOrPatch's answer (or a wrapper's of that type), that finds the pass
+//     created or changed its object: the write in the body of if op !=
+//     OperationResultNone (or == OperationResultCreated, Updated…, or two such tests
+//     joined by ||), in the else of if op == OperationResultNone, in a case of a
+//     switch on op that lists only such results, or past if op ==
+//     OperationResultNone { return }. The next pass, with nothing to do, finds
+//     OperationResultNone and does not reach the write; a test that the branch
+//     where nothing was done passes too (op != OperationResultCreated, a default
+//     case) is none.
 //
 // A helper in another package (common.UpdateStatus(ctx, c, obj)) is judged where it is
 // called: a function that writes the status of one of its parameters, or a method that

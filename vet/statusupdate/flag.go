@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -30,12 +31,21 @@ type ReadsFlag struct {
 	// Condition is the status the method finds the condition in when it returns true
 	// ("True" or "False"); empty for a bool field.
 	Condition string
+	// Op and Value, for a method that returns a comparison of the field with a
+	// constant (func (c *Cluster) IsRunning() bool { return c.Status.Phase ==
+	// PhaseRunning }): "==" or "!=", and the constant, as go/constant spells it
+	// exactly, of kind Kind (a go/constant.Kind: string, bool or int).
+	Op, Value string
+	Kind      int
 }
 
 // AFact marks ReadsFlag as an analysis fact.
 func (*ReadsFlag) AFact() {}
 
 func (f *ReadsFlag) String() string {
+	if f.Op != "" {
+		return "reads " + f.Path + " " + f.Op + " " + f.Value
+	}
 	if f.Condition != "" {
 		return "reads condition " + f.Path + " " + f.Condition
 	}
@@ -64,6 +74,9 @@ func exportFlags(pass *analysis.Pass, g *guards) {
 			f := ReadsFlag{Path: k.flagRead(ret.Results[0])}
 			if f.Path == "" {
 				f.Path, f.Condition = k.conditionRead(ret.Results[0])
+			}
+			if f.Path == "" {
+				f.Path, f.Op, f.Value, f.Kind = k.equalsRead(ret.Results[0])
 			}
 			if f.Path != "" {
 				g.flags[fn] = f
@@ -104,6 +117,45 @@ func (k keyer) flagRead(e ast.Expr) string {
 		}
 	}
 	return ""
+}
+
+// equalsRead reads e as a comparison (== or !=) of a status field of the receiver with
+// a string, bool or integer constant: the field under the status, the operator, and the
+// constant spelt exactly with its kind; "" when e is none.
+func (k keyer) equalsRead(e ast.Expr) (path, op, value string, kind int) {
+	x, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok || (x.Op != token.EQL && x.Op != token.NEQ) {
+		return "", "", "", 0
+	}
+	info := k.g.pass.TypesInfo
+	field, lit := x.X, x.Y
+	if info.Types[field].Value != nil {
+		field, lit = lit, field
+	}
+	c := info.Types[lit].Value
+	rest, ok := strings.CutPrefix(k.key(field), "$.Status.")
+	if !ok || c == nil || (c.Kind() != constant.String && c.Kind() != constant.Bool && c.Kind() != constant.Int) {
+		return "", "", "", 0
+	}
+	return "." + rest, x.Op.String(), c.ExactString(), int(c.Kind())
+}
+
+// flagValue is the constant a ReadsFlag of a comparison holds; nil when it cannot be
+// read back.
+func flagValue(f ReadsFlag) constant.Value {
+	switch constant.Kind(f.Kind) {
+	case constant.String:
+		if s, err := strconv.Unquote(f.Value); err == nil {
+			return constant.MakeString(s)
+		}
+	case constant.Bool:
+		return constant.MakeBool(f.Value == "true")
+	case constant.Int:
+		if v := constant.MakeFromLiteral(f.Value, token.INT, 0); v.Kind() == constant.Int {
+			return v
+		}
+	}
+	return nil
 }
 
 // conditionRead reads e as a test of a condition of the receiver's status
@@ -160,6 +212,22 @@ func (k keyer) flagChange(call *ast.CallExpr, want bool, acc []assignment) bool 
 	}
 	if f.Condition != "" {
 		return conditionMoves("$.Status"+path, f.Condition, want, acc)
+	}
+	if f.Op != "" {
+		// The method found the field holding the constant, then the path gives it
+		// another (a transition), or found it not holding it, then the path gives it
+		// that constant.
+		c := flagValue(f)
+		if c == nil {
+			return false
+		}
+		holds := (f.Op == "==") == want
+		for _, as := range acc {
+			if as.lhs == "$.Status"+path && as.value != nil && as.value.Kind() == c.Kind() && sameConst(as.value, c) != holds {
+				return true
+			}
+		}
+		return false
 	}
 	for _, as := range acc {
 		if as.lhs == "$.Status"+path && as.value != nil && as.value.Kind() == constant.Bool && constant.BoolVal(as.value) != want {

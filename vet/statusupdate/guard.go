@@ -328,6 +328,11 @@ func (g *guards) locallyGuarded(stack []ast.Node) bool {
 			if child == p.Body && g.fillsEmpty(p.Cond, stack[i:]) {
 				return true
 			}
+			// if op != controllerutil.OperationResultNone: the pass created or changed
+			// a child (rule 10).
+			if done, ok := kubetypes.OperationDone(g.pass.TypesInfo, p.Cond); ok && ((child == p.Body && done) || (child == p.Else && !done)) {
+				return true
+			}
 			// if err == nil past err = c.Create(…): the Create just succeeded (rule 10).
 			if child == p.Body && i >= 2 {
 				if block, ok := stack[i-2].(*ast.BlockStmt); ok && kubetypes.CreateSucceeded(g.pass.TypesInfo, syntax.Before(block.List, p), p) {
@@ -343,6 +348,13 @@ func (g *guards) locallyGuarded(stack []ast.Node) bool {
 				if g.mentionsDiff(e) {
 					return true
 				}
+			}
+			// case controllerutil.OperationResultCreated: of a switch on op (rule 10).
+			if sw, ok := stack[max(i-3, 0)].(*ast.SwitchStmt); ok && i >= 3 && sw.Tag != nil && len(p.List) > 0 && !slices.ContainsFunc(p.List, func(e ast.Expr) bool {
+				done, ok := kubetypes.OperationDone(g.pass.TypesInfo, &ast.BinaryExpr{X: sw.Tag, Op: token.EQL, Y: e})
+				return !ok || !done
+			}) {
+				return true
 			}
 			if g.earlyExitBefore(p.Body, child) || kubetypes.CheckedCreate(g.pass.TypesInfo, p.Body, child) {
 				return true
@@ -367,6 +379,11 @@ func (g *guards) earlyExitBefore(list []ast.Stmt, child ast.Node) bool {
 		switch s := s.(type) {
 		case *ast.IfStmt:
 			if syntax.Leaves(s.Body.List) && s.Init == nil && g.comparesAssigned(s.Cond, list[k+1:], child) {
+				return true
+			}
+			// if op == controllerutil.OperationResultNone { return }: past it the pass
+			// created or changed a child (rule 10).
+			if done, ok := kubetypes.OperationDone(g.pass.TypesInfo, s.Cond); ok && !done && syntax.Leaves(s.Body.List) {
 				return true
 			}
 			// The if, or an else if of its chain (if err != nil { return } else if

@@ -2,6 +2,7 @@ package kubetypes
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -1229,4 +1230,62 @@ func CheckedCreate(info *types.Info, list []ast.Stmt, child ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// ControllerutilPkg is controller-runtime's controllerutil, whose CreateOrUpdate and
+// CreateOrPatch return an OperationResult.
+const ControllerutilPkg = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+
+// operationResultNone is the value of controllerutil.OperationResultNone: the object
+// was left as it was.
+const operationResultNone = "unchanged"
+
+// OperationDone says what cond, when it holds, finds of a controllerutil.OperationResult
+// (CreateOrUpdate's or CreateOrPatch's answer, or a wrapper's of that type): done is
+// true when cond holds only if the operation created or changed its object (op !=
+// OperationResultNone, op == OperationResultCreated, either of two such tests joined by
+// ||), false when cond holds only if it left the object as it was (op ==
+// OperationResultNone); ok is false when cond is no such test. For statusupdate's rule
+// 10: a write reached only when the pass created or changed a child records what the
+// pass did, and the next pass, with nothing to do, does not reach it.
+func OperationDone(info *types.Info, cond ast.Expr) (done, ok bool) {
+	b, isBin := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !isBin {
+		return false, false
+	}
+	if b.Op == token.LOR {
+		x, okX := OperationDone(info, b.X)
+		y, okY := OperationDone(info, b.Y)
+		return true, okX && okY && x && y
+	}
+	if b.Op != token.EQL && b.Op != token.NEQ {
+		return false, false
+	}
+	op, lit := b.X, b.Y
+	if tv, found := info.Types[op]; found && tv.Value != nil {
+		op, lit = lit, op // the constant first: OperationResultCreated == op
+	}
+	tv, found := info.Types[lit]
+	if !isOperationResult(info.TypeOf(op)) || !found || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return false, false
+	}
+	none := constant.StringVal(tv.Value) == operationResultNone
+	// op != None and op == Created hold when something was done; op == None and
+	// op != Created when nothing was, or (op != Created) something else: not a test
+	// of either.
+	switch {
+	case b.Op == token.NEQ && none:
+		return true, true
+	case b.Op == token.EQL && !none:
+		return true, true
+	case b.Op == token.EQL && none:
+		return false, true
+	}
+	return false, false
+}
+
+// isOperationResult reports whether t is controllerutil.OperationResult.
+func isOperationResult(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Name() == "OperationResult" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == ControllerutilPkg
 }

@@ -15,3 +15,14 @@ func (m *Memcached) IsReady() bool {
 func (m *Memcached) IsDegraded() bool {
 	return meta.IsStatusConditionFalse(m.Status.Conditions, "Healthy")
 }
+
+// IsRunning compares the state with a constant: a caller that finds it not Running and
+// sets it Running, or finds it Running and sets another state, moves it.
+func (m *Memcached) IsRunning() bool {
+	return m.Status.State == "Running"
+}
+
+// Unfinished compares the other way round.
+func (m *Memcached) Unfinished() bool {
+	return "Done" != m.Status.State
+}

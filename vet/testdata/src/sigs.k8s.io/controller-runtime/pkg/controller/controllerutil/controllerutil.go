@@ -13,6 +13,14 @@ func RemoveFinalizer(o client.Object, finalizer string) bool   { return false }
 
 type OperationResult string
 
+const (
+	OperationResultNone              OperationResult = "unchanged"
+	OperationResultCreated           OperationResult = "created"
+	OperationResultUpdated           OperationResult = "updated"
+	OperationResultUpdatedStatus     OperationResult = "updatedStatus"
+	OperationResultUpdatedStatusOnly OperationResult = "updatedStatusOnly"
+)
+
 type MutateFn func() error
 
 func CreateOrUpdate(ctx context.Context, c client.Client, obj client.Object, f MutateFn) (OperationResult, error) {
