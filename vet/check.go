@@ -154,13 +154,23 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 	if !slices.Contains(analyzers, watches.Analyzer) {
 		analyzers = append(slices.Clone(analyzers), watches.Analyzer)
 	}
+	// cachedupdate, seeing every package, learns which client parameters all their
+	// callers fill with a client without a cache.
+	cu := cachedupdate.Analyzer
+	if i := slices.Index(analyzers, cachedupdate.Analyzer); i >= 0 && slices.ContainsFunc(pkgs, makesManager) {
+		if params := uncachedParams(pkgs); len(params) > 0 {
+			cu = cachedupdate.WithCallers(params)
+			analyzers = slices.Clone(analyzers)
+			analyzers[i] = cu
+		}
+	}
 	graph, err := checker.Analyze(analyzers, pkgs, nil)
 	if err != nil {
 		return nil, err
 	}
 	// Each cross-package step only for the analyzer it settles.
 	var reached, filtered, uncached map[string]bool
-	if slices.Contains(analyzers, cachedupdate.Analyzer) {
+	if slices.Contains(analyzers, cu) {
 		reached, uncached = controllerReach(graph), uncachedKinds(pkgs)
 	}
 	dead := deadWatches(graph, pkgs)
@@ -180,7 +190,7 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 			errs = append(errs, fmt.Errorf("%s: %w", act, act.Err))
 			continue
 		}
-		if act.Analyzer == cachedupdate.Analyzer && reached != nil && !reached[act.Package.PkgPath] {
+		if act.Analyzer == cu && reached != nil && !reached[act.Package.PkgPath] {
 			continue // no controller runs this code: a command-line tool's, a test suite's
 		}
 		fset := act.Package.Fset
@@ -194,7 +204,7 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 			if (act.Analyzer == statusupdate.Analyzer || act.Analyzer == statustime.Analyzer) && filtered[d.Category] {
 				continue // every controller of the kind filters update events: no loop
 			}
-			if act.Analyzer == cachedupdate.Analyzer && (uncached[d.Category] || uncached[allKinds]) {
+			if act.Analyzer == cu && (uncached[d.Category] || uncached[allKinds]) {
 				continue // the manager's client reads the kind from the API server
 			}
 			f := Finding{Analyzer: act.Analyzer.Name, Pos: fset.Position(d.Pos), Message: d.Message}

@@ -56,7 +56,9 @@
 // took over); each analyzer's package doc says so. It reports nothing, of any analyzer
 // but ignoredirective, in an unexported function or method that no code of its package
 // runs: one nothing refers to but functions that are themselves unreached (unreached.go
-// says exactly which). Fixes applies suggested fixes in memory, and FixSelection says which: a fix that can change what the program does
+// says exactly which). It tells cachedupdate which client parameters every call among
+// the packages hands a client without a cache (callers.go), so that a field filled
+// only from them is not taken for the manager's. Fixes applies suggested fixes in memory, and FixSelection says which: a fix that can change what the program does
 // (Fixers) only when its analyzer is named. Both are pure: opgen vet's command writes
 // the files, and turns a LoadError into exit status 2 (and, with -json, a JSON error
 // object).

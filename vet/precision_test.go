@@ -317,3 +317,46 @@ func TestPrecisionUnreached(t *testing.T) {
 		t.Errorf("findings in orphan.go (-want +got):\n%s", diff)
 	}
 }
+
+// TestPrecisionCallersClient: a struct field filled only from a constructor's client
+// parameter holds what the constructor's callers hand it. With the main that makes the
+// manager in view, Direct, built only with client.New's client, reads the API server
+// and its Update is not reported; Shared, built with the manager's client, is. With
+// a second main that builds Direct with the manager's client too, both are.
+func TestPrecisionCallersClient(t *testing.T) {
+	testdatadir.Track(t, precisionDir)
+	for _, tc := range []struct {
+		patterns []string
+		want     map[string]int // cachedupdate findings by type
+	}{
+		{[]string{"./apiserver/...", "./apiservermain/...", "./api/..."}, map[string]int{"Shared": 1}},
+		{[]string{"./apiserver/...", "./apiservermain/...", "./apiservermixed/...", "./api/..."}, map[string]int{"Direct": 1, "Shared": 1}},
+	} {
+		findings, err := vet.Check(context.Background(), vet.Config{Dir: precisionDir, Patterns: tc.patterns})
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := os.ReadFile(filepath.Join(precisionDir, "apiserver", "apiserver.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(src), "\n")
+		got := map[string]int{}
+		for _, f := range findings {
+			if f.Analyzer != "cachedupdate" || filepath.Base(filepath.Dir(f.Pos.Filename)) != "apiserver" {
+				continue
+			}
+			switch line := lines[f.Pos.Line-1]; {
+			case strings.Contains(line, "d.cli"):
+				got["Direct"]++
+			case strings.Contains(line, "s.cli"):
+				got["Shared"]++
+			default:
+				got[line]++
+			}
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%v: cachedupdate findings in apiserver (-want +got):\n%s", tc.patterns, diff)
+		}
+	}
+}

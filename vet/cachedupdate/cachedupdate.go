@@ -155,7 +155,21 @@ type function struct {
 	live map[*types.Var]bool
 }
 
-func run(pass *analysis.Pass) (any, error) {
+// WithCallers is Analyzer for a run that sees every package of the program, as opgen
+// vet's does: uncached are the client parameters, as "<function's full name>#<index>"
+// (github.com/x/y/pkg/rpaas.NewK8S#1), that every call among those packages hands a
+// client without a cache (client.New's, a fake client). A struct field the package
+// fills only from such parameters (a constructor that keeps the client its callers
+// build) reads from the API server too.
+func WithCallers(uncached map[string]bool) *analysis.Analyzer {
+	a := *Analyzer
+	a.Run = func(pass *analysis.Pass) (any, error) { return runWith(pass, uncached) }
+	return &a
+}
+
+func run(pass *analysis.Pass) (any, error) { return runWith(pass, nil) }
+
+func runWith(pass *analysis.Pass, uncachedParams map[string]bool) (any, error) {
 	// A package's own retry wrappers (retryOnConflict(func() error {…})) run their
 	// literal as client-go's retry does.
 	kubetypes.NoteRetryWrappers(pass.TypesInfo, pass.Files)
@@ -163,7 +177,7 @@ func run(pass *analysis.Pass) (any, error) {
 	wr := pass.ResultOf[writes.Analyzer].(*writes.Result)
 	rep := directive.NewReporter(pass)
 	info := pass.TypesInfo
-	o := &origins{pass: pass, insp: insp, deferred: map[*types.Func][]int{}, rf: newRefresher(pass)}
+	o := &origins{pass: pass, insp: insp, deferred: map[*types.Func][]int{}, rf: newRefresher(pass), uncachedParams: uncachedParams}
 	o.rf.exportFacts()
 	o.exportNewClients()
 	o.exportAccessors()
@@ -953,6 +967,9 @@ type origins struct {
 	newClients map[*types.Func]bool
 	// ctorFields holds paramFields' answers.
 	ctorFields map[*types.Func]map[int][]*types.Var
+	// uncachedParams are the client parameters every caller in the program hands a
+	// client without a cache (WithCallers); nil when the run sees one package.
+	uncachedParams map[string]bool
 }
 
 // fill is a value given to a struct field, in the declaration decl (nil at package
@@ -1037,7 +1054,7 @@ func (o *origins) cached(decl *ast.FuncDecl, c ast.Expr, depth int) bool {
 		if sel := info.Selections[x]; sel != nil && sel.Kind() == types.FieldVal {
 			fv := sel.Obj().(*types.Var)
 			if fv.Pkg() != o.pass.Pkg || len(o.fills()[fv]) > 0 {
-				return !o.newClientField(fv) && !o.callersClient(fv)
+				return !o.newClientField(fv) && !o.callersClient(fv) && !o.uncachedFromCallers(fv)
 			}
 		}
 		return true
@@ -1113,6 +1130,39 @@ func (o *origins) callersClient(fv *types.Var) bool {
 		}
 	}
 	return false
+}
+
+// uncachedFromCallers reports whether fv, a client field of this package, is filled
+// only from parameters of the package's functions that every call in the program
+// hands a client without a cache (WithCallers): func NewK8S(cfg, k8sClient) {
+// return &manager{cli: k8sClient} }, called only with client.New's client by the
+// API server's packages. Parameters are the callers'; only a run that sees them all
+// can say.
+func (o *origins) uncachedFromCallers(fv *types.Var) bool {
+	if len(o.uncachedParams) == 0 || fv.Pkg() != o.pass.Pkg {
+		return false
+	}
+	fills := o.fills()[fv]
+	if len(fills) == 0 {
+		return false
+	}
+	info := o.pass.TypesInfo
+	for _, f := range fills {
+		id, ok := ast.Unparen(f.val).(*ast.Ident)
+		if !ok || f.decl == nil {
+			return false
+		}
+		pv, ok := info.Uses[id].(*types.Var)
+		if !ok || assigned(info, f.decl.Body, pv) {
+			return false
+		}
+		i := syntax.ParamIndex(info, f.decl, pv)
+		fn, _ := info.Defs[f.decl.Name].(*types.Func)
+		if i < 0 || fn == nil || !o.uncachedParams[fmt.Sprintf("%s#%d", fn.FullName(), i)] {
+			return false
+		}
+	}
+	return true
 }
 
 // managerClient reports whether e is mgr.GetClient(), mgr a controller-runtime

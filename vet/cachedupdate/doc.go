@@ -58,7 +58,16 @@
 //     mgr.GetClient(), direct: c} }: r.direct.Get). A type that keeps the
 //     manager's client for itself and takes one more from its caller keeps that
 //     one to read past the cache; the caller, in a package that imports this one,
-//     builds it (client.New), and no fact reaches back. Nor is one held in a
+//     builds it (client.New), and no fact reaches back. Nor, when the run sees
+//     every package of the program (opgen vet, with a package that makes the
+//     manager among them), is a field the package fills only from client
+//     parameters of its functions that every call in those packages hands a client
+//     without a cache: client.New's, client.NewWithWatch's or a fake client, directly
+//     or through a local variable every value of which is one (func NewK8S(cfg,
+//     k8sClient) Manager { return &k8sManager{cli: k8sClient} }, called only by an
+//     API server's packages with the client they build; WithCallers). A parameter
+//     some call hands the manager's client, or anything not known, keeps the field
+//     the manager's. Nor is one held in a
 //     variable that some other function returned (a factory's: not known);
 //   - a variable assigned from one of those (x := list.Items[i], y := x.DeepCopy(),
 //     for _, item := range list.Items), transitively, or given one's resourceVersion

@@ -97,8 +97,10 @@ func run(pass *analysis.Pass) (any, error) {
 
 // bodyReads reports whether body consults the status of p as a guard the
 // analyzers cannot judge (see reader.reads): in a condition (of an if, a switch or a
-// case), or, for a function that gives back a bool, in what a return gives back. An
-// assignment to the status, or a copy of it handed on, is no consultation.
+// case), or, for a function that gives back a bool, in what a return gives back, or,
+// for one that gives back something else, when a return gives back a status field
+// (gives). An assignment to the status, or a copy of it handed on, is no
+// consultation.
 func (r *Result) bodyReads(fn *types.Func, body *ast.BlockStmt, p *types.Var) bool {
 	info := r.pass.TypesInfo
 	c := &reader{r: r, seen: map[*types.Var]bool{}, statusOf: func(e ast.Expr) bool {
@@ -125,8 +127,53 @@ func (r *Result) bodyReads(fn *types.Func, body *ast.BlockStmt, p *types.Var) bo
 		case *ast.SwitchStmt:
 			found = found || x.Tag != nil && !c.plain(x.Tag) && c.reads(x.Tag, maxDepth)
 		case *ast.ReturnStmt:
-			for _, e := range x.Results {
-				found = found || predicate && c.reads(e, maxDepth)
+			for i, e := range x.Results {
+				found = found || predicate && c.reads(e, maxDepth) || !predicate && i < res.Len() && !syntax.IsError(res.At(i).Type()) && c.gives(body, e)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// gives reports whether e, returned by a getter (a function that gives back no bool),
+// is a field of the status read as it is (return obj.Status.LastRun.Time), or a local
+// variable of body some assignment of which is one, or what it points at or a field
+// of it (t := obj.Status.LastRun.Time; if
+// t.IsZero() { t = obj.CreationTimestamp.Time }; return t): a caller's condition on
+// what it gives back compares the status (if r.lastRun(obj).Before(next)).
+func (c *reader) gives(body *ast.BlockStmt, e ast.Expr) bool {
+	if c.plain(e) {
+		return true
+	}
+	// What the local points at or holds a field of (*t, t.Time) is read from it.
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.StarExpr:
+			e = x.X
+			continue
+		case *ast.SelectorExpr:
+			e = x.X
+			continue
+		}
+		break
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	info := c.r.pass.TypesInfo
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.Pos() < body.Pos() || v.Pos() >= body.End() {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+			for i, l := range as.Lhs {
+				if lid, ok := ast.Unparen(l).(*ast.Ident); ok && info.ObjectOf(lid) == v && c.plain(as.Rhs[i]) {
+					found = true
+				}
 			}
 		}
 		return !found

@@ -33,7 +33,11 @@
 //     followed three variables deep;
 //   - a call handed an object of the kind, as receiver or argument, of a function that
 //     reads the status of that parameter (obj.IsDeprecated(), r.isDue(obj)): in its
-//     body, through a field selector, or by handing it on to another such function.
+//     body, through a field selector, or by handing it on to another such function,
+//     or that gives back (not a bool) a field of it, or a local some assignment of
+//     which is one, or what that local points at (a getter: func lastRun(obj) Time {
+//     t := obj.Status.LastRun; if t == nil { return Time{} }; return *t }, then if
+//     sched.Next(lastRun(obj)).Before(now)).
 //     A function of any loaded package carries this to its callers as the ReadsStatus
 //     analysis fact.
 //

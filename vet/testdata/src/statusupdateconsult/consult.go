@@ -188,3 +188,37 @@ func (r *Reconciler) otherKind(ctx context.Context, obj *apiv1.Memcached, other 
 	}
 	return nil
 }
+
+// lastStart is a getter of the status: it gives back a field of it, or a default
+// when the field is empty.
+func lastStart(obj *apiv1.Memcached) metav1.Time {
+	t := obj.Status.StartTime
+	if t == nil {
+		return metav1.Time{}
+	}
+	return *t
+}
+
+// imageOf is a getter of the spec.
+func imageOf(obj *apiv1.Memcached) string { return obj.Spec.Image }
+
+// Not reported: a schedule compared with what the getter gives back, through a local
+// and a method of the time, compares the stored status (rule 9).
+func (r *Reconciler) scheduled(ctx context.Context, obj *apiv1.Memcached, next func(metav1.Time) metav1.Time) error {
+	due := next(lastStart(obj))
+	if due.Before(&metav1.Time{}) {
+		now := metav1.Now()
+		obj.Status.StartTime = &now
+		return r.Status().Update(ctx, obj)
+	}
+	return nil
+}
+
+// Reported: what the spec's getter gives back says nothing of the status.
+func (r *Reconciler) scheduledBySpec(ctx context.Context, obj *apiv1.Memcached, image string) error {
+	if imageOf(obj) != image {
+		obj.Status.Image = "pending"
+		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+	}
+	return nil
+}

@@ -1,0 +1,17 @@
+// Command apiservermixed serves package apiserver's Direct with the manager's client:
+// with it in view, not every caller of NewDirect hands it a client without a cache.
+package main
+
+import (
+	ctrl "sigs.k8s.io/controller-runtime"
+
+	"opgen.test/precision/apiserver"
+)
+
+func main() {
+	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	if err != nil {
+		panic(err)
+	}
+	_ = apiserver.NewDirect(mgr.GetClient())
+}
