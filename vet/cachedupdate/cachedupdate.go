@@ -1101,21 +1101,10 @@ func (o *origins) callersClient(fv *types.Var) bool {
 	if fv.Pkg() != o.pass.Pkg || fv.Embedded() {
 		return false
 	}
-	fills := o.fills()[fv]
-	if len(fills) == 0 {
+	if o.paramFills(fv) == nil {
 		return false
 	}
 	info := o.pass.TypesInfo
-	for _, f := range fills {
-		id, ok := ast.Unparen(f.val).(*ast.Ident)
-		if !ok || f.decl == nil {
-			return false
-		}
-		pv, ok := info.Uses[id].(*types.Var)
-		if !ok || syntax.ParamIndex(info, f.decl, pv) < 0 || assigned(info, f.decl.Body, pv) {
-			return false
-		}
-	}
 	st := o.structOf(fv)
 	if st == nil {
 		return false
@@ -1142,27 +1131,51 @@ func (o *origins) uncachedFromCallers(fv *types.Var) bool {
 	if len(o.uncachedParams) == 0 || fv.Pkg() != o.pass.Pkg {
 		return false
 	}
-	fills := o.fills()[fv]
-	if len(fills) == 0 {
+	params := o.paramFills(fv)
+	if params == nil {
 		return false
 	}
-	info := o.pass.TypesInfo
-	for _, f := range fills {
-		id, ok := ast.Unparen(f.val).(*ast.Ident)
-		if !ok || f.decl == nil {
-			return false
-		}
-		pv, ok := info.Uses[id].(*types.Var)
-		if !ok || assigned(info, f.decl.Body, pv) {
-			return false
-		}
-		i := syntax.ParamIndex(info, f.decl, pv)
-		fn, _ := info.Defs[f.decl.Name].(*types.Func)
-		if i < 0 || fn == nil || !o.uncachedParams[fmt.Sprintf("%s#%d", fn.FullName(), i)] {
+	for _, p := range params {
+		if !o.uncachedParams[fmt.Sprintf("%s#%d", p.fn.FullName(), p.index)] {
 			return false
 		}
 	}
 	return true
+}
+
+// paramFill is a parameter of fn, by its index, that fills a field.
+type paramFill struct {
+	fn    *types.Func
+	index int
+}
+
+// paramFills are, when the package fills fv only from parameters of the functions
+// that fill it, never assigned there (a constructor that keeps the client it is
+// handed), those parameters; nil otherwise.
+func (o *origins) paramFills(fv *types.Var) []paramFill {
+	fills := o.fills()[fv]
+	if len(fills) == 0 {
+		return nil
+	}
+	info := o.pass.TypesInfo
+	var out []paramFill
+	for _, f := range fills {
+		id, ok := ast.Unparen(f.val).(*ast.Ident)
+		if !ok || f.decl == nil {
+			return nil
+		}
+		pv, ok := info.Uses[id].(*types.Var)
+		if !ok || assigned(info, f.decl.Body, pv) {
+			return nil
+		}
+		i := syntax.ParamIndex(info, f.decl, pv)
+		fn, _ := info.Defs[f.decl.Name].(*types.Func)
+		if i < 0 || fn == nil {
+			return nil
+		}
+		out = append(out, paramFill{fn, i})
+	}
+	return out
 }
 
 // managerClient reports whether e is mgr.GetClient(), mgr a controller-runtime

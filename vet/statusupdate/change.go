@@ -162,24 +162,8 @@ func (k keyer) unalias(e ast.Expr, s string) string {
 	if k.g == nil || strings.HasPrefix(s, k.obj+".") {
 		return s
 	}
-	root := e
-	for {
-		switch x := ast.Unparen(root).(type) {
-		case *ast.SelectorExpr:
-			root = x.X
-			continue
-		case *ast.StarExpr:
-			root = x.X
-			continue
-		}
-		break
-	}
-	id, ok := ast.Unparen(root).(*ast.Ident)
-	if !ok || !strings.HasPrefix(s, id.Name) {
-		return s
-	}
-	v, ok := k.g.pass.TypesInfo.Uses[id].(*types.Var)
-	if !ok || v.IsField() {
+	v := syntax.Root(k.g.pass.TypesInfo, e)
+	if v == nil || v.IsField() || !strings.HasPrefix(s, v.Name()) {
 		return s
 	}
 	if _, isPtr := v.Type().Underlying().(*types.Pointer); !isPtr {
@@ -190,7 +174,7 @@ func (k keyer) unalias(e ast.Expr, s string) string {
 		return s
 	}
 	if part := text(val.X); strings.HasPrefix(part, k.obj+".") {
-		return part + s[len(id.Name):]
+		return part + s[len(v.Name()):]
 	}
 	return s
 }

@@ -147,24 +147,9 @@ func (c *reader) gives(body *ast.BlockStmt, e ast.Expr) bool {
 		return true
 	}
 	// What the local points at or holds a field of (*t, t.Time) is read from it.
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.StarExpr:
-			e = x.X
-			continue
-		case *ast.SelectorExpr:
-			e = x.X
-			continue
-		}
-		break
-	}
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
 	info := c.r.pass.TypesInfo
-	v, ok := info.Uses[id].(*types.Var)
-	if !ok || v.Pos() < body.Pos() || v.Pos() >= body.End() {
+	v := syntax.Root(info, e)
+	if v == nil || v.Pos() < body.Pos() || v.Pos() >= body.End() {
 		return false
 	}
 	found := false
