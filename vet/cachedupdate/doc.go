@@ -155,7 +155,14 @@
 // value, next := current.DeepCopy()): the retry answers the 409 by reading again. A
 // retry whose function sends the object it was given, or a copy of it, without
 // reading it, resends the same stale resourceVersion on every attempt, and is
-// reported like any other Update. A retry written by hand as a loop counts the same:
+// reported like any other Update. A polling function of the wait package whose
+// literal, after the write, reads the object again and can end an attempt not done
+// and without an error (return false, nil) is a retry too, whatever it asks of the
+// error: the next attempt sends what it read (a health monitor's poll: if err :=
+// r.update(ctx, obj); err == nil { return true, nil }; if err := r.Get(ctx, key,
+// obj); err != nil { return false, err }; return false, nil). A read before the
+// write (wait until ready, then write) or an attempt that ends with the write's error
+// is no such retry. A retry written by hand as a loop counts the same:
 // a for or range loop around the write whose body asks errors.IsConflict and reads
 // the object again (latest := &Foo{}; r.Get(ctx, key, latest); write latest), or gives
 // it the resourceVersion of a variable it reads again (obj.ResourceVersion =

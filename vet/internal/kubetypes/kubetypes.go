@@ -390,15 +390,93 @@ const ErrorsPkg = "k8s.io/apimachinery/pkg/api/errors"
 // loop around the write, within the function, whose body asks errors.IsConflict and
 // reads obj again. Either may instead give obj the resourceVersion of a variable it
 // reads again (desired.ResourceVersion = existing.ResourceVersion, existing read in
-// the literal): each attempt sends the version just read.
+// the literal): each attempt sends the version just read. So does a wait poll whose
+// literal, after the write, reads obj again and can end the attempt not done and
+// without an error (return false, nil): the next attempt sends what it read, whatever
+// the write's error was (a health monitor's poll: if err := update(obj); err == nil {
+// return true, nil }; c.Get(ctx, key, obj); return false, nil).
 func InRetry(info *types.Info, stack []ast.Node, obj ast.Expr) bool {
 	v := syntax.Root(info, obj)
 	outer := outermostBody(stack)
 	if lit := conflictRetryLit(info, stack); lit != nil && (rereads(info, lit.Body, v, 0) || givenVersion(info, lit.Body, outer, v)) {
 		return true
 	}
+	if lit := pollLit(info, stack); lit != nil && readsAfter(info, lit.Body, v, stack[len(stack)-1].End()) && pollsAgain(info, lit) {
+		return true
+	}
 	loop := conflictRetryLoop(info, stack)
 	return loop != nil && (rereads(info, loop, v, 0) || givenVersion(info, loop, outer, v))
+}
+
+// pollLit is the innermost function literal on the stack when a function of the wait
+// package runs it in place (directly, or through a wrapper of the package), nil
+// otherwise.
+func pollLit(info *types.Info, stack []ast.Node) *ast.FuncLit {
+	for i := len(stack) - 1; i > 0; i-- {
+		lit, ok := stack[i].(*ast.FuncLit)
+		if !ok {
+			continue
+		}
+		if !RunInPlace(info, lit, stack[i-1]) {
+			return nil
+		}
+		if call, _ := runner(lit, stack[i-1]); call == nil || retryPackage(info, call) != WaitPkg {
+			return nil
+		}
+		return lit
+	}
+	return nil
+}
+
+// readsAfter reports whether body, outside the literals it holds, reads v from the
+// API server or the cache (a Get or List into it, or a filler) at a call that starts
+// after pos: a read that follows the write, for the next attempt.
+func readsAfter(info *types.Info, body *ast.BlockStmt, v *types.Var, pos token.Pos) bool {
+	if v == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if n.Pos() >= pos && fillsArg(info, n, v) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// pollsAgain reports whether the poll's literal has a return of (false, nil), outside
+// the literals it holds: an attempt that ends not done and without an error, which
+// the wait package follows with another attempt.
+func pollsAgain(info *types.Info, lit *ast.FuncLit) bool {
+	found := false
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) == 2 && isConst(info, n.Results[0], "false") && isConst(info, n.Results[1], "nil") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// isConst reports whether e is the predeclared identifier name (false, nil).
+func isConst(info *types.Info, e ast.Expr, name string) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || id.Name != name {
+		return false
+	}
+	obj := info.Uses[id]
+	return obj != nil && obj.Parent() == types.Universe
 }
 
 // conflictRetryLoop is the body of the innermost loop on the stack, within the
