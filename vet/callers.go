@@ -147,14 +147,11 @@ func makesUncached(info *types.Info, e ast.Expr) bool {
 		return false
 	}
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	if fn == nil || fn.Pkg() == nil {
+	if kubetypes.IsNewClient(fn) {
+		return true
+	}
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != fakePkg {
 		return false
 	}
-	switch fn.Pkg().Path() {
-	case kubetypes.ClientPkg:
-		return fn.Signature().Recv() == nil && (fn.Name() == "New" || fn.Name() == "NewWithWatch")
-	case fakePkg:
-		return fn.Name() == "Build" || fn.Name() == "NewFakeClient" || fn.Name() == "NewFakeClientWithScheme"
-	}
-	return false
+	return fn.Name() == "Build" || fn.Name() == "NewFakeClient" || fn.Name() == "NewFakeClientWithScheme"
 }

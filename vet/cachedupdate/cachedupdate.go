@@ -1377,7 +1377,7 @@ func (o *origins) isNewClient(e ast.Expr) bool {
 	if fn == nil {
 		return false
 	}
-	if kubetypes.IsFunc(fn, kubetypes.ClientPkg, "New") || kubetypes.IsFunc(fn, kubetypes.ClientPkg, "NewWithWatch") {
+	if kubetypes.IsNewClient(fn) {
 		return true
 	}
 	if fn.Pkg() == o.pass.Pkg {

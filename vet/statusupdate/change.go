@@ -682,10 +682,6 @@ func (k keyer) absentAppended(flag *types.Var, acc []assignment) bool {
 		id, ok := ast.Unparen(e).(*ast.Ident)
 		return ok && info.ObjectOf(id) == flag
 	}
-	isConst := func(e ast.Expr, b bool) bool {
-		tv := info.Types[e]
-		return tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value) == b
-	}
 	// Every assignment of the flag: its declaration false, the others true inside
 	// a matching if of a range over a status list; the list and the matched values.
 	type match struct{ list, field, value string }
@@ -701,7 +697,7 @@ func (k keyer) absentAppended(flag *types.Var, acc []assignment) bool {
 		switch st := n.(type) {
 		case *ast.ValueSpec:
 			for i, name := range st.Names {
-				if info.Defs[name] == flag && i < len(st.Values) && !isConst(st.Values[i], false) {
+				if info.Defs[name] == flag && i < len(st.Values) && !syntax.IsConst(info, st.Values[i], "false") {
 					ok = false
 				}
 			}
@@ -711,12 +707,12 @@ func (k keyer) absentAppended(flag *types.Var, acc []assignment) bool {
 					continue
 				}
 				if st.Tok == token.DEFINE {
-					if len(st.Rhs) != len(st.Lhs) || !isConst(st.Rhs[i], false) {
+					if len(st.Rhs) != len(st.Lhs) || !syntax.IsConst(info, st.Rhs[i], "false") {
 						ok = false
 					}
 					continue
 				}
-				if st.Tok != token.ASSIGN || len(st.Rhs) != len(st.Lhs) || !isConst(st.Rhs[i], true) {
+				if st.Tok != token.ASSIGN || len(st.Rhs) != len(st.Lhs) || !syntax.IsConst(info, st.Rhs[i], "true") {
 					ok = false
 					continue
 				}

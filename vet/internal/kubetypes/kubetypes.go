@@ -46,6 +46,12 @@ func IsFunc(fn *types.Func, pkgPath, name string) bool {
 	return fn.Type().(*types.Signature).Recv() == nil
 }
 
+// IsNewClient reports whether fn is client.New or client.NewWithWatch: a client
+// that reads the API server, without a cache.
+func IsNewClient(fn *types.Func) bool {
+	return IsFunc(fn, ClientPkg, "New") || IsFunc(fn, ClientPkg, "NewWithWatch")
+}
+
 // ChangesConditions reports whether fn is meta.SetStatusCondition or
 // meta.RemoveStatusCondition: both answer whether they changed the list they were
 // handed, so their true is a diff.
@@ -412,20 +418,28 @@ func InRetry(info *types.Info, stack []ast.Node, obj ast.Expr) bool {
 // package runs it in place (directly, or through a wrapper of the package), nil
 // otherwise.
 func pollLit(info *types.Info, stack []ast.Node) *ast.FuncLit {
+	lit, call := inPlaceLit(info, stack)
+	if lit == nil || call == nil || retryPackage(info, call) != WaitPkg {
+		return nil
+	}
+	return lit
+}
+
+// inPlaceLit is the innermost function literal on the stack and the call that runs
+// it, when it is run in place (see RunInPlace); nil, nil otherwise.
+func inPlaceLit(info *types.Info, stack []ast.Node) (*ast.FuncLit, *ast.CallExpr) {
 	for i := len(stack) - 1; i > 0; i-- {
 		lit, ok := stack[i].(*ast.FuncLit)
 		if !ok {
 			continue
 		}
 		if !RunInPlace(info, lit, stack[i-1]) {
-			return nil
+			return nil, nil
 		}
-		if call, _ := runner(lit, stack[i-1]); call == nil || retryPackage(info, call) != WaitPkg {
-			return nil
-		}
-		return lit
+		call, _ := runner(lit, stack[i-1])
+		return lit, call
 	}
-	return nil
+	return nil, nil
 }
 
 // readsAfter reports whether body, outside the literals it holds, reads v from the
@@ -460,23 +474,13 @@ func pollsAgain(info *types.Info, lit *ast.FuncLit) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
-			if len(n.Results) == 2 && isConst(info, n.Results[0], "false") && isConst(info, n.Results[1], "nil") {
+			if len(n.Results) == 2 && syntax.IsConst(info, n.Results[0], "false") && syntax.IsNil(info, n.Results[1]) {
 				found = true
 			}
 		}
 		return !found
 	})
 	return found
-}
-
-// isConst reports whether e is the predeclared identifier name (false, nil).
-func isConst(info *types.Info, e ast.Expr, name string) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok || id.Name != name {
-		return false
-	}
-	obj := info.Uses[id]
-	return obj != nil && obj.Parent() == types.Universe
 }
 
 // conflictRetryLoop is the body of the innermost loop on the stack, within the
@@ -612,27 +616,20 @@ func InConflictRetry(info *types.Info, stack []ast.Node) bool {
 // place and called again on a 409 Conflict: handed to the retry package (or a wrapper
 // of it), or to a wait poll whose literal asks errors.IsConflict. nil otherwise.
 func conflictRetryLit(info *types.Info, stack []ast.Node) *ast.FuncLit {
-	for i := len(stack) - 1; i > 0; i-- {
-		lit, ok := stack[i].(*ast.FuncLit)
-		if !ok {
-			continue
-		}
-		if !RunInPlace(info, lit, stack[i-1]) {
-			return nil
-		}
-		call, _ := runner(lit, stack[i-1])
-		if fn := Callee(info, call); eventually(fn) || anyErrorRetry(fn) {
-			if !failsOnError(info, lit) {
-				return nil // it passes whatever its writes answered: no retry of them
-			}
-			return lit
-		}
-		if retryPackage(info, call) != RetryPkg && !asksConflict(info, lit.Body) {
-			return nil // a wait poll retries only what its function asks it to
+	lit, call := inPlaceLit(info, stack)
+	if lit == nil {
+		return nil
+	}
+	if fn := Callee(info, call); eventually(fn) || anyErrorRetry(fn) {
+		if !failsOnError(info, lit) {
+			return nil // it passes whatever its writes answered: no retry of them
 		}
 		return lit
 	}
-	return nil
+	if retryPackage(info, call) != RetryPkg && !asksConflict(info, lit.Body) {
+		return nil // a wait poll retries only what its function asks it to
+	}
+	return lit
 }
 
 // eventually reports whether fn is a test library's poll that calls its function

@@ -273,6 +273,19 @@ func StmtCall(st ast.Stmt) *ast.CallExpr {
 	return call
 }
 
+// IsConst reports whether e is a constant expression whose value prints as value:
+// "false", "true", "0".
+func IsConst(info *types.Info, e ast.Expr, value string) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil && tv.Value.String() == value
+}
+
+// IsNil reports whether e is the predeclared nil.
+func IsNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.IsNil()
+}
+
 // IsError reports whether t is the predeclared error type.
 func IsError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())

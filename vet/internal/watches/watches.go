@@ -525,7 +525,7 @@ func deletingOnly(info *types.Info, body *ast.BlockStmt) bool {
 				break
 			}
 			switch r := x.Results[0]; {
-			case isConst(info, r, "false"):
+			case syntax.IsConst(info, r, "false"):
 			case deletionTest(r):
 				deleting++
 			default:
@@ -547,7 +547,7 @@ func alwaysTrue(info *types.Info, body *ast.BlockStmt) bool {
 			return false
 		case *ast.ReturnStmt:
 			returns++
-			if len(x.Results) != 1 || !isConst(info, x.Results[0], "true") {
+			if len(x.Results) != 1 || !syntax.IsConst(info, x.Results[0], "true") {
 				all = false
 			}
 		}
@@ -588,11 +588,6 @@ func deletionTest(e ast.Expr) bool {
 func isNil(e ast.Expr) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	return ok && id.Name == "nil"
-}
-
-func isConst(info *types.Info, e ast.Expr, value string) bool {
-	tv, ok := info.Types[e]
-	return ok && tv.Value != nil && tv.Value.String() == value
 }
 
 // readsStatusOf reports whether body may read the status of the object v holds (a
@@ -857,7 +852,7 @@ func passesStatusOnly(info *types.Info, body *ast.BlockStmt, ev *types.Var) bool
 		case *ast.ReturnStmt:
 			if len(x.Results) == 1 {
 				returns++
-				if tv, isConst := info.Types[x.Results[0]]; !isConst || tv.Value == nil || tv.Value.String() != "false" {
+				if !syntax.IsConst(info, x.Results[0], "false") {
 					allFalse = false
 				}
 			}
