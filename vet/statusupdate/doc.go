@@ -306,6 +306,19 @@
 //     the thing exists already (createService ignoring AlreadyExists), and a name
 //     with create-or-update, -or-patch, -or-get, -if-needed, -if-not-exists,
 //     -if-missing or ensure says the call runs on every pass: neither counts.
+//     A handle of something the pass started counts too, whatever the name ends
+//     with: the write in the body of an if that finds it non-nil (op != nil, alone
+//     or with && other tests), op assigned once in the function, with an error
+//     found nil on the way (if err != nil { return … } before, or the if in its
+//     else), from a function or method of the package named create…, start…,
+//     begin…, submit…, launch… or trigger… that answers nil with a nil error on
+//     some path (return nil, nil: nothing to start), and the body reading op (op,
+//     err := r.startDeleteIfNeeded(ctx, obj); if err != nil { return err } else if
+//     op != nil { obj.Status.Operation = &Operation{Token: op.Token()}; write }).
+//     The next pass finds the operation under way, or starts another with another
+//     handle. A start that never answers nil may hand back the same running thing
+//     on every pass, and a getter that answers nil when it finds nothing
+//     (lookupOperation) starts nothing: neither counts.
 //     So does a test of a controllerutil.OperationResult, CreateOrUpdate's or
 //     CreateOrPatch's answer (or a wrapper's of that type), that finds the pass
 //     created or changed its object: the write in the body of if op !=

@@ -333,6 +333,13 @@ func (g *guards) locallyGuarded(stack []ast.Node) bool {
 			if done, ok := kubetypes.OperationDone(g.pass.TypesInfo, p.Cond); ok && ((child == p.Body && done) || (child == p.Else && !done)) {
 				return true
 			}
+			// if op != nil past op, err := r.startDelete(…): the pass just started an
+			// operation and records its handle (rule 10).
+			if child == p.Body && kubetypes.StartedHandle(g.pass.TypesInfo, func(fn *types.Func) *ast.FuncDecl {
+				return syntax.DeclOf(g.pass, fn)
+			}, stack, i-1) {
+				return true
+			}
 			// if err == nil past err = c.Create(…): the Create just succeeded (rule 10).
 			if child == p.Body && i >= 2 {
 				if block, ok := stack[i-2].(*ast.BlockStmt); ok && kubetypes.CreateSucceeded(g.pass.TypesInfo, syntax.Before(block.List, p), p) {

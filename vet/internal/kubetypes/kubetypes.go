@@ -1271,16 +1271,174 @@ func creates(info *types.Info, call *ast.CallExpr, as ast.Stmt, after []ast.Stmt
 	if !ok {
 		return false
 	}
-	read := false
-	for _, st := range after {
-		ast.Inspect(st, func(n ast.Node) bool {
-			if x, ok := n.(*ast.Ident); ok && info.Uses[x] == v {
-				read = true
-			}
-			return !read
-		})
+	return slices.ContainsFunc(after, func(st ast.Stmt) bool { return readsVar(info, st, v) })
+}
+
+// startVerbs begin the names of calls that start something each time they run: an
+// object created, a remote operation begun (a BeginDelete answering a poller, a
+// StartRun), a job submitted or launched.
+var startVerbs = []string{"create", "start", "begin", "submit", "launch", "trigger"}
+
+// StartedHandle reports whether the body of the if at stack[i], on the path to the
+// write, runs only when the pass has just started something (statusupdate's rule 10):
+// its condition finds non-nil (x != nil, alone or joined by && to other tests) a
+// local variable x, assigned once in the function, with an error, from a call of a
+// function or method of the package named with a start verb (create…, start…,
+// begin…, submit…, launch…, trigger…, however it ends: startDeleteIfNeeded too) whose
+// declaration answers x nil with a nil error on some path (return nil, nil: nothing
+// to start); the error is found nil on the way (if err != nil { return … } before
+// the if, or the if in that one's else); and the body reads x (it records the handle:
+// a resume token, an ID). declOf gives the package's declaration of a function, nil
+// for one of another package. The next pass finds the operation under way, or starts
+// another with another handle: the write is no step of every pass. A getter that
+// answers nil when it finds nothing (lookupOperation) has no such name, and a start
+// that never answers nil may hand back the same running thing on every pass.
+func StartedHandle(info *types.Info, declOf func(*types.Func) *ast.FuncDecl, stack []ast.Node, i int) bool {
+	is, ok := stack[i].(*ast.IfStmt)
+	if !ok {
+		return false
 	}
+	_, body := syntax.EnclosingFunc(stack[:i+1])
+	if body == nil {
+		return false
+	}
+	for _, x := range conjuncts(is.Cond) {
+		b, ok := x.(*ast.BinaryExpr)
+		if !ok || b.Op != token.NEQ || !syntax.IsNil(info, b.Y) {
+			continue
+		}
+		id, ok := ast.Unparen(b.X).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok {
+			continue
+		}
+		call, errVar := startAssign(info, body, v)
+		if call == nil || !answersNothing(info, declOf(Callee(info, call))) || !readsVar(info, is.Body, v) {
+			continue
+		}
+		if errorLeftOn(info, stack[:i+1], errVar) {
+			return true
+		}
+	}
+	return false
+}
+
+// conjuncts are the operands of e joined by &&, e itself when it is no such join.
+func conjuncts(e ast.Expr) []ast.Expr {
+	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LAND {
+		return append(conjuncts(b.X), conjuncts(b.Y)...)
+	}
+	return []ast.Expr{ast.Unparen(e)}
+}
+
+// startAssign is the call of a function named with a start verb that the only
+// assignment of v in body makes, v its first result and the error its last (v, err :=
+// r.startDelete(ctx, obj)), with that error variable; nil when v has another
+// assignment or none such.
+func startAssign(info *types.Info, body *ast.BlockStmt, v *types.Var) (*ast.CallExpr, *types.Var) {
+	var call *ast.CallExpr
+	var errVar *types.Var
+	n := 0
+	ast.Inspect(body, func(node ast.Node) bool {
+		as, ok := node.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for j, l := range as.Lhs {
+			id, ok := ast.Unparen(l).(*ast.Ident)
+			if !ok || info.ObjectOf(id) != v {
+				continue
+			}
+			n++
+			if j != 0 || len(as.Rhs) != 1 || len(as.Lhs) < 2 {
+				continue
+			}
+			c, _ := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+			last, _ := ast.Unparen(as.Lhs[len(as.Lhs)-1]).(*ast.Ident)
+			ev, _ := info.ObjectOf(last).(*types.Var)
+			if c != nil && ev != nil && syntax.IsError(ev.Type()) {
+				call, errVar = c, ev
+			}
+		}
+		return true
+	})
+	if n != 1 || call == nil {
+		return nil, nil
+	}
+	fn := Callee(info, call)
+	if fn == nil {
+		return nil, nil
+	}
+	name := strings.ToLower(fn.Name())
+	if !slices.ContainsFunc(startVerbs, func(verb string) bool { return strings.HasPrefix(name, verb) }) {
+		return nil, nil
+	}
+	return call, errVar
+}
+
+// answersNothing reports whether fd, a function of two or more results, the last an
+// error, has a return that gives nil for the first and nil for the error.
+func answersNothing(info *types.Info, fd *ast.FuncDecl) bool {
+	if fd == nil || fd.Body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit || found {
+			return false
+		}
+		if r, ok := n.(*ast.ReturnStmt); ok && len(r.Results) >= 2 {
+			found = syntax.IsNil(info, r.Results[0]) && syntax.IsNil(info, r.Results[len(r.Results)-1])
+		}
+		return true
+	})
+	return found
+}
+
+// readsVar reports whether n uses v.
+func readsVar(info *types.Info, n ast.Node, v *types.Var) bool {
+	read := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok && info.Uses[id] == v {
+			read = true
+		}
+		return !read
+	})
 	return read
+}
+
+// errorLeftOn reports whether, on the way to the node on top of stack, the path has
+// found errVar nil: it is in the else of if errVar != nil { …leaves }, or past such an
+// if in an enclosing block, within the function.
+func errorLeftOn(info *types.Info, stack []ast.Node, errVar *types.Var) bool {
+	checks := func(is *ast.IfStmt) bool {
+		b, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
+		if !ok || b.Op != token.NEQ || !syntax.IsNil(info, b.Y) || !syntax.Leaves(is.Body.List) {
+			return false
+		}
+		id, ok := ast.Unparen(b.X).(*ast.Ident)
+		return ok && info.ObjectOf(id) == errVar
+	}
+	for k := len(stack) - 2; k >= 0; k-- {
+		switch p := stack[k].(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if p.Else == stack[k+1] && checks(p) {
+				return true
+			}
+		case *ast.BlockStmt:
+			for _, st := range syntax.Before(p.List, stack[k+1]) {
+				if is, ok := st.(*ast.IfStmt); ok && checks(is) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // CheckedCreate reports whether a statement of list before child creates an object

@@ -1882,6 +1882,133 @@ func (r *Reconciler) createdRemoteUnrecorded(ctx context.Context, obj *apiv1.Mem
 	return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
 }
 
+// operation is a long-running remote operation: its token resumes it on a later pass.
+type operation struct {
+	Token string
+	done  bool
+}
+
+func (o *operation) Done() bool { return o.done }
+
+// startResize starts a remote resize when one is due and answers nil, with no error,
+// when there is nothing to start.
+func (r *Reconciler) startResizeIfNeeded(ctx context.Context, obj *apiv1.Memcached) (*operation, error) { // want startResizeIfNeeded:"nil on error \\[0\\]"
+	if obj.Spec.Size == 0 {
+		return nil, nil
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	return &operation{Token: obj.Name}, nil
+}
+
+// beginBackup always answers the operation it began.
+func (r *Reconciler) beginBackup(ctx context.Context, obj *apiv1.Memcached) (*operation, error) {
+	return &operation{Token: obj.Name}, ctx.Err()
+}
+
+// lookupResize finds the resize under way, nil when there is none.
+func (r *Reconciler) lookupResize(ctx context.Context, obj *apiv1.Memcached) (*operation, error) {
+	if obj.Spec.Size == 0 {
+		return nil, nil
+	}
+	return &operation{Token: obj.Name}, ctx.Err()
+}
+
+// A write that records the handle of an operation the pass just started, reached only
+// when the start answered one (rule 10): the next pass finds it under way or starts
+// another, with another token.
+func (r *Reconciler) startedOperation(ctx context.Context, obj *apiv1.Memcached) error {
+	op, err := r.startResizeIfNeeded(ctx, obj)
+	if err != nil {
+		return err
+	} else if op != nil && !op.Done() {
+		obj.Status.Message = op.Token
+		return r.Status().Update(ctx, obj)
+	}
+	return nil
+}
+
+func (r *Reconciler) startedOperationPast(ctx context.Context, obj *apiv1.Memcached) error {
+	op, err := r.startResizeIfNeeded(ctx, obj)
+	if err != nil {
+		return err
+	}
+	if op != nil {
+		obj.Status.State = "Resizing"
+		obj.Status.Message = op.Token
+		return r.Status().Update(ctx, obj)
+	}
+	return nil
+}
+
+// A start that never answers nil may hand back the same running operation on every
+// pass; a lookup finds what is there; an unchecked error, a handle the write does not
+// record, or one assigned again says nothing of this pass: each write may be sent
+// unchanged.
+func (r *Reconciler) startedAlways(ctx context.Context, obj *apiv1.Memcached) error {
+	op, err := r.beginBackup(ctx, obj)
+	if err != nil {
+		return err
+	}
+	if op != nil {
+		obj.Status.Message = op.Token
+		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+	}
+	return nil
+}
+
+func (r *Reconciler) startedLookup(ctx context.Context, obj *apiv1.Memcached) error {
+	op, err := r.lookupResize(ctx, obj)
+	if err != nil {
+		return err
+	}
+	if op != nil {
+		obj.Status.Message = op.Token
+		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+	}
+	return nil
+}
+
+func (r *Reconciler) startedUnchecked(ctx context.Context, obj *apiv1.Memcached) error {
+	op, err := r.startResizeIfNeeded(ctx, obj)
+	if op != nil {
+		obj.Status.Message = op.Token
+		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+	}
+	return err
+}
+
+func (r *Reconciler) startedUnrecorded(ctx context.Context, obj *apiv1.Memcached) error {
+	op, err := r.startResizeIfNeeded(ctx, obj)
+	if err != nil {
+		return err
+	}
+	if op != nil {
+		obj.Status.State = "Resizing"
+		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+	}
+	return nil
+}
+
+func (r *Reconciler) startedReassigned(ctx context.Context, obj *apiv1.Memcached) error {
+	op, err := r.startResizeIfNeeded(ctx, obj)
+	if err != nil {
+		return err
+	}
+	if op == nil {
+		op, err = r.lookupResize(ctx, obj)
+		if err != nil {
+			return err
+		}
+	}
+	if op != nil {
+		obj.Status.Message = op.Token
+		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+	}
+	return nil
+}
+
 // A setter of another package that reports through its named result whether it added
 // a condition, handed the object through an interface: a write behind its true is
 // never sent unchanged.
