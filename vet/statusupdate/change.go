@@ -239,6 +239,7 @@ func (k keyer) assigns(list []ast.Stmt) []assignment {
 	for idx, st := range list {
 		out = append(out, own.setterAssigns(st)...)
 		out = append(out, own.conditionAssigns(st)...)
+		out = append(out, own.fillAssigns(st)...)
 		if is, ok := st.(*ast.IfStmt); ok {
 			out = append(out, own.everyBranchAssigns(is)...)
 			continue

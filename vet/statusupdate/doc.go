@@ -213,7 +213,11 @@
 //     getter (x.SetObservedVersion(v), with GetObservedVersion() of v's type, on an
 //     interface a generic reconciler's kinds implement, which no fact follows): it
 //     gives what the getter reads v, so if x.GetObservedVersion() != v {
-//     x.SetObservedVersion(v); write } is a change. A struct literal assigned to a
+//     x.SetObservedVersion(v); write } is a change. A call of a fill function
+//     (rule 3's Fills) on the object gives each field it fills something not
+//     empty, which is all a test of its emptiness needs (if obj.Status.Target != ""
+//     { return }; if a { r.targetFromSpec(obj) } else { r.targetGenerated(obj) };
+//     write). A struct literal assigned to a
 //     status field assigns each
 //     field it names (obj.Status.Progress = &Progress{Done: d}, or through a variable
 //     assigned once from the literal), and a local variable assigned once from a

@@ -289,6 +289,52 @@ func (g *guards) fillsBefore(stack []ast.Node, v *types.Var, field string) bool 
 	return false
 }
 
+// fillAssigns are the assignments a call of a fill function on the written object in
+// st makes, for rule 7: each field it fills is given something not empty, no more
+// known (r.nameFromSpec(obj), or in an if's init, or assigned from: err :=
+// r.fillTarget(obj)). nil when st makes no such call.
+func (k keyer) fillAssigns(st ast.Stmt) []assignment {
+	var call *ast.CallExpr
+	switch s := st.(type) {
+	case *ast.ExprStmt:
+		call, _ = ast.Unparen(s.X).(*ast.CallExpr)
+	case *ast.AssignStmt:
+		if len(s.Rhs) == 1 {
+			call, _ = ast.Unparen(s.Rhs[0]).(*ast.CallExpr)
+		}
+	case *ast.IfStmt:
+		if s.Init != nil {
+			return k.fillAssigns(s.Init)
+		}
+	}
+	if call == nil {
+		return nil
+	}
+	if k.g.fill == nil {
+		k.g.fill = newFillers(k.g)
+	}
+	fact := k.g.fill.of(kubetypes.Callee(k.g.pass.TypesInfo, call))
+	if fact == nil {
+		return nil
+	}
+	var target ast.Expr
+	if fact.Param < 0 {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			target = sel.X
+		}
+	} else if fact.Param < len(call.Args) {
+		target = call.Args[fact.Param]
+	}
+	if target == nil || k.key(target) != "$" {
+		return nil
+	}
+	var out []assignment
+	for _, f := range fact.Fields {
+		out = append(out, assignment{lhs: "$.Status." + f, rhs: opaque, portable: true})
+	}
+	return out
+}
+
 // exportFills marks the package's fill functions (see Fills).
 func exportFills(pass *analysis.Pass, g *guards) {
 	if g.fill == nil {

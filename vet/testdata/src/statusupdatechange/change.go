@@ -1882,6 +1882,53 @@ func (r *Reconciler) createdRemoteUnrecorded(ctx context.Context, obj *apiv1.Mem
 	return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
 }
 
+// A field found empty, then filled by one of two fill helpers, whichever branch runs,
+// and written by a third: it moves from empty to a value, never sent unchanged
+// (rule 7 with fill functions, rule 4 for the writing helper).
+func (r *Reconciler) filledByHelpers(ctx context.Context, obj *apiv1.Memcached) error {
+	if obj.Status.Image != "" {
+		return nil
+	}
+	if obj.Spec.Size > 0 {
+		r.imageFromSpec(obj)
+	} else {
+		r.imageDefault(obj)
+	}
+	return r.saveImage(ctx, obj)
+}
+
+func (r *Reconciler) imageFromSpec(obj *apiv1.Memcached) { // want imageFromSpec:"fills Image"
+	obj.Status.Image = obj.Name + ":spec"
+}
+
+func (r *Reconciler) imageDefault(obj *apiv1.Memcached) { // want imageDefault:"fills Image"
+	obj.Status.Image = obj.Name + ":default"
+}
+
+func (r *Reconciler) saveImage(ctx context.Context, obj *apiv1.Memcached) error {
+	return r.Status().Update(ctx, obj)
+}
+
+// One branch that fills nothing, or a helper that fills another field, leaves the
+// field as it was found: the write may be sent unchanged.
+func (r *Reconciler) filledOneBranch(ctx context.Context, obj *apiv1.Memcached) error {
+	if obj.Status.Image != "" {
+		return nil
+	}
+	if obj.Spec.Size > 0 {
+		r.imageFromSpec(obj)
+	}
+	return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+}
+
+func (r *Reconciler) filledOther(ctx context.Context, obj *apiv1.Memcached) error {
+	if obj.Status.Message != "" {
+		return nil
+	}
+	r.imageDefault(obj)
+	return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+}
+
 // operation is a long-running remote operation: its token resumes it on a later pass.
 type operation struct {
 	Token string
