@@ -68,6 +68,10 @@ type keyer struct {
 	// written object too; what the path assigns from it or to it is not the fresh
 	// read's. "" when the written object is no such read.
 	rereadOf string
+	// after are the statements that run after the one assigns is reading, on the way
+	// to the write (those after it in its list, then those after the list's own
+	// statement): where a fill on success finds its error checked.
+	after []ast.Stmt
 }
 
 func newKeyer(g *guards, stack []ast.Node, obj ast.Expr) keyer {
@@ -236,7 +240,9 @@ func (k keyer) assigns(list []ast.Stmt) []assignment {
 	vk.rereadOf = ""
 	info := k.g.pass.TypesInfo
 	var out []assignment
+	outer := k.after
 	for idx, st := range list {
+		own.after = append(slices.Clip(list[idx+1:]), outer...)
 		out = append(out, own.setterAssigns(st)...)
 		out = append(out, own.conditionAssigns(st)...)
 		out = append(out, own.fillAssigns(st)...)

@@ -217,7 +217,11 @@
 //     (rule 3's Fills) on the object gives each field it fills something not
 //     empty, which is all a test of its emptiness needs (if obj.Status.Target != ""
 //     { return }; if a { r.targetFromSpec(obj) } else { r.targetGenerated(obj) };
-//     write). A struct literal assigned to a
+//     write); so does a call of a function that returns an error, writes no
+//     status, and fills a field before each of its returns that may give a nil
+//     error, when the path leaves on that error (err = r.makeTarget(), in each
+//     branch, then if err != nil { return err }; the object may be a field of
+//     the receiver: s.obj). A struct literal assigned to a
 //     status field assigns each
 //     field it names (obj.Status.Progress = &Progress{Done: d}, or through a variable
 //     assigned once from the literal), and a local variable assigned once from a

@@ -17,17 +17,40 @@ import (
 // status fields of its receiver or of one of its parameters a value that is not the
 // empty one (func updateHash(obj *Kind) { obj.Status.Hash = obj.Spec.Hash() }). For
 // rule 3 a call of it on the object fills those fields, as the assignments would.
+//
+// A function that returns an error may fill only on the paths that return it nil:
+// each return that may give a nil error comes after a statement of its body, at the
+// top, that fills the field (func (r *state) makeTarget() error { …; if err :=
+// create(…); err != nil { return err }; r.obj.Status.Target = name; return nil }), and
+// the object may be a field of the receiver or parameter (r.obj). One that writes
+// a status itself is none: it stored what it filled. Such a fill (OnSuccess) counts
+// only for rule 7, at a call whose error the path leaves on.
 type Fills struct {
 	// Param is the index of the parameter whose status it fills, -1 for the receiver.
 	Param int
+	// Path is the selectors from that parameter to the object whose status it
+	// fills: "" for the parameter itself, ".obj" for its field obj.
+	Path string
 	// Fields are the top-level fields of the status it fills ("Hash").
 	Fields []string
+	// OnSuccess is true when it fills them only on the paths that return a nil
+	// error.
+	OnSuccess bool
 }
 
 // AFact marks Fills as an analysis fact.
 func (*Fills) AFact() {}
 
-func (f *Fills) String() string { return "fills " + strings.Join(f.Fields, ", ") }
+func (f *Fills) String() string {
+	s := "fills " + strings.Join(f.Fields, ", ")
+	if f.Path != "" {
+		s += " of " + f.Path[1:]
+	}
+	if f.OnSuccess {
+		s += " on success"
+	}
+	return s
+}
 
 // fillers finds, and remembers, the fill functions of the package.
 type fillers struct {
@@ -103,12 +126,202 @@ func (f *fillers) of(fn *types.Func) *Fills {
 			}
 		}
 		if len(fields) > 0 {
-			fact = &Fills{Param: i - 1, Fields: fields}
+			fact = &Fills{Param: i - 1, Path: f.objectPath(f.beforeLeaving(fd.Body.List), p), Fields: fields}
 			break
 		}
 	}
+	if fact == nil {
+		fact = f.successFills(fd, fn, params)
+	}
 	f.memo[fn] = fact
 	return fact
+}
+
+// successFills is the OnSuccess Fills of fd (see Fills), params its receiver (nil when
+// it has none) and parameters; nil when it fills no field so.
+func (f *fillers) successFills(fd *ast.FuncDecl, fn *types.Func, params []*types.Var) *Fills {
+	info := f.g.pass.TypesInfo
+	res := fn.Signature().Results()
+	if res.Len() == 0 || !syntax.IsError(res.At(res.Len()-1).Type()) {
+		return nil
+	}
+	// One that writes a status itself has stored what it filled: a caller's write
+	// after it may send that unchanged.
+	writes := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && kubetypes.IsStatusWrite(info, c) {
+			writes = true
+		}
+		return !writes
+	})
+	if writes {
+		return nil
+	}
+	// The fills the body's top-level statements make, in order.
+	type fill struct {
+		at, param   int
+		path, field string
+	}
+	var fills []fill
+	for at, st := range fd.Body.List {
+		for _, fo := range f.fillsOf(st) {
+			root := syntax.Root(info, fo.obj)
+			param := slices.Index(params, root)
+			if root == nil || param < 0 {
+				continue
+			}
+			path, ok := strings.CutPrefix(text(fo.obj), root.Name())
+			if !ok || path != "" && !strings.HasPrefix(path, ".") {
+				continue
+			}
+			fills = append(fills, fill{at: at, param: param, path: path, field: fo.field})
+		}
+	}
+	if len(fills) == 0 {
+		return nil
+	}
+	// The top-level statement that holds each return that may give a nil error.
+	var open []int
+	var stack []ast.Node
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		stack = append(stack, n)
+		r, ok := n.(*ast.ReturnStmt)
+		if !ok || len(r.Results) > 0 && failing(info, stack, r.Results[len(r.Results)-1]) {
+			return true
+		}
+		open = append(open, slices.IndexFunc(fd.Body.List, func(st ast.Stmt) bool { return len(stack) > 1 && stack[1] == st }))
+		return true
+	})
+	if len(open) == 0 {
+		return nil
+	}
+	first := fills[0]
+	var fields []string
+	for _, fl := range fills {
+		if fl.param != first.param || fl.path != first.path || slices.Contains(fields, fl.field) {
+			continue
+		}
+		if !slices.ContainsFunc(open, func(at int) bool { return at <= fl.at }) {
+			fields = append(fields, fl.field)
+		}
+	}
+	if len(fields) == 0 {
+		return nil
+	}
+	return &Fills{Param: first.param - 1, Path: first.path, Fields: fields, OnSuccess: true}
+}
+
+// objectPath is the selectors from p to the first object rooted at p whose status a
+// statement of list assigns (".obj" for p.obj.Status.Image = …), "" when that object
+// is p itself or there is none.
+func (f *fillers) objectPath(list []ast.Stmt, p *types.Var) string {
+	info := f.g.pass.TypesInfo
+	path := ""
+	for _, st := range list {
+		ast.Inspect(st, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok || path != "" || statusField(info, sel) == "" || syntax.Root(info, sel) != p {
+				return path == ""
+			}
+			obj := ast.Unparen(ast.Unparen(sel.X).(*ast.SelectorExpr).X)
+			if rest, ok := strings.CutPrefix(text(obj), p.Name()); ok && strings.HasPrefix(rest, ".") {
+				path = rest
+			}
+			return false
+		})
+		if path != "" {
+			return path
+		}
+	}
+	return ""
+}
+
+// filledObject is a status field an object is given by a statement.
+type filledObject struct {
+	obj   ast.Expr
+	field string
+}
+
+// fillsOf are the status fields st gives a value that is not the empty one, with the
+// object whose they are: an assignment (x.obj.Status.Target = name), or a call of a
+// fill function of the first kind (no Path, not OnSuccess) on an object.
+func (f *fillers) fillsOf(st ast.Stmt) []filledObject {
+	info := f.g.pass.TypesInfo
+	var out []filledObject
+	switch s := st.(type) {
+	case *ast.AssignStmt:
+		if len(s.Lhs) != len(s.Rhs) {
+			return nil
+		}
+		for i, l := range s.Lhs {
+			if fl := statusField(info, l); fl != "" && !isEmptyValue(info, s.Rhs[i]) {
+				sel := ast.Unparen(l).(*ast.SelectorExpr)
+				out = append(out, filledObject{obj: ast.Unparen(sel.X).(*ast.SelectorExpr).X, field: fl})
+			}
+		}
+	case *ast.ExprStmt:
+		c, ok := ast.Unparen(s.X).(*ast.CallExpr)
+		if !ok {
+			return nil
+		}
+		fact := f.of(kubetypes.Callee(info, c))
+		if fact == nil || fact.OnSuccess {
+			return nil
+		}
+		if target := fillTarget(c, fact); target != nil {
+			for _, fl := range fact.Fields {
+				out = append(out, filledObject{obj: target, field: fl})
+			}
+		}
+	}
+	return out
+}
+
+// fillTarget is the argument, or the receiver, of the call c of a fill function that
+// fact says it fills the status of; nil when c has none such.
+func fillTarget(c *ast.CallExpr, fact *Fills) ast.Expr {
+	if fact.Param < 0 {
+		if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
+			return sel.X
+		}
+		return nil
+	}
+	if fact.Param < len(c.Args) {
+		return c.Args[fact.Param]
+	}
+	return nil
+}
+
+// failing reports whether e, an error returned by the return on top of stack, is
+// not nil: a call of fmt.Errorf or errors.New, or a variable that an if around the
+// return found not nil (if err != nil { …; return err }).
+func failing(info *types.Info, stack []ast.Node, e ast.Expr) bool {
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+		fn := kubetypes.Callee(info, call)
+		return kubetypes.IsFunc(fn, "fmt", "Errorf") || kubetypes.IsFunc(fn, "errors", "New")
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return false
+	}
+	for i := len(stack) - 2; i >= 0; i-- {
+		is, ok := stack[i].(*ast.IfStmt)
+		if ok && stack[i+1] == is.Body && slices.ContainsFunc(syntax.Conjuncts(is.Cond), func(x ast.Expr) bool { return isErrTest(info, x, v) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // beforeLeaving are the statements of list that run before anything may return or
@@ -189,18 +402,10 @@ func (f *fillers) filled(st ast.Stmt, v *types.Var) []string {
 			}
 		}
 		fact := f.of(fn)
-		if fact == nil {
+		if fact == nil || fact.OnSuccess {
 			continue
 		}
-		var target ast.Expr
-		if fact.Param < 0 {
-			if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
-				target = sel.X
-			}
-		} else if fact.Param < len(c.Args) {
-			target = c.Args[fact.Param]
-		}
-		if target != nil && isObject(info, target, v) {
+		if target := fillTarget(c, fact); target != nil && isObject(info, target, v) {
 			out = append(out, fact.Fields...)
 		}
 	}
@@ -292,20 +497,34 @@ func (g *guards) fillsBefore(stack []ast.Node, v *types.Var, field string) bool 
 // fillAssigns are the assignments a call of a fill function on the written object in
 // st makes, for rule 7: each field it fills is given something not empty, no more
 // known (r.nameFromSpec(obj), or in an if's init, or assigned from: err :=
-// r.fillTarget(obj)). nil when st makes no such call.
+// r.fillTarget(obj)). A fill on success counts when the path leaves on the call's
+// error: in the if whose init makes the call (if err := r.makeTarget(); err != nil {
+// return err }), or in an if on that error among the statements after st (result,
+// err = r.makeTarget(), in both branches of an if, then if err != nil { return … }).
+// nil when st makes no such call.
 func (k keyer) fillAssigns(st ast.Stmt) []assignment {
 	var call *ast.CallExpr
+	var errVar *types.Var
+	info := k.g.pass.TypesInfo
 	switch s := st.(type) {
 	case *ast.ExprStmt:
 		call, _ = ast.Unparen(s.X).(*ast.CallExpr)
 	case *ast.AssignStmt:
 		if len(s.Rhs) == 1 {
 			call, _ = ast.Unparen(s.Rhs[0]).(*ast.CallExpr)
+			if id, ok := ast.Unparen(s.Lhs[len(s.Lhs)-1]).(*ast.Ident); ok {
+				if v, ok := info.ObjectOf(id).(*types.Var); ok && syntax.IsError(v.Type()) {
+					errVar = v
+				}
+			}
 		}
 	case *ast.IfStmt:
-		if s.Init != nil {
-			return k.fillAssigns(s.Init)
+		if s.Init == nil {
+			return nil
 		}
+		inner := k
+		inner.after = append([]ast.Stmt{&ast.IfStmt{Cond: s.Cond, Body: s.Body}}, k.after...)
+		return inner.fillAssigns(s.Init)
 	}
 	if call == nil {
 		return nil
@@ -313,19 +532,24 @@ func (k keyer) fillAssigns(st ast.Stmt) []assignment {
 	if k.g.fill == nil {
 		k.g.fill = newFillers(k.g)
 	}
-	fact := k.g.fill.of(kubetypes.Callee(k.g.pass.TypesInfo, call))
+	fact := k.g.fill.of(kubetypes.Callee(info, call))
 	if fact == nil {
 		return nil
 	}
-	var target ast.Expr
-	if fact.Param < 0 {
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			target = sel.X
-		}
-	} else if fact.Param < len(call.Args) {
-		target = call.Args[fact.Param]
+	target := fillTarget(call, fact)
+	if target == nil {
+		return nil
 	}
-	if target == nil || k.key(target) != "$" {
+	if fact.Path != "" {
+		target = &ast.SelectorExpr{X: target, Sel: ast.NewIdent(fact.Path[1:])}
+	}
+	if k.key(target) != "$" {
+		return nil
+	}
+	if fact.OnSuccess && (errVar == nil || !slices.ContainsFunc(k.after, func(st ast.Stmt) bool {
+		is, ok := st.(*ast.IfStmt)
+		return ok && is.Init == nil && syntax.Leaves(is.Body.List) && isErrTest(info, is.Cond, errVar)
+	})) {
 		return nil
 	}
 	var out []assignment
@@ -333,6 +557,16 @@ func (k keyer) fillAssigns(st ast.Stmt) []assignment {
 		out = append(out, assignment{lhs: "$.Status." + f, rhs: opaque, portable: true})
 	}
 	return out
+}
+
+// isErrTest reports whether cond is v != nil.
+func isErrTest(info *types.Info, cond ast.Expr, v *types.Var) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.NEQ || !syntax.IsNil(info, b.Y) {
+		return false
+	}
+	id, ok := ast.Unparen(b.X).(*ast.Ident)
+	return ok && info.Uses[id] == v
 }
 
 // exportFills marks the package's fill functions (see Fills).

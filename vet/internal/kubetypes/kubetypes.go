@@ -1302,7 +1302,7 @@ func StartedHandle(info *types.Info, declOf func(*types.Func) *ast.FuncDecl, sta
 	if body == nil {
 		return false
 	}
-	for _, x := range conjuncts(is.Cond) {
+	for _, x := range syntax.Conjuncts(is.Cond) {
 		b, ok := x.(*ast.BinaryExpr)
 		if !ok || b.Op != token.NEQ || !syntax.IsNil(info, b.Y) {
 			continue
@@ -1324,14 +1324,6 @@ func StartedHandle(info *types.Info, declOf func(*types.Func) *ast.FuncDecl, sta
 		}
 	}
 	return false
-}
-
-// conjuncts are the operands of e joined by &&, e itself when it is no such join.
-func conjuncts(e ast.Expr) []ast.Expr {
-	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LAND {
-		return append(conjuncts(b.X), conjuncts(b.Y)...)
-	}
-	return []ast.Expr{ast.Unparen(e)}
 }
 
 // startAssign is the call of a function named with a start verb that the only

@@ -301,3 +301,11 @@ func Before(list []ast.Stmt, child ast.Node) []ast.Stmt {
 	}
 	return list
 }
+
+// Conjuncts are the operands of e joined by &&, e itself when it is no such join.
+func Conjuncts(e ast.Expr) []ast.Expr {
+	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LAND {
+		return append(Conjuncts(b.X), Conjuncts(b.Y)...)
+	}
+	return []ast.Expr{ast.Unparen(e)}
+}

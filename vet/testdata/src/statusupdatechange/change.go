@@ -1929,6 +1929,82 @@ func (r *Reconciler) filledOther(ctx context.Context, obj *apiv1.Memcached) erro
 	return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
 }
 
+// reconciliation holds the object of one pass, as some reconcilers keep it in a
+// struct of their own.
+type reconciliation struct {
+	client.Client
+	ctx context.Context
+	obj *apiv1.Memcached
+}
+
+// An early exit when the image is recorded; then one of two helpers records it, each
+// only on the paths that return no error, and the path leaves on that error; then a
+// third writes: the field moves from empty to a value, never sent unchanged (rule 7
+// with fills on success, rule 4 for the writing helper).
+func (s *reconciliation) ensureImage() error {
+	if s.obj.Status.Image != "" {
+		return nil
+	}
+	var err error
+	if s.obj.Spec.Size > 0 {
+		err = s.pinImage()
+	} else {
+		err = s.resolveImage()
+	}
+	if err != nil {
+		return err
+	}
+	return s.storeStatus()
+}
+
+func (s *reconciliation) pinImage() error { // want pinImage:"fills Image of obj on success"
+	if s.obj.Name == "" {
+		return errors.New("no name")
+	}
+	s.obj.Status.Image = s.obj.Name + ":pinned"
+	return nil
+}
+
+func (s *reconciliation) resolveImage() error { // want resolveImage:"fills Image of obj on success"
+	if err := s.ctx.Err(); err != nil {
+		return err
+	}
+	s.obj.Status.Image = s.obj.Name + ":resolved"
+	return nil
+}
+
+func (s *reconciliation) storeStatus() error {
+	return s.Status().Update(s.ctx, s.obj)
+}
+
+// The call's error let through, or a helper that may answer nil before it fills,
+// leaves the field as it was found: the write may be sent unchanged.
+func (s *reconciliation) ensureImageUnchecked() error {
+	if s.obj.Status.Image != "" {
+		return nil
+	}
+	_ = s.pinImage()
+	return s.Status().Update(s.ctx, s.obj) // want `s.Status\(\).Update writes status with no semantic diff`
+}
+
+func (s *reconciliation) ensureImageMaybe() error {
+	if s.obj.Status.Image != "" {
+		return nil
+	}
+	if err := s.maybeImage(); err != nil {
+		return err
+	}
+	return s.Status().Update(s.ctx, s.obj) // want `s.Status\(\).Update writes status with no semantic diff`
+}
+
+func (s *reconciliation) maybeImage() error {
+	if s.obj.Spec.Size == 0 {
+		return nil
+	}
+	s.obj.Status.Image = s.obj.Name + ":maybe"
+	return nil
+}
+
 // operation is a long-running remote operation: its token resumes it on a later pass.
 type operation struct {
 	Token string
