@@ -466,6 +466,11 @@ func (g *guards) changeGuarded(stack []ast.Node, obj ast.Expr, inherited []assig
 				if sw, ok := stack[i-3].(*ast.SwitchStmt); ok && sw.Tag != nil && len(p.List) > 0 && k.movesFrom(sw.Tag, p.List, acc) {
 					return true, acc
 				}
+				// switch obj.Status.Phase { case Done: return; default: Phase = Done;
+				// write }: the default found none of the other clauses' constants.
+				if sw, ok := stack[i-3].(*ast.SwitchStmt); ok && sw.Tag != nil && p.List == nil && k.movesInto(sw.Tag, otherCases(sw), acc) {
+					return true, acc
+				}
 			}
 		}
 	}
@@ -527,6 +532,37 @@ func (k keyer) movesFrom(field ast.Expr, values []ast.Expr, acc []assignment) bo
 			return !isHeld(a.value)
 		}
 		return len(a.values) > 0 && !slices.ContainsFunc(a.values, isHeld)
+	})
+}
+
+// otherCases are the expressions the clauses of sw list (none for its default).
+func otherCases(sw *ast.SwitchStmt) []ast.Expr {
+	var out []ast.Expr
+	for _, c := range sw.Body.List {
+		out = append(out, c.(*ast.CaseClause).List...)
+	}
+	return out
+}
+
+// movesInto reports whether the path assigns the status field field a constant that is
+// one of excluded, the constants the field was just found not to hold (the other
+// clauses of a switch on it, in its default).
+func (k keyer) movesInto(field ast.Expr, excluded []ast.Expr, acc []assignment) bool {
+	info := k.g.pass.TypesInfo
+	fk := k.key(field)
+	if !strings.HasPrefix(fk, "$.Status") || len(excluded) == 0 {
+		return false
+	}
+	var not []constant.Value
+	for _, e := range excluded {
+		tv := info.Types[e]
+		if tv.Value == nil {
+			return false
+		}
+		not = append(not, tv.Value)
+	}
+	return slices.ContainsFunc(acc, func(a assignment) bool {
+		return a.lhs == fk && a.value != nil && slices.ContainsFunc(not, func(v constant.Value) bool { return sameConst(v, a.value) })
 	})
 }
 

@@ -175,7 +175,11 @@
 //     it holds a constant (== c, a case c of a switch on it or on a conversion of it:
 //     switch Phase(obj.Status.Phase)) when the path assigns it
 //     another constant (a state machine's transition: case Pending: obj.Status.State =
-//     Running; write), or finds it holds what an earlier write of the same pass
+//     Running; write), or, in the default of such a switch, that it holds none of
+//     the other clauses' constants when the path assigns it one of them (switch
+//     obj.Status.Phase { case Exporting: …; case Ready, Failed: return; default:
+//     return r.checkBuild(ctx, obj) }, checkBuild moving the phase to Exporting or
+//     Failed), or finds it holds what an earlier write of the same pass
 //     stored, a status write of the object whose error the path leaves on, after
 //     statements that give the field a constant (obj.Status.State = ""; if err :=
 //     write; err != nil { return err }; …; obj.Status.State = Skipped; write: the
@@ -327,6 +331,15 @@
 //     handle. A start that never answers nil may hand back the same running thing
 //     on every pass, and a getter that answers nil when it finds nothing
 //     (lookupOperation) starts nothing: neither counts.
+//     So does a write in the body of if apierrors.IsNotFound(err), err last
+//     assigned before it from a Get of an object other than the written one (a
+//     child), past a statement of that body that creates with its error checked,
+//     the create any call named create… (one that answers only an error, or a
+//     create-or-update, too) or a client Create (child := &Run{}; err := r.Get(ctx,
+//     key, child); if apierrors.IsNotFound(err) { if err := r.createRun(ctx, obj);
+//     err != nil { return err }; obj.Status.Phase = Initializing; write }): the
+//     next pass's Get finds the child. A branch that finds it absent and creates
+//     nothing comes back on every pass.
 //     So does a test of a controllerutil.OperationResult, CreateOrUpdate's or
 //     CreateOrPatch's answer (or a wrapper's of that type), that finds the pass
 //     created or changed its object: the write in the body of if op !=
