@@ -70,7 +70,9 @@
 // earlier statement of an enclosing block, here or in every caller), or in the body
 // of an if err == nil on such a Create, or of a remote create recorded on the way
 // (id, err := api.CreateRun(…), id read before the stamp; statusupdate's rule 10
-// says which calls count): a Create of a
+// says which calls count), or in the body of if apierrors.IsNotFound(err) that
+// found a child absent and, before the stamp, created it with its error checked
+// (any call named create…): a Create of a
 // name succeeds once, and the stamp records it. Nor is one
 // behind a condition that reads the stored status of the same kind in a way these
 // rules do not judge — a value

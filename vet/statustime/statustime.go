@@ -452,8 +452,9 @@ func setOnChange(info *types.Info, stack []ast.Node, path []string) (bool, *ast.
 					return true, nil
 				}
 			}
-			// Past a checked Create the stamp records something done once.
-			if kubetypes.CheckedCreate(info, p.List, child) {
+			// Past a checked Create the stamp records something done once, and so in
+			// the branch that found a child absent and created it.
+			if kubetypes.CheckedCreate(info, p.List, child) || kubetypes.CreatedWhenAbsent(info, stack, i-1, nil) {
 				return true, nil
 			}
 		}

@@ -100,7 +100,7 @@ func exportDelegations(pass *analysis.Pass, g *guards, writes []write, calls []c
 		sources[fn] = append(sources[fn], src)
 	}
 	localGuard := func(stack []ast.Node, obj ast.Expr) bool {
-		if g.locallyGuarded(stack) {
+		if g.locallyGuarded(stack, obj) {
 			return true
 		}
 		changes, _ := g.changeGuarded(stack, obj, nil)

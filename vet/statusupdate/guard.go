@@ -58,7 +58,7 @@ func (g *guards) guarded(stack []ast.Node, obj ast.Expr, depth int) bool {
 // guardedFrom is guarded with inherited, the portable assignments of the status that
 // the functions called on the way to the write make before it.
 func (g *guards) guardedFrom(stack []ast.Node, obj ast.Expr, inherited []assignment, depth int) bool {
-	if g.locallyGuarded(stack) || g.consulted(stack, obj) {
+	if g.locallyGuarded(stack, obj) || g.consulted(stack, obj) {
 		return true
 	}
 	var path []assignment
@@ -309,8 +309,9 @@ func (g *guards) enclosing(stack []ast.Node) ast.Node {
 	return nil
 }
 
-// locallyGuarded applies rules 1, 2, 3 and 10 of the package doc, within the function.
-func (g *guards) locallyGuarded(stack []ast.Node) bool {
+// locallyGuarded applies rules 1, 2, 3 and 10 of the package doc, within the function,
+// obj being the written object (nil when not known).
+func (g *guards) locallyGuarded(stack []ast.Node, obj ast.Expr) bool {
 	for i := len(stack) - 1; i > 0; i-- {
 		child, parent := stack[i], stack[i-1]
 		switch p := parent.(type) {
@@ -369,6 +370,10 @@ func (g *guards) locallyGuarded(stack []ast.Node) bool {
 		case *ast.BlockStmt:
 			// Past a checked Create the pass did something that happens once (rule 10).
 			if g.earlyExitBefore(p.List, child) || kubetypes.CheckedCreate(g.pass.TypesInfo, p.List, child) {
+				return true
+			}
+			// if apierrors.IsNotFound(err) { create the child; …; write } (rule 10).
+			if kubetypes.CreatedWhenAbsent(g.pass.TypesInfo, stack, i-1, obj) {
 				return true
 			}
 		}

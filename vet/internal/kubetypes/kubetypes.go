@@ -1433,6 +1433,95 @@ func errorLeftOn(info *types.Info, stack []ast.Node, errVar *types.Var) bool {
 	return false
 }
 
+// CreatedWhenAbsent reports whether the block at stack[i] is the body of an if that
+// finds an object absent — apierrors.IsNotFound(err), err assigned last before the if
+// from a Get through a client.Reader of an object other than written (a child) — and
+// a statement of the block before stack[i+1] creates something and leaves when that
+// fails (if err := r.createChild(ctx, obj); err != nil { return err }), the create
+// any call named create… (one that returns only an error, or is named
+// create-or-update, too) or a client Create. The next pass's Get finds the child and
+// does not reach what follows: for statusupdate's and statustime's rule 10 it happens
+// once. A branch that finds the child absent and creates nothing comes back on every
+// pass until something else makes it.
+func CreatedWhenAbsent(info *types.Info, stack []ast.Node, i int, written ast.Expr) bool {
+	if i < 1 || i+1 >= len(stack) {
+		return false
+	}
+	block, ok := stack[i].(*ast.BlockStmt)
+	if !ok {
+		return false
+	}
+	is, ok := stack[i-1].(*ast.IfStmt)
+	if !ok || is.Body != block {
+		return false
+	}
+	call, ok := ast.Unparen(is.Cond).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || !IsFunc(Callee(info, call), "k8s.io/apimachinery/pkg/api/errors", "IsNotFound") {
+		return false
+	}
+	id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	errVar, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return false
+	}
+	_, body := syntax.EnclosingFunc(stack[:i])
+	if body == nil {
+		return false
+	}
+	// The last assignment of the error before the if.
+	var get *ast.CallExpr
+	last := token.NoPos
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Pos() >= is.Pos() || as.Pos() < last || len(as.Rhs) != 1 {
+			return true
+		}
+		l, ok := ast.Unparen(as.Lhs[len(as.Lhs)-1]).(*ast.Ident)
+		if !ok || info.ObjectOf(l) != errVar {
+			return true
+		}
+		last = as.Pos()
+		get, _ = ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		return true
+	})
+	if get == nil || !IsMethod(Callee(info, get), ClientPkg, "Reader", "Get") || len(get.Args) < 3 {
+		return false
+	}
+	if written != nil && types.ExprString(unaddr(get.Args[2])) == types.ExprString(unaddr(written)) {
+		return false
+	}
+	for j, st := range block.List {
+		if st == stack[i+1] {
+			return false
+		}
+		leaving, ok := st.(*ast.IfStmt)
+		if !ok || !syntax.Leaves(leaving.Body.List) {
+			continue
+		}
+		c := ErrorChecked(info, block.List[:j], leaving)
+		if c == nil {
+			continue
+		}
+		fn := Callee(info, c)
+		if IsMethod(fn, ClientPkg, "Writer", "Create") || fn != nil && strings.HasPrefix(strings.ToLower(fn.Name()), "create") {
+			return true
+		}
+	}
+	return false
+}
+
+// unaddr is e without a leading & or parentheses.
+func unaddr(e ast.Expr) ast.Expr {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		return ast.Unparen(u.X)
+	}
+	return e
+}
+
 // CheckedCreate reports whether a statement of list before child creates an object
 // (see creates) and leaves when that fails (if err := c.Create(ctx, x); err != nil {
 // return … }, or err := c.Create(…) and such an if after it; res, err :=
