@@ -285,7 +285,9 @@
 //     obj.Status.Nodes, n), a.Before(obj.Status.LastSync)), reads a local variable
 //     taken from it or set under such a condition (cond := meta.FindStatusCondition(…);
 //     if cond.Reason != r), or calls a function or method that does so itself
-//     (if r.due(obj), obj.Outdated(img), an interface's GetCondition or GetStatus),
+//     (if r.due(obj), obj.Outdated(img), an interface's GetCondition or GetStatus,
+//     also on an adapter whose accessor without arguments hands out the written
+//     object: if a.GetStatusID() == nil, the write sending a.GetObject()),
 //     or compares what a getter of it gives back (sched.Next(r.lastRun(obj)).Before(
 //     now), lastRun returning a status field): see
 //     vet/internal/consult. Such a condition is taken for a guard, unproven. A test of

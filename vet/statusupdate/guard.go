@@ -143,9 +143,33 @@ func (g *guards) consulted(stack []ast.Node, obj ast.Expr) bool {
 	if obj != nil {
 		kind = g.pass.TypesInfo.TypeOf(obj)
 	}
-	return g.consult.Consults(stack, kind, func(lit *ast.FuncLit, parent ast.Node) bool {
+	return g.consult.ConsultsHeld(stack, kind, holderOf(g.pass.TypesInfo, obj), func(lit *ast.FuncLit, parent ast.Node) bool {
 		return kubetypes.RunInPlace(g.pass.TypesInfo, lit, parent)
 	})
+}
+
+// holderOf is x when the written object obj is x.M(), a method without arguments
+// (an adapter's GetObject()), nil otherwise.
+func holderOf(info *types.Info, obj ast.Expr) ast.Expr {
+	if obj == nil {
+		return nil
+	}
+	e := ast.Unparen(obj)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	call, ok := e.(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return nil
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if fn, ok := info.Uses[sel.Sel].(*types.Func); !ok || fn.Signature().Recv() == nil {
+		return nil
+	}
+	return sel.X
 }
 
 // handedStatus is the variable whose status the object v is written with: v, read

@@ -245,7 +245,19 @@ func (r *Result) paramsRead(fn *types.Func) []int {
 // its parent, runs where it stands (the walk goes on outside it); nil stops at every
 // literal.
 func (r *Result) Consults(stack []ast.Node, kind types.Type, inPlace func(lit *ast.FuncLit, parent ast.Node) bool) bool {
+	return r.ConsultsHeld(stack, kind, nil, inPlace)
+}
+
+// ConsultsHeld is Consults for an object that holder hands out (the write sends
+// holder.GetObject(), an adapter's or a wrapper's accessor without arguments): a status
+// accessor of an interface called on holder (holder.GetStatusID()) reads the stored
+// status of the object it holds. holder may be nil.
+func (r *Result) ConsultsHeld(stack []ast.Node, kind types.Type, holder ast.Expr, inPlace func(lit *ast.FuncLit, parent ast.Node) bool) bool {
 	kind = deref(kind)
+	held := ""
+	if holder != nil {
+		held = types.ExprString(ast.Unparen(holder))
+	}
 	info := r.pass.TypesInfo
 	ofKind := func(t types.Type) bool {
 		if t == nil {
@@ -273,7 +285,9 @@ func (r *Result) Consults(stack []ast.Node, kind types.Type, inPlace func(lit *a
 			k := kubetypes.KindOfStatus(deref(v.Type()))
 			return ptr && k != nil && ofKind(k) // st := &obj.Status
 		},
-		handed: func(a ast.Expr) bool { return ofKind(info.TypeOf(a)) }}
+		handed: func(a ast.Expr) bool {
+			return ofKind(info.TypeOf(a)) || held != "" && types.ExprString(ast.Unparen(a)) == held
+		}}
 	return c.consults(stack, inPlace, 0)
 }
 
