@@ -513,13 +513,9 @@ func (k keyer) movesFrom(field ast.Expr, values []ast.Expr, acc []assignment) bo
 	if !strings.HasPrefix(fk, "$.Status") {
 		return false
 	}
-	var held []constant.Value
-	for _, v := range values {
-		tv := info.Types[v]
-		if tv.Value == nil {
-			return false
-		}
-		held = append(held, tv.Value)
+	held, ok := constValues(info, values)
+	if !ok {
+		return false
 	}
 	isHeld := func(v constant.Value) bool {
 		return slices.ContainsFunc(held, func(h constant.Value) bool { return sameConst(h, v) })
@@ -533,6 +529,19 @@ func (k keyer) movesFrom(field ast.Expr, values []ast.Expr, acc []assignment) bo
 		}
 		return len(a.values) > 0 && !slices.ContainsFunc(a.values, isHeld)
 	})
+}
+
+// constValues are the constant values of es; ok is false when one of them is no
+// constant.
+func constValues(info *types.Info, es []ast.Expr) (vals []constant.Value, ok bool) {
+	for _, e := range es {
+		tv := info.Types[e]
+		if tv.Value == nil {
+			return nil, false
+		}
+		vals = append(vals, tv.Value)
+	}
+	return vals, true
 }
 
 // otherCases are the expressions the clauses of sw list (none for its default).
@@ -553,13 +562,9 @@ func (k keyer) movesInto(field ast.Expr, excluded []ast.Expr, acc []assignment) 
 	if !strings.HasPrefix(fk, "$.Status") || len(excluded) == 0 {
 		return false
 	}
-	var not []constant.Value
-	for _, e := range excluded {
-		tv := info.Types[e]
-		if tv.Value == nil {
-			return false
-		}
-		not = append(not, tv.Value)
+	not, ok := constValues(info, excluded)
+	if !ok {
+		return false
 	}
 	return slices.ContainsFunc(acc, func(a assignment) bool {
 		return a.lhs == fk && a.value != nil && slices.ContainsFunc(not, func(v constant.Value) bool { return sameConst(v, a.value) })
