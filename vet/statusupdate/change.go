@@ -647,7 +647,13 @@ func (k keyer) earlyExitChange(list []ast.Stmt, child ast.Node, acc []assignment
 			return true
 		}
 		is, ok := prior[j].(*ast.IfStmt)
-		if !ok || is.Else != nil || !syntax.Leaves(is.Body.List) {
+		if ok && is.Else != nil {
+			if k.chainChange(is, append(slices.Clone(acc), k.assigns(prior[j+1:])...)) {
+				return true
+			}
+			continue
+		}
+		if !ok || !syntax.Leaves(is.Body.List) {
 			continue
 		}
 		between := append(slices.Clone(acc), k.assigns(prior[j+1:])...)
@@ -659,6 +665,57 @@ func (k keyer) earlyExitChange(list []ast.Stmt, child ast.Node, acc []assignment
 		}
 	}
 	return false
+}
+
+// chainChange reports whether every way past is, an if with an else (a chain of else
+// ifs), implies a change given acc, what the path assigns after it: the path goes on
+// only through a branch that does not leave, and assigns no status (if Phase ==
+// Completed || Phase == Failed { return } else if Phase == Pending { log } else {
+// Phase = Pending; write; return }: past it the phase is Pending). A branch says its
+// own condition held and those before it did not; the final else, that none held.
+func (k keyer) chainChange(is *ast.IfStmt, acc []assignment) bool {
+	var conds []ast.Expr
+	through := 0
+	for branch := ast.Stmt(is); branch != nil; {
+		var body *ast.BlockStmt
+		var cond ast.Expr
+		next := ast.Stmt(nil)
+		switch b := branch.(type) {
+		case *ast.IfStmt:
+			if b.Init != nil {
+				return false
+			}
+			body, cond, next = b.Body, b.Cond, b.Else
+		case *ast.BlockStmt:
+			body = b
+		default:
+			return false
+		}
+		if !syntax.Leaves(body.List) {
+			if len(k.assigns(body.List)) > 0 {
+				return false
+			}
+			through++
+			held := cond != nil && k.change(cond, true, acc, 0) || slices.ContainsFunc(conds, func(c ast.Expr) bool {
+				return k.change(c, false, acc, 0)
+			})
+			if !held {
+				return false
+			}
+		}
+		if cond != nil {
+			conds = append(conds, cond)
+		}
+		if cond != nil && next == nil {
+			// No final else: the path may take none of the branches.
+			through++
+			if !slices.ContainsFunc(conds, func(c ast.Expr) bool { return k.change(c, false, acc, 0) }) {
+				return false
+			}
+		}
+		branch = next
+	}
+	return through > 0
 }
 
 // growsPastLoop reports whether st is a loop over a status list that returns when an

@@ -245,7 +245,12 @@
 //     write }).
 //     An if with an else whose every branch that falls through gives a field one
 //     value assigns it that value past the if (if … { State = Complete; Reason =
-//     Failed } else { State = Complete; Reason = Cancelled }).
+//     Failed } else { State = Complete; Reason = Cancelled }). An if with else ifs
+//     whose branches that fall through assign no status says, past it, that one of
+//     them was taken: its condition held and those before it did not, the final
+//     else's that none did (if obj.Spec.Suspend { return } else if Phase == Pending
+//     { log } else { Phase = Pending; write; return }: past it the phase is
+//     Pending, and a write that moves it to Failed is a change).
 //     A switch on a status field whose default leaves, and each other clause of
 //     which leaves or gives the field a constant none of its own, has moved the
 //     field on every path past it: a write there is a change (switch
