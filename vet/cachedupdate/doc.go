@@ -171,7 +171,13 @@
 // existing.ResourceVersion; Update(desired)), under other names too: a variable the
 // function defines once from the object, as it is or through a type assertion, is
 // that object (meta := obj; freshObj, ok := fresh.(metav1.Object);
-// meta.SetResourceVersion(freshObj.GetResourceVersion())).
+// meta.SetResourceVersion(freshObj.GetResourceVersion())). So does a second try by
+// hand, once, without a loop: a write reached only when an earlier write failed with
+// a conflict (in the body of if errors.IsConflict(err), or past if
+// !errors.IsConflict(err) { return … }) of an object read again after that test
+// (fresh := &Foo{}; r.Get(ctx, key, fresh); write fresh). The first try is
+// reported as any other; an object read before the conflict was seen, or the first
+// one sent again, is not fresher.
 // A function that reads its object itself (a Get into a variable of its own) and is
 // called only inside such retries' literals (retry.RetryOnConflict(b, func() error {
 // return u.updateConditions(ctx, cr) })) runs again, and reads again, on each attempt:

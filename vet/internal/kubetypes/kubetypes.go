@@ -400,7 +400,8 @@ const ErrorsPkg = "k8s.io/apimachinery/pkg/api/errors"
 // literal, after the write, reads obj again and can end the attempt not done and
 // without an error (return false, nil): the next attempt sends what it read, whatever
 // the write's error was (a health monitor's poll: if err := update(obj); err == nil {
-// return true, nil }; c.Get(ctx, key, obj); return false, nil).
+// return true, nil }; c.Get(ctx, key, obj); return false, nil). So does a second try
+// by hand after a conflict, of an object read again after it (retriedOnce).
 func InRetry(info *types.Info, stack []ast.Node, obj ast.Expr) bool {
 	v := syntax.Root(info, obj)
 	outer := outermostBody(stack)
@@ -411,7 +412,64 @@ func InRetry(info *types.Info, stack []ast.Node, obj ast.Expr) bool {
 		return true
 	}
 	loop := conflictRetryLoop(info, stack)
-	return loop != nil && (rereads(info, loop, v, 0) || givenVersion(info, loop, outer, v))
+	if loop != nil && (rereads(info, loop, v, 0) || givenVersion(info, loop, outer, v)) {
+		return true
+	}
+	return retriedOnce(info, stack, v)
+}
+
+// retriedOnce reports whether the write on top of the stack is a retry by hand: it is
+// reached only when an earlier write failed with a conflict (in the body of if
+// errors.IsConflict(err), alone or with && other tests, or past if
+// !errors.IsConflict(err) { return … }), and v is read again between that test and
+// the write (write; if !IsConflict(err) { return }; fresh := &Foo{}; c.Get(ctx, key,
+// fresh); write fresh). It sends what it just read, as a conflict retry's attempt
+// does.
+func retriedOnce(info *types.Info, stack []ast.Node, v *types.Var) bool {
+	if v == nil {
+		return false
+	}
+	isConflict := func(e ast.Expr, want bool) bool {
+		if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.NOT {
+			e, want = u.X, !want
+		}
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		return ok && want && IsFunc(Callee(info, call), ErrorsPkg, "IsConflict")
+	}
+	reads := func(st ast.Stmt) bool {
+		found := false
+		ast.Inspect(st, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok && fillsArg(info, c, v) {
+				found = true
+			}
+			_, lit := n.(*ast.FuncLit)
+			return !found && !lit
+		})
+		return found
+	}
+	// read says whether v was read again on the way, below the node the walk is at.
+	read := false
+	for i := len(stack) - 2; i >= 0; i-- {
+		switch p := stack[i].(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return false
+		case *ast.BlockStmt:
+			before := syntax.Before(p.List, stack[i+1])
+			for j := len(before) - 1; j >= 0; j-- {
+				if is, ok := before[j].(*ast.IfStmt); ok && read && is.Else == nil && syntax.Leaves(is.Body.List) && isConflict(is.Cond, false) {
+					return true
+				}
+				if reads(before[j]) {
+					read = true
+				}
+			}
+		case *ast.IfStmt:
+			if read && stack[i+1] == p.Body && slices.ContainsFunc(syntax.Conjuncts(p.Cond), func(x ast.Expr) bool { return isConflict(x, true) }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // pollLit is the innermost function literal on the stack when a function of the wait

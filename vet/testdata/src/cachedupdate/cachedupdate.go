@@ -232,6 +232,75 @@ func polled(ctx context.Context, c client.Client, key client.ObjectKey) error {
 	})
 }
 
+// A write tried once more by hand after a conflict, with the object read again first:
+// the second try sends what it just read, as a conflict retry's attempt does. The
+// first try still sends the cached object.
+func (r *Reconciler) retriedOnce(ctx context.Context, key client.ObjectKey) error {
+	obj := &apiv1.Memcached{}
+	if err := r.Get(ctx, key, obj); err != nil {
+		return err
+	}
+	obj.Spec.Size++
+	err := r.Update(ctx, obj) // want `r.Update of \*v1.Memcached read from the informer cache`
+	if err == nil {
+		return nil
+	}
+	if !apierrors.IsConflict(err) {
+		return err
+	}
+	fresh := &apiv1.Memcached{}
+	if err := r.Get(ctx, key, fresh); err != nil {
+		return err
+	}
+	fresh.Spec.Size++
+	return r.Update(ctx, fresh)
+}
+
+func (r *Reconciler) retriedOnceBranch(ctx context.Context, key client.ObjectKey) error {
+	obj := &apiv1.Memcached{}
+	if err := r.Get(ctx, key, obj); err != nil {
+		return err
+	}
+	err := r.Update(ctx, obj) // want `r.Update of \*v1.Memcached read from the informer cache`
+	if apierrors.IsConflict(err) {
+		fresh := &apiv1.Memcached{}
+		if err := r.Get(ctx, key, fresh); err != nil {
+			return err
+		}
+		return r.Update(ctx, fresh)
+	}
+	return err
+}
+
+// An object read before the conflict was seen, or the same object sent again, is no
+// fresher on the second try.
+func (r *Reconciler) retriedOnceStale(ctx context.Context, key client.ObjectKey) error {
+	obj, fresh := &apiv1.Memcached{}, &apiv1.Memcached{}
+	if err := r.Get(ctx, key, obj); err != nil {
+		return err
+	}
+	if err := r.Get(ctx, key, fresh); err != nil {
+		return err
+	}
+	err := r.Update(ctx, obj) // want `r.Update of \*v1.Memcached read from the informer cache`
+	if !apierrors.IsConflict(err) {
+		return err
+	}
+	return r.Update(ctx, fresh) // want `r.Update of \*v1.Memcached read from the informer cache`
+}
+
+func (r *Reconciler) retriedOnceSame(ctx context.Context, key client.ObjectKey) error {
+	obj := &apiv1.Memcached{}
+	if err := r.Get(ctx, key, obj); err != nil {
+		return err
+	}
+	err := r.Update(ctx, obj) // want `r.Update of \*v1.Memcached read from the informer cache`
+	if apierrors.IsConflict(err) {
+		return r.Update(ctx, obj) // want `r.Update of \*v1.Memcached read from the informer cache`
+	}
+	return err
+}
+
 // A poll that, after a failed write, reads the object again and ends the attempt not
 // done and without an error polls again with what it read: a retry by another name.
 // One that returns the error instead stops at the first failure.
