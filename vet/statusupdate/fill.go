@@ -317,7 +317,7 @@ func failing(info *types.Info, stack []ast.Node, e ast.Expr) bool {
 	}
 	for i := len(stack) - 2; i >= 0; i-- {
 		is, ok := stack[i].(*ast.IfStmt)
-		if ok && stack[i+1] == is.Body && slices.ContainsFunc(syntax.Conjuncts(is.Cond), func(x ast.Expr) bool { return isErrTest(info, x, v) }) {
+		if ok && stack[i+1] == is.Body && slices.ContainsFunc(syntax.Conjuncts(is.Cond), func(x ast.Expr) bool { return syntax.IsNotNilTest(info, x, v) }) {
 			return true
 		}
 	}
@@ -548,7 +548,7 @@ func (k keyer) fillAssigns(st ast.Stmt) []assignment {
 	}
 	if fact.OnSuccess && (errVar == nil || !slices.ContainsFunc(k.after, func(st ast.Stmt) bool {
 		is, ok := st.(*ast.IfStmt)
-		return ok && is.Init == nil && syntax.Leaves(is.Body.List) && isErrTest(info, is.Cond, errVar)
+		return ok && is.Init == nil && syntax.Leaves(is.Body.List) && syntax.IsNotNilTest(info, is.Cond, errVar)
 	})) {
 		return nil
 	}
@@ -557,16 +557,6 @@ func (k keyer) fillAssigns(st ast.Stmt) []assignment {
 		out = append(out, assignment{lhs: "$.Status." + f, rhs: opaque, portable: true})
 	}
 	return out
-}
-
-// isErrTest reports whether cond is v != nil.
-func isErrTest(info *types.Info, cond ast.Expr, v *types.Var) bool {
-	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || b.Op != token.NEQ || !syntax.IsNil(info, b.Y) {
-		return false
-	}
-	id, ok := ast.Unparen(b.X).(*ast.Ident)
-	return ok && info.Uses[id] == v
 }
 
 // exportFills marks the package's fill functions (see Fills).

@@ -1465,12 +1465,7 @@ func readsVar(info *types.Info, n ast.Node, v *types.Var) bool {
 // if in an enclosing block, within the function.
 func errorLeftOn(info *types.Info, stack []ast.Node, errVar *types.Var) bool {
 	checks := func(is *ast.IfStmt) bool {
-		b, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
-		if !ok || b.Op != token.NEQ || !syntax.IsNil(info, b.Y) || !syntax.Leaves(is.Body.List) {
-			return false
-		}
-		id, ok := ast.Unparen(b.X).(*ast.Ident)
-		return ok && info.ObjectOf(id) == errVar
+		return syntax.Leaves(is.Body.List) && syntax.IsNotNilTest(info, is.Cond, errVar)
 	}
 	for k := len(stack) - 2; k >= 0; k-- {
 		switch p := stack[k].(type) {

@@ -309,3 +309,13 @@ func Conjuncts(e ast.Expr) []ast.Expr {
 	}
 	return []ast.Expr{ast.Unparen(e)}
 }
+
+// IsNotNilTest reports whether cond is v != nil.
+func IsNotNilTest(info *types.Info, cond ast.Expr, v *types.Var) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.NEQ || !IsNil(info, b.Y) {
+		return false
+	}
+	id, ok := ast.Unparen(b.X).(*ast.Ident)
+	return ok && info.ObjectOf(id) == v
+}
