@@ -275,28 +275,13 @@ func (f *fillers) fillsOf(st ast.Stmt) []filledObject {
 		if fact == nil || fact.OnSuccess {
 			return nil
 		}
-		if target := fillTarget(c, fact); target != nil {
+		if target := argAt(c, fact.Param); target != nil {
 			for _, fl := range fact.Fields {
 				out = append(out, filledObject{obj: target, field: fl})
 			}
 		}
 	}
 	return out
-}
-
-// fillTarget is the argument, or the receiver, of the call c of a fill function that
-// fact says it fills the status of; nil when c has none such.
-func fillTarget(c *ast.CallExpr, fact *Fills) ast.Expr {
-	if fact.Param < 0 {
-		if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
-			return sel.X
-		}
-		return nil
-	}
-	if fact.Param < len(c.Args) {
-		return c.Args[fact.Param]
-	}
-	return nil
 }
 
 // failing reports whether e, an error returned by the return on top of stack, is
@@ -307,12 +292,8 @@ func failing(info *types.Info, stack []ast.Node, e ast.Expr) bool {
 		fn := kubetypes.Callee(info, call)
 		return kubetypes.IsFunc(fn, "fmt", "Errorf") || kubetypes.IsFunc(fn, "errors", "New")
 	}
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, ok := info.Uses[id].(*types.Var)
-	if !ok {
+	v := varOf(info, e)
+	if v == nil {
 		return false
 	}
 	for i := len(stack) - 2; i >= 0; i-- {
@@ -405,7 +386,7 @@ func (f *fillers) filled(st ast.Stmt, v *types.Var) []string {
 		if fact == nil || fact.OnSuccess {
 			continue
 		}
-		if target := fillTarget(c, fact); target != nil && isObject(info, target, v) {
+		if target := argAt(c, fact.Param); target != nil && isObject(info, target, v) {
 			out = append(out, fact.Fields...)
 		}
 	}
@@ -536,7 +517,7 @@ func (k keyer) fillAssigns(st ast.Stmt) []assignment {
 	if fact == nil {
 		return nil
 	}
-	target := fillTarget(call, fact)
+	target := argAt(call, fact.Param)
 	if target == nil {
 		return nil
 	}

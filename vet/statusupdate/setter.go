@@ -179,17 +179,7 @@ func (k keyer) setterAssigns(st ast.Stmt) []assignment {
 	if !k.g.pass.ImportObjectFact(fn, &f) {
 		return k.accessorAssigns(call, fn)
 	}
-	var target ast.Expr
-	if f.Param < 0 {
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok {
-			return nil
-		}
-		target = sel.X
-	} else if f.Param < len(call.Args) {
-		target = call.Args[f.Param]
-	}
-	if target == nil || k.key(target) != "$" {
+	if target := argAt(call, f.Param); target == nil || k.key(target) != "$" {
 		return nil
 	}
 	var out []assignment

@@ -436,17 +436,6 @@ func retriedOnce(info *types.Info, stack []ast.Node, v *types.Var) bool {
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
 		return ok && want && IsFunc(Callee(info, call), ErrorsPkg, "IsConflict")
 	}
-	reads := func(st ast.Stmt) bool {
-		found := false
-		ast.Inspect(st, func(n ast.Node) bool {
-			if c, ok := n.(*ast.CallExpr); ok && fillsArg(info, c, v) {
-				found = true
-			}
-			_, lit := n.(*ast.FuncLit)
-			return !found && !lit
-		})
-		return found
-	}
 	// read says whether v was read again on the way, below the node the walk is at.
 	read := false
 	for i := len(stack) - 2; i >= 0; i-- {
@@ -459,7 +448,7 @@ func retriedOnce(info *types.Info, stack []ast.Node, v *types.Var) bool {
 				if is, ok := before[j].(*ast.IfStmt); ok && read && is.Else == nil && syntax.Leaves(is.Body.List) && isConflict(is.Cond, false) {
 					return true
 				}
-				if reads(before[j]) {
+				if readsAfter(info, before[j], v, token.NoPos) {
 					read = true
 				}
 			}
@@ -503,7 +492,7 @@ func inPlaceLit(info *types.Info, stack []ast.Node) (*ast.FuncLit, *ast.CallExpr
 // readsAfter reports whether body, outside the literals it holds, reads v from the
 // API server or the cache (a Get or List into it, or a filler) at a call that starts
 // after pos: a read that follows the write, for the next attempt.
-func readsAfter(info *types.Info, body *ast.BlockStmt, v *types.Var, pos token.Pos) bool {
+func readsAfter(info *types.Info, body ast.Node, v *types.Var, pos token.Pos) bool {
 	if v == nil {
 		return false
 	}
@@ -526,15 +515,21 @@ func readsAfter(info *types.Info, body *ast.BlockStmt, v *types.Var, pos token.P
 // the literals it holds: an attempt that ends not done and without an error, which
 // the wait package follows with another attempt.
 func pollsAgain(info *types.Info, lit *ast.FuncLit) bool {
+	return returnsSo(lit.Body, func(r *ast.ReturnStmt) bool {
+		return len(r.Results) == 2 && syntax.IsConst(info, r.Results[0], "false") && syntax.IsNil(info, r.Results[1])
+	})
+}
+
+// returnsSo reports whether body, outside the function literals it holds, has a
+// return that match accepts.
+func returnsSo(body *ast.BlockStmt, match func(*ast.ReturnStmt) bool) bool {
 	found := false
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
-			if len(n.Results) == 2 && syntax.IsConst(info, n.Results[0], "false") && syntax.IsNil(info, n.Results[1]) {
-				found = true
-			}
+			found = found || match(n)
 		}
 		return !found
 	})
@@ -1432,20 +1427,9 @@ func startAssign(info *types.Info, body *ast.BlockStmt, v *types.Var) (*ast.Call
 // answersNothing reports whether fd, a function of two or more results, the last an
 // error, has a return that gives nil for the first and nil for the error.
 func answersNothing(info *types.Info, fd *ast.FuncDecl) bool {
-	if fd == nil || fd.Body == nil {
-		return false
-	}
-	found := false
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if _, lit := n.(*ast.FuncLit); lit || found {
-			return false
-		}
-		if r, ok := n.(*ast.ReturnStmt); ok && len(r.Results) >= 2 {
-			found = syntax.IsNil(info, r.Results[0]) && syntax.IsNil(info, r.Results[len(r.Results)-1])
-		}
-		return true
+	return fd != nil && fd.Body != nil && returnsSo(fd.Body, func(r *ast.ReturnStmt) bool {
+		return len(r.Results) >= 2 && syntax.IsNil(info, r.Results[0]) && syntax.IsNil(info, r.Results[len(r.Results)-1])
 	})
-	return found
 }
 
 // readsVar reports whether n uses v.
