@@ -243,9 +243,16 @@ func (k keyer) assigns(list []ast.Stmt) []assignment {
 	outer := k.after
 	for idx, st := range list {
 		own.after = append(slices.Clip(list[idx+1:]), outer...)
-		out = append(out, own.setterAssigns(st)...)
+		set := own.setterAssigns(st)
+		out = append(out, set...)
 		out = append(out, own.conditionAssigns(st)...)
-		out = append(out, own.fillAssigns(st)...)
+		// A setter that is also a fill function says what it gives; its fill says
+		// less of the same fields.
+		for _, f := range own.fillAssigns(st) {
+			if !slices.ContainsFunc(set, func(a assignment) bool { return a.lhs == f.lhs }) {
+				out = append(out, f)
+			}
+		}
 		if is, ok := st.(*ast.IfStmt); ok {
 			out = append(out, own.everyBranchAssigns(is)...)
 			continue
@@ -520,7 +527,7 @@ func (k keyer) movesFrom(field ast.Expr, values []ast.Expr, acc []assignment) bo
 	isHeld := func(v constant.Value) bool {
 		return slices.ContainsFunc(held, func(h constant.Value) bool { return sameConst(h, v) })
 	}
-	return slices.ContainsFunc(acc, func(a assignment) bool {
+	return onlyGives(acc, fk, func(a assignment) bool {
 		if a.lhs != fk {
 			return false
 		}
@@ -529,6 +536,23 @@ func (k keyer) movesFrom(field ast.Expr, values []ast.Expr, acc []assignment) bo
 		}
 		return len(a.values) > 0 && !slices.ContainsFunc(a.values, isHeld)
 	})
+}
+
+// onlyGives reports whether acc gives the field fk a value, itself or with a whole
+// that holds it, and every such assignment satisfies ok: whichever runs last, the
+// field ends so (acc does not keep the order of the blocks it was gathered from).
+func onlyGives(acc []assignment, fk string, ok func(assignment) bool) bool {
+	found := false
+	for _, a := range acc {
+		if a.lhs != fk && !strings.HasPrefix(fk, a.lhs+".") {
+			continue
+		}
+		if !ok(a) {
+			return false
+		}
+		found = true
+	}
+	return found
 }
 
 // constValues are the constant values of es; ok is false when one of them is no
@@ -566,7 +590,7 @@ func (k keyer) movesInto(field ast.Expr, excluded []ast.Expr, acc []assignment) 
 	if !ok {
 		return false
 	}
-	return slices.ContainsFunc(acc, func(a assignment) bool {
+	return onlyGives(acc, fk, func(a assignment) bool {
 		return a.lhs == fk && a.value != nil && slices.ContainsFunc(not, func(v constant.Value) bool { return sameConst(v, a.value) })
 	})
 }
@@ -1354,14 +1378,14 @@ func (k keyer) fillsField(field ast.Expr, acc []assignment) bool {
 	if fk == "" {
 		return false
 	}
-	return slices.ContainsFunc(acc, func(a assignment) bool {
+	return onlyGives(acc, fk, func(a assignment) bool {
 		if a.lhs != fk {
 			return false
 		}
 		if a.value != nil {
 			return !zeroConst(a.value)
 		}
-		return a.rhs != "nil"
+		return a.rhs != "nil" && a.rhs != emptyLit
 	})
 }
 
@@ -1427,7 +1451,7 @@ func (k keyer) differs(a, b ast.Expr, acc []assignment) bool {
 		// snapshot of the object: the field moves from what was read.
 		if sk := k.snapshotKey(p[1]); strings.HasPrefix(sk, "$.Status") {
 			kp := k.key(p[0])
-			if slices.ContainsFunc(acc, func(as assignment) bool { return assigns(as, sk, kp) }) {
+			if onlyGives(acc, sk, func(as assignment) bool { return assigns(as, sk, kp) }) {
 				return true
 			}
 		}
@@ -1437,14 +1461,13 @@ func (k keyer) differs(a, b ast.Expr, acc []assignment) bool {
 	for _, p := range [][2]ast.Expr{{a, b}, {b, a}} {
 		if v := k.g.pass.TypesInfo.Types[p[1]].Value; v != nil {
 			kp := k.key(p[0])
-			if slices.ContainsFunc(acc, func(as assignment) bool { return as.lhs == kp && as.value != nil && sameConst(as.value, v) }) {
+			if onlyGives(acc, kp, func(as assignment) bool { return as.lhs == kp && as.value != nil && sameConst(as.value, v) }) {
 				return true
 			}
 		}
 	}
-	return slices.ContainsFunc(acc, func(as assignment) bool {
-		return assigns(as, ka, kb) || assigns(as, kb, ka)
-	})
+	return onlyGives(acc, ka, func(as assignment) bool { return assigns(as, ka, kb) }) ||
+		onlyGives(acc, kb, func(as assignment) bool { return assigns(as, kb, ka) })
 }
 
 // assigns reports whether the assignment as gives the field lhs the value rhs: itself

@@ -462,10 +462,19 @@ func (g *guards) fillsBefore(stack []ast.Node, v *types.Var, field string) bool 
 	if g.fill == nil {
 		g.fill = newFillers(g)
 	}
+	// The last of the path's statements that gives the field something decides: a
+	// fill, or the empty value again.
+	filled := false
 	for _, st := range pathBefore(stack) {
-		if slices.Contains(g.fill.filled(st, v), field) {
-			return true
+		switch {
+		case slices.Contains(g.fill.filled(st, v), field):
+			filled = true
+		case g.mayEmpty(st, v, field):
+			filled = false
 		}
+	}
+	if filled {
+		return true
 	}
 	// A call that fills before it writes: if len(obj.Status.Conditions) == 0 {
 	// r.initConditions(ctx, obj) }.
@@ -473,6 +482,32 @@ func (g *guards) fillsBefore(stack []ast.Node, v *types.Var, field string) bool 
 		return slices.Contains(g.fill.filled(&ast.ExprStmt{X: c}, v), field)
 	}
 	return false
+}
+
+// mayEmpty reports whether st, or a statement nested in it, assigns the empty value
+// (nil, "", 0, false, an empty literal) to field of the status of v.
+func (g *guards) mayEmpty(st ast.Stmt, v *types.Var, field string) bool {
+	info := g.pass.TypesInfo
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if _, lit := n.(*ast.FuncLit); lit || found {
+			return false
+		}
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, l := range as.Lhs {
+			if statusField(info, l) != field || syntax.Root(info, l) != v {
+				continue
+			}
+			tv := info.Types[as.Rhs[i]]
+			lit, isLit := ast.Unparen(as.Rhs[i]).(*ast.CompositeLit)
+			found = found || tv.IsNil() || tv.Value != nil && zeroConst(tv.Value) || isLit && len(lit.Elts) == 0
+		}
+		return true
+	})
+	return found
 }
 
 // fillAssigns are the assignments a call of a fill function on the written object in

@@ -64,7 +64,7 @@ func (g *guards) guardedFrom(stack []ast.Node, obj ast.Expr, inherited []assignm
 	var path []assignment
 	if obj != nil {
 		var changes bool
-		if changes, path = g.changeGuarded(stack, obj, inherited); changes {
+		if changes, path = g.changeGuarded(stack, obj, inherited); changes || g.valuesChange(stack, obj, inherited) {
 			return true
 		}
 		// The object read again and given another variable's status whole (latest.Status

@@ -2149,8 +2149,8 @@ func (r *Reconciler) chainedSame(ctx context.Context, obj *apiv1.Memcached) erro
 func (r *Reconciler) chainedAssigns(ctx context.Context, obj *apiv1.Memcached) error {
 	if obj.Spec.Size == 0 {
 		return nil
-	} else if obj.Status.State == "Pending" {
-		obj.Status.State = apiv1.StateFailed
+	} else if obj.Status.State == apiv1.StateFailed {
+		obj.Status.Message = "failed"
 	} else {
 		return nil
 	}

@@ -1,0 +1,951 @@
+package statusupdate
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+)
+
+// This file holds the path analysis of rule 7's constants: what each status field of
+// the written object may hold, as stored and as the object holds it, on every path
+// from the function's entry to the write. Where the per-shape readings of change.go
+// take one condition at a time, this runs the function: if and else if, switches with
+// and without a tag, their defaults, early exits, && and ||, writes that store what the
+// object holds, in any nesting. The write is a change when on every path some field
+// holds a value it cannot hold as stored.
+
+// maxStates bounds the paths followed at once; past it the analysis proves nothing.
+const maxStates = 128
+
+// fieldValues is what one status field may hold: a set of the constants the function
+// compares it with or gives it (bit i for consts[i]) and of any other value (the bit
+// past them).
+type fieldValues struct {
+	// stored is what the API server may hold; cur what the object may hold.
+	stored, cur uint64
+	// same says the object holds what is stored (cur is stored, not a copy of it).
+	same bool
+}
+
+// pathState is one path's knowledge: per tracked field, its values.
+type pathState struct {
+	fields map[string]fieldValues
+	// facts are the stable bool variables the path found true or false.
+	facts map[*types.Var]bool
+	// failed is the error variable of a status write that failed on this path (the
+	// write stored nothing), ok the one of a write that succeeded; the path's test of
+	// that variable tells them apart.
+	failed, ok *types.Var
+}
+
+func (s pathState) with(key string, f fieldValues) pathState {
+	m := make(map[string]fieldValues, len(s.fields))
+	for k, v := range s.fields {
+		m[k] = v
+	}
+	m[key] = f
+	return pathState{fields: m, facts: s.facts, failed: s.failed, ok: s.ok}
+}
+
+// knowing is s with v found b.
+func (s pathState) knowing(v *types.Var, b bool) pathState {
+	m := make(map[*types.Var]bool, len(s.facts)+1)
+	for k, x := range s.facts {
+		m[k] = x
+	}
+	m[v] = b
+	s.facts = m
+	return s
+}
+
+func (s pathState) equal(o pathState) bool {
+	if s.failed != o.failed || s.ok != o.ok || len(s.fields) != len(o.fields) || len(s.facts) != len(o.facts) {
+		return false
+	}
+	for k, v := range s.facts {
+		if x, ok := o.facts[k]; !ok || x != v {
+			return false
+		}
+	}
+	for k, v := range s.fields {
+		if o.fields[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// valuePaths runs one function to one node.
+type valuePaths struct {
+	k      keyer
+	info   *types.Info
+	target ast.Node
+	// consts are the tracked fields' constants; a field with none is not tracked.
+	consts map[string][]constant.Value
+	// at are the states that reach the target.
+	at []pathState
+	// breaks collects the states a break leaves with, for the innermost switch or
+	// select; nil inside a loop (a loop's after-state covers them).
+	breaks *[]pathState
+	// gaveUp is set when the function holds something the analysis does not follow.
+	gaveUp bool
+	// body is the function's; stable caches which bool variables it never assigns
+	// past their declaration.
+	body   *ast.BlockStmt
+	stable map[*types.Var]bool
+}
+
+// valuesChange reports whether the write (or call) on top of stack, of obj, changes a
+// status field on every path through its function, after inherited (the assignments
+// the called function makes before its write, when stack ends at a call of it).
+func (g *guards) valuesChange(stack []ast.Node, obj ast.Expr, inherited []assignment) bool {
+	if obj == nil {
+		return false
+	}
+	var body *ast.BlockStmt
+	for i := len(stack) - 1; i >= 0 && body == nil; i-- {
+		switch f := stack[i].(type) {
+		case *ast.FuncDecl:
+			body = f.Body
+		case *ast.FuncLit:
+			return false // a closure runs when and as often as its caller says
+		}
+	}
+	if body == nil {
+		return false
+	}
+	k := newKeyer(g, stack, obj)
+	vp := &valuePaths{k: k, info: g.pass.TypesInfo, target: stack[len(stack)-1], consts: map[string][]constant.Value{}, body: body, stable: map[*types.Var]bool{}}
+	vp.collect(body, inherited)
+	if len(vp.consts) == 0 {
+		return false
+	}
+	entry := pathState{fields: map[string]fieldValues{}}
+	for key, cs := range vp.consts {
+		all := uint64(1)<<(len(cs)+1) - 1
+		entry.fields[key] = fieldValues{stored: all, cur: all, same: true}
+	}
+	vp.list(body.List, []pathState{entry})
+	if vp.gaveUp || len(vp.at) == 0 {
+		return false
+	}
+	for _, st := range vp.at {
+		for _, a := range inherited {
+			st = vp.assign(st, a)
+		}
+		if !vp.changed(st) {
+			return false
+		}
+	}
+	return true
+}
+
+// changed reports whether some field of st holds, in the object, none of the values
+// it may hold as stored.
+func (vp *valuePaths) changed(st pathState) bool {
+	for _, f := range st.fields {
+		if !f.same && f.cur&f.stored == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// collect finds the tracked fields and their constants: those compared with a
+// constant (==, !=, a case of a switch on the field) or given one, and inherited's.
+func (vp *valuePaths) collect(body *ast.BlockStmt, inherited []assignment) {
+	add := func(key string, v constant.Value) {
+		if !strings.HasPrefix(key, "$.Status.") || v == nil {
+			return
+		}
+		cs := vp.consts[key]
+		if slices.ContainsFunc(cs, func(c constant.Value) bool { return sameConst(c, v) }) || len(cs) >= 62 {
+			return
+		}
+		vp.consts[key] = append(cs, v)
+		if v.Kind() == constant.Bool && len(cs) == 0 {
+			vp.consts[key] = append(vp.consts[key], constant.MakeBool(!constant.BoolVal(v)))
+		}
+	}
+	for _, a := range inherited {
+		add(a.lhs, a.value)
+		for _, v := range a.values {
+			add(a.lhs, v)
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BinaryExpr:
+			if n.Op == token.EQL || n.Op == token.NEQ {
+				if key, v := vp.compared(n); key != "" {
+					add(key, v)
+				}
+			}
+		case *ast.SwitchStmt:
+			if n.Tag != nil {
+				key := vp.k.key(n.Tag)
+				for _, c := range n.Body.List {
+					for _, e := range c.(*ast.CaseClause).List {
+						add(key, vp.info.Types[e].Value)
+					}
+				}
+			}
+		case *ast.AssignStmt:
+			for _, a := range vp.k.assigns([]ast.Stmt{n}) {
+				add(a.lhs, a.value)
+				for _, v := range a.values {
+					add(a.lhs, v)
+				}
+			}
+		case *ast.ExprStmt:
+			for _, a := range vp.k.assigns([]ast.Stmt{n}) {
+				add(a.lhs, a.value)
+			}
+		}
+		return true
+	})
+}
+
+// compared is the field and the constant of a comparison of a status field with a
+// constant, either way round; "" when x is none.
+func (vp *valuePaths) compared(x *ast.BinaryExpr) (string, constant.Value) {
+	for _, side := range [][2]ast.Expr{{x.X, x.Y}, {x.Y, x.X}} {
+		v := vp.info.Types[side[1]].Value
+		if v == nil {
+			continue
+		}
+		if key := vp.k.key(side[0]); strings.HasPrefix(key, "$.Status.") {
+			return key, v
+		}
+	}
+	return "", nil
+}
+
+// bits is the set of v among key's constants; ok is false when v is none of them.
+func (vp *valuePaths) bit(key string, v constant.Value) (uint64, bool) {
+	i := slices.IndexFunc(vp.consts[key], func(c constant.Value) bool { return sameConst(c, v) })
+	if i < 0 {
+		return 0, false
+	}
+	return 1 << i, true
+}
+
+func (vp *valuePaths) all(key string) uint64 {
+	return uint64(1)<<(len(vp.consts[key])+1) - 1
+}
+
+// refine keeps of st what holds when key's value is in m (or not in it, when !in);
+// ok is false when nothing does.
+func (vp *valuePaths) refine(st pathState, key string, m uint64, in bool) (pathState, bool) {
+	f, tracked := st.fields[key]
+	if !tracked {
+		return st, true
+	}
+	if !in {
+		m = vp.all(key) &^ m
+	}
+	if f.same {
+		f.stored &= m
+		f.cur = f.stored
+	} else {
+		f.cur &= m
+	}
+	if f.cur == 0 {
+		return st, false
+	}
+	return st.with(key, f), true
+}
+
+// cond splits states by e: those where it may be true, and those where it may be
+// false.
+func (vp *valuePaths) cond(e ast.Expr, states []pathState) (t, f []pathState) {
+	for _, st := range states {
+		ts, fs := vp.cond1(e, st)
+		t, f = append(t, ts...), append(f, fs...)
+	}
+	return dedup(t), dedup(f)
+}
+
+func (vp *valuePaths) cond1(e ast.Expr, st pathState) (t, f []pathState) {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.NOT {
+			f, t = vp.cond1(x.X, st)
+			return t, f
+		}
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.LAND:
+			ta, fa := vp.cond1(x.X, st)
+			tb, fb := vp.cond(x.Y, ta)
+			return tb, append(fa, fb...)
+		case token.LOR:
+			ta, fa := vp.cond1(x.X, st)
+			tb, fb := vp.cond(x.Y, fa)
+			return append(ta, tb...), fb
+		case token.EQL, token.NEQ:
+			if key, v := vp.compared(x); key != "" {
+				m, ok := vp.bit(key, v)
+				if !ok {
+					break
+				}
+				eq, ok1 := vp.refine(st, key, m, true)
+				ne, ok2 := vp.refine(st, key, m, false)
+				var yes, no []pathState
+				if ok1 {
+					yes = append(yes, eq)
+				}
+				if ok2 {
+					no = append(no, ne)
+				}
+				if x.Op == token.NEQ {
+					yes, no = no, yes
+				}
+				return yes, no
+			}
+			if v := vp.errTested(x); v != nil {
+				// err != nil after a write: the write failed on the paths that say so.
+				var fails, oks []pathState
+				for _, s := range []pathState{st} {
+					switch {
+					case s.failed == v:
+						fails = append(fails, s)
+					case s.ok == v:
+						oks = append(oks, s)
+					default:
+						fails, oks = append(fails, s), append(oks, s)
+					}
+				}
+				if x.Op == token.NEQ {
+					return fails, oks
+				}
+				return oks, fails
+			}
+		}
+	case *ast.Ident, *ast.SelectorExpr:
+		if v := vp.stableBool(x); v != nil {
+			// The same test of a variable nothing assigns again says the same.
+			if b, known := st.facts[v]; known {
+				if b {
+					return []pathState{st}, nil
+				}
+				return nil, []pathState{st}
+			}
+			return []pathState{st.knowing(v, true)}, []pathState{st.knowing(v, false)}
+		}
+		// A bool status field as it is.
+		key := vp.k.key(x)
+		if m, ok := vp.bit(key, constant.MakeBool(true)); ok {
+			yes, ok1 := vp.refine(st, key, m, true)
+			no, ok2 := vp.refine(st, key, m, false)
+			var ts, fs []pathState
+			if ok1 {
+				ts = append(ts, yes)
+			}
+			if ok2 {
+				fs = append(fs, no)
+			}
+			return ts, fs
+		}
+	}
+	return []pathState{st}, []pathState{st}
+}
+
+// stableBool is the bool variable e names when the function assigns it nowhere past
+// its declaration and takes no address of it; nil otherwise.
+func (vp *valuePaths) stableBool(e ast.Expr) *types.Var {
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := vp.info.Uses[id].(*types.Var)
+	if !ok || v.IsField() || !types.Identical(v.Type().Underlying(), types.Typ[types.Bool]) {
+		return nil
+	}
+	if s, seen := vp.stable[v]; seen {
+		if s {
+			return v
+		}
+		return nil
+	}
+	stable := v.Parent() != nil && v.Pkg() == vp.k.g.pass.Pkg
+	ast.Inspect(vp.body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && vp.info.Uses[id] == v {
+					stable = false
+				}
+			}
+		case *ast.UnaryExpr:
+			if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && x.Op == token.AND && vp.info.Uses[id] == v {
+				stable = false
+			}
+		case *ast.FuncLit:
+			return false
+		}
+		return stable
+	})
+	vp.stable[v] = stable
+	if stable {
+		return v
+	}
+	return nil
+}
+
+// errTested is the variable x compares with nil; nil when it is no such test.
+func (vp *valuePaths) errTested(x *ast.BinaryExpr) *types.Var {
+	for _, side := range [][2]ast.Expr{{x.X, x.Y}, {x.Y, x.X}} {
+		if !vp.info.Types[side[1]].IsNil() {
+			continue
+		}
+		if id, ok := ast.Unparen(side[0]).(*ast.Ident); ok {
+			if v, ok := vp.info.ObjectOf(id).(*types.Var); ok {
+				return v
+			}
+		}
+	}
+	return nil
+}
+
+func dedup(states []pathState) []pathState {
+	var out []pathState
+	for _, s := range states {
+		if !slices.ContainsFunc(out, s.equal) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// contains reports whether n holds the target.
+func (vp *valuePaths) contains(n ast.Node) bool {
+	return n != nil && n.Pos() <= vp.target.Pos() && vp.target.End() <= n.End()
+}
+
+// list runs the statements of a block; it returns the states that fall through.
+func (vp *valuePaths) list(list []ast.Stmt, states []pathState) []pathState {
+	for _, st := range list {
+		if len(states) == 0 || vp.gaveUp {
+			return nil
+		}
+		states = vp.stmt(st, states)
+		if len(states) > maxStates {
+			vp.gaveUp = true
+		}
+	}
+	return states
+}
+
+func (vp *valuePaths) stmt(st ast.Stmt, states []pathState) []pathState {
+	switch s := st.(type) {
+	case *ast.BlockStmt:
+		return vp.list(s.List, states)
+	case *ast.LabeledStmt:
+		return vp.stmt(s.Stmt, states)
+	case *ast.ReturnStmt:
+		vp.simple(s, states)
+		return nil
+	case *ast.BranchStmt:
+		switch {
+		case s.Tok == token.BREAK && s.Label == nil && vp.breaks != nil:
+			*vp.breaks = append(*vp.breaks, states...)
+		case s.Tok == token.GOTO || s.Tok == token.FALLTHROUGH:
+			vp.gaveUp = true
+		}
+		// A break or continue of a loop: the loop's after-state covers it.
+		return nil
+	case *ast.IfStmt:
+		if s.Init != nil {
+			states = vp.simple(s.Init, states)
+		}
+		if vp.contains(s.Cond) {
+			vp.at = append(vp.at, states...)
+		}
+		t, f := vp.cond(s.Cond, states)
+		out := vp.list(s.Body.List, t)
+		if s.Else != nil {
+			f = vp.stmt(s.Else, f)
+		}
+		return dedup(append(out, f...))
+	case *ast.SwitchStmt:
+		return vp.switchStmt(s, states)
+	case *ast.TypeSwitchStmt, *ast.SelectStmt:
+		return vp.clauses(st, states)
+	case *ast.ForStmt, *ast.RangeStmt:
+		return vp.loop(st, states)
+	case *ast.DeferStmt, *ast.GoStmt:
+		if vp.contains(st) {
+			vp.gaveUp = true
+		}
+		return states
+	}
+	return vp.simple(st, states)
+}
+
+// switchStmt runs a switch: a case of a switch on a tracked field holds the field to
+// its constants, the default to none of them; a case of a switch without a tag holds
+// its conditions (one of them) true and the earlier cases' false.
+func (vp *valuePaths) switchStmt(s *ast.SwitchStmt, states []pathState) []pathState {
+	if s.Init != nil {
+		states = vp.simple(s.Init, states)
+	}
+	if s.Tag != nil && vp.contains(s.Tag) {
+		vp.at = append(vp.at, states...)
+	}
+	var out []pathState
+	breaks, outer := []pathState{}, vp.breaks
+	vp.breaks = &breaks
+	defer func() { vp.breaks = outer }()
+	key := ""
+	if s.Tag != nil {
+		key = vp.k.key(s.Tag)
+		if _, tracked := vp.consts[key]; !tracked {
+			key = ""
+		}
+	}
+	rest := states // the states no case so far took
+	var def *ast.CaseClause
+	for _, c := range s.Body.List {
+		cc := c.(*ast.CaseClause)
+		if cc.List == nil {
+			def = cc
+			continue
+		}
+		var in []pathState
+		switch {
+		case s.Tag == nil:
+			var left []pathState
+			left = rest
+			for _, e := range cc.List {
+				t, f := vp.cond(e, left)
+				in, left = append(in, t...), f
+			}
+			rest = left
+		case key != "":
+			var m uint64
+			exact := true
+			for _, e := range cc.List {
+				v := vp.info.Types[e].Value
+				if v == nil {
+					exact = false
+					break
+				}
+				b, ok := vp.bit(key, v)
+				exact = exact && ok
+				m |= b
+			}
+			if !exact {
+				in = rest
+				break
+			}
+			var left []pathState
+			for _, st := range rest {
+				if y, ok := vp.refine(st, key, m, true); ok {
+					in = append(in, y)
+				}
+				if n, ok := vp.refine(st, key, m, false); ok {
+					left = append(left, n)
+				}
+			}
+			rest = left
+		default:
+			in = rest
+		}
+		out = append(out, vp.list(cc.Body, dedup(in))...)
+	}
+	if def != nil {
+		out = append(out, vp.list(def.Body, rest)...)
+	} else {
+		out = append(out, rest...)
+	}
+	return dedup(append(out, breaks...))
+}
+
+// clauses runs a type switch or a select: any clause may run, with what held before.
+func (vp *valuePaths) clauses(st ast.Stmt, states []pathState) []pathState {
+	var body *ast.BlockStmt
+	hasDefault := false
+	switch s := st.(type) {
+	case *ast.TypeSwitchStmt:
+		if s.Init != nil {
+			states = vp.simple(s.Init, states)
+		}
+		states = vp.simple(s.Assign, states)
+		body = s.Body
+	case *ast.SelectStmt:
+		body = s.Body
+		hasDefault = true // one clause runs
+	}
+	breaks, outer := []pathState{}, vp.breaks
+	vp.breaks = &breaks
+	defer func() { vp.breaks = outer }()
+	var out []pathState
+	for _, c := range body.List {
+		switch cc := c.(type) {
+		case *ast.CaseClause:
+			hasDefault = hasDefault || cc.List == nil
+			out = append(out, vp.list(cc.Body, states)...)
+		case *ast.CommClause:
+			in := states
+			if cc.Comm != nil {
+				in = vp.simple(cc.Comm, in)
+			}
+			out = append(out, vp.list(cc.Body, in)...)
+		}
+	}
+	if !hasDefault {
+		out = append(out, states...)
+	}
+	return dedup(append(out, breaks...))
+}
+
+// loop runs a loop's body any number of times: what the body may change is not
+// known at its start or past it.
+func (vp *valuePaths) loop(st ast.Stmt, states []pathState) []pathState {
+	var body *ast.BlockStmt
+	switch s := st.(type) {
+	case *ast.ForStmt:
+		if s.Init != nil {
+			states = vp.simple(s.Init, states)
+		}
+		body = s.Body
+	case *ast.RangeStmt:
+		body = s.Body
+	}
+	states = vp.havoc(body, states)
+	outer := vp.breaks
+	vp.breaks = nil
+	vp.list(body.List, states)
+	vp.breaks = outer
+	return states
+}
+
+// havoc forgets, in states, what n may change: the fields it assigns, and every field
+// when it writes the status or hands the object to a call that may change it.
+func (vp *valuePaths) havoc(n ast.Node, states []pathState) []pathState {
+	keys, every, writes := map[string]bool{}, false, false
+	ast.Inspect(n, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if vp.isWrite(x) {
+				writes = true
+			} else if vp.mayChange(x) {
+				every = true
+			}
+		case ast.Stmt:
+			switch x.(type) {
+			case *ast.AssignStmt, *ast.IncDecStmt, *ast.ExprStmt:
+				for _, key := range vp.assigned(x) {
+					keys[key] = true
+				}
+			}
+		}
+		return true
+	})
+	if !every && !writes && len(keys) == 0 {
+		return states
+	}
+	var out []pathState
+	for _, st := range states {
+		for key := range st.fields {
+			f := st.fields[key]
+			if writes {
+				f.stored = vp.all(key)
+			}
+			if every || writes || vp.touches(keys, key) {
+				f.cur, f.same = vp.all(key), false
+			}
+			st = st.with(key, f)
+		}
+		out = append(out, st)
+	}
+	return dedup(out)
+}
+
+// touches reports whether an assignment to one of keys may change the field key: the
+// field itself, a whole that holds it, or a part of it.
+func (vp *valuePaths) touches(keys map[string]bool, key string) bool {
+	for k := range keys {
+		if k == key || strings.HasPrefix(key, k+".") || strings.HasPrefix(k, key+".") || strings.HasPrefix(key, k+"[") || strings.HasPrefix(k, key+"[") {
+			return true
+		}
+	}
+	return false
+}
+
+// assigned are the keys a statement assigns of the written object: its left-hand
+// sides, and those its calls of status setters assign ("$" when it assigns the object
+// variable itself).
+func (vp *valuePaths) assigned(st ast.Stmt) []string {
+	var out []string
+	switch s := st.(type) {
+	case *ast.AssignStmt:
+		for _, l := range s.Lhs {
+			if key := vp.k.key(l); key == "$" || strings.HasPrefix(key, "$.") {
+				out = append(out, key)
+			}
+		}
+	case *ast.IncDecStmt:
+		if key := vp.k.key(s.X); strings.HasPrefix(key, "$.") {
+			out = append(out, key)
+		}
+	}
+	for _, a := range vp.k.assigns([]ast.Stmt{st}) {
+		out = append(out, a.lhs)
+	}
+	return out
+}
+
+// isWrite reports whether call writes the status of the written object.
+func (vp *valuePaths) isWrite(call *ast.CallExpr) bool {
+	return kubetypes.IsStatusWrite(vp.info, call) && len(call.Args) >= 2 && vp.k.key(call.Args[1]) == "$"
+}
+
+// mayChange reports whether call may change the written object's status other than
+// by the assignments the keyer reads: it hands the object, or a part of it, to a
+// function of the package that assigns a status, or to a method or function outside
+// the Kubernetes libraries and the standard library whose name does not say it only
+// reads.
+func (vp *valuePaths) mayChange(call *ast.CallExpr) bool {
+	hands := false
+	for _, e := range call.Args {
+		if key := vp.k.key(e); key == "$" || strings.HasPrefix(key, "$.Status") {
+			hands = true
+		}
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		// A method of the object, or of what holds it (r.update() when r.instance is
+		// written).
+		if key := vp.k.key(sel.X); key == "$" || strings.HasPrefix(key, "$.Status") || strings.HasPrefix(vp.k.obj, types.ExprString(sel.X)+".") {
+			hands = true
+		}
+	}
+	if !hands {
+		return false
+	}
+	if tv := vp.info.Types[call.Fun]; tv.IsType() || tv.IsBuiltin() {
+		return false // a conversion, len, cap
+	}
+	fn := kubetypes.Callee(vp.info, call)
+	if fn == nil {
+		return true // a function value: anything
+	}
+	name := fn.Name()
+	for _, p := range []string{"Get", "Is", "Has", "DeepCopy", "String", "Should", "Needs", "Can", "Validate", "Equal", "Key", "Log", "Info", "Error", "Debug", "Event", "Record"} {
+		if strings.HasPrefix(name, p) {
+			return false
+		}
+	}
+	if fn.Pkg() == nil {
+		return false
+	}
+	path := fn.Pkg().Path()
+	if !strings.Contains(strings.Split(path, "/")[0], ".") || kubetypes.IsBuiltinAPIPackage(path) || strings.HasPrefix(path, "k8s.io/") || strings.HasPrefix(path, "sigs.k8s.io/controller-runtime") || strings.HasPrefix(path, "github.com/go-logr/") {
+		return strings.Contains(name, "CreateOr") // its mutate function is the caller's
+	}
+	if fn.Pkg() == vp.k.g.pass.Pkg {
+		decl := vp.k.g.declOf(fn)
+		return decl == nil || assignsStatus(decl.Body, 0, vp.k.g)
+	}
+	return true
+}
+
+// assignsStatus reports whether body, or a function of the package it calls (two
+// deep), assigns a status field of anything or calls a status setter.
+func assignsStatus(body *ast.BlockStmt, depth int, g *guards) bool {
+	if body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				found = found || strings.Contains(types.ExprString(l), "Status")
+			}
+		case *ast.IncDecStmt:
+			found = found || strings.Contains(types.ExprString(x.X), "Status")
+		case *ast.CallExpr:
+			fn := kubetypes.Callee(g.pass.TypesInfo, x)
+			if fn == nil {
+				break
+			}
+			if kubetypes.ChangesConditions(fn) || strings.HasPrefix(fn.Name(), "Set") || strings.HasPrefix(fn.Name(), "Mark") {
+				found = true
+			} else if fn.Pkg() == g.pass.Pkg && depth < 2 {
+				if d := g.declOf(fn); d != nil {
+					found = found || assignsStatus(d.Body, depth+1, g)
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// simple runs a statement that holds no other: its writes store what the object
+// holds (a write assigned to an error variable splits the path by that variable), a
+// read again gives the stored status back, an update of the object brings the stored
+// status back into it, assignments give values, and a call that may change the status
+// some other way makes every field unknown in the object.
+func (vp *valuePaths) simple(st ast.Stmt, states []pathState) []pathState {
+	if st == nil {
+		return states
+	}
+	if vp.contains(st) {
+		vp.at = append(vp.at, states...)
+	}
+	var write, reread, echo, changes bool
+	ast.Inspect(st, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			_, lit := n.(*ast.FuncLit)
+			return !lit
+		}
+		switch {
+		case vp.isWrite(call):
+			write = true
+		case vp.rereads(call):
+			reread = true
+		case kubetypes.IsObjectUpdate(vp.info, call) && len(call.Args) >= 2 && vp.k.key(call.Args[1]) == "$":
+			echo = true
+		case vp.mayChange(call):
+			changes = true
+		}
+		return true
+	})
+	// The variable the statement assigns, when it is one: an error a write answers.
+	var assignedVars []*types.Var
+	if as, ok := st.(*ast.AssignStmt); ok {
+		for _, l := range as.Lhs {
+			if id, ok := ast.Unparen(l).(*ast.Ident); ok {
+				if v, ok := vp.info.ObjectOf(id).(*types.Var); ok {
+					assignedVars = append(assignedVars, v)
+				}
+			}
+		}
+	}
+	var errVar *types.Var
+	if len(assignedVars) == 1 && write {
+		errVar = assignedVars[0]
+	}
+	precise := vp.k.assigns([]ast.Stmt{st})
+	var rough []string // keys assigned that no precise assignment gives
+	for _, key := range vp.assigned(st) {
+		if !slices.ContainsFunc(precise, func(a assignment) bool { return a.lhs == key }) {
+			rough = append(rough, key)
+		}
+	}
+	var out []pathState
+	for _, s := range states {
+		if slices.Contains(assignedVars, s.failed) || slices.Contains(assignedVars, s.ok) {
+			s.failed, s.ok = nil, nil // the error variable holds something else now
+		}
+		for _, a := range precise {
+			s = vp.assign(s, a)
+		}
+		for key, f := range s.fields {
+			if changes || slices.ContainsFunc(rough, func(k string) bool { return k == "$" || vp.touches(map[string]bool{k: true}, key) }) {
+				f.cur, f.same = vp.all(key), false
+				s = s.with(key, f)
+			}
+		}
+		if reread || echo {
+			before := s
+			for key, f := range s.fields {
+				if reread {
+					f.stored = vp.all(key)
+				}
+				f.cur, f.same = f.stored, true
+				s = s.with(key, f)
+			}
+			if echo && !reread {
+				out = append(out, before) // the update failed: the object kept its own
+			}
+		}
+		if write {
+			ok := s
+			for key, f := range ok.fields {
+				f.stored, f.same = f.cur, true
+				ok = ok.with(key, f)
+			}
+			if _, ret := st.(*ast.ReturnStmt); ret {
+				out = append(out, ok)
+				continue
+			}
+			if errVar != nil {
+				ok.ok, ok.failed = errVar, nil
+				s.failed, s.ok = errVar, nil
+			}
+			out = append(out, ok, s)
+			continue
+		}
+		out = append(out, s)
+	}
+	return dedup(out)
+}
+
+// rereads reports whether call reads the written object again from the API server or
+// the cache (a client's Get into it).
+func (vp *valuePaths) rereads(call *ast.CallExpr) bool {
+	fn := kubetypes.Callee(vp.info, call)
+	return fn != nil && fn.Name() == "Get" && len(call.Args) >= 3 && vp.k.key(call.Args[2]) == "$" && strings.HasPrefix(fn.Pkg().Path(), "sigs.k8s.io/controller-runtime")
+}
+
+// assign gives a field the value of a: its constant, the constants it may hold, or
+// any value.
+func (vp *valuePaths) assign(st pathState, a assignment) pathState {
+	for key, f := range st.fields {
+		switch {
+		case key == a.lhs:
+			f.cur = vp.all(key)
+			if a.value != nil {
+				if m, ok := vp.bit(key, a.value); ok {
+					f.cur = m
+				}
+			} else if len(a.values) > 0 {
+				var m uint64
+				exact := true
+				for _, v := range a.values {
+					b, ok := vp.bit(key, v)
+					exact = exact && ok
+					m |= b
+				}
+				if exact {
+					f.cur = m
+				}
+			}
+		case vp.touches(map[string]bool{a.lhs: true}, key):
+			f.cur = vp.all(key)
+		default:
+			continue
+		}
+		f.same = false
+		st = st.with(key, f)
+	}
+	return st
+}
+
+// declOf is the declaration of a function of the package; nil when it has none here.
+func (g *guards) declOf(fn *types.Func) *ast.FuncDecl {
+	for _, f := range g.pass.Files {
+		if f.Pos() <= fn.Pos() && fn.Pos() < f.End() {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && g.pass.TypesInfo.Defs[fd.Name] == fn {
+					return fd
+				}
+			}
+		}
+	}
+	return nil
+}
