@@ -82,8 +82,10 @@
 //     receiver or a parameter before anything in it may return or write (func
 //     stampHash(obj *Kind) { obj.Status.Hash = obj.Spec.Hash() }; the Fills fact);
 //     the write may be its own (if len(obj.Status.Conditions) == 0 {
-//     initConditions(ctx, c, obj) }, which sets them and then writes). The first
-//     status of a new object, written once;
+//     initConditions(ctx, c, obj) }, which sets them and then writes). A later
+//     statement on the way that gives the field the empty value again (nil, "", 0,
+//     false, an empty literal), itself or in a branch or loop it holds, undoes the
+//     fill. The first status of a new object, written once;
 //  4. the write is in a function of the same package every call of which is guarded
 //     by 1, 2 or 3 (followed up to three calls deep), so a small updateStatus helper
 //     called only behind a diff is fine; a function stored in a variable or a field
@@ -274,7 +276,34 @@
 //     object may be a field of the helper's receiver (func (s *state) record() {
 //     s.obj.Status.Secret = &Ref{…}; write s.obj }): at each call the receiver the call
 //     names stands for it, so that if s.obj.Status.Secret != nil { return } before
-//     s.record() finds the field empty;
+//     s.record() finds the field empty.
+//     A field given values more than once on the way counts by each of them: every
+//     value the path may leave in it must be one the condition rules out (State =
+//     Running, then State = Failed in an if, past obj.Status.State == Failed, may
+//     send Failed again);
+//     and, for constants, the function is run: the path analysis follows every
+//     path from the function's entry to the write through if and else if, switches
+//     with a tag (a case holds the field to its constants, the default to none of
+//     them) and without (a case holds its condition true and the earlier cases'
+//     false), &&, ||, !, early returns, break and loops (what a loop's body may
+//     change is unknown at its start and past it), keeping for each status field
+//     compared with or given a constant the constants (and "any other value") it
+//     may hold as stored and as the object holds it, and for each bool variable
+//     the function never assigns again what the path found of it. A write of the
+//     object stores what it holds (on the path where its error is nil, when the
+//     path tests it), a Get into the object reads the stored status again, an
+//     Update of the object brings the stored status back into it, and a call that
+//     hands the object to a function of the package is run inline, two calls deep
+//     (its parameter standing for the object, its bool parameters for the bools
+//     handed in, its answer for the error the caller tests); a call of any other
+//     function that may change the object's status (one of the package that is not
+//     run inline and assigns a status, a method of the object whose name does not
+//     say it only reads, a function outside the Kubernetes and standard libraries)
+//     makes every field unknown. The write is a change when on every path that
+//     reaches it some field holds in the object none of the values it may hold as
+//     stored; a write in a function whose every use is a call of the package that
+//     hands it the object is judged so from each caller's entry, the function run
+//     inline at the call (and from the callers' callers, two deep);
 //  8. the write is in a helper that the call switches off: the path to it needs a bool
 //     parameter, or a bool field of a struct parameter, to be true or false (if
 //     !params.ApplyChanges { return nil }), and the call hands in the other constant

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
 
 // This file holds the path analysis of rule 7's constants: what each status field of
@@ -98,7 +99,23 @@ type valuePaths struct {
 	// past their declaration.
 	body   *ast.BlockStmt
 	stable map[*types.Var]bool
+	// returns collects the states a return leaves with, in a function run inline
+	// for its caller (see inline); nil in the function judged.
+	returns *[]pathState
+	// depth is how many calls deep the run is inline.
+	depth int
+	// alias maps a bool parameter of a function run inline to the caller's stable
+	// variable the call hands it: a test of one is a test of the other.
+	alias map[*types.Var]*types.Var
 }
+
+// maxInline bounds how many calls deep a function is run inline.
+const maxInline = 2
+
+// returned tags a state a run inline returns with: ok when the function answered a
+// nil error, failed when it answered the error of a status write that failed. The
+// call's statement gives the tag to the variable it assigns.
+var returned = types.NewVar(token.NoPos, nil, "<returned>", types.Universe.Lookup("error").Type())
 
 // valuesChange reports whether the write (or call) on top of stack, of obj, changes a
 // status field on every path through its function, after inherited (the assignments
@@ -107,6 +124,60 @@ func (g *guards) valuesChange(stack []ast.Node, obj ast.Expr, inherited []assign
 	if obj == nil {
 		return false
 	}
+	target := stack[len(stack)-1]
+	if call, ok := target.(*ast.CallExpr); !ok || !kubetypes.IsStatusWrite(g.pass.TypesInfo, call) {
+		// A call of the function that writes: what that function does before its
+		// write (another write among it) is not in inherited; valuesViaCallers runs
+		// it inline from the write itself.
+		return false
+	}
+	return g.valuesIn(stack, obj, inherited, target) || g.valuesViaCallers(stack, obj, target, 0)
+}
+
+// valuesViaCallers reports whether every caller of the function around stack, run
+// from its own entry with that function inline at the call, reaches target only with
+// a field changed; or, when one does not prove it, every caller of that caller, up to
+// maxInline calls. The function must be one whose every use is a call of the package
+// handing it the object as a parameter.
+func (g *guards) valuesViaCallers(stack []ast.Node, obj ast.Expr, target ast.Node, depth int) bool {
+	if depth >= maxInline {
+		return false
+	}
+	decl, ok := g.enclosing(stack).(*ast.FuncDecl)
+	if !ok {
+		return false
+	}
+	fn, _ := g.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	v := syntax.Root(g.pass.TypesInfo, obj)
+	if fn == nil || v == nil || text(obj) != v.Name() {
+		return false
+	}
+	param := syntax.ParamIndex(g.pass.TypesInfo, decl, v)
+	if param < 0 {
+		return false
+	}
+	g.collectCalls()
+	sites := g.calls[fn]
+	if len(sites) == 0 || len(sites) != g.uses[fn] {
+		return false
+	}
+	for _, site := range sites {
+		call := site[len(site)-1].(*ast.CallExpr)
+		if param >= len(call.Args) {
+			return false
+		}
+		arg := call.Args[param]
+		if !g.valuesIn(site, arg, nil, target) && !g.valuesViaCallers(site, arg, target, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// valuesIn runs the function around stack, obj being the written object there, and
+// reports whether every path that reaches target (in it, or in a function it runs
+// inline) changes a field, after inherited.
+func (g *guards) valuesIn(stack []ast.Node, obj ast.Expr, inherited []assignment, target ast.Node) bool {
 	var body *ast.BlockStmt
 	for i := len(stack) - 1; i >= 0 && body == nil; i-- {
 		switch f := stack[i].(type) {
@@ -120,7 +191,7 @@ func (g *guards) valuesChange(stack []ast.Node, obj ast.Expr, inherited []assign
 		return false
 	}
 	k := newKeyer(g, stack, obj)
-	vp := &valuePaths{k: k, info: g.pass.TypesInfo, target: stack[len(stack)-1], consts: map[string][]constant.Value{}, body: body, stable: map[*types.Var]bool{}}
+	vp := &valuePaths{k: k, info: g.pass.TypesInfo, target: target, consts: map[string][]constant.Value{}, body: body, stable: map[*types.Var]bool{}}
 	vp.collect(body, inherited)
 	if len(vp.consts) == 0 {
 		return false
@@ -178,10 +249,25 @@ func (vp *valuePaths) collect(body *ast.BlockStmt, inherited []assignment) {
 			add(a.lhs, v)
 		}
 	}
+	vp.collectIn(body, add, map[*ast.FuncDecl]bool{})
+}
+
+// collectIn gathers the constants of body, and of the functions it runs inline.
+func (vp *valuePaths) collectIn(body *ast.BlockStmt, add func(string, constant.Value), seen map[*ast.FuncDecl]bool) {
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
+		case *ast.CallExpr:
+			if decl, param := vp.inlinable(n); decl != nil && !seen[decl] {
+				seen[decl] = true
+				saved := vp.k
+				vp.k = keyer{g: saved.g, obj: param, stack: []ast.Node{decl, decl.Body}}
+				vp.depth++
+				vp.collectIn(decl.Body, add, seen)
+				vp.depth--
+				vp.k = saved
+			}
 		case *ast.BinaryExpr:
 			if n.Op == token.EQL || n.Op == token.NEQ {
 				if key, v := vp.compared(n); key != "" {
@@ -370,10 +456,13 @@ func (vp *valuePaths) stableBool(e ast.Expr) *types.Var {
 		return nil
 	}
 	if s, seen := vp.stable[v]; seen {
-		if s {
-			return v
+		if !s {
+			return nil
 		}
-		return nil
+		if a := vp.alias[v]; a != nil {
+			return a
+		}
+		return v
 	}
 	stable := v.Parent() != nil && v.Pkg() == vp.k.g.pass.Pkg
 	ast.Inspect(vp.body, func(n ast.Node) bool {
@@ -394,10 +483,13 @@ func (vp *valuePaths) stableBool(e ast.Expr) *types.Var {
 		return stable
 	})
 	vp.stable[v] = stable
-	if stable {
-		return v
+	if !stable {
+		return nil
 	}
-	return nil
+	if a := vp.alias[v]; a != nil {
+		return a
+	}
+	return v
 }
 
 // errTested is the variable x compares with nil; nil when it is no such test.
@@ -451,7 +543,12 @@ func (vp *valuePaths) stmt(st ast.Stmt, states []pathState) []pathState {
 	case *ast.LabeledStmt:
 		return vp.stmt(s.Stmt, states)
 	case *ast.ReturnStmt:
-		vp.simple(s, states)
+		out := vp.simple(s, states)
+		if vp.returns != nil {
+			for _, st := range out {
+				*vp.returns = append(*vp.returns, vp.returnTag(s, st))
+			}
+		}
 		return nil
 	case *ast.BranchStmt:
 		switch {
@@ -488,6 +585,117 @@ func (vp *valuePaths) stmt(st ast.Stmt, states []pathState) []pathState {
 		return states
 	}
 	return vp.simple(st, states)
+}
+
+// returnTag tags st, a state a return of a function run inline leaves with, by the
+// error it answers: nil, or the error variable a status write was assigned to (ok or
+// failed on this path); st as it is otherwise.
+func (vp *valuePaths) returnTag(ret *ast.ReturnStmt, st pathState) pathState {
+	if len(ret.Results) == 0 {
+		st.ok, st.failed = returned, nil
+		return st
+	}
+	last := ast.Unparen(ret.Results[len(ret.Results)-1])
+	if st.ok == returned || st.failed == returned {
+		return st // a write's or a helper's answer, tagged where it ran
+	}
+	if id, isIdent := last.(*ast.Ident); isIdent && st.ok != nil || st.failed != nil {
+		// return err: the error of a write or a helper tested on the way.
+		if isIdent {
+			v := vp.info.ObjectOf(id)
+			switch {
+			case st.failed != nil && v == st.failed:
+				st.ok, st.failed = nil, returned
+				return st
+			case st.ok != nil && v == st.ok:
+				st.ok, st.failed = returned, nil
+				return st
+			}
+		}
+	}
+	st.ok, st.failed = nil, nil
+	if vp.info.Types[last].IsNil() {
+		st.ok = returned
+	}
+	return st
+}
+
+// inlinable is the declaration of the function call runs when the run may follow it
+// inline: a function of the package, handed the written object whole as a named
+// parameter; with that parameter's name.
+func (vp *valuePaths) inlinable(call *ast.CallExpr) (*ast.FuncDecl, string) {
+	if vp.depth >= maxInline {
+		return nil, ""
+	}
+	fn := kubetypes.Callee(vp.info, call)
+	if fn == nil || fn.Pkg() != vp.k.g.pass.Pkg {
+		return nil, ""
+	}
+	decl := vp.k.g.declOf(fn)
+	if decl == nil || decl.Body == nil {
+		return nil, ""
+	}
+	var names []*ast.Ident
+	for _, f := range decl.Type.Params.List {
+		if len(f.Names) == 0 {
+			return nil, ""
+		}
+		names = append(names, f.Names...)
+	}
+	idx := -1
+	for i, a := range call.Args {
+		if vp.k.key(a) == "$" {
+			if idx >= 0 {
+				return nil, "" // handed twice
+			}
+			idx = i
+		}
+	}
+	if idx < 0 || idx >= len(names) || names[idx].Name == "_" {
+		return nil, ""
+	}
+	if _, variadic := decl.Type.Params.List[len(decl.Type.Params.List)-1].Type.(*ast.Ellipsis); variadic {
+		return nil, ""
+	}
+	return decl, names[idx].Name
+}
+
+// inline runs decl's body for its call with states, the object being its parameter
+// param: the states it returns with, tagged by what it answers (returnTag), and those
+// that fall off its end.
+func (vp *valuePaths) inline(call *ast.CallExpr, decl *ast.FuncDecl, param string, states []pathState) []pathState {
+	alias := map[*types.Var]*types.Var{}
+	i := 0
+	for _, f := range decl.Type.Params.List {
+		for _, name := range f.Names {
+			if i < len(call.Args) {
+				if pv, ok := vp.info.Defs[name].(*types.Var); ok {
+					if av := vp.stableBool(ast.Unparen(call.Args[i])); av != nil {
+						alias[pv] = av
+					}
+				}
+			}
+			i++
+		}
+	}
+	saved := *vp
+	vp.alias = alias
+	var rets []pathState
+	vp.k = keyer{g: saved.k.g, obj: param, stack: []ast.Node{decl, decl.Body}}
+	vp.body, vp.stable = decl.Body, map[*types.Var]bool{}
+	vp.returns, vp.breaks = &rets, nil
+	vp.depth++
+	for i := range states {
+		states[i].ok, states[i].failed = nil, nil
+	}
+	fall := vp.list(decl.Body.List, states)
+	for i := range fall {
+		fall[i].ok = returned // a function without results answers nothing
+	}
+	at, gaveUp := vp.at, vp.gaveUp
+	*vp = saved
+	vp.at, vp.gaveUp = at, gaveUp
+	return dedup(append(rets, fall...))
 }
 
 // switchStmt runs a switch: a case of a switch on a tracked field holds the field to
@@ -687,6 +895,15 @@ func (vp *valuePaths) touches(keys map[string]bool, key string) bool {
 // sides, and those its calls of status setters assign ("$" when it assigns the object
 // variable itself).
 func (vp *valuePaths) assigned(st ast.Stmt) []string {
+	out := vp.lhsKeys(st)
+	for _, a := range vp.k.assigns([]ast.Stmt{st}) {
+		out = append(out, a.lhs)
+	}
+	return out
+}
+
+// lhsKeys are the keys of the written object that st's left-hand sides name.
+func (vp *valuePaths) lhsKeys(st ast.Stmt) []string {
 	var out []string
 	switch s := st.(type) {
 	case *ast.AssignStmt:
@@ -699,9 +916,6 @@ func (vp *valuePaths) assigned(st ast.Stmt) []string {
 		if key := vp.k.key(s.X); strings.HasPrefix(key, "$.") {
 			out = append(out, key)
 		}
-	}
-	for _, a := range vp.k.assigns([]ast.Stmt{st}) {
-		out = append(out, a.lhs)
 	}
 	return out
 }
@@ -806,11 +1020,16 @@ func (vp *valuePaths) simple(st ast.Stmt, states []pathState) []pathState {
 		vp.at = append(vp.at, states...)
 	}
 	var write, reread, echo, changes bool
+	var inlined *ast.CallExpr
 	ast.Inspect(st, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			_, lit := n.(*ast.FuncLit)
 			return !lit
+		}
+		if decl, _ := vp.inlinable(call); decl != nil && inlined == nil && !vp.isWrite(call) {
+			inlined = call
+			return true
 		}
 		switch {
 		case vp.isWrite(call):
@@ -836,19 +1055,47 @@ func (vp *valuePaths) simple(st ast.Stmt, states []pathState) []pathState {
 		}
 	}
 	var errVar *types.Var
-	if len(assignedVars) == 1 && write {
+	if len(assignedVars) == 1 && (write || inlined != nil) {
 		errVar = assignedVars[0]
 	}
+	if inlined != nil {
+		// The helper runs first (its arguments hold no other call of it), then what
+		// the statement does with its answer.
+		decl, param := vp.inlinable(inlined)
+		states = vp.inline(inlined, decl, param, slices.Clone(states))
+		if vp.gaveUp {
+			return nil
+		}
+		_, ret := st.(*ast.ReturnStmt)
+		for i := range states {
+			switch {
+			case ret && vp.returns != nil:
+				// return r.helper(…) run inline answers what the helper answers.
+			case states[i].ok == returned && errVar != nil:
+				states[i].ok = errVar
+			case states[i].failed == returned && errVar != nil:
+				states[i].failed = errVar
+			default:
+				states[i].ok, states[i].failed = nil, nil
+			}
+		}
+	}
 	precise := vp.k.assigns([]ast.Stmt{st})
+	assigned := vp.assigned(st)
+	if inlined != nil {
+		// The run inline gave the helper's assignments; what a fact says of it (a
+		// setter's, a fill's) is less. The statement's own left-hand sides stay.
+		precise, assigned = nil, vp.lhsKeys(st)
+	}
 	var rough []string // keys assigned that no precise assignment gives
-	for _, key := range vp.assigned(st) {
+	for _, key := range assigned {
 		if !slices.ContainsFunc(precise, func(a assignment) bool { return a.lhs == key }) {
 			rough = append(rough, key)
 		}
 	}
 	var out []pathState
 	for _, s := range states {
-		if slices.Contains(assignedVars, s.failed) || slices.Contains(assignedVars, s.ok) {
+		if inlined == nil && (slices.Contains(assignedVars, s.failed) || slices.Contains(assignedVars, s.ok)) {
 			s.failed, s.ok = nil, nil // the error variable holds something else now
 		}
 		for _, a := range precise {
@@ -880,6 +1127,13 @@ func (vp *valuePaths) simple(st ast.Stmt, states []pathState) []pathState {
 				ok = ok.with(key, f)
 			}
 			if _, ret := st.(*ast.ReturnStmt); ret {
+				if vp.returns != nil {
+					// Run inline: the caller sees the error of a write that failed.
+					ok.ok, ok.failed = returned, nil
+					s.failed, s.ok = returned, nil
+					out = append(out, ok, s)
+					continue
+				}
 				out = append(out, ok)
 				continue
 			}
