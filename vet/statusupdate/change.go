@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -667,7 +668,7 @@ func sameConst(a, b constant.Value) bool {
 func (k keyer) earlyExitChange(list []ast.Stmt, child ast.Node, acc []assignment) bool {
 	prior := syntax.Before(list, child)
 	for j := len(prior) - 1; j >= 0; j-- {
-		if k.growsPastLoop(prior[j], prior[j+1:], acc) {
+		if k.growsPastLoop(prior[j], prior[j+1:], acc) || k.appendedPastLoop(prior[j], prior[j+1:], acc) {
 			return true
 		}
 		is, ok := prior[j].(*ast.IfStmt)
@@ -790,6 +791,173 @@ func (k keyer) growsPastLoop(st ast.Stmt, rest []ast.Stmt, acc []assignment) boo
 	return slices.ContainsFunc(between, func(a assignment) bool {
 		return a.lhs == list && (a.rhs == grown || heldValue(rest, a.rhs) == grown)
 	})
+}
+
+// appendedPastLoop reports whether st is a loop over a status list that returns when
+// an element's fields hold given values (for _, c := range obj.Status.Conditions { if
+// c.Type == Accepted { if c.Status == True { return } } }: past it, no element holds
+// them all), and the list is then given a value that appends a struct literal with
+// those values (obj.Status.Conditions = append(rest, Condition{Type: Accepted, Status:
+// True, …})): the list now holds such an element, so it changed, whatever else the
+// rebuilt list holds.
+func (k keyer) appendedPastLoop(st ast.Stmt, rest []ast.Stmt, acc []assignment) bool {
+	info := k.g.pass.TypesInfo
+	rs, ok := st.(*ast.RangeStmt)
+	if !ok || rs.Value == nil {
+		return false
+	}
+	elem, ok := rs.Value.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	list := k.key(rs.X)
+	if !strings.HasPrefix(list, "$.Status") {
+		return false
+	}
+	// The field tests on every way to a return of the loop's body: each a
+	// conjunction of elem.F == v, v reading no elem.
+	var ways []map[string]ast.Expr
+	var visit func(stmts []ast.Stmt, held map[string]ast.Expr) bool
+	visit = func(stmts []ast.Stmt, held map[string]ast.Expr) bool {
+		for _, st := range stmts {
+			switch x := st.(type) {
+			case *ast.ReturnStmt:
+				ways = append(ways, held)
+				return true
+			case *ast.IfStmt:
+				if x.Init != nil {
+					return false
+				}
+				more, ok := k.fieldTests(x.Cond, elem, held)
+				if !ok {
+					if hasReturn(x.Body) {
+						return false
+					}
+					continue
+				}
+				if !visit(x.Body.List, more) {
+					return false
+				}
+				if x.Else != nil && hasReturn(x.Else) {
+					return false
+				}
+			default:
+				if hasReturn(st) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	if !visit(rs.Body.List, map[string]ast.Expr{}) || len(ways) == 0 {
+		return false
+	}
+	between := append(slices.Clone(acc), k.assigns(rest)...)
+	return onlyGives(between, list, func(a assignment) bool {
+		call, ok := ast.Unparen(a.expr).(*ast.CallExpr)
+		if a.lhs != list || !ok || len(call.Args) < 2 {
+			return false
+		}
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); !ok || id.Name != "append" || info.Uses[id] != types.Universe.Lookup("append") {
+			return false
+		}
+		lit, ok := ast.Unparen(call.Args[len(call.Args)-1]).(*ast.CompositeLit)
+		if !ok {
+			return false
+		}
+		gives := map[string]ast.Expr{}
+		for _, e := range lit.Elts {
+			if kv, ok := e.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok {
+					gives[id.Name] = kv.Value
+				}
+			}
+		}
+		// Some way to a return tests only fields the literal gives those values.
+		return slices.ContainsFunc(ways, func(held map[string]ast.Expr) bool {
+			if len(held) == 0 {
+				return false
+			}
+			for f, v := range held {
+				g, ok := gives[f]
+				if !ok || !sameValue(info, g, v) {
+					return false
+				}
+			}
+			return true
+		})
+	})
+}
+
+// fieldTests adds to held the tests of cond, a conjunction of elem.F == v; ok is false
+// when cond is anything else.
+func (k keyer) fieldTests(cond ast.Expr, elem *ast.Ident, held map[string]ast.Expr) (map[string]ast.Expr, bool) {
+	info := k.g.pass.TypesInfo
+	out := maps.Clone(held)
+	var add func(e ast.Expr) bool
+	add = func(e ast.Expr) bool {
+		x, ok := ast.Unparen(e).(*ast.BinaryExpr)
+		if !ok {
+			return false
+		}
+		switch x.Op {
+		case token.LAND:
+			return add(x.X) && add(x.Y)
+		case token.EQL:
+		default:
+			return false
+		}
+		for _, p := range [][2]ast.Expr{{x.X, x.Y}, {x.Y, x.X}} {
+			sel, ok := ast.Unparen(p[0]).(*ast.SelectorExpr)
+			if !ok || !isIdentOf(info, sel.X, elem) || mentions(info, p[1], info.Defs[elem]) {
+				continue
+			}
+			out[sel.Sel.Name] = p[1]
+			return true
+		}
+		return false
+	}
+	if !add(cond) {
+		return nil, false
+	}
+	return out, true
+}
+
+// hasReturn reports whether n holds a return statement outside function literals.
+func hasReturn(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		switch x.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// mentions reports whether e reads obj.
+func mentions(info *types.Info, e ast.Expr, obj types.Object) bool {
+	found := false
+	ast.Inspect(e, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok && info.Uses[id] == obj {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// sameValue reports whether a and b are the same constant, or the same expression
+// (string(Accepted) and Accepted are one constant however spelled).
+func sameValue(info *types.Info, a, b ast.Expr) bool {
+	va, vb := info.Types[a].Value, info.Types[b].Value
+	if va != nil && vb != nil {
+		return va.Kind() == vb.Kind() && constant.Compare(va, token.EQL, vb)
+	}
+	return types.ExprString(ast.Unparen(a)) == types.ExprString(ast.Unparen(b))
 }
 
 // absentAppended reports whether flag is a presence flag of a status list that the

@@ -139,7 +139,12 @@
 //     = obj.Generation; write }; slices.Contains of a status list false, then the
 //     element appended to it, or a loop over the list that returns when an element
 //     equals the value before the value is appended (directly or through a variable
-//     that holds the append), or a local flag declared false and set only true, in
+//     that holds the append), or a loop over the list that returns when an element's
+//     fields hold given values (c.Type == Accepted, then c.Status == True, nested or
+//     joined by &&) before the list is given an append of a struct literal with
+//     those values (obj.Status.Conditions = append(kept, Condition{Type: Accepted,
+//     Status: True, …}): whatever else the rebuilt list holds, it now holds such an
+//     element), or a local flag declared false and set only true, in
 //     a loop over the list when an element or a field of it equals a value, found
 //     false before the value, or a struct literal giving that field that value, is
 //     appended (found := false; for _, c := range obj.Status.Conditions { if c.Type
