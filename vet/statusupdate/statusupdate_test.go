@@ -16,7 +16,7 @@ func TestStatusUpdate(t *testing.T) {
 
 // testdata is the GOPATH tree shared by every analyzer's tests, with the stubs of
 // controller-runtime and apimachinery.
-func testdata(t *testing.T) string {
+func testdata(t testing.TB) string {
 	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
 	if err != nil {
 		t.Fatal(err)
