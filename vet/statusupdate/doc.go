@@ -398,7 +398,13 @@
 // nothing in it guarding the write carries that to its callers as an analysis fact
 // (Delegated), through any number of calls and packages, and an unguarded call of it in a
 // controller's package is reported at the call, unless the patch it is handed is a
-// MergeFrom diff (rule 5). Its own write is then not reported when it is exported and
+// MergeFrom diff (rule 5). A helper whose every write is a raw JSON merge patch that
+// sets one status key, named by a string parameter, to null (patch := []byte(
+// `{"status":{"` + key + `": null}}`); Status().Patch(ctx, obj,
+// client.RawPatch(types.MergePatchType, patch))) carries that too (the fact's
+// Clears): a call with a constant key clears the status field of that JSON name, so
+// behind a test that the field is set (if obj.Status.PortID != nil {
+// helper.RemoveFromStatus(ctx, c, obj, "portID") }) it is a change (rule 7). Its own write is then not reported when it is exported and
 // nothing in its package calls it: its callers stand in its place.
 //
 // A diff is a call of a function or method that returns more than an error and whose

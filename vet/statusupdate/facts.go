@@ -3,9 +3,11 @@ package statusupdate
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -29,6 +31,11 @@ type Delegated struct {
 	// call that hands in a constant one of them does not have writes nothing
 	// (EnsureAdmitted(ctx, Params{Object: obj, ApplyChanges: false})).
 	Requires []switches.Switch
+	// Clears is the index of the string parameter that names the status key every
+	// write of the function sets to null, in a raw JSON merge patch (patch :=
+	// []byte(`{"status":{"` + key + `": null}}`)); -1 when there is none. A call
+	// with a constant key clears the status field of that JSON name.
+	Clears int
 }
 
 // AFact marks Delegated as an analysis fact.
@@ -36,6 +43,9 @@ func (*Delegated) AFact() {}
 
 func (d *Delegated) String() string {
 	s := fmt.Sprintf("delegated%v patch %d", d.Params, d.Patch)
+	if d.Clears >= 0 {
+		s += fmt.Sprintf(" clears %d", d.Clears)
+	}
 	for _, r := range d.Requires {
 		if r.Field != "" {
 			s += fmt.Sprintf(" requires %d.%s=%v", r.Param, r.Field, r.Value)
@@ -111,8 +121,20 @@ func exportDelegations(pass *analysis.Pass, g *guards, writes []write, calls []c
 		return d
 	}
 	patchParam := map[*types.Func]int{}
+	// clears holds, per function, the key parameter of its null patches; -1 once one
+	// of its writes is anything else.
+	clears := map[*types.Func]int{}
 	for _, w := range writes {
 		if len(w.call.Args) >= 2 && !localGuard(w.stack, w.call.Args[1]) && !g.diffPatch(w.call, w.stack, 0) {
+			if decl := declOf(w.stack); decl != nil {
+				if fn, _ := info.Defs[decl.Name].(*types.Func); fn != nil {
+					k := nullPatchKey(pass, decl, w.call)
+					if prev, seen := clears[fn]; seen && prev != k {
+						k = -1
+					}
+					clears[fn] = k
+				}
+			}
 			add(w.stack, w.call.Args[1], source{stack: w.stack, reqs: switches.Requires(g.pass, w.stack, declOf(w.stack))})
 			if kubetypes.Callee(info, w.call).Name() == "Patch" && len(w.call.Args) >= 3 {
 				if decl, j := g.paramOf(w.stack, w.call.Args[2]); decl != nil {
@@ -189,7 +211,11 @@ func exportDelegations(pass *analysis.Pass, g *guards, writes []write, calls []c
 		if !ok {
 			patch = -1
 		}
-		pass.ExportObjectFact(fn, &Delegated{Params: ps, Patch: patch, Requires: reqs[fn]})
+		clear, ok := clears[fn]
+		if !ok {
+			clear = -1
+		}
+		pass.ExportObjectFact(fn, &Delegated{Params: ps, Patch: patch, Requires: reqs[fn], Clears: clear})
 	}
 }
 
@@ -511,4 +537,68 @@ func deepCopy(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr, depth int) b
 		return len(vals) > 0 && !slices.ContainsFunc(vals, func(val ast.Expr) bool { return !deepCopy(pass, body, val, depth+1) })
 	}
 	return false
+}
+
+// nullPatchKey is the index of the string parameter of decl that a status Patch sets
+// to null: Patch(ctx, obj, client.RawPatch(types.MergePatchType, patch)), patch
+// assigned once []byte(`{"status":{"` + key + `": null}}`) (or the conversion in
+// place); -1 when call is no such write.
+func nullPatchKey(pass *analysis.Pass, decl *ast.FuncDecl, call *ast.CallExpr) int {
+	info := pass.TypesInfo
+	if len(call.Args) < 3 || kubetypes.Callee(info, call).Name() != "Patch" {
+		return -1
+	}
+	raw, ok := ast.Unparen(call.Args[2]).(*ast.CallExpr)
+	if !ok || !kubetypes.IsFunc(kubetypes.Callee(info, raw), "sigs.k8s.io/controller-runtime/pkg/client", "RawPatch") || len(raw.Args) != 2 {
+		return -1
+	}
+	if sel, ok := ast.Unparen(raw.Args[0]).(*ast.SelectorExpr); !ok || sel.Sel.Name != "MergePatchType" {
+		return -1
+	}
+	body := ast.Expr(raw.Args[1])
+	if id, ok := ast.Unparen(body).(*ast.Ident); ok {
+		v, _ := info.Uses[id].(*types.Var)
+		if v == nil {
+			return -1
+		}
+		if body = syntax.ValueOf(pass, decl.Body, v); body == nil {
+			return -1
+		}
+	}
+	conv, ok := ast.Unparen(body).(*ast.CallExpr)
+	if !ok || len(conv.Args) != 1 || !info.Types[conv.Fun].IsType() {
+		return -1
+	}
+	// prefix + key + suffix, the constants spelled as they are.
+	var parts []ast.Expr
+	var flatten func(e ast.Expr)
+	flatten = func(e ast.Expr) {
+		if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.ADD {
+			flatten(b.X)
+			flatten(b.Y)
+			return
+		}
+		parts = append(parts, e)
+	}
+	flatten(conv.Args[0])
+	if len(parts) != 3 {
+		return -1
+	}
+	pre, suf := info.Types[parts[0]].Value, info.Types[parts[2]].Value
+	if pre == nil || suf == nil || pre.Kind() != constant.String || suf.Kind() != constant.String {
+		return -1
+	}
+	squash := func(s string) string { return strings.Join(strings.Fields(s), "") }
+	if !strings.HasSuffix(squash(constant.StringVal(pre)), `{"status":{"`) || !strings.HasPrefix(squash(constant.StringVal(suf)), `":null}}`) {
+		return -1
+	}
+	id, ok := ast.Unparen(parts[1]).(*ast.Ident)
+	if !ok {
+		return -1
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	if v == nil {
+		return -1
+	}
+	return syntax.ParamIndex(info, decl, v)
 }

@@ -4,8 +4,11 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/types"
+	"reflect"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -120,7 +123,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if len(c.fact.Params) > 0 {
 			obj = argAt(c.call, c.fact.Params[0])
 		}
-		if g.guarded(c.stack, obj, 0) || switches.Off(g.pass, c.call, c.stack, c.fact.Requires) {
+		if g.guardedFrom(c.stack, obj, nullPatched(info, c), 0) || switches.Off(g.pass, c.call, c.stack, c.fact.Requires) {
 			continue
 		}
 		if p := c.fact.Patch; p >= 0 && p < len(c.call.Args) && g.isDiffPatch(c.call.Args[p], nil, c.stack, 0) {
@@ -144,4 +147,57 @@ func run(pass *analysis.Pass) (any, error) {
 func kindAtRunTime(t types.Type) bool {
 	return kubetypes.IsNamed(t, "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured", "Unstructured") ||
 		kubetypes.IsNamed(t, "k8s.io/apimachinery/pkg/apis/meta/v1", "PartialObjectMetadata")
+}
+
+// nullPatched is what a call of a function that sets a status key to null (the
+// Delegated fact's Clears) assigns: the status field whose JSON name the call's
+// constant key is, given nil; none when the key is no constant or names no field.
+func nullPatched(info *types.Info, c call) []assignment {
+	if c.fact.Clears < 0 || len(c.fact.Params) == 0 {
+		return nil
+	}
+	obj, key := argAt(c.call, c.fact.Params[0]), argAt(c.call, c.fact.Clears)
+	if obj == nil || key == nil {
+		return nil
+	}
+	v := info.Types[key].Value
+	if v == nil || v.Kind() != constant.String {
+		return nil
+	}
+	field := statusFieldByJSON(info.TypeOf(obj), constant.StringVal(v))
+	if field == "" {
+		return nil
+	}
+	return []assignment{{lhs: "$.Status." + field, rhs: "nil", portable: true}}
+}
+
+// statusFieldByJSON is the name of the field of t's status whose JSON name is name;
+// "" when there is none.
+func statusFieldByJSON(t types.Type, name string) string {
+	st := structOf(t)
+	if st == nil {
+		return ""
+	}
+	for i := range st.NumFields() {
+		if f := st.Field(i); f.Name() == "Status" {
+			if status := structOf(f.Type()); status != nil {
+				for j := range status.NumFields() {
+					tag := reflect.StructTag(status.Tag(j)).Get("json")
+					if n, _, _ := strings.Cut(tag, ","); n == name {
+						return status.Field(j).Name()
+					}
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// structOf is the struct t is, or points to.
+func structOf(t types.Type) *types.Struct {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, _ := t.Underlying().(*types.Struct)
+	return st
 }

@@ -7,6 +7,7 @@ import (
 
 	apiv1 "example.com/api/v1"
 
+	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 )
@@ -65,4 +66,10 @@ func Fetch(ctx context.Context, c client.Client, key client.ObjectKey) (*apiv1.M
 		return nil, err
 	}
 	return &obj, nil
+}
+
+// ClearStatus sets one key of the object's status to null with a raw JSON merge patch.
+func ClearStatus(ctx context.Context, c client.Client, obj *apiv1.Memcached, key string) error {
+	patch := []byte(`{"status":{"` + key + `": null}}`)
+	return c.Status().Patch(ctx, obj, client.RawPatch(types.MergePatchType, patch))
 }

@@ -4,3 +4,7 @@ package types
 type NamespacedName struct{ Namespace, Name string }
 
 type UID string
+
+// MergePatchType is the JSON merge patch's content type (untyped here: the client
+// stub's RawPatch takes a string).
+const MergePatchType = "application/merge-patch+json"
