@@ -69,7 +69,7 @@ func Fetch(ctx context.Context, c client.Client, key client.ObjectKey) (*apiv1.M
 }
 
 // ClearStatus sets one key of the object's status to null with a raw JSON merge patch.
-func ClearStatus(ctx context.Context, c client.Client, obj *apiv1.Memcached, key string) error {
+func ClearStatus(ctx context.Context, c client.Client, obj *apiv1.Memcached, key string) error { // want ClearStatus:`writes\(status \[2\], update \[\]\)`
 	patch := []byte(`{"status":{"` + key + `": null}}`)
 	return c.Status().Patch(ctx, obj, client.RawPatch(types.MergePatchType, patch))
 }
