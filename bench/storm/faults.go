@@ -396,13 +396,13 @@ func startFaultEnv(ctx context.Context, repo string) (*faultEnv, error) {
 		api.Out, api.Err = lf, lf
 	}
 	api.Configure().Set("advertise-address", "127.0.0.1").Set("endpoint-reconciler-type", "none")
-	cfg, err := env.Start()
+	f := &faultEnv{env: env, scheme: runtime.NewScheme(), status: &statusWatch{}, certDir: certDir}
+	cfg, disarm, err := startEnv(env, f.stopServer)
 	if err != nil {
-		os.RemoveAll(certDir)
+		f.stopServer()
 		return nil, fmt.Errorf("starting envtest: %w", err)
 	}
-	f := &faultEnv{env: env, cfg: cfg, scheme: runtime.NewScheme(), status: &statusWatch{}, certDir: certDir}
-	f.disarm = onInterrupt(f.stopServer)
+	f.cfg, f.disarm = cfg, disarm
 	if err := guarded.AddToScheme(f.scheme); err != nil {
 		f.stop()
 		return nil, err

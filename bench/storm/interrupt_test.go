@@ -97,6 +97,92 @@ func TestInterruptStopsTheServer(t *testing.T) {
 	}
 }
 
+// TestInterruptDuringStart: a signal that comes while the run is still starting its
+// API server (etcd up, kube-apiserver not yet ready: Ctrl-C on a go test that has just
+// begun) stops what was started, once the start is over, instead of ending the run
+// with both servers left behind.
+func TestInterruptDuringStart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts an API server")
+	}
+	repo, err := repoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	assets, err := envtestassets.Dir(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := Params{Objects: 10, Writers: 1, Interval: Duration(100 * time.Millisecond), Load: Duration(time.Second),
+		Quiet: Duration(time.Second), Workers: 2, Seed: 1, Idle: Duration(5 * time.Minute)}
+	job, _ := json.Marshal(childJob{Params: p, Controller: "guarded", Scenario: "mixed", ManagedFields: "trimmed",
+		CRDDir: filepath.Join(repo, "bench", "storm", "config", "crd"), Repo: repo})
+	cmd := exec.Command(self)
+	cmd.Env = append(os.Environ(), childEnv+"="+string(job), "KUBEBUILDER_ASSETS="+assets)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+
+	// The signal goes as soon as etcd runs, while the API server starts.
+	seen := map[int]string{}
+	deadline := time.Now().Add(2 * time.Minute)
+	for !has(seen, "etcd") {
+		for pid, name := range descendants(cmd.Process.Pid) {
+			seen[pid] = name
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the run did not start etcd in 2 minutes\n%s", stderr.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	// What it starts after the signal is its too: watch until it exits.
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	for waiting := true; waiting; {
+		for pid, name := range descendants(cmd.Process.Pid) {
+			seen[pid] = name
+		}
+		select {
+		case err = <-exited:
+			waiting = false
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Errorf("the run ended with %v after SIGTERM, want exit status 1\n%s", err, stderr.String())
+	}
+	deadline = time.Now().Add(10 * time.Second)
+	for {
+		left := map[int]string{}
+		for pid, name := range seen {
+			if alive(pid) {
+				left[pid] = name
+			}
+		}
+		if len(left) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			for pid := range left {
+				_ = syscall.Kill(pid, syscall.SIGKILL)
+			}
+			t.Fatalf("still running 10 s after the run exited: %v\n%s", left, stderr.String())
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
 // descendants are the processes below pid, by their parents in /proc, with their
 // command names.
 func descendants(pid int) map[int]string {

@@ -28,6 +28,7 @@ import (
 	"k8s.io/client-go/rest"
 	"k8s.io/client-go/util/flowcontrol"
 	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/envtest"
 )
 
 // operatorEnv carries an operator process's job (operatorJob, as JSON).
@@ -119,6 +120,32 @@ func onInterrupt(cleanup func()) (disarm func()) {
 			select {} // the handler stops the servers and exits the process
 		}
 	}
+}
+
+// startEnv starts env with SIGINT and SIGTERM held until the start is over (Ctrl-C
+// as the test begins): taken at once, a signal would end the process with etcd
+// running and kube-apiserver still coming up. A signal held so then stops what was
+// started (stop) and exits with status 1, as onInterrupt, which startEnv arms for the
+// rest of the run, does for one that comes later. The caller stops env when the start
+// fails, and calls disarm before it stops env itself.
+func startEnv(env *envtest.Environment, stop func()) (*rest.Config, func(), error) {
+	early := make(chan os.Signal, 1)
+	signalNotify(early)
+	cfg, err := env.Start()
+	disarm := onInterrupt(stop)
+	signal.Stop(early)
+	select {
+	case s := <-early:
+		stop()
+		fmt.Fprintf(os.Stderr, "storm: %v: the API server and etcd are stopped\n", s)
+		os.Exit(1)
+	default:
+	}
+	if err != nil {
+		disarm()
+		return nil, nil, err
+	}
+	return cfg, disarm, nil
 }
 
 // dieWithParent has the kernel send sig to cmd's process when the process that

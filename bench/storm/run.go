@@ -249,13 +249,14 @@ func runOne(ctx context.Context, job childJob) (*Run, error) {
 		Set("endpoint-reconciler-type", "none").
 		// On by default; said here because the tenant's figures depend on it.
 		Set("enable-priority-and-fairness", "true")
-	cfg, err := env.Start()
+	stopEnv := sync.OnceValue(env.Stop)
+	cfg, disarm, err := startEnv(env, func() { _ = stopEnv() })
 	if err != nil {
+		_ = stopEnv()
 		return nil, fmt.Errorf("starting envtest: %w", err)
 	}
-	stopEnv := sync.OnceValue(env.Stop)
 	defer stopEnv()
-	defer onInterrupt(func() { _ = stopEnv() })()
+	defer disarm()
 
 	scheme := runtime.NewScheme()
 	if err := addToScheme(scheme); err != nil {
