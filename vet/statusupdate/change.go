@@ -909,7 +909,7 @@ func (k keyer) fieldTests(cond ast.Expr, elem *ast.Ident, held map[string]ast.Ex
 		}
 		for _, p := range [][2]ast.Expr{{x.X, x.Y}, {x.Y, x.X}} {
 			sel, ok := ast.Unparen(p[0]).(*ast.SelectorExpr)
-			if !ok || !isIdentOf(info, sel.X, elem) || mentions(info, p[1], info.Defs[elem]) {
+			if !ok || !isIdentOf(info, sel.X, elem) || isVar(info, elem, p[1]) {
 				continue
 			}
 			out[sel.Sel.Name] = p[1]
@@ -938,16 +938,10 @@ func hasReturn(n ast.Node) bool {
 	return found
 }
 
-// mentions reports whether e reads obj.
-func mentions(info *types.Info, e ast.Expr, obj types.Object) bool {
-	found := false
-	ast.Inspect(e, func(x ast.Node) bool {
-		if id, ok := x.(*ast.Ident); ok && info.Uses[id] == obj {
-			found = true
-		}
-		return !found
-	})
-	return found
+// isVar reports whether e reads the variable elem declares.
+func isVar(info *types.Info, elem *ast.Ident, e ast.Expr) bool {
+	v, ok := info.Defs[elem].(*types.Var)
+	return ok && kubetypes.ReadsVar(info, e, v)
 }
 
 // sameValue reports whether a and b are the same constant, or the same expression

@@ -85,17 +85,12 @@ func (g *guards) guardedFrom(stack []ast.Node, obj ast.Expr, inherited []assignm
 	if depth >= maxDepth {
 		return false
 	}
-	decl, ok := g.enclosing(stack).(*ast.FuncDecl)
-	if !ok {
-		return false
-	}
-	fn, _ := g.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	decl, fn := g.enclosingDecl(stack)
 	if fn == nil {
 		return false
 	}
-	g.collectCalls()
-	sites := g.calls[fn]
-	if len(sites) == 0 || len(sites) != g.uses[fn] {
+	sites, ok := g.callSites(fn)
+	if !ok {
 		return false
 	}
 	reqs := switches.Requires(g.pass, stack, decl)
@@ -197,6 +192,26 @@ func handedStatus(info *types.Info, stack []ast.Node, v *types.Var) *types.Var {
 		}
 	}
 	return nil
+}
+
+// enclosingDecl is the function declaration around stack, and its function; nil when
+// the innermost function there is a literal, or none.
+func (g *guards) enclosingDecl(stack []ast.Node) (*ast.FuncDecl, *types.Func) {
+	decl, ok := g.enclosing(stack).(*ast.FuncDecl)
+	if !ok {
+		return nil, nil
+	}
+	fn, _ := g.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	return decl, fn
+}
+
+// callSites are the stacks of fn's calls, when every use of fn in the package is a
+// call of it (none is a value handed on, which could be called anywhere); ok is false
+// otherwise, or when it has none.
+func (g *guards) callSites(fn *types.Func) (sites [][]ast.Node, ok bool) {
+	g.collectCalls()
+	sites = g.calls[fn]
+	return sites, len(sites) > 0 && len(sites) == g.uses[fn]
 }
 
 func (g *guards) collectCalls() {
@@ -734,9 +749,8 @@ func (g *guards) diffPatchParam(v *types.Var, stack []ast.Node, depth int) bool 
 	if i < 0 || fn == nil || fn.Type().(*types.Signature).Variadic() {
 		return false
 	}
-	g.collectCalls()
-	sites := g.calls[fn]
-	if len(sites) == 0 || len(sites) != g.uses[fn] {
+	sites, ok := g.callSites(fn)
+	if !ok {
 		return false
 	}
 	for _, site := range sites {

@@ -143,11 +143,7 @@ func (g *guards) valuesViaCallers(stack []ast.Node, obj ast.Expr, target ast.Nod
 	if depth >= maxInline {
 		return false
 	}
-	decl, ok := g.enclosing(stack).(*ast.FuncDecl)
-	if !ok {
-		return false
-	}
-	fn, _ := g.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	decl, fn := g.enclosingDecl(stack)
 	v := syntax.Root(g.pass.TypesInfo, obj)
 	if fn == nil || v == nil || text(obj) != v.Name() {
 		return false
@@ -156,9 +152,8 @@ func (g *guards) valuesViaCallers(stack []ast.Node, obj ast.Expr, target ast.Nod
 	if param < 0 {
 		return false
 	}
-	g.collectCalls()
-	sites := g.calls[fn]
-	if len(sites) == 0 || len(sites) != g.uses[fn] {
+	sites, ok := g.callSites(fn)
+	if !ok {
 		return false
 	}
 	for _, site := range sites {
@@ -349,6 +344,18 @@ func (vp *valuePaths) refine(st pathState, key string, m uint64, in bool) (pathS
 	return st.with(key, f), true
 }
 
+// split is st where key's value is in m, and where it is not; each empty when no
+// value can be so.
+func (vp *valuePaths) split(st pathState, key string, m uint64) (in, out []pathState) {
+	if y, ok := vp.refine(st, key, m, true); ok {
+		in = append(in, y)
+	}
+	if n, ok := vp.refine(st, key, m, false); ok {
+		out = append(out, n)
+	}
+	return in, out
+}
+
 // cond splits states by e: those where it may be true, and those where it may be
 // false.
 func (vp *valuePaths) cond(e ast.Expr, states []pathState) (t, f []pathState) {
@@ -382,15 +389,7 @@ func (vp *valuePaths) cond1(e ast.Expr, st pathState) (t, f []pathState) {
 				if !ok {
 					break
 				}
-				eq, ok1 := vp.refine(st, key, m, true)
-				ne, ok2 := vp.refine(st, key, m, false)
-				var yes, no []pathState
-				if ok1 {
-					yes = append(yes, eq)
-				}
-				if ok2 {
-					no = append(no, ne)
-				}
+				yes, no := vp.split(st, key, m)
 				if x.Op == token.NEQ {
 					yes, no = no, yes
 				}
@@ -429,16 +428,7 @@ func (vp *valuePaths) cond1(e ast.Expr, st pathState) (t, f []pathState) {
 		// A bool status field as it is.
 		key := vp.k.key(x)
 		if m, ok := vp.bit(key, constant.MakeBool(true)); ok {
-			yes, ok1 := vp.refine(st, key, m, true)
-			no, ok2 := vp.refine(st, key, m, false)
-			var ts, fs []pathState
-			if ok1 {
-				ts = append(ts, yes)
-			}
-			if ok2 {
-				fs = append(fs, no)
-			}
-			return ts, fs
+			return vp.split(st, key, m)
 		}
 	}
 	return []pathState{st}, []pathState{st}
@@ -631,7 +621,7 @@ func (vp *valuePaths) inlinable(call *ast.CallExpr) (*ast.FuncDecl, string) {
 	if fn == nil || fn.Pkg() != vp.k.g.pass.Pkg {
 		return nil, ""
 	}
-	decl := vp.k.g.declOf(fn)
+	decl := syntax.DeclOf(vp.k.g.pass, fn)
 	if decl == nil || decl.Body == nil {
 		return nil, ""
 	}
@@ -968,7 +958,7 @@ func (vp *valuePaths) mayChange(call *ast.CallExpr) bool {
 		return strings.Contains(name, "CreateOr") // its mutate function is the caller's
 	}
 	if fn.Pkg() == vp.k.g.pass.Pkg {
-		decl := vp.k.g.declOf(fn)
+		decl := syntax.DeclOf(vp.k.g.pass, fn)
 		return decl == nil || assignsStatus(decl.Body, 0, vp.k.g)
 	}
 	return true
@@ -997,7 +987,7 @@ func assignsStatus(body *ast.BlockStmt, depth int, g *guards) bool {
 			if kubetypes.ChangesConditions(fn) || strings.HasPrefix(fn.Name(), "Set") || strings.HasPrefix(fn.Name(), "Mark") {
 				found = true
 			} else if fn.Pkg() == g.pass.Pkg && depth < 2 {
-				if d := g.declOf(fn); d != nil {
+				if d := syntax.DeclOf(g.pass, fn); d != nil {
 					found = found || assignsStatus(d.Body, depth+1, g)
 				}
 			}
@@ -1188,18 +1178,4 @@ func (vp *valuePaths) assign(st pathState, a assignment) pathState {
 		st = st.with(key, f)
 	}
 	return st
-}
-
-// declOf is the declaration of a function of the package; nil when it has none here.
-func (g *guards) declOf(fn *types.Func) *ast.FuncDecl {
-	for _, f := range g.pass.Files {
-		if f.Pos() <= fn.Pos() && fn.Pos() < f.End() {
-			for _, d := range f.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && g.pass.TypesInfo.Defs[fd.Name] == fn {
-					return fd
-				}
-			}
-		}
-	}
-	return nil
 }

@@ -1324,7 +1324,7 @@ func creates(info *types.Info, call *ast.CallExpr, as ast.Stmt, after []ast.Stmt
 	if !ok {
 		return false
 	}
-	return slices.ContainsFunc(after, func(st ast.Stmt) bool { return readsVar(info, st, v) })
+	return slices.ContainsFunc(after, func(st ast.Stmt) bool { return ReadsVar(info, st, v) })
 }
 
 // startVerbs begin the names of calls that start something each time they run: an
@@ -1369,7 +1369,7 @@ func StartedHandle(info *types.Info, declOf func(*types.Func) *ast.FuncDecl, sta
 			continue
 		}
 		call, errVar := startAssign(info, body, v)
-		if call == nil || !answersNothing(info, declOf(Callee(info, call))) || !readsVar(info, is.Body, v) {
+		if call == nil || !answersNothing(info, declOf(Callee(info, call))) || !ReadsVar(info, is.Body, v) {
 			continue
 		}
 		if errorLeftOn(info, stack[:i+1], errVar) {
@@ -1432,8 +1432,8 @@ func answersNothing(info *types.Info, fd *ast.FuncDecl) bool {
 	})
 }
 
-// readsVar reports whether n uses v.
-func readsVar(info *types.Info, n ast.Node, v *types.Var) bool {
+// ReadsVar reports whether n uses v.
+func ReadsVar(info *types.Info, n ast.Node, v *types.Var) bool {
 	read := false
 	ast.Inspect(n, func(x ast.Node) bool {
 		if id, ok := x.(*ast.Ident); ok && info.Uses[id] == v {
