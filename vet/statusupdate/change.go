@@ -255,7 +255,14 @@ func (k keyer) assigns(list []ast.Stmt) []assignment {
 			}
 		}
 		if is, ok := st.(*ast.IfStmt); ok {
-			out = append(out, own.everyBranchAssigns(is)...)
+			every := own.everyBranchAssigns(is)
+			out = append(out, every...)
+			out = append(out, own.maybeAssigns(is, every)...)
+			continue
+		}
+		switch st.(type) {
+		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.ForStmt, *ast.RangeStmt, *ast.BlockStmt, *ast.LabeledStmt:
+			out = append(out, own.maybeAssigns(st, nil)...)
 			continue
 		}
 		as, ok := st.(*ast.AssignStmt)
@@ -273,6 +280,73 @@ func (k keyer) assigns(list []ast.Stmt) []assignment {
 			out = append(out, vk.literalAssigns(lk, as.Rhs[i], 0)...)
 		}
 	}
+	return out
+}
+
+// maybeAssigned is the right-hand side of a field that a statement nested in a branch
+// or a loop on the way may assign: nothing is known of its value past it, not even
+// that it holds something.
+const maybeAssigned = "<maybe>"
+
+// maybeAssigns are the status fields that statements nested in st (a branch, a loop)
+// assign directly, other than those every branch gives (known): each may hold
+// anything past st, so that no rule takes a value given before st for the field's
+// last. They are carried to callers as they are.
+func (k keyer) maybeAssigns(st ast.Stmt, known []assignment) []assignment {
+	var out []assignment
+	add := func(l ast.Expr) {
+		lk := k.key(l)
+		if !strings.HasPrefix(lk, "$.Status") || slices.ContainsFunc(known, func(a assignment) bool { return a.lhs == lk }) ||
+			slices.ContainsFunc(out, func(a assignment) bool { return a.lhs == lk }) {
+			return
+		}
+		out = append(out, assignment{lhs: lk, rhs: maybeAssigned, portable: true})
+	}
+	// Only what runs on a way past st: a branch or clause that leaves (if … {
+	// State = Failed; write; return }) gives nothing to the statements after st.
+	var visit func(st ast.Stmt)
+	list := func(l []ast.Stmt) {
+		if syntax.Leaves(l) {
+			return
+		}
+		for _, s := range l {
+			visit(s)
+		}
+	}
+	visit = func(st ast.Stmt) {
+		switch s := st.(type) {
+		case *ast.AssignStmt:
+			for _, l := range s.Lhs {
+				add(l)
+			}
+		case *ast.IfStmt:
+			list(s.Body.List)
+			if s.Else != nil {
+				visit(s.Else)
+			}
+		case *ast.BlockStmt:
+			list(s.List)
+		case *ast.LabeledStmt:
+			visit(s.Stmt)
+		case *ast.ForStmt:
+			list(s.Body.List)
+		case *ast.RangeStmt:
+			list(s.Body.List)
+		case *ast.SwitchStmt:
+			for _, c := range s.Body.List {
+				list(c.(*ast.CaseClause).Body)
+			}
+		case *ast.TypeSwitchStmt:
+			for _, c := range s.Body.List {
+				list(c.(*ast.CaseClause).Body)
+			}
+		case *ast.SelectStmt:
+			for _, c := range s.Body.List {
+				list(c.(*ast.CommClause).Body)
+			}
+		}
+	}
+	visit(st)
 	return out
 }
 
@@ -459,15 +533,25 @@ func (g *guards) changeGuarded(stack []ast.Node, obj ast.Expr, inherited []assig
 				return true, acc
 			}
 		case *ast.BlockStmt:
-			if k.earlyExitChange(p.List, child, acc) || k.switchMoves(syntax.Before(p.List, child)) {
+			from, wrote := k.sinceWrite(p.List, child)
+			if k.earlyExitChange(p.List, child, acc, from) || k.switchMoves(movesPrior(p.List, child, from, wrote)) {
 				return true, acc
 			}
 			acc = append(acc, k.assigns(syntax.Before(p.List, child))...)
+			if wrote {
+				// A write of the object earlier on the way stored what it held then:
+				// what a condition before it found is no longer what is stored.
+				return false, acc
+			}
 		case *ast.CaseClause:
-			if k.earlyExitChange(p.Body, child, acc) || k.switchMoves(syntax.Before(p.Body, child)) {
+			from, wrote := k.sinceWrite(p.Body, child)
+			if k.earlyExitChange(p.Body, child, acc, from) || k.switchMoves(movesPrior(p.Body, child, from, wrote)) {
 				return true, acc
 			}
 			acc = append(acc, k.assigns(syntax.Before(p.Body, child))...)
+			if wrote {
+				return false, acc
+			}
 			// switch obj.Status.State { case A, B: …; obj.Status.State = C; write }: the
 			// state moves.
 			if i >= 3 {
@@ -483,6 +567,100 @@ func (g *guards) changeGuarded(stack []ast.Node, obj ast.Expr, inherited []assig
 		}
 	}
 	return false, acc
+}
+
+// sinceWrite is the index in list of its last statement before child that writes the
+// status of the written object on a way past it (a write, an if whose init makes one,
+// a branch that writes and goes on), and whether there is one: the early exits before
+// it tested a stored status the write has replaced. The write's own statement counts,
+// for storedChange, which reads what came before it.
+func (k keyer) sinceWrite(list []ast.Stmt, child ast.Node) (int, bool) {
+	prior := syntax.Before(list, child)
+	for j := len(prior) - 1; j >= 0; j-- {
+		if k.writesOnTheWay(prior[j]) {
+			return j, true
+		}
+	}
+	return 0, false
+}
+
+// writesOnTheWay reports whether st may write the status of the written object and
+// then go on to the statements after it: a write in a branch or a clause that leaves
+// (else { State = Pending; write; return }) is on no path past st.
+func (k keyer) writesOnTheWay(st ast.Stmt) bool {
+	info := k.g.pass.TypesInfo
+	writes := func(n ast.Node) bool {
+		found := false
+		ast.Inspect(n, func(x ast.Node) bool {
+			switch c := x.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.CallExpr:
+				if kubetypes.IsStatusWrite(info, c) && len(c.Args) >= 2 && k.key(c.Args[1]) == "$" {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	through := func(list []ast.Stmt) bool {
+		return !syntax.Leaves(list) && slices.ContainsFunc(list, k.writesOnTheWay)
+	}
+	switch s := st.(type) {
+	case *ast.IfStmt:
+		if (s.Init != nil && writes(s.Init)) || writes(s.Cond) || through(s.Body.List) {
+			return true
+		}
+		return s.Else != nil && k.writesOnTheWay(s.Else)
+	case *ast.BlockStmt:
+		return through(s.List)
+	case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+		var body *ast.BlockStmt
+		switch x := s.(type) {
+		case *ast.SwitchStmt:
+			if (x.Init != nil && writes(x.Init)) || (x.Tag != nil && writes(x.Tag)) {
+				return true
+			}
+			body = x.Body
+		case *ast.TypeSwitchStmt:
+			body = x.Body
+		case *ast.SelectStmt:
+			body = x.Body
+		}
+		for _, c := range body.List {
+			switch cc := c.(type) {
+			case *ast.CaseClause:
+				if through(cc.Body) {
+					return true
+				}
+			case *ast.CommClause:
+				if through(cc.Body) {
+					return true
+				}
+			}
+		}
+		return false
+	case *ast.ForStmt:
+		return (s.Init != nil && writes(s.Init)) || through(s.Body.List)
+	case *ast.RangeStmt:
+		return writes(s.X) || through(s.Body.List)
+	case *ast.LabeledStmt:
+		return k.writesOnTheWay(s.Stmt)
+	case *ast.ReturnStmt:
+		return false
+	}
+	return writes(st)
+}
+
+// movesPrior are the statements before child in list that a switch past which the
+// field moved may be among: those after the write at from, when there is one.
+func movesPrior(list []ast.Stmt, child ast.Node, from int, wrote bool) []ast.Stmt {
+	prior := syntax.Before(list, child)
+	if wrote {
+		return prior[from+1:]
+	}
+	return prior
 }
 
 // switchMoves reports whether one of prior is a switch on a status field past which
@@ -662,12 +840,12 @@ func sameConst(a, b constant.Value) bool {
 	return a.Kind() == b.Kind() && constant.Compare(a, token.EQL, b)
 }
 
-// earlyExitChange reports whether a statement before child in list is an if whose
-// body leaves, and whose condition, false past it, implies a change given what the
-// statements after it assign.
-func (k keyer) earlyExitChange(list []ast.Stmt, child ast.Node, acc []assignment) bool {
+// earlyExitChange reports whether a statement before child in list, from index from
+// on, is an if whose body leaves, and whose condition, false past it, implies a change
+// given what the statements after it assign.
+func (k keyer) earlyExitChange(list []ast.Stmt, child ast.Node, acc []assignment, from int) bool {
 	prior := syntax.Before(list, child)
-	for j := len(prior) - 1; j >= 0; j-- {
+	for j := len(prior) - 1; j >= from; j-- {
 		if k.growsPastLoop(prior[j], prior[j+1:], acc) || k.appendedPastLoop(prior[j], prior[j+1:], acc) {
 			return true
 		}
@@ -1457,9 +1635,9 @@ const emptyLit = "{}"
 // nil): it is cleared.
 func (k keyer) clears(field ast.Expr, acc []assignment) bool {
 	fk := k.statusKey(field)
-	return fk != "" && slices.ContainsFunc(acc, func(a assignment) bool {
+	return fk != "" && onlyGives(acc, fk, func(a assignment) bool {
 		if a.lhs != fk {
-			return strings.HasPrefix(fk, a.lhs+".") && (a.rhs == "nil" || a.rhs == emptyLit)
+			return a.rhs == "nil" || a.rhs == emptyLit
 		}
 		return a.rhs == "nil" || a.rhs == emptyLit || a.value != nil && zeroConst(a.value)
 	})
@@ -1547,7 +1725,7 @@ func (k keyer) fillsField(field ast.Expr, acc []assignment) bool {
 		if a.value != nil {
 			return !zeroConst(a.value)
 		}
-		return a.rhs != "nil" && a.rhs != emptyLit
+		return a.rhs != "nil" && a.rhs != emptyLit && a.rhs != maybeAssigned
 	})
 }
 

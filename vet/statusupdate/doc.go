@@ -285,7 +285,11 @@
 //     A field given values more than once on the way counts by each of them: every
 //     value the path may leave in it must be one the condition rules out (State =
 //     Running, then State = Failed in an if, past obj.Status.State == Failed, may
-//     send Failed again);
+//     send Failed again), a field that a statement nested in a branch or a loop on
+//     the way gives a value may hold anything past it, and a write of the object on
+//     the way, after the condition, stores what the object held then, so that the
+//     condition no longer says what is stored (but for the second write of the
+//     reset above);
 //     and, for constants, the function is run: the path analysis follows every
 //     path from the function's entry to the write through if and else if, switches
 //     with a tag (a case holds the field to its constants, the default to none of
