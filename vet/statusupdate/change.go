@@ -304,50 +304,74 @@ func (k keyer) maybeAssigns(st ast.Stmt, known []assignment) []assignment {
 	}
 	// Only what runs on a way past st: a branch or clause that leaves (if … {
 	// State = Failed; write; return }) gives nothing to the statements after st.
-	var visit func(st ast.Stmt)
+	onTheWay(st, func(n ast.Node, body bool) {
+		if as, ok := n.(*ast.AssignStmt); ok && body {
+			for _, l := range as.Lhs {
+				add(l)
+			}
+		}
+	})
+	return out
+}
+
+// onTheWay calls f with each part of st that runs on some way past st: the inits,
+// conditions and tags of an if, a switch or a for, and a range's operand (body false),
+// and each statement that holds no other in the branches, clauses and loop bodies
+// that do not leave (body true: a branch that ends in return runs on no way past st).
+// A return itself is on none; st is f's own when it holds no statement.
+func onTheWay(st ast.Stmt, f func(n ast.Node, body bool)) {
 	list := func(l []ast.Stmt) {
 		if syntax.Leaves(l) {
 			return
 		}
 		for _, s := range l {
-			visit(s)
+			onTheWay(s, f)
 		}
 	}
-	visit = func(st ast.Stmt) {
-		switch s := st.(type) {
-		case *ast.AssignStmt:
-			for _, l := range s.Lhs {
-				add(l)
-			}
-		case *ast.IfStmt:
-			list(s.Body.List)
-			if s.Else != nil {
-				visit(s.Else)
-			}
-		case *ast.BlockStmt:
-			list(s.List)
-		case *ast.LabeledStmt:
-			visit(s.Stmt)
-		case *ast.ForStmt:
-			list(s.Body.List)
-		case *ast.RangeStmt:
-			list(s.Body.List)
-		case *ast.SwitchStmt:
-			for _, c := range s.Body.List {
-				list(c.(*ast.CaseClause).Body)
-			}
-		case *ast.TypeSwitchStmt:
-			for _, c := range s.Body.List {
-				list(c.(*ast.CaseClause).Body)
-			}
-		case *ast.SelectStmt:
-			for _, c := range s.Body.List {
-				list(c.(*ast.CommClause).Body)
-			}
+	switch s := st.(type) {
+	case *ast.IfStmt:
+		if s.Init != nil {
+			f(s.Init, false)
 		}
+		f(s.Cond, false)
+		list(s.Body.List)
+		if s.Else != nil {
+			onTheWay(s.Else, f)
+		}
+	case *ast.BlockStmt:
+		list(s.List)
+	case *ast.LabeledStmt:
+		onTheWay(s.Stmt, f)
+	case *ast.SwitchStmt:
+		if s.Init != nil {
+			f(s.Init, false)
+		}
+		if s.Tag != nil {
+			f(s.Tag, false)
+		}
+		for _, c := range s.Body.List {
+			list(c.(*ast.CaseClause).Body)
+		}
+	case *ast.TypeSwitchStmt:
+		for _, c := range s.Body.List {
+			list(c.(*ast.CaseClause).Body)
+		}
+	case *ast.SelectStmt:
+		for _, c := range s.Body.List {
+			list(c.(*ast.CommClause).Body)
+		}
+	case *ast.ForStmt:
+		if s.Init != nil {
+			f(s.Init, false)
+		}
+		list(s.Body.List)
+	case *ast.RangeStmt:
+		f(s.X, false)
+		list(s.Body.List)
+	case *ast.ReturnStmt:
+	default:
+		f(s, true)
 	}
-	visit(st)
-	return out
 }
 
 // everyBranchAssigns are the assignments every branch of an if with an else makes
@@ -588,69 +612,24 @@ func (k keyer) sinceWrite(list []ast.Stmt, child ast.Node) (int, bool) {
 // then go on to the statements after it: a write in a branch or a clause that leaves
 // (else { State = Pending; write; return }) is on no path past st.
 func (k keyer) writesOnTheWay(st ast.Stmt) bool {
-	info := k.g.pass.TypesInfo
-	writes := func(n ast.Node) bool {
-		found := false
+	found := false
+	onTheWay(st, func(n ast.Node, _ bool) {
 		ast.Inspect(n, func(x ast.Node) bool {
 			switch c := x.(type) {
 			case *ast.FuncLit:
 				return false
 			case *ast.CallExpr:
-				if kubetypes.IsStatusWrite(info, c) && len(c.Args) >= 2 && k.key(c.Args[1]) == "$" {
-					found = true
-				}
+				found = found || k.writesObject(c)
 			}
 			return !found
 		})
-		return found
-	}
-	through := func(list []ast.Stmt) bool {
-		return !syntax.Leaves(list) && slices.ContainsFunc(list, k.writesOnTheWay)
-	}
-	switch s := st.(type) {
-	case *ast.IfStmt:
-		if (s.Init != nil && writes(s.Init)) || writes(s.Cond) || through(s.Body.List) {
-			return true
-		}
-		return s.Else != nil && k.writesOnTheWay(s.Else)
-	case *ast.BlockStmt:
-		return through(s.List)
-	case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
-		var body *ast.BlockStmt
-		switch x := s.(type) {
-		case *ast.SwitchStmt:
-			if (x.Init != nil && writes(x.Init)) || (x.Tag != nil && writes(x.Tag)) {
-				return true
-			}
-			body = x.Body
-		case *ast.TypeSwitchStmt:
-			body = x.Body
-		case *ast.SelectStmt:
-			body = x.Body
-		}
-		for _, c := range body.List {
-			switch cc := c.(type) {
-			case *ast.CaseClause:
-				if through(cc.Body) {
-					return true
-				}
-			case *ast.CommClause:
-				if through(cc.Body) {
-					return true
-				}
-			}
-		}
-		return false
-	case *ast.ForStmt:
-		return (s.Init != nil && writes(s.Init)) || through(s.Body.List)
-	case *ast.RangeStmt:
-		return writes(s.X) || through(s.Body.List)
-	case *ast.LabeledStmt:
-		return k.writesOnTheWay(s.Stmt)
-	case *ast.ReturnStmt:
-		return false
-	}
-	return writes(st)
+	})
+	return found
+}
+
+// writesObject reports whether call writes the status of the written object.
+func (k keyer) writesObject(call *ast.CallExpr) bool {
+	return kubetypes.IsStatusWrite(k.g.pass.TypesInfo, call) && len(call.Args) >= 2 && k.key(call.Args[1]) == "$"
 }
 
 // movesPrior are the statements before child in list that a switch past which the
@@ -1315,8 +1294,7 @@ func heldValue(list []ast.Stmt, name string) string {
 // statements of prior count, and only constants; a status write in a helper called
 // between the two is taken to leave the field as the first write stored it.
 func (k keyer) storedChange(prior []ast.Stmt, is *ast.IfStmt, call *ast.CallExpr, between []assignment) bool {
-	info := k.g.pass.TypesInfo
-	if !kubetypes.IsStatusWrite(info, call) || len(call.Args) < 2 || k.key(call.Args[1]) != "$" {
+	if !k.writesObject(call) {
 		return false
 	}
 	if is.Init == nil && len(prior) > 0 {

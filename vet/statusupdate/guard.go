@@ -64,7 +64,7 @@ func (g *guards) guardedFrom(stack []ast.Node, obj ast.Expr, inherited []assignm
 	var path []assignment
 	if obj != nil {
 		var changes bool
-		if changes, path = g.changeGuarded(stack, obj, inherited); changes || g.valuesChange(stack, obj, inherited) {
+		if changes, path = g.changeGuarded(stack, obj, inherited); changes || g.valuesChange(stack, obj) {
 			return true
 		}
 		// The object read again and given another variable's status whole (latest.Status
@@ -203,6 +203,23 @@ func (g *guards) enclosingDecl(stack []ast.Node) (*ast.FuncDecl, *types.Func) {
 	}
 	fn, _ := g.pass.TypesInfo.Defs[decl.Name].(*types.Func)
 	return decl, fn
+}
+
+// everyCallArg reports whether every use of fn is a call (there is one at least) and
+// ok holds of each call's argument for the parameter i, with the call's stack; false
+// when a call hands none.
+func (g *guards) everyCallArg(fn *types.Func, i int, ok func(site []ast.Node, arg ast.Expr) bool) bool {
+	sites, known := g.callSites(fn)
+	if !known {
+		return false
+	}
+	for _, site := range sites {
+		call := site[len(site)-1].(*ast.CallExpr)
+		if i >= len(call.Args) || !ok(site, call.Args[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // callSites are the stacks of fn's calls, when every use of fn in the package is a
@@ -749,17 +766,9 @@ func (g *guards) diffPatchParam(v *types.Var, stack []ast.Node, depth int) bool 
 	if i < 0 || fn == nil || fn.Type().(*types.Signature).Variadic() {
 		return false
 	}
-	sites, ok := g.callSites(fn)
-	if !ok {
-		return false
-	}
-	for _, site := range sites {
-		call := site[len(site)-1].(*ast.CallExpr)
-		if i >= len(call.Args) || !g.isDiffPatch(call.Args[i], nil, site, depth+1) {
-			return false
-		}
-	}
-	return true
+	return g.everyCallArg(fn, i, func(site []ast.Node, arg ast.Expr) bool {
+		return g.isDiffPatch(arg, nil, site, depth+1)
+	})
 }
 
 // sameObject reports whether base is the written object obj itself (the same

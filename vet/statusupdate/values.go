@@ -117,21 +117,21 @@ const maxInline = 2
 // call's statement gives the tag to the variable it assigns.
 var returned = types.NewVar(token.NoPos, nil, "<returned>", types.Universe.Lookup("error").Type())
 
-// valuesChange reports whether the write (or call) on top of stack, of obj, changes a
-// status field on every path through its function, after inherited (the assignments
-// the called function makes before its write, when stack ends at a call of it).
-func (g *guards) valuesChange(stack []ast.Node, obj ast.Expr, inherited []assignment) bool {
+// valuesChange reports whether the status write on top of stack, of obj, changes a
+// status field on every path through its function, or through every caller's with
+// the function run inline.
+func (g *guards) valuesChange(stack []ast.Node, obj ast.Expr) bool {
 	if obj == nil {
 		return false
 	}
 	target := stack[len(stack)-1]
 	if call, ok := target.(*ast.CallExpr); !ok || !kubetypes.IsStatusWrite(g.pass.TypesInfo, call) {
 		// A call of the function that writes: what that function does before its
-		// write (another write among it) is not in inherited; valuesViaCallers runs
-		// it inline from the write itself.
+		// write (another write among it) is not in the assignments carried to the
+		// call; valuesViaCallers runs it inline from the write itself.
 		return false
 	}
-	return g.valuesIn(stack, obj, inherited, target) || g.valuesViaCallers(stack, obj, target, 0)
+	return g.valuesIn(stack, obj, target) || g.valuesViaCallers(stack, obj, target, 0)
 }
 
 // valuesViaCallers reports whether every caller of the function around stack, run
@@ -152,27 +152,15 @@ func (g *guards) valuesViaCallers(stack []ast.Node, obj ast.Expr, target ast.Nod
 	if param < 0 {
 		return false
 	}
-	sites, ok := g.callSites(fn)
-	if !ok {
-		return false
-	}
-	for _, site := range sites {
-		call := site[len(site)-1].(*ast.CallExpr)
-		if param >= len(call.Args) {
-			return false
-		}
-		arg := call.Args[param]
-		if !g.valuesIn(site, arg, nil, target) && !g.valuesViaCallers(site, arg, target, depth+1) {
-			return false
-		}
-	}
-	return true
+	return g.everyCallArg(fn, param, func(site []ast.Node, arg ast.Expr) bool {
+		return g.valuesIn(site, arg, target) || g.valuesViaCallers(site, arg, target, depth+1)
+	})
 }
 
 // valuesIn runs the function around stack, obj being the written object there, and
 // reports whether every path that reaches target (in it, or in a function it runs
-// inline) changes a field, after inherited.
-func (g *guards) valuesIn(stack []ast.Node, obj ast.Expr, inherited []assignment, target ast.Node) bool {
+// inline) changes a field.
+func (g *guards) valuesIn(stack []ast.Node, obj ast.Expr, target ast.Node) bool {
 	var body *ast.BlockStmt
 	for i := len(stack) - 1; i >= 0 && body == nil; i-- {
 		switch f := stack[i].(type) {
@@ -187,28 +175,19 @@ func (g *guards) valuesIn(stack []ast.Node, obj ast.Expr, inherited []assignment
 	}
 	k := newKeyer(g, stack, obj)
 	vp := &valuePaths{k: k, info: g.pass.TypesInfo, target: target, consts: map[string][]constant.Value{}, body: body, stable: map[*types.Var]bool{}}
-	vp.collect(body, inherited)
+	vp.collect(body)
 	if len(vp.consts) == 0 {
 		return false
 	}
 	entry := pathState{fields: map[string]fieldValues{}}
-	for key, cs := range vp.consts {
-		all := uint64(1)<<(len(cs)+1) - 1
-		entry.fields[key] = fieldValues{stored: all, cur: all, same: true}
+	for key := range vp.consts {
+		entry.fields[key] = fieldValues{stored: vp.all(key), cur: vp.all(key), same: true}
 	}
 	vp.list(body.List, []pathState{entry})
 	if vp.gaveUp || len(vp.at) == 0 {
 		return false
 	}
-	for _, st := range vp.at {
-		for _, a := range inherited {
-			st = vp.assign(st, a)
-		}
-		if !vp.changed(st) {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(vp.at, func(st pathState) bool { return !vp.changed(st) })
 }
 
 // changed reports whether some field of st holds, in the object, none of the values
@@ -223,8 +202,9 @@ func (vp *valuePaths) changed(st pathState) bool {
 }
 
 // collect finds the tracked fields and their constants: those compared with a
-// constant (==, !=, a case of a switch on the field) or given one, and inherited's.
-func (vp *valuePaths) collect(body *ast.BlockStmt, inherited []assignment) {
+// constant (==, !=, a case of a switch on the field) or given one, in body and in the
+// functions it runs inline.
+func (vp *valuePaths) collect(body *ast.BlockStmt) {
 	add := func(key string, v constant.Value) {
 		if !strings.HasPrefix(key, "$.Status.") || v == nil {
 			return
@@ -236,12 +216,6 @@ func (vp *valuePaths) collect(body *ast.BlockStmt, inherited []assignment) {
 		vp.consts[key] = append(cs, v)
 		if v.Kind() == constant.Bool && len(cs) == 0 {
 			vp.consts[key] = append(vp.consts[key], constant.MakeBool(!constant.BoolVal(v)))
-		}
-	}
-	for _, a := range inherited {
-		add(a.lhs, a.value)
-		for _, v := range a.values {
-			add(a.lhs, v)
 		}
 	}
 	vp.collectIn(body, add, map[*ast.FuncDecl]bool{})
@@ -309,7 +283,7 @@ func (vp *valuePaths) compared(x *ast.BinaryExpr) (string, constant.Value) {
 	return "", nil
 }
 
-// bits is the set of v among key's constants; ok is false when v is none of them.
+// bit is the set of v among key's constants; ok is false when v is none of them.
 func (vp *valuePaths) bit(key string, v constant.Value) (uint64, bool) {
 	i := slices.IndexFunc(vp.consts[key], func(c constant.Value) bool { return sameConst(c, v) })
 	if i < 0 {
@@ -397,16 +371,12 @@ func (vp *valuePaths) cond1(e ast.Expr, st pathState) (t, f []pathState) {
 			}
 			if v := vp.errTested(x); v != nil {
 				// err != nil after a write: the write failed on the paths that say so.
-				var fails, oks []pathState
-				for _, s := range []pathState{st} {
-					switch {
-					case s.failed == v:
-						fails = append(fails, s)
-					case s.ok == v:
-						oks = append(oks, s)
-					default:
-						fails, oks = append(fails, s), append(oks, s)
-					}
+				fails, oks := []pathState{st}, []pathState{st}
+				switch v {
+				case st.failed:
+					oks = nil
+				case st.ok:
+					fails = nil
 				}
 				if x.Op == token.NEQ {
 					return fails, oks
@@ -589,18 +559,15 @@ func (vp *valuePaths) returnTag(ret *ast.ReturnStmt, st pathState) pathState {
 	if st.ok == returned || st.failed == returned {
 		return st // a write's or a helper's answer, tagged where it ran
 	}
-	if id, isIdent := last.(*ast.Ident); isIdent && st.ok != nil || st.failed != nil {
-		// return err: the error of a write or a helper tested on the way.
-		if isIdent {
-			v := vp.info.ObjectOf(id)
-			switch {
-			case st.failed != nil && v == st.failed:
-				st.ok, st.failed = nil, returned
-				return st
-			case st.ok != nil && v == st.ok:
-				st.ok, st.failed = returned, nil
-				return st
-			}
+	// return err: the error of a write or a helper tested on the way.
+	if id, isIdent := last.(*ast.Ident); isIdent {
+		switch v := vp.info.ObjectOf(id); {
+		case st.failed != nil && v == st.failed:
+			st.ok, st.failed = nil, returned
+			return st
+		case st.ok != nil && v == st.ok:
+			st.ok, st.failed = returned, nil
+			return st
 		}
 	}
 	st.ok, st.failed = nil, nil
@@ -912,7 +879,7 @@ func (vp *valuePaths) lhsKeys(st ast.Stmt) []string {
 
 // isWrite reports whether call writes the status of the written object.
 func (vp *valuePaths) isWrite(call *ast.CallExpr) bool {
-	return kubetypes.IsStatusWrite(vp.info, call) && len(call.Args) >= 2 && vp.k.key(call.Args[1]) == "$"
+	return vp.k.writesObject(call)
 }
 
 // mayChange reports whether call may change the written object's status other than
@@ -1011,15 +978,19 @@ func (vp *valuePaths) simple(st ast.Stmt, states []pathState) []pathState {
 	}
 	var write, reread, echo, changes bool
 	var inlined *ast.CallExpr
+	var inlinedDecl *ast.FuncDecl
+	var inlinedParam string
 	ast.Inspect(st, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			_, lit := n.(*ast.FuncLit)
 			return !lit
 		}
-		if decl, _ := vp.inlinable(call); decl != nil && inlined == nil && !vp.isWrite(call) {
-			inlined = call
-			return true
+		if inlined == nil && !vp.isWrite(call) {
+			if decl, param := vp.inlinable(call); decl != nil {
+				inlined, inlinedDecl, inlinedParam = call, decl, param
+				return true
+			}
 		}
 		switch {
 		case vp.isWrite(call):
@@ -1051,8 +1022,7 @@ func (vp *valuePaths) simple(st ast.Stmt, states []pathState) []pathState {
 	if inlined != nil {
 		// The helper runs first (its arguments hold no other call of it), then what
 		// the statement does with its answer.
-		decl, param := vp.inlinable(inlined)
-		states = vp.inline(inlined, decl, param, slices.Clone(states))
+		states = vp.inline(inlined, inlinedDecl, inlinedParam, slices.Clone(states))
 		if vp.gaveUp {
 			return nil
 		}
