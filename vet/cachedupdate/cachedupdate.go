@@ -1222,11 +1222,8 @@ func (o *origins) structOf(fv *types.Var) *types.Struct {
 // client.Client }, filled only with client.New's): the receiver's Get reads the API
 // server.
 func (o *origins) embedsNewClient(t types.Type) bool {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
+	st := kubetypes.StructOf(t)
+	if st == nil {
 		return false
 	}
 	found := false

@@ -174,13 +174,13 @@ func nullPatched(info *types.Info, c call) []assignment {
 // statusFieldByJSON is the name of the field of t's status whose JSON name is name;
 // "" when there is none.
 func statusFieldByJSON(t types.Type, name string) string {
-	st := structOf(t)
+	st := kubetypes.StructOf(t)
 	if st == nil {
 		return ""
 	}
 	for i := range st.NumFields() {
 		if f := st.Field(i); f.Name() == "Status" {
-			if status := structOf(f.Type()); status != nil {
+			if status := kubetypes.StructOf(f.Type()); status != nil {
 				for j := range status.NumFields() {
 					tag := reflect.StructTag(status.Tag(j)).Get("json")
 					if n, _, _ := strings.Cut(tag, ","); n == name {
@@ -191,13 +191,4 @@ func statusFieldByJSON(t types.Type, name string) string {
 		}
 	}
 	return ""
-}
-
-// structOf is the struct t is, or points to.
-func structOf(t types.Type) *types.Struct {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, _ := t.Underlying().(*types.Struct)
-	return st
 }

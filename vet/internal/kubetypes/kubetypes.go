@@ -1169,17 +1169,23 @@ func Unwrapped(info *types.Info, e ast.Expr) ast.Expr {
 	return Unwrapped(info, sel.X)
 }
 
+// StructOf is the struct t is, or points to; nil when it is neither.
+func StructOf(t types.Type) *types.Struct {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, _ := t.Underlying().(*types.Struct)
+	return st
+}
+
 // holdsKind reports whether t is (a pointer to) a struct with a field of type kind, a
 // pointer to a custom resource: a wrapper around one.
 func holdsKind(t, kind types.Type) bool {
 	if _, ok := kind.(*types.Pointer); !ok || !IsCustomResource(kind) || t == nil {
 		return false
 	}
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
+	st := StructOf(t)
+	if st == nil {
 		return false
 	}
 	for f := range st.Fields() {
