@@ -22,32 +22,7 @@ import (
 // started, and the tenant process dies with it, before it exits with status 1. It
 // stops the run in its idle window, where the three run beside it.
 func TestInterruptStopsTheServer(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts an API server")
-	}
-	repo, err := repoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	assets, err := envtestassets.Dir(repo)
-	if err != nil {
-		t.Fatal(err)
-	}
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := Params{Objects: 10, Writers: 1, Interval: Duration(100 * time.Millisecond), Load: Duration(time.Second),
-		Quiet: Duration(time.Second), Workers: 2, Seed: 1, Idle: Duration(5 * time.Minute)}
-	job, _ := json.Marshal(childJob{Params: p, Controller: "guarded", Scenario: "mixed", ManagedFields: "trimmed",
-		CRDDir: filepath.Join(repo, "bench", "storm", "config", "crd"), Repo: repo})
-	cmd := exec.Command(self)
-	cmd.Env = append(os.Environ(), childEnv+"="+string(job), "KUBEBUILDER_ASSETS="+assets)
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, stderr, self := startIdleRun(t)
 	defer cmd.Process.Kill()
 
 	// The run's processes, once all three run: kube-apiserver, etcd and the tenant (this
@@ -67,34 +42,12 @@ func TestInterruptStopsTheServer(t *testing.T) {
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	err = cmd.Wait()
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
-		t.Errorf("the run ended with %v after SIGTERM, want exit status 1\n%s", err, stderr.String())
-	}
+	wantExit1(t, cmd.Wait(), stderr)
 	if !strings.Contains(stderr.String(), "the API server and etcd are stopped") {
 		t.Errorf("the run did not say it stopped the API server:\n%s", stderr.String())
 	}
 	// The tenant gets its SIGKILL from the kernel as the run exits; give it a moment.
-	deadline = time.Now().Add(10 * time.Second)
-	for {
-		left := map[int]string{}
-		for pid, name := range started {
-			if alive(pid) {
-				left[pid] = name
-			}
-		}
-		if len(left) == 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			for pid := range left {
-				_ = syscall.Kill(pid, syscall.SIGKILL)
-			}
-			t.Fatalf("still running 10 s after the run exited: %v", left)
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
+	wantGone(t, started, stderr)
 }
 
 // TestInterruptDuringStart: a signal that comes while the run is still starting its
@@ -102,32 +55,7 @@ func TestInterruptStopsTheServer(t *testing.T) {
 // begun) stops what was started, once the start is over, instead of ending the run
 // with both servers left behind.
 func TestInterruptDuringStart(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts an API server")
-	}
-	repo, err := repoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	assets, err := envtestassets.Dir(repo)
-	if err != nil {
-		t.Fatal(err)
-	}
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := Params{Objects: 10, Writers: 1, Interval: Duration(100 * time.Millisecond), Load: Duration(time.Second),
-		Quiet: Duration(time.Second), Workers: 2, Seed: 1, Idle: Duration(5 * time.Minute)}
-	job, _ := json.Marshal(childJob{Params: p, Controller: "guarded", Scenario: "mixed", ManagedFields: "trimmed",
-		CRDDir: filepath.Join(repo, "bench", "storm", "config", "crd"), Repo: repo})
-	cmd := exec.Command(self)
-	cmd.Env = append(os.Environ(), childEnv+"="+string(job), "KUBEBUILDER_ASSETS="+assets)
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, stderr, _ := startIdleRun(t)
 	defer cmd.Process.Kill()
 
 	// The signal goes as soon as etcd runs, while the API server starts.
@@ -148,6 +76,7 @@ func TestInterruptDuringStart(t *testing.T) {
 	// What it starts after the signal is its too: watch until it exits.
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
+	var err error
 	for waiting := true; waiting; {
 		for pid, name := range descendants(cmd.Process.Pid) {
 			seen[pid] = name
@@ -158,20 +87,66 @@ func TestInterruptDuringStart(t *testing.T) {
 		case <-time.After(20 * time.Millisecond):
 		}
 	}
+	wantExit1(t, err, stderr)
+	wantGone(t, seen, stderr)
+}
+
+// startIdleRun starts a run of this binary (the guarded controller, ten objects)
+// whose idle window outlasts any test: a run to signal. It skips in -short mode.
+func startIdleRun(t *testing.T) (cmd *exec.Cmd, stderr *strings.Builder, self string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("starts an API server")
+	}
+	repo, err := repoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	assets, err := envtestassets.Dir(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	self, err = os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := Params{Objects: 10, Writers: 1, Interval: Duration(100 * time.Millisecond), Load: Duration(time.Second),
+		Quiet: Duration(time.Second), Workers: 2, Seed: 1, Idle: Duration(5 * time.Minute)}
+	job, _ := json.Marshal(childJob{Params: p, Controller: "guarded", Scenario: "mixed", ManagedFields: "trimmed",
+		CRDDir: filepath.Join(repo, "bench", "storm", "config", "crd"), Repo: repo})
+	cmd = exec.Command(self)
+	cmd.Env = append(os.Environ(), childEnv+"="+string(job), "KUBEBUILDER_ASSETS="+assets)
+	stderr = &strings.Builder{}
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, stderr, self
+}
+
+// wantExit1 fails t unless err, a run's end after a signal, is exit status 1.
+func wantExit1(t *testing.T, err error, stderr *strings.Builder) {
+	t.Helper()
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
 		t.Errorf("the run ended with %v after SIGTERM, want exit status 1\n%s", err, stderr.String())
 	}
-	deadline = time.Now().Add(10 * time.Second)
+}
+
+// wantGone fails t when one of procs still runs 10 s after the run exited (and kills
+// it, so that no test leaves it behind).
+func wantGone(t *testing.T, procs map[int]string, stderr *strings.Builder) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
 	for {
 		left := map[int]string{}
-		for pid, name := range seen {
+		for pid, name := range procs {
 			if alive(pid) {
 				left[pid] = name
 			}
 		}
 		if len(left) == 0 {
-			break
+			return
 		}
 		if time.Now().After(deadline) {
 			for pid := range left {
