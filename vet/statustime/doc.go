@@ -65,7 +65,10 @@
 // That is the fix this analyzer asks for. When the function that assigns says
 // nothing of the kind, every call of it in the package (up to three calls up, and
 // none handing it on as a value) may: a helper that stamps obj.Status.MissingSince,
-// called only behind if obj.Status.MissingSince == nil, sets it once. Nor is one
+// called only behind if obj.Status.MissingSince == nil, sets it once; one that
+// rebuilds the whole status (obj.Status = FooStatus{State: Applied, Version: v,
+// AppliedAt: &now}), reached only past an early return when the stored state and
+// version already are those, stamps that change. Nor is one
 // past a checked Create (if err := c.Create(ctx, run); err != nil { return err }, an
 // earlier statement of an enclosing block, here or in every caller), or in the body
 // of an if err == nil on such a Create, or of a remote create recorded on the way
@@ -79,7 +82,9 @@
 // that is no constant compared with a status field by <, <=, > or >= as well, the
 // status handed to a call or read through a local variable, a function or method
 // that reads it (if obj.Status.Attempts < n, if !due(obj)): statusupdate's rule 9,
-// vet/internal/consult. A plain field tested against a constant is no such condition
+// vet/internal/consult; as above, in every call of a function that says nothing (a
+// stamp made in a sync helper called only behind if needsSync(obj), which compares
+// the stored stamp with the clock: a resync gate, the stamp read back). A plain field tested against a constant is no such condition
 // (if obj.Status.State == Running { obj.Status.LastHeartbeat = now }: renewed on
 // every pass while the state holds).
 //

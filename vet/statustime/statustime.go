@@ -61,7 +61,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	cmp := comparisons(pass, insp)
 	cons := pass.ResultOf[consult.Analyzer].(*consult.Result)
-	tr := &transitions{pass: pass, insp: insp}
+	tr := &transitions{pass: pass, insp: insp, cons: cons}
 	// written reports whether a clock read written into the status of kind counts:
 	// not when every controller of the kind in this package filters update events,
 	// since no status write then reconciles it again.
@@ -79,7 +79,7 @@ func run(pass *analysis.Pass) (any, error) {
 				return true
 			}
 			for i, lhs := range n.Lhs {
-				if !written(kubetypes.StatusOwner(info, lhs)) || grows(info, lhs, n.Rhs[i]) || tr.setOnChange(stack, lhs) || cons.Consults(stack, kubetypes.StatusOwner(info, lhs), nil) || leftOutOfDiff(info, lhs, cmp) || oneShot(info, lhs) || tr.event(stack, lhs) {
+				if !written(kubetypes.StatusOwner(info, lhs)) || grows(info, lhs, n.Rhs[i]) || tr.setOnChange(stack, lhs) || leftOutOfDiff(info, lhs, cmp) || oneShot(info, lhs) || tr.event(stack, lhs) {
 					continue
 				}
 				if r, ok := c.read(n.Rhs[i], 0); ok {
@@ -364,26 +364,35 @@ func carriesTime(info *types.Info, call *ast.CallExpr, fn *types.Func) bool {
 //   - compares a status value with == or != with something that is no constant (if
 //     obj.Status.Phase != oldPhase; a test against "" or nil is a state, not a
 //     change), or
-//   - holds a diff (diff.MentionsDiff).
+//   - holds a diff (diff.MentionsDiff),
+//
+// or when the path consults the stored status of the kind in a way the rules do not
+// judge (vet/internal/consult: if !due(obj), a resync gate on the stamp itself).
 //
 // When the function says nothing, every call of it in the package (up to maxDepth
 // calls up) must: a helper that stamps a field, called only behind if
-// obj.Status.MissingSince == nil, sets it once.
+// obj.Status.MissingSince == nil, sets it once; one that rebuilds the whole status,
+// called only past an early return when the stored status holds what the rebuild
+// sets, stamps a change.
 func (t *transitions) setOnChange(stack []ast.Node, lhs ast.Expr) bool {
-	return t.setOnChangeOf(stack, statusPath(t.pass.TypesInfo, lhs), 0)
+	info := t.pass.TypesInfo
+	return t.setOnChangeOf(stack, statusPath(info, lhs), kubetypes.StatusOwner(info, lhs), 0)
 }
 
-func (t *transitions) setOnChangeOf(stack []ast.Node, path []string, depth int) bool {
+func (t *transitions) setOnChangeOf(stack []ast.Node, path []string, kind types.Type, depth int) bool {
 	guarded, decl := setOnChange(t.pass.TypesInfo, stack, path)
-	if guarded || decl == nil || len(path) == 0 || depth >= maxDepth {
-		return guarded
+	if guarded || t.cons.Consults(stack, kind, nil) {
+		return true
+	}
+	if decl == nil || depth >= maxDepth {
+		return false
 	}
 	sites := t.callSites(decl)
 	if len(sites) == 0 {
 		return false
 	}
 	for _, site := range sites {
-		if !t.setOnChangeOf(site, path, depth+1) {
+		if !t.setOnChangeOf(site, path, kind, depth+1) {
 			return false
 		}
 	}

@@ -1,6 +1,7 @@
 package statustime
 
 import (
+	"github.com/opgen-dev/opgen/vet/internal/consult"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -22,6 +23,8 @@ const maxDepth = 3
 type transitions struct {
 	pass *analysis.Pass
 	insp *inspector.Inspector
+	// cons says whether the path to a statement consults the stored status.
+	cons *consult.Result
 	// sites holds, per function of the package, the stacks of its calls, and uses the
 	// number of its uses; nil until needed.
 	sites map[*types.Func][][]ast.Node
