@@ -117,7 +117,12 @@
 //     MergeFrom and the write (patch := client.MergeFrom(obj); obj =
 //     transform(obj.DeepCopyObject()); write obj): the patch then holds the old
 //     object and the write sends the new one; a
-//     raw patch is what it says, and is reported.
+//     raw patch is what it says, and is reported, except a constant JSON patch
+//     (client.RawPatch(types.JSONPatchType, []byte(`[{"op":"remove","path":…}]`)),
+//     in place or in a variable assigned once) with a remove among its operations:
+//     the API server refuses a remove of a path that is absent, so the patch changes
+//     the object or is not written (a replace or an add may set what is there, and
+//     is reported);
 //  6. the written object is a variable assigned once from a call of a function that
 //     returns nil for it when a diff in that function finds nothing changed (if
 //     reflect.DeepEqual(previous, current) { return events, nil }), and the write is

@@ -1,6 +1,7 @@
 package statusupdate
 
 import (
+	"encoding/json"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -713,6 +714,9 @@ func (g *guards) isDiffPatch(patch, obj ast.Expr, stack []ast.Node, depth int) b
 	if g.copyPatch(fn) {
 		return true // a MergeFrom of a copy the function took: obj as it was then
 	}
+	if removesPath(g.pass, stack, mf) {
+		return true // refused unless the path is there: never sent unchanged
+	}
 	if len(mf.Args) == 0 {
 		return false
 	}
@@ -720,6 +724,49 @@ func (g *guards) isDiffPatch(patch, obj ast.Expr, stack []ast.Node, depth int) b
 		return false
 	}
 	return obj == nil || !sameObject(info, g.pass, stack, mf.Args[0], obj)
+}
+
+// removesPath reports whether raw is client.RawPatch(types.JSONPatchType, data) with
+// data a constant JSON patch (RFC 6902), converted to []byte in place or in a variable
+// assigned once, one of whose operations is a remove. The API server refuses a
+// remove whose path is absent (422), and a remove of a path that is there changes the
+// object: such a patch changes what it writes or is not written at all.
+func removesPath(pass *analysis.Pass, stack []ast.Node, raw *ast.CallExpr) bool {
+	info := pass.TypesInfo
+	if !kubetypes.IsFunc(kubetypes.Callee(info, raw), kubetypes.ClientPkg, "RawPatch") || len(raw.Args) != 2 {
+		return false
+	}
+	if sel, ok := ast.Unparen(raw.Args[0]).(*ast.SelectorExpr); !ok || sel.Sel.Name != "JSONPatchType" {
+		return false
+	}
+	data := ast.Unparen(raw.Args[1])
+	if id, ok := data.(*ast.Ident); ok {
+		v, _ := info.Uses[id].(*types.Var)
+		if v == nil {
+			return false
+		}
+		if data = syntax.ValueOf(pass, syntax.DeclaringBody(stack, v), v); data == nil {
+			return false
+		}
+	}
+	conv, ok := ast.Unparen(data).(*ast.CallExpr)
+	if !ok || len(conv.Args) != 1 || !info.Types[conv.Fun].IsType() {
+		return false
+	}
+	tv := info.Types[conv.Args[0]]
+	if tv.Value == nil || tv.Value.Kind() != constant.String {
+		return false
+	}
+	var ops []jsonPatchOp
+	if err := json.Unmarshal([]byte(constant.StringVal(tv.Value)), &ops); err != nil {
+		return false
+	}
+	return slices.ContainsFunc(ops, func(o jsonPatchOp) bool { return o.Op == "remove" })
+}
+
+// jsonPatchOp is the part of a JSON patch operation removesPath reads.
+type jsonPatchOp struct {
+	Op string `json:"op"`
 }
 
 // mergeFrom reports whether fn makes a patch that diffs against a base:

@@ -8,3 +8,6 @@ type UID string
 // MergePatchType is the JSON merge patch's content type (untyped here: the client
 // stub's RawPatch takes a string).
 const MergePatchType = "application/merge-patch+json"
+
+// JSONPatchType is the JSON patch's (RFC 6902) content type.
+const JSONPatchType = "application/json-patch+json"
