@@ -309,7 +309,13 @@
 //     Update of the object brings the stored status back into it, and a call that
 //     hands the object to a function of the package is run inline, two calls deep
 //     (its parameter standing for the object, its bool parameters for the bools
-//     handed in, its answer for the error the caller tests); a call of any other
+//     handed in, its answer for the error the caller tests: the variable assigned,
+//     or the last of several when it is an error, res, done, err := r.step(…)); a
+//     predicate of the package on status fields, a function whose body is one
+//     return of ==, !=, &&, || and ! over its parameters and constants, handed each
+//     field as it is (if r.isTerminal(obj.Status.Phase), func isTerminal(p string)
+//     bool { return p == Done || p == Failed }), is read as those comparisons of
+//     the fields handed in; a call of any other
 //     function that may change the object's status (one of the package that is not
 //     run inline and assigns a status, a method of the object whose name does not
 //     say it only reads, a function outside the Kubernetes and standard libraries)

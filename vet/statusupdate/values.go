@@ -228,6 +228,17 @@ func (vp *valuePaths) collectIn(body *ast.BlockStmt, add func(string, constant.V
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
+			if e, ok := vp.predicate(n); ok {
+				// The predicate's tests, read as the caller's.
+				ast.Inspect(e, func(m ast.Node) bool {
+					if b, ok := m.(*ast.BinaryExpr); ok && (b.Op == token.EQL || b.Op == token.NEQ) {
+						if key, v := vp.compared(b); key != "" {
+							add(key, v)
+						}
+					}
+					return true
+				})
+			}
 			if decl, param := vp.inlinable(n); decl != nil && !seen[decl] {
 				seen[decl] = true
 				saved := vp.k
@@ -384,6 +395,10 @@ func (vp *valuePaths) cond1(e ast.Expr, st pathState) (t, f []pathState) {
 				return oks, fails
 			}
 		}
+	case *ast.CallExpr:
+		if e, ok := vp.predicate(x); ok {
+			return vp.cond1(e, st)
+		}
 	case *ast.Ident, *ast.SelectorExpr:
 		if v := vp.stableBool(x); v != nil {
 			// The same test of a variable nothing assigns again says the same.
@@ -402,6 +417,74 @@ func (vp *valuePaths) cond1(e ast.Expr, st pathState) (t, f []pathState) {
 		}
 	}
 	return []pathState{st}, []pathState{st}
+}
+
+// predicate is what call tests, spelled in the caller's terms, when call is a
+// predicate of the package on status fields: a function whose body is a single
+// return of a bool expression of its parameters, each status field handed to it
+// as it is (isTerminal(obj.Status.Phase), func isTerminal(p string) bool { return
+// p == Done || p == Failed }). The expression is rebuilt with each parameter
+// replaced by its argument, through !, &&, ||, == and != and parentheses; a
+// parameter used any other way, or one handed something that is no status field,
+// makes call no predicate.
+func (vp *valuePaths) predicate(call *ast.CallExpr) (ast.Expr, bool) {
+	fn := kubetypes.Callee(vp.info, call)
+	if fn == nil || fn.Pkg() != vp.k.g.pass.Pkg {
+		return nil, false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Variadic() || sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type().Underlying(), types.Typ[types.Bool]) || sig.Params().Len() != len(call.Args) {
+		return nil, false
+	}
+	decl := syntax.DeclOf(vp.k.g.pass, fn)
+	if decl == nil || decl.Body == nil || len(decl.Body.List) != 1 {
+		return nil, false
+	}
+	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil, false
+	}
+	args := map[types.Object]ast.Expr{}
+	for i := range sig.Params().Len() {
+		args[sig.Params().At(i)] = call.Args[i]
+	}
+	var rebuild func(e ast.Expr) (ast.Expr, bool)
+	rebuild = func(e ast.Expr) (ast.Expr, bool) {
+		switch x := e.(type) {
+		case *ast.ParenExpr:
+			return rebuild(x.X)
+		case *ast.UnaryExpr:
+			if x.Op != token.NOT {
+				return nil, false
+			}
+			y, ok := rebuild(x.X)
+			return &ast.UnaryExpr{Op: token.NOT, X: y}, ok
+		case *ast.BinaryExpr:
+			switch x.Op {
+			case token.LAND, token.LOR, token.EQL, token.NEQ:
+			default:
+				return nil, false
+			}
+			a, okA := rebuild(x.X)
+			b, okB := rebuild(x.Y)
+			return &ast.BinaryExpr{X: a, Op: x.Op, Y: b}, okA && okB
+		case *ast.Ident:
+			obj := vp.info.Uses[x]
+			if arg, isParam := args[obj]; isParam {
+				return arg, strings.HasPrefix(vp.k.key(arg), "$.Status.")
+			}
+			if vp.info.Types[x].Value != nil || vp.info.Types[x].IsNil() {
+				return x, true // a constant, true, false, nil
+			}
+			return nil, false
+		case *ast.BasicLit, *ast.SelectorExpr:
+			if vp.info.Types[x].Value != nil {
+				return x, true // a constant, of this package or another
+			}
+		}
+		return nil, false
+	}
+	return rebuild(ret.Results[0])
 }
 
 // stableBool is the bool variable e names when the function assigns it nowhere past
@@ -920,13 +1003,15 @@ func (vp *valuePaths) mayChange(call *ast.CallExpr) bool {
 	if fn.Pkg() == nil {
 		return false
 	}
+	if fn.Pkg() == vp.k.g.pass.Pkg {
+		// Before the test of the path: a module path without a dot (module operator)
+		// is no standard library.
+		decl := syntax.DeclOf(vp.k.g.pass, fn)
+		return decl == nil || assignsStatus(decl.Body, 0, vp.k.g)
+	}
 	path := fn.Pkg().Path()
 	if !strings.Contains(strings.Split(path, "/")[0], ".") || kubetypes.IsBuiltinAPIPackage(path) || strings.HasPrefix(path, "k8s.io/") || strings.HasPrefix(path, "sigs.k8s.io/controller-runtime") || strings.HasPrefix(path, "github.com/go-logr/") {
 		return strings.Contains(name, "CreateOr") // its mutate function is the caller's
-	}
-	if fn.Pkg() == vp.k.g.pass.Pkg {
-		decl := syntax.DeclOf(vp.k.g.pass, fn)
-		return decl == nil || assignsStatus(decl.Body, 0, vp.k.g)
 	}
 	return true
 }
@@ -1015,9 +1100,16 @@ func (vp *valuePaths) simple(st ast.Stmt, states []pathState) []pathState {
 			}
 		}
 	}
+	// The error a write or a helper run inline answers: the variable of a single
+	// assignment, or the last of several when it is an error (ok, err :=
+	// r.step(…)); a blank there answers into nothing.
 	var errVar *types.Var
-	if len(assignedVars) == 1 && (write || inlined != nil) {
-		errVar = assignedVars[0]
+	if as, ok := st.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && (write || inlined != nil) {
+		if id, ok := ast.Unparen(as.Lhs[len(as.Lhs)-1]).(*ast.Ident); ok {
+			if v, ok := vp.info.ObjectOf(id).(*types.Var); ok && (len(as.Lhs) == 1 || types.Identical(v.Type(), returned.Type())) {
+				errVar = v
+			}
+		}
 	}
 	if inlined != nil {
 		// The helper runs first (its arguments hold no other call of it), then what
