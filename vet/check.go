@@ -174,9 +174,10 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 		reached, uncached = controllerReach(graph), uncachedKinds(pkgs)
 	}
 	dead := deadWatches(graph, pkgs)
-	unrun := unreached(pkgs)
+	orphans := orphanPackages(pkgs)
+	unrun := unreached(pkgs, orphans)
 	if slices.Contains(analyzers, statusupdate.Analyzer) || slices.Contains(analyzers, statustime.Analyzer) {
-		filtered = filteredKinds(graph, dead)
+		filtered = filteredKinds(graph, dead, orphans)
 	}
 	type key struct {
 		analyzer, message string
@@ -383,12 +384,12 @@ func makesManager(p *packages.Package) bool {
 // wherever it is, and a clock stamped into its status (statustime) is no loop's seed.
 // statusupdate and statustime check the controllers of the package the write is in;
 // a kind written by one package and watched by another is settled here.
-func filteredKinds(graph *checker.Graph, dead map[token.Pos]bool) map[string]bool {
+func filteredKinds(graph *checker.Graph, dead map[token.Pos]bool, orphans map[*packages.Package]bool) map[string]bool {
 	seen, passes := map[string]bool{}, map[string]bool{}
 	for _, act := range graph.Roots {
 		r, ok := act.Result.(*watches.Result)
-		if act.Analyzer != watches.Analyzer || act.Err != nil || !ok {
-			continue
+		if act.Analyzer != watches.Analyzer || act.Err != nil || !ok || orphans[act.Package] {
+			continue // an orphan package's watch starts nothing
 		}
 		for _, f := range slices.Concat(r.Fors, r.Sources, r.Watches) {
 			k := kubetypes.KindCategory(f.Kind)

@@ -56,7 +56,10 @@
 // took over); each analyzer's package doc says so. It reports nothing, of any analyzer
 // but ignoredirective, in an unexported function or method that no code of its package
 // runs: one nothing refers to but functions that are themselves unreached (unreached.go
-// says exactly which). It tells cachedupdate which client parameters every call among
+// says exactly which); nor in a package that no package imports, when a main package
+// among them makes the manager (a controller whose import the command dropped, a
+// template kept in docs/ to be copied): no command of the module builds it, and its
+// watches count for no kind. It tells cachedupdate which client parameters every call among
 // the packages hands a client without a cache (callers.go), so that a field filled
 // only from them is not taken for the manager's. Fixes applies suggested fixes in memory, and FixSelection says which: a fix that can change what the program does
 // (Fixers) only when its analyzer is named. Both are pure: opgen vet's command writes

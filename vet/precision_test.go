@@ -227,8 +227,11 @@ func TestPrecisionNoCache(t *testing.T) {
 // package deadsetup's unfiltered SetupWithManager is not reported, and its
 // reconciler's unguarded status write loops through no watch; with no main in view,
 // or one that may call SetupWithManager through an interface (deadsetupiface), both
-// are reported. Package unwired's set-up, of a reconciler nothing registers, is
-// reported with the main in view, and its watch passes deadsetup's status writes.
+// are reported. Package unwired, which no package of the run imports, is code no
+// command builds when the main that makes the manager is in view (its import
+// dropped, or a template kept to be copied): its set-up is not reported, and its
+// watch starts nothing, so deadsetup's status writes loop through none; with no
+// such main in view it is reported, and its watch passes deadsetup's writes.
 // Package deadsetupnew's controller is built with controller.New and c.Watch, its
 // reconciler handed on as a reconcile.Reconciler: its own SetupWithManager is dead
 // the same way, the reconciler built where Add runs. Package unwired's reconciler,
@@ -244,7 +247,8 @@ func TestPrecisionDeadSetup(t *testing.T) {
 		{[]string{"./deadsetup/...", "./deadsetupmain/...", "./api/..."}, counts{0, 0, 0}},
 		{[]string{"./deadsetup/...", "./api/..."}, counts{1, 1, 0}},
 		{[]string{"./deadsetup/...", "./deadsetupiface/...", "./api/..."}, counts{1, 1, 0}},
-		{[]string{"./deadsetup/...", "./deadsetupmain/...", "./unwired/...", "./api/..."}, counts{0, 1, 1}},
+		{[]string{"./deadsetup/...", "./deadsetupmain/...", "./unwired/...", "./api/..."}, counts{0, 0, 0}},
+		{[]string{"./deadsetup/...", "./unwired/...", "./api/..."}, counts{1, 1, 1}},
 		// The reconciler handed to controller.New as a reconcile.Reconciler, built by
 		// a function Add runs.
 		{[]string{"./deadsetupnew/...", "./deadsetupnewmain/...", "./api/..."}, counts{0, 0, 0}},

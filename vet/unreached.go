@@ -27,7 +27,7 @@ import (
 // directive (linkname, cgo), and every function of a package with files its build
 // constraints leave out, where the reference may be in a file not loaded. Tests are
 // not loaded: a helper only tests call runs in no operator.
-func unreached(pkgs []*packages.Package) func(p *packages.Package, pos token.Pos) bool {
+func unreached(pkgs []*packages.Package, orphans map[*packages.Package]bool) func(p *packages.Package, pos token.Pos) bool {
 	dynamic := map[string]bool{} // method names called through an interface
 	for _, p := range pkgs {
 		if p.TypesInfo == nil {
@@ -49,8 +49,51 @@ func unreached(pkgs []*packages.Package) func(p *packages.Package, pos token.Pos
 		}
 	}
 	return func(p *packages.Package, pos token.Pos) bool {
-		return slices.ContainsFunc(dead[p], func(fd *ast.FuncDecl) bool { return fd.Pos() <= pos && pos < fd.End() })
+		return orphans[p] || slices.ContainsFunc(dead[p], func(fd *ast.FuncDecl) bool { return fd.Pos() <= pos && pos < fd.End() })
 	}
+}
+
+// orphanPackages are the packages no binary of the run builds: when a main package
+// among pkgs makes the manager (the operator's own command is in view), a package
+// that is not main and that no package imports — none of pkgs nor any package they
+// import — is code no command of the module runs: a controller whose import the
+// command dropped (// _ "…/controllers/node"), a template kept in docs/ to be copied.
+// Without such a main nothing is judged: a library of controllers analyzed alone, or
+// with only command-line tools in view, may be built by a command elsewhere.
+func orphanPackages(pkgs []*packages.Package) map[*packages.Package]bool {
+	operator := false
+	for _, p := range pkgs {
+		if p.Name == "main" && makesManager(p) {
+			operator = true
+		}
+	}
+	if !operator {
+		return nil
+	}
+	imported := map[string]bool{}
+	seen := map[*packages.Package]bool{}
+	var visit func(p *packages.Package)
+	visit = func(p *packages.Package) {
+		if seen[p] {
+			return
+		}
+		seen[p] = true
+		for path, imp := range p.Imports {
+			imported[path] = true
+			imported[imp.PkgPath] = true
+			visit(imp)
+		}
+	}
+	for _, p := range pkgs {
+		visit(p)
+	}
+	out := map[*packages.Package]bool{}
+	for _, p := range pkgs {
+		if p.Name != "main" && !imported[p.PkgPath] {
+			out[p] = true
+		}
+	}
+	return out
 }
 
 // deadFuncs are the functions of p that unreached judges dead.

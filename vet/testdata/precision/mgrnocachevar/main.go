@@ -6,6 +6,8 @@ import (
 	"k8s.io/client-go/rest"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	_ "opgen.test/precision/kubebuilder" // the controllers this command runs
 )
 
 func main() {

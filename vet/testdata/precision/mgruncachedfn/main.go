@@ -7,6 +7,8 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"opgen.test/precision/uncached"
+
+	_ "opgen.test/precision/kubebuilder" // the controllers this command runs
 )
 
 func main() {

@@ -6,6 +6,8 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	cachev1alpha1 "opgen.test/precision/api/v1alpha1"
+
+	_ "opgen.test/precision/kubebuilder" // the controllers this command runs
 )
 
 func main() {
