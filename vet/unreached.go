@@ -61,13 +61,7 @@ func unreached(pkgs []*packages.Package, orphans map[*packages.Package]bool) fun
 // Without such a main nothing is judged: a library of controllers analyzed alone, or
 // with only command-line tools in view, may be built by a command elsewhere.
 func orphanPackages(pkgs []*packages.Package) map[*packages.Package]bool {
-	operator := false
-	for _, p := range pkgs {
-		if p.Name == "main" && makesManager(p) {
-			operator = true
-		}
-	}
-	if !operator {
+	if !slices.ContainsFunc(pkgs, func(p *packages.Package) bool { return p.Name == "main" && makesManager(p) }) {
 		return nil
 	}
 	imported := map[string]bool{}

@@ -539,6 +539,36 @@ func deepCopy(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr, depth int) b
 	return false
 }
 
+// rawPatchData is what a raw patch of the given type (a constant name of
+// k8s.io/apimachinery/pkg/types) converts to bytes: data in client.RawPatch(types.
+// <patchType>, []byte(data)), the conversion in place or the value of a variable
+// assigned once, which valueOf gives (nil when it cannot); nil when raw is no such
+// patch.
+func rawPatchData(info *types.Info, raw ast.Expr, patchType string, valueOf func(*types.Var) ast.Expr) ast.Expr {
+	call, ok := ast.Unparen(raw).(*ast.CallExpr)
+	if !ok || !kubetypes.IsFunc(kubetypes.Callee(info, call), kubetypes.ClientPkg, "RawPatch") || len(call.Args) != 2 {
+		return nil
+	}
+	if sel, ok := ast.Unparen(call.Args[0]).(*ast.SelectorExpr); !ok || sel.Sel.Name != patchType {
+		return nil
+	}
+	data := ast.Expr(call.Args[1])
+	if id, ok := ast.Unparen(data).(*ast.Ident); ok {
+		v, _ := info.Uses[id].(*types.Var)
+		if v == nil {
+			return nil
+		}
+		if data = valueOf(v); data == nil {
+			return nil
+		}
+	}
+	conv, ok := ast.Unparen(data).(*ast.CallExpr)
+	if !ok || len(conv.Args) != 1 || !info.Types[conv.Fun].IsType() {
+		return nil
+	}
+	return conv.Args[0]
+}
+
 // nullPatchKey is the index of the string parameter of decl that a status Patch sets
 // to null: Patch(ctx, obj, client.RawPatch(types.MergePatchType, patch)), patch
 // assigned once []byte(`{"status":{"` + key + `": null}}`) (or the conversion in
@@ -548,25 +578,8 @@ func nullPatchKey(pass *analysis.Pass, decl *ast.FuncDecl, call *ast.CallExpr) i
 	if len(call.Args) < 3 || kubetypes.Callee(info, call).Name() != "Patch" {
 		return -1
 	}
-	raw, ok := ast.Unparen(call.Args[2]).(*ast.CallExpr)
-	if !ok || !kubetypes.IsFunc(kubetypes.Callee(info, raw), "sigs.k8s.io/controller-runtime/pkg/client", "RawPatch") || len(raw.Args) != 2 {
-		return -1
-	}
-	if sel, ok := ast.Unparen(raw.Args[0]).(*ast.SelectorExpr); !ok || sel.Sel.Name != "MergePatchType" {
-		return -1
-	}
-	body := ast.Expr(raw.Args[1])
-	if id, ok := ast.Unparen(body).(*ast.Ident); ok {
-		v, _ := info.Uses[id].(*types.Var)
-		if v == nil {
-			return -1
-		}
-		if body = syntax.ValueOf(pass, decl.Body, v); body == nil {
-			return -1
-		}
-	}
-	conv, ok := ast.Unparen(body).(*ast.CallExpr)
-	if !ok || len(conv.Args) != 1 || !info.Types[conv.Fun].IsType() {
+	data := rawPatchData(info, call.Args[2], "MergePatchType", func(v *types.Var) ast.Expr { return syntax.ValueOf(pass, decl.Body, v) })
+	if data == nil {
 		return -1
 	}
 	// prefix + key + suffix, the constants spelled as they are.
@@ -580,7 +593,7 @@ func nullPatchKey(pass *analysis.Pass, decl *ast.FuncDecl, call *ast.CallExpr) i
 		}
 		parts = append(parts, e)
 	}
-	flatten(conv.Args[0])
+	flatten(data)
 	if len(parts) != 3 {
 		return -1
 	}

@@ -733,27 +733,11 @@ func (g *guards) isDiffPatch(patch, obj ast.Expr, stack []ast.Node, depth int) b
 // object: such a patch changes what it writes or is not written at all.
 func removesPath(pass *analysis.Pass, stack []ast.Node, raw *ast.CallExpr) bool {
 	info := pass.TypesInfo
-	if !kubetypes.IsFunc(kubetypes.Callee(info, raw), kubetypes.ClientPkg, "RawPatch") || len(raw.Args) != 2 {
+	data := rawPatchData(info, raw, "JSONPatchType", func(v *types.Var) ast.Expr { return syntax.ValueOf(pass, syntax.DeclaringBody(stack, v), v) })
+	if data == nil {
 		return false
 	}
-	if sel, ok := ast.Unparen(raw.Args[0]).(*ast.SelectorExpr); !ok || sel.Sel.Name != "JSONPatchType" {
-		return false
-	}
-	data := ast.Unparen(raw.Args[1])
-	if id, ok := data.(*ast.Ident); ok {
-		v, _ := info.Uses[id].(*types.Var)
-		if v == nil {
-			return false
-		}
-		if data = syntax.ValueOf(pass, syntax.DeclaringBody(stack, v), v); data == nil {
-			return false
-		}
-	}
-	conv, ok := ast.Unparen(data).(*ast.CallExpr)
-	if !ok || len(conv.Args) != 1 || !info.Types[conv.Fun].IsType() {
-		return false
-	}
-	tv := info.Types[conv.Args[0]]
+	tv := info.Types[data]
 	if tv.Value == nil || tv.Value.Kind() != constant.String {
 		return false
 	}
