@@ -1466,7 +1466,7 @@ func (k keyer) change(cond ast.Expr, want bool, acc []assignment, depth int) boo
 		// if len(obj.Status.URL) > 0 { obj.Status.URL = ""; write }: cleared.
 		// if len(obj.Status.Nodes) == 0 { obj.Status.Nodes = nodes; write }: filled.
 		// if meta.FindStatusCondition(obj.Status.Conditions, T) == nil { set T; write }.
-		if k.presenceChange(x, want, acc) {
+		if k.presenceChange(x, want, acc) || k.getConditionChange(x, want, acc) {
 			return true
 		}
 		if field, nonEmpty, ok := lenTest(info, x, want); ok {

@@ -105,6 +105,9 @@ func (k keyer) conditionCall(call *ast.CallExpr, args map[*types.Var]ast.Expr) [
 		}
 		return e
 	}
+	if out := k.setConditionsAssigns(call, arg); out != nil {
+		return out
+	}
 	// cluster-api's conditions package takes the object: its conditions are
 	// obj.Status.Conditions.
 	if status, ok := capiMarks[capiFunc(fn)]; ok && len(call.Args) >= 2 {

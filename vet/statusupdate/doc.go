@@ -173,7 +173,13 @@
 //     isQueued(m *Foo) bool { return m.Status.State == Queued }: if isQueued(obj)
 //     { return }; State = Queued; write), the test standing in for the call;
 //     cluster-api's conditions.IsTrue or IsFalse of the object, then
-//     conditions.Delete, MarkTrue, MarkFalse or MarkUnknown of that type; a
+//     conditions.Delete, MarkTrue, MarkFalse or MarkUnknown of that type; the
+//     condition API crossplane-runtime made common, of the object or its status:
+//     obj.GetCondition(T).Status compared with a constant status, then
+//     obj.SetConditions(c…), variadic, handed a call of a function, of any loaded
+//     package, whose body returns a struct literal of constant Type T and another
+//     Status, or none and then that status (if cr.GetCondition(TypeReady).Status ==
+//     True { cr.SetConditions(Deleting()); write }; the MakesCondition fact); a
 //     condition type found absent, then set, or found present, then removed:
 //     meta.FindStatusCondition(list, T) compared with nil, or a bool function of the
 //     package that returns such a test of its parameter or loops over its

@@ -35,7 +35,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#statusupdate",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, watches.Analyzer, consult.Analyzer, subresource.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(Delegated), new(NilWhenEqual), new(ReportsChange), new(SetsStatus), new(Fills), new(CopyPatch), new(ReadsFlag), new(NilOnError)},
+	FactTypes: []analysis.Fact{new(Delegated), new(NilWhenEqual), new(ReportsChange), new(SetsStatus), new(Fills), new(CopyPatch), new(ReadsFlag), new(NilOnError), new(MakesCondition)},
 }
 
 type write struct {
@@ -70,6 +70,7 @@ func run(pass *analysis.Pass) (any, error) {
 	})
 	exportReportsChange(pass)
 	g := &guards{pass: pass, insp: insp, consult: pass.ResultOf[consult.Analyzer].(*consult.Result)}
+	exportConditionMakers(pass, g)
 	exportCopyPatches(pass, g)
 	exportFlags(pass, g)
 	exportNilOnError(pass, g)
