@@ -558,7 +558,11 @@ func (g *guards) changeGuarded(stack []ast.Node, obj ast.Expr, inherited []assig
 			}
 		case *ast.BlockStmt:
 			from, wrote := k.sinceWrite(p.List, child)
-			if k.earlyExitChange(p.List, child, acc, from) || k.switchMoves(movesPrior(p.List, child, from, wrote)) {
+			since := syntax.Before(p.List, child)
+			if wrote {
+				since = since[from+1:]
+			}
+			if k.earlyExitChange(p.List, child, acc, from) || k.switchMoves(movesPrior(p.List, child, from, wrote)) || k.counts(since) {
 				return true, acc
 			}
 			acc = append(acc, k.assigns(syntax.Before(p.List, child))...)
@@ -1851,4 +1855,96 @@ func (g *guards) carried(acc []assignment, site []ast.Node, obj ast.Expr) []assi
 		}
 	}
 	return out
+}
+
+// counts reports whether one of list's statements, which run on every way to the
+// write, moves a number of the written object's status by a constant (obj.Status.Retries++,
+// obj.Status.Rounds += 2, obj.Status.Seen = obj.Status.Seen - 1) that nothing else in
+// the function assigns: the write stores a count the API server does not hold, never
+// the stored status again (rule 7).
+func (k keyer) counts(list []ast.Stmt) bool {
+	info := k.g.pass.TypesInfo
+	numeric := func(e ast.Expr) bool {
+		b, ok := info.TypeOf(e).Underlying().(*types.Basic)
+		return ok && b.Info()&types.IsNumeric != 0
+	}
+	nonZero := func(e ast.Expr) bool {
+		v := info.Types[e].Value
+		return v != nil && constant.Sign(v) != 0
+	}
+	var body ast.Node
+	for i := len(k.stack) - 1; i >= 0 && body == nil; i-- {
+		switch f := k.stack[i].(type) {
+		case *ast.FuncDecl:
+			body = f.Body
+		case *ast.FuncLit:
+			body = f.Body
+		}
+	}
+	for _, st := range list {
+		var field ast.Expr
+		switch x := st.(type) {
+		case *ast.IncDecStmt:
+			field = x.X
+		case *ast.AssignStmt:
+			if len(x.Lhs) != 1 || len(x.Rhs) != 1 {
+				continue
+			}
+			switch x.Tok {
+			case token.ADD_ASSIGN, token.SUB_ASSIGN:
+				if nonZero(x.Rhs[0]) {
+					field = x.Lhs[0]
+				}
+			case token.ASSIGN:
+				// n = n + 1, n = 1 + n, n = n - 1.
+				if b, ok := ast.Unparen(x.Rhs[0]).(*ast.BinaryExpr); ok && (b.Op == token.ADD || b.Op == token.SUB) {
+					switch key := k.key(x.Lhs[0]); {
+					case k.key(b.X) == key && nonZero(b.Y), b.Op == token.ADD && k.key(b.Y) == key && nonZero(b.X):
+						field = x.Lhs[0]
+					}
+				}
+			}
+		}
+		if field == nil || !numeric(field) || !strings.HasPrefix(k.key(field), "$.Status.") || body == nil {
+			continue
+		}
+		if key := k.key(field); !k.assignedElsewhere(body, st, key) {
+			return true
+		}
+	}
+	return false
+}
+
+// assignedElsewhere reports whether a statement of body other than st, before the
+// write, assigns the status field key (or the status or a part of it that holds it),
+// or hands it, or what holds it, to a call by address. A block that ends in a return
+// and holds neither st nor the write is on no way to the write.
+func (k keyer) assignedElsewhere(body ast.Node, st ast.Stmt, key string) bool {
+	write := k.stack[len(k.stack)-1].Pos()
+	holds := func(e ast.Expr) bool {
+		ek := k.key(e)
+		return ek == key || strings.HasPrefix(key, ek+".")
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found || n == nil || n == st || n.Pos() >= write {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.BlockStmt:
+			if len(x.List) > 0 && !(x.Pos() <= write && write < x.End()) && !(x.Pos() <= st.Pos() && st.Pos() < x.End()) {
+				if _, ok := x.List[len(x.List)-1].(*ast.ReturnStmt); ok {
+					return false
+				}
+			}
+		case *ast.AssignStmt:
+			found = slices.ContainsFunc(x.Lhs, func(e ast.Expr) bool { return k.key(e) != "$" && holds(e) })
+		case *ast.IncDecStmt:
+			found = holds(x.X)
+		case *ast.UnaryExpr:
+			found = x.Op == token.AND && k.key(x.X) != "$" && holds(x.X)
+		}
+		return !found
+	})
+	return found
 }

@@ -329,7 +329,12 @@
 //     reaches it some field holds in the object none of the values it may hold as
 //     stored; a write in a function whose every use is a call of the package that
 //     hands it the object is judged so from each caller's entry, the function run
-//     inline at the call (and from the callers' callers, two deep);
+//     inline at the call (and from the callers' callers, two deep). A counter
+//     is a change too: a statement that runs on every way to the write, after
+//     the last write of the object before it, moves a number of the status by a
+//     constant (obj.Status.Retries++, obj.Status.Rounds += 2, n = n + 1) that no
+//     other statement on a way to the write assigns or hands out by address: the
+//     count stored is one the API server does not hold;
 //  8. the write is in a helper that the call switches off: the path to it needs a bool
 //     parameter, or a bool field of a struct parameter, to be true or false (if
 //     !params.ApplyChanges { return nil }), and the call hands in the other constant

@@ -257,7 +257,8 @@ func (f *fillers) fillsOf(st ast.Stmt) []filledObject {
 	var out []filledObject
 	switch s := st.(type) {
 	case *ast.AssignStmt:
-		if len(s.Lhs) != len(s.Rhs) {
+		// n += m fills nothing: m may be zero, or undo what n held.
+		if len(s.Lhs) != len(s.Rhs) || (s.Tok != token.ASSIGN && s.Tok != token.DEFINE) {
 			return nil
 		}
 		for i, l := range s.Lhs {
@@ -357,7 +358,7 @@ func (f *fillers) filled(st ast.Stmt, v *types.Var) []string {
 		}
 	case *ast.AssignStmt:
 		for i, l := range s.Lhs {
-			if fl := field(l); fl != "" && len(s.Rhs) == len(s.Lhs) && !isEmptyValue(info, s.Rhs[i]) {
+			if fl := field(l); fl != "" && len(s.Rhs) == len(s.Lhs) && (s.Tok == token.ASSIGN || s.Tok == token.DEFINE) && !isEmptyValue(info, s.Rhs[i]) {
 				out = append(out, fl)
 			}
 		}

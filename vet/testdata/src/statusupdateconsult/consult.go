@@ -156,7 +156,7 @@ func (r *Reconciler) branchNotExit(ctx context.Context, obj *apiv1.Memcached, ms
 		obj.Status.Message = msg
 		return r.Status().Update(ctx, obj)
 	}
-	obj.Status.Attempts++
+	obj.Status.Attempts = 1
 	return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
 }
 
