@@ -88,6 +88,9 @@ func signalNotify(c chan os.Signal) { signal.Notify(c, syscall.SIGTERM, syscall.
 // the servers are going away (the tenant's connection refused), would otherwise end
 // the process before the cleanup has said so, or has finished.
 func onInterrupt(cleanup func()) (disarm func()) {
+	// A parent gone first closes the pipe this process reports on: a write there must
+	// fail, not end the process with SIGPIPE before cleanup has run.
+	signal.Ignore(syscall.SIGPIPE)
 	sigs := make(chan os.Signal, 1)
 	signalNotify(sigs)
 	done := make(chan struct{})

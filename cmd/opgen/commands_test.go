@@ -1,10 +1,12 @@
 package main
 
 import (
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -278,6 +280,17 @@ func TestGeneratedSuiteStopsEnvtest(t *testing.T) {
 		}
 		return out
 	}
+	// What a failing case leaves running is this test's to stop.
+	t.Cleanup(func() {
+		procs, _ := filepath.Glob("/proc/[0-9]*/exe")
+		for _, p := range procs {
+			if exe, err := os.Readlink(p); err == nil && strings.HasPrefix(exe, assets) {
+				if pid, err := strconv.Atoi(filepath.Base(filepath.Dir(p))); err == nil {
+					syscall.Kill(pid, syscall.SIGKILL)
+				}
+			}
+		}
+	})
 	suite := func() *exec.Cmd {
 		cmd := exec.Command("go", "test", "-count=1", "./internal/controller/")
 		cmd.Dir = dir
@@ -330,6 +343,48 @@ func TestGeneratedSuiteStopsEnvtest(t *testing.T) {
 		}
 		if left := running(); len(left) > 0 {
 			t.Fatalf("after go test was interrupted, still running: %v\n%s", left, out.String())
+		}
+	})
+
+	t.Run("reader gone", func(t *testing.T) {
+		// Whoever reads the suite's output (a CI runner, an outer go test) is gone
+		// first: the suite's next write meets a closed pipe, which must not end it
+		// before it stops what it started.
+		writeFile(t, filepath.Join(dir, "internal/controller/wait_test.go"), []byte("package controller\n\nimport (\n\t\"testing\"\n\t\"time\"\n)\n\nfunc TestWait(t *testing.T) { time.Sleep(15 * time.Second); t.Log(\"after the reader left\") }\n"))
+		defer os.Remove(filepath.Join(dir, "internal/controller/wait_test.go"))
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd := suite()
+		cmd.Args = append(cmd.Args, "-v")
+		cmd.Stdout, cmd.Stderr = w, w
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		w.Close()
+		var out strings.Builder
+		drained := make(chan struct{})
+		go func() { io.Copy(&out, r); close(drained) }()
+		started := false
+		for deadline := time.Now().Add(3 * time.Minute); !started && time.Now().Before(deadline); {
+			time.Sleep(200 * time.Millisecond)
+			started = len(running()) == 2
+		}
+		r.Close()
+		<-drained
+		if !started {
+			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			cmd.Wait()
+			t.Fatalf("the suite did not start etcd and kube-apiserver:\n%s", out.String())
+		}
+		cmd.Wait()
+		for deadline := time.Now().Add(2 * time.Minute); len(running()) > 0 && time.Now().Before(deadline); {
+			time.Sleep(200 * time.Millisecond)
+		}
+		if left := running(); len(left) > 0 {
+			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			t.Fatalf("after the suite's reader left, still running: %v\n%s", left, out.String())
 		}
 	})
 }

@@ -161,6 +161,10 @@ func startEnvtest(env *envtest.Environment) (*rest.Config, func(), error) {
 	}
 	// Caught from before Start: envtest starts its processes in groups of their own,
 	// which a Ctrl-C does not reach, so they must be stopped from here.
+	// The go command that reads the suite's output may be gone first (its own run
+	// interrupted or timed out): a write to that closed pipe would end the process
+	// with SIGPIPE before it stops what it started. Ignored, the write fails instead.
+	signal.Ignore(syscall.SIGPIPE)
 	signals := make(chan os.Signal, 1)
 	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
 	cfg, err := env.Start()

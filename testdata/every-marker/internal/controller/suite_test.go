@@ -67,6 +67,7 @@ func run(m *testing.M) int {
 	// Caught from before Start (envtest's processes are in groups of their own, which a
 	// Ctrl-C does not reach): stopped on a failed start, an interrupt and a return.
 	signals := make(chan os.Signal, 1)
+	signal.Ignore(syscall.SIGPIPE) // a closed output pipe must not end it before env.Stop
 	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
 	if cfg, err = env.Start(); err != nil {
 		env.Stop()
