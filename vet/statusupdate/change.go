@@ -1859,9 +1859,9 @@ func (g *guards) carried(acc []assignment, site []ast.Node, obj ast.Expr) []assi
 
 // counts reports whether one of list's statements, which run on every way to the
 // write, moves a number of the written object's status by a constant (obj.Status.Retries++,
-// obj.Status.Rounds += 2, obj.Status.Seen = obj.Status.Seen - 1) that nothing else in
-// the function assigns: the write stores a count the API server does not hold, never
-// the stored status again (rule 7).
+// obj.Status.Rounds += 2, obj.Status.Seen = obj.Status.Seen - 1) that nothing else on
+// a way to the write assigns: the write stores a count the API server does not hold,
+// never the stored status again (rule 7).
 func (k keyer) counts(list []ast.Stmt) bool {
 	info := k.g.pass.TypesInfo
 	numeric := func(e ast.Expr) bool {
@@ -1872,8 +1872,10 @@ func (k keyer) counts(list []ast.Stmt) bool {
 		v := info.Types[e].Value
 		return v != nil && constant.Sign(v) != 0
 	}
+	// The outermost function: a literal run in place (a conflict retry) is on the
+	// way from what its function did before it.
 	var body ast.Node
-	for i := len(k.stack) - 1; i >= 0 && body == nil; i-- {
+	for i := 0; i < len(k.stack) && body == nil; i++ {
 		switch f := k.stack[i].(type) {
 		case *ast.FuncDecl:
 			body = f.Body

@@ -4,6 +4,8 @@ import (
 	"context"
 
 	apiv1 "example.com/api/v1"
+	"k8s.io/client-go/util/retry"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
 // Counters: a number of the status moved by a constant on every way to the write is
@@ -55,4 +57,27 @@ func (r *Reconciler) bumpedThenWritten(ctx context.Context, obj *apiv1.Memcached
 func (r *Reconciler) bumpedByVar(ctx context.Context, obj *apiv1.Memcached, n int32) error {
 	obj.Status.Attempts += n
 	return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+}
+
+// Counted, then reset before the conflict retry that sends it.
+func (r *Reconciler) bumpedResetBeforeRetry(ctx context.Context, obj *apiv1.Memcached, fresh bool) error {
+	obj.Status.Attempts++
+	if fresh {
+		obj.Status.Attempts = 0
+	}
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+	})
+}
+
+// Not reported: counted in the retry, on the object it reads again.
+func (r *Reconciler) bumpedInRetry(ctx context.Context, obj *apiv1.Memcached) error {
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		latest := &apiv1.Memcached{}
+		if err := r.Get(ctx, client.ObjectKeyFromObject(obj), latest); err != nil {
+			return err
+		}
+		latest.Status.Attempts++
+		return r.Status().Update(ctx, latest)
+	})
 }
