@@ -65,22 +65,13 @@ func orphanPackages(pkgs []*packages.Package) map[*packages.Package]bool {
 		return nil
 	}
 	imported := map[string]bool{}
-	seen := map[*packages.Package]bool{}
-	var visit func(p *packages.Package)
-	visit = func(p *packages.Package) {
-		if seen[p] {
-			return
-		}
-		seen[p] = true
+	packages.Visit(pkgs, func(p *packages.Package) bool {
 		for path, imp := range p.Imports {
 			imported[path] = true
 			imported[imp.PkgPath] = true
-			visit(imp)
 		}
-	}
-	for _, p := range pkgs {
-		visit(p)
-	}
+		return true
+	}, nil)
 	out := map[*packages.Package]bool{}
 	for _, p := range pkgs {
 		if p.Name != "main" && !imported[p.PkgPath] {

@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 
 	"golang.org/x/mod/modfile"
@@ -51,13 +50,7 @@ func ListErrors(root string, requires []string, pkgs []*packages.Package) []Erro
 		return root != "" && strings.HasPrefix(pos, root+string(filepath.Separator))
 	}
 	seen := map[string]bool{}
-	visited := map[*packages.Package]bool{}
-	var walk func(p *packages.Package)
-	walk = func(p *packages.Package) {
-		if visited[p] {
-			return
-		}
-		visited[p] = true
+	packages.Visit(pkgs, func(p *packages.Package) bool {
 		for _, e := range p.Errors {
 			if e.Kind != packages.ListError || strings.Contains(e.Msg, "matched no packages") ||
 				strings.HasPrefix(e.Msg, "build constraints exclude all Go files in ") {
@@ -88,18 +81,8 @@ func ListErrors(root string, requires []string, pkgs []*packages.Package) []Erro
 			}
 			out = append(out, Error{Pos: e.Pos, Msg: msg})
 		}
-		paths := make([]string, 0, len(p.Imports))
-		for ip := range p.Imports {
-			paths = append(paths, ip)
-		}
-		sort.Strings(paths)
-		for _, ip := range paths {
-			walk(p.Imports[ip])
-		}
-	}
-	for _, p := range pkgs {
-		walk(p)
-	}
+		return true
+	}, nil)
 	return out
 }
 
