@@ -1872,17 +1872,6 @@ func (k keyer) counts(list []ast.Stmt) bool {
 		v := info.Types[e].Value
 		return v != nil && constant.Sign(v) != 0
 	}
-	// The outermost function: a literal run in place (a conflict retry) is on the
-	// way from what its function did before it.
-	var body ast.Node
-	for i := 0; i < len(k.stack) && body == nil; i++ {
-		switch f := k.stack[i].(type) {
-		case *ast.FuncDecl:
-			body = f.Body
-		case *ast.FuncLit:
-			body = f.Body
-		}
-	}
 	for _, st := range list {
 		var field ast.Expr
 		switch x := st.(type) {
@@ -1907,21 +1896,33 @@ func (k keyer) counts(list []ast.Stmt) bool {
 				}
 			}
 		}
-		if field == nil || !numeric(field) || !strings.HasPrefix(k.key(field), "$.Status.") || body == nil {
-			continue
-		}
-		if key := k.key(field); !k.assignedElsewhere(body, st, key) {
+		if field != nil && numeric(field) && strings.HasPrefix(k.key(field), "$.Status.") && !k.assignedElsewhere(st, k.key(field)) {
 			return true
 		}
 	}
 	return false
 }
 
-// assignedElsewhere reports whether a statement of body other than st, before the
-// write, assigns the status field key (or the status or a part of it that holds it),
-// or hands it, or what holds it, to a call by address. A block that ends in a return
-// and holds neither st nor the write is on no way to the write.
-func (k keyer) assignedElsewhere(body ast.Node, st ast.Stmt, key string) bool {
+// assignedElsewhere reports whether a statement of the outermost function on the
+// stack (true when there is none) other than st, before the write, assigns the status
+// field key (or the status or a part of it that holds it), or hands it, or what holds
+// it, to a call by address. A block that ends in a return and holds neither st nor
+// the write is on no way to the write.
+func (k keyer) assignedElsewhere(st ast.Stmt, key string) bool {
+	// The outermost function: a literal run in place (a conflict retry) is on the
+	// way from what its function did before it.
+	var body ast.Node
+	for i := 0; i < len(k.stack) && body == nil; i++ {
+		switch f := k.stack[i].(type) {
+		case *ast.FuncDecl:
+			body = f.Body
+		case *ast.FuncLit:
+			body = f.Body
+		}
+	}
+	if body == nil {
+		return true
+	}
 	write := k.stack[len(k.stack)-1].Pos()
 	holds := func(e ast.Expr) bool {
 		ek := k.key(e)

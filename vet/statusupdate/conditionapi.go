@@ -39,8 +39,7 @@ func (m *MakesCondition) String() string { return "makes condition " + m.Type + 
 // exportConditionMakers exports the MakesCondition fact of each function of the
 // package, without receiver, whose body is one return of a struct literal that sets
 // Type and Status to constants, in itself or in a literal of a struct it embeds.
-func exportConditionMakers(pass *analysis.Pass, g *guards) {
-	g.makers = map[*types.Func]MakesCondition{}
+func exportConditionMakers(pass *analysis.Pass) {
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -59,7 +58,6 @@ func exportConditionMakers(pass *analysis.Pass, g *guards) {
 			var m MakesCondition
 			readConditionLit(pass.TypesInfo, lit, &m, 0)
 			if m.Type != "" && m.Status != "" {
-				g.makers[fn] = m
 				pass.ExportObjectFact(fn, &m)
 			}
 		}
@@ -100,22 +98,17 @@ func readConditionLit(info *types.Info, lit *ast.CompositeLit, m *MakesCondition
 }
 
 // conditionMade is the condition a call makes, by the MakesCondition fact of its
-// callee, and whether it has one.
+// callee (exported before any write is judged, so the package's own functions have
+// it too), and whether it has one.
 func (k keyer) conditionMade(e ast.Expr) (MakesCondition, bool) {
+	var m MakesCondition
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
-		return MakesCondition{}, false
+		return m, false
 	}
 	fn := kubetypes.Callee(k.g.pass.TypesInfo, call)
-	if fn == nil || fn.Pkg() == nil {
-		return MakesCondition{}, false
-	}
-	if fn.Pkg() == k.g.pass.Pkg {
-		m, ok := k.g.makers[fn]
-		return m, ok
-	}
-	var m MakesCondition
-	return m, k.g.pass.ImportObjectFact(fn.Origin(), &m)
+	ok = fn != nil && k.g.pass.ImportObjectFact(fn.Origin(), &m)
+	return m, ok
 }
 
 // conditionsOwner reports whether fn, the callee of a call on recv, is a method named

@@ -42,9 +42,6 @@ type guards struct {
 	// flags are the package's methods that read a bool status field of their
 	// receiver, with the field (ReadsFlag).
 	flags map[*types.Func]ReadsFlag
-	// makers are the package's functions that make a condition of a constant type
-	// and status (MakesCondition).
-	makers map[*types.Func]MakesCondition
 	// nilOnError are the package's functions that return nil in these pointer
 	// results with an error (NilOnError).
 	nilOnError map[*types.Func][]int

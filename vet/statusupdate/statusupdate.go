@@ -69,8 +69,8 @@ func run(pass *analysis.Pass) (any, error) {
 		return true
 	})
 	exportReportsChange(pass)
+	exportConditionMakers(pass)
 	g := &guards{pass: pass, insp: insp, consult: pass.ResultOf[consult.Analyzer].(*consult.Result)}
-	exportConditionMakers(pass, g)
 	exportCopyPatches(pass, g)
 	exportFlags(pass, g)
 	exportNilOnError(pass, g)
