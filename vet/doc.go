@@ -59,7 +59,11 @@
 // says exactly which); nor in a package that no package imports, when a main package
 // among them makes the manager (a controller whose import the command dropped, a
 // template kept in docs/ to be copied): no command of the module builds it, and its
-// watches count for no kind. It tells cachedupdate which client parameters every call among
+// watches count for no kind. With that main in view, it reports nothing either in the
+// methods of an idle reconciler — one that no running code hands to an interface that
+// could run it, nor calls a method of (a reconciler left behind when its successor took
+// over: the command builds the new one, nothing calls the old one's SetupWithManager)
+// — nor in the helpers only those methods reach. It tells cachedupdate which client parameters every call among
 // the packages hands a client without a cache (callers.go), so that a field filled
 // only from them is not taken for the manager's. Fixes applies suggested fixes in memory, and FixSelection says which: a fix that can change what the program does
 // (Fixers) only when its analyzer is named. Both are pure: opgen vet's command writes

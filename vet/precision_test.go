@@ -235,8 +235,8 @@ func TestPrecisionNoCache(t *testing.T) {
 // Package deadsetupnew's controller is built with controller.New and c.Watch, its
 // reconciler handed on as a reconcile.Reconciler: its own SetupWithManager is dead
 // the same way, the reconciler built where Add runs. Package unwired's reconciler,
-// built by a function main calls (unwiredmain) but wired by nothing else, keeps its
-// set-up reported.
+// built by a function main calls (unwiredmain) but handed to nothing that runs it,
+// is idle (TestPrecisionIdleReconciler): its set-up is not reported either.
 func TestPrecisionDeadSetup(t *testing.T) {
 	testdatadir.Track(t, precisionDir)
 	type counts struct{ deadsetupFor, deadsetupStatus, unwiredFor int }
@@ -253,8 +253,8 @@ func TestPrecisionDeadSetup(t *testing.T) {
 		// a function Add runs.
 		{[]string{"./deadsetupnew/...", "./deadsetupnewmain/...", "./api/..."}, counts{0, 0, 0}},
 		{[]string{"./deadsetupnew/...", "./api/..."}, counts{1, 1, 0}},
-		// A reconciler built where main runs, whose kind no running set-up watches.
-		{[]string{"./unwired/...", "./unwiredmain/...", "./api/..."}, counts{0, 0, 1}},
+		// A reconciler built where main runs and handed to nothing that runs it: idle.
+		{[]string{"./unwired/...", "./unwiredmain/...", "./api/..."}, counts{0, 0, 0}},
 	} {
 		findings, err := vet.Check(context.Background(), vet.Config{Dir: precisionDir, Patterns: tc.patterns})
 		if err != nil {
@@ -284,7 +284,49 @@ func TestPrecisionDeadSetup(t *testing.T) {
 // the analyzers expected there; every other line expects none.
 func TestPrecisionUnreached(t *testing.T) {
 	testdatadir.Track(t, precisionDir)
-	src := filepath.Join(precisionDir, "orphan", "orphan.go")
+	checkLineComments(t, filepath.Join(precisionDir, "orphan", "orphan.go"), []string{"./orphan/...", "./api/..."}, 5)
+}
+
+// TestPrecisionIdleReconciler: with the main that makes the manager and registers
+// only package idle's Reconciler (idlemain), Legacy — built, printed and asserted to
+// be a reconciler, none of which runs it — is idle: its writes, its For and the
+// helpers only its methods reach (one of them the Complete that would register it) are
+// reported by no analyzer, while Reconciler's are. With a main that registers Legacy
+// through an interface of its own (idleiface), or with no main in view, Legacy's
+// writes and For are reported as Reconciler's are.
+func TestPrecisionIdleReconciler(t *testing.T) {
+	testdatadir.Track(t, precisionDir)
+	src := filepath.Join(precisionDir, "idle", "idle.go")
+	want := checkLineComments(t, src, []string{"./idle/...", "./idlemain/...", "./api/..."}, 3)
+	for _, patterns := range [][]string{
+		{"./idle/...", "./idleiface/...", "./api/..."},
+		{"./idle/...", "./api/..."},
+	} {
+		got := lineFindings(t, src, patterns)
+		legacy := map[string]bool{}
+		for k := range got {
+			if !want[k] {
+				legacy[strings.Fields(k)[1]] = true
+			}
+		}
+		for k := range want {
+			if !got[k] {
+				t.Errorf("%v: %s not reported", patterns, k)
+			}
+		}
+		for _, a := range []string{"cachedupdate", "statusupdate", "unfilteredfor"} {
+			if !legacy[a] {
+				t.Errorf("%v: no %s finding in Legacy's code, want one (got %v)", patterns, a, got)
+			}
+		}
+	}
+}
+
+// checkLineComments runs vet on patterns and compares its findings in src with the
+// analyzers the comments at the ends of src's lines name (every other line expects
+// none); it returns what they name, at least min of them.
+func checkLineComments(t *testing.T, src string, patterns []string, min int) map[string]bool {
+	t.Helper()
 	file, err := os.Open(src)
 	if err != nil {
 		t.Fatal(err)
@@ -292,34 +334,43 @@ func TestPrecisionUnreached(t *testing.T) {
 	defer file.Close()
 	want := map[string]bool{}
 	sc := bufio.NewScanner(file)
-	known := []string{"cachedupdate", "statusupdate", "unfilteredfor", "statustime"}
 	for line := 1; sc.Scan(); line++ {
 		code, comment, ok := strings.Cut(sc.Text(), "// ")
 		if !ok || strings.TrimSpace(code) == "" {
 			continue // not a comment at the end of a line of code
 		}
 		for _, name := range strings.Fields(comment) {
-			if slices.Contains(known, name) {
+			if slices.Contains(writeAnalyzers, name) {
 				want[fmt.Sprintf("%d %s", line, name)] = true
 			}
 		}
 	}
-	if len(want) < 5 {
-		t.Fatalf("orphan.go names %d expected findings, want at least 5", len(want))
+	if len(want) < min {
+		t.Fatalf("%s names %d expected findings, want at least %d", src, len(want), min)
 	}
-	findings, err := vet.Check(context.Background(), vet.Config{Dir: precisionDir, Patterns: []string{"./orphan/...", "./api/..."}})
+	if diff := cmp.Diff(want, lineFindings(t, src, patterns)); diff != "" {
+		t.Errorf("findings in %s (-want +got):\n%s", filepath.Base(src), diff)
+	}
+	return want
+}
+
+// writeAnalyzers are the analyzers checkLineComments compares.
+var writeAnalyzers = []string{"cachedupdate", "statusupdate", "unfilteredfor", "statustime"}
+
+// lineFindings are vet's findings on patterns in src, as "line analyzer".
+func lineFindings(t *testing.T, src string, patterns []string) map[string]bool {
+	t.Helper()
+	findings, err := vet.Check(context.Background(), vet.Config{Dir: precisionDir, Patterns: patterns})
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := map[string]bool{}
 	for _, f := range findings {
-		if filepath.Base(f.Pos.Filename) == "orphan.go" && slices.Contains(known, f.Analyzer) {
+		if filepath.Base(f.Pos.Filename) == filepath.Base(src) && slices.Contains(writeAnalyzers, f.Analyzer) {
 			got[fmt.Sprintf("%d %s", f.Pos.Line, f.Analyzer)] = true
 		}
 	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("findings in orphan.go (-want +got):\n%s", diff)
-	}
+	return got
 }
 
 // TestPrecisionCallersClient: a struct field filled only from a constructor's client

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
 )
 
 // unreached says which positions lie in functions that no code runs: unexported
@@ -27,27 +29,12 @@ import (
 // directive (linkname, cgo), and every function of a package with files its build
 // constraints leave out, where the reference may be in a file not loaded. Tests are
 // not loaded: a helper only tests call runs in no operator.
+//
+// When a main package makes the manager (orphans is not nil), the methods of a
+// reconciler nothing runs are judged too, exported or not (idle reconcilers below),
+// and with them the helpers only they reach.
 func unreached(pkgs []*packages.Package, orphans map[*packages.Package]bool) func(p *packages.Package, pos token.Pos) bool {
-	dynamic := map[string]bool{} // method names called through an interface
-	for _, p := range pkgs {
-		if p.TypesInfo == nil {
-			continue
-		}
-		for _, sel := range p.TypesInfo.Selections {
-			if types.IsInterface(sel.Recv()) {
-				dynamic[sel.Obj().Name()] = true
-			}
-		}
-	}
-	dead := map[*packages.Package][]*ast.FuncDecl{}
-	for _, p := range pkgs {
-		if p.TypesInfo == nil || len(p.IgnoredFiles) > 0 {
-			continue
-		}
-		if fds := deadFuncs(p, dynamic); len(fds) > 0 {
-			dead[p] = fds
-		}
-	}
+	dead := deadFuncs(pkgs, orphans)
 	return func(p *packages.Package, pos token.Pos) bool {
 		return orphans[p] || slices.ContainsFunc(dead[p], func(fd *ast.FuncDecl) bool { return fd.Pos() <= pos && pos < fd.End() })
 	}
@@ -81,87 +68,319 @@ func orphanPackages(pkgs []*packages.Package) map[*packages.Package]bool {
 	return out
 }
 
-// deadFuncs are the functions of p that unreached judges dead.
-func deadFuncs(p *packages.Package, dynamic map[string]bool) []*ast.FuncDecl {
-	judged := map[*types.Func]*ast.FuncDecl{}
-	for _, f := range p.Syntax {
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || token.IsExported(fd.Name.Name) || fd.Name.Name == "main" || fd.Name.Name == "init" || fd.Name.Name == "_" || directive(fd) {
-				continue
+// deadFuncs are the functions of each package that unreached judges dead. It is a
+// reach from the functions that run for certain — exported functions and methods,
+// methods an interface may call (by name, as dynamic says), main, init, those with a
+// directive, every function of a package with files left out, the package-level
+// declarations — along references, to the functions they refer to, and along the
+// flows of a reconciler into an interface (idle reconcilers below) to all of that
+// reconciler's methods. Orphan packages take no part: nothing of theirs runs.
+//
+// Idle reconcilers. When a main package makes the manager, a named type of a package
+// analyzed with a Reconcile method (its own or promoted) runs only when running code
+// hands it to something that can run it: a value of it, or a pointer to it, flows into
+// an interface with methods (an argument of Complete, controller.New's Options, mgr.Add,
+// an element of a []setupper, a return, an assignment, a conversion), or code refers
+// to one of its methods (main calling its SetupWithManager, a wrapper calling its
+// Reconcile, a method value). A type embedding it, or it as a type argument, makes it
+// run whatever code holds them. What does not count: its own methods (its
+// SetupWithManager's Complete(r) runs only when something calls SetupWithManager),
+// `var _ I = &R{}` (a compile-time assertion), and a flow into an empty interface
+// (fmt.Println(r), a log's key-value). A reconciler left behind when its successor
+// took over (the command builds the new one; nothing calls the old one's
+// SetupWithManager) so runs nowhere, nor do the helpers only its methods reach,
+// whatever they write.
+func deadFuncs(pkgs []*packages.Package, orphans map[*packages.Package]bool) map[*packages.Package][]*ast.FuncDecl {
+	dynamic := map[string]bool{} // method names called through an interface
+	for _, p := range pkgs {
+		if p.TypesInfo == nil {
+			continue
+		}
+		for _, sel := range p.TypesInfo.Selections {
+			if types.IsInterface(sel.Recv()) {
+				dynamic[sel.Obj().Name()] = true
 			}
-			fn, _ := p.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil || (fd.Recv != nil && dynamic[fn.Name()]) {
-				continue
-			}
-			judged[fn] = fd
 		}
 	}
-	if len(judged) == 0 {
+	var cands map[*types.TypeName]bool
+	if orphans != nil {
+		cands = reconcilerTypes(pkgs, orphans)
+	}
+	candOf := func(t types.Type) *types.TypeName {
+		if t == nil || len(cands) == 0 {
+			return nil
+		}
+		if n := kubetypes.Named(t); n != nil && cands[n.Obj()] {
+			return n.Obj()
+		}
 		return nil
 	}
-	// refs: for each judged function, the judged functions whose bodies refer to
-	// it; a reference from anywhere else makes it live at once.
-	refs := map[*types.Func][]*types.Func{}
+	type node struct {
+		p     *packages.Package
+		fd    *ast.FuncDecl
+		refs  []*types.Func
+		flows []*types.TypeName
+	}
+	nodes := map[*types.Func]*node{}
+	methods := map[*types.TypeName][]*types.Func{}
+	var roots []*types.Func
 	live := map[*types.Func]bool{}
-	for _, f := range p.Syntax {
-		for _, d := range f.Decls {
-			var from *types.Func
-			if fd, ok := d.(*ast.FuncDecl); ok {
-				if fn, _ := p.TypesInfo.Defs[fd.Name].(*types.Func); judged[fn] != nil {
-					from = fn
+	liveCands := map[*types.TypeName]bool{}
+	var queue []*types.Func
+	markCand := func(c *types.TypeName) {
+		if c != nil && !liveCands[c] {
+			liveCands[c] = true
+			queue = append(queue, methods[c]...)
+		}
+	}
+	var rootRefs []*types.Func
+	var rootFlows []*types.TypeName
+	for _, p := range pkgs {
+		if orphans[p] || p.TypesInfo == nil {
+			continue
+		}
+		info := p.TypesInfo
+		for _, obj := range info.Defs {
+			if v, ok := obj.(*types.Var); ok && v.Embedded() {
+				rootFlows = append(rootFlows, candOf(v.Type()))
+			}
+		}
+		for _, inst := range info.Instances {
+			for t := range inst.TypeArgs.Types() {
+				rootFlows = append(rootFlows, candOf(t))
+			}
+		}
+		for _, f := range p.Syntax {
+			for _, d := range f.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok {
+					if gd, ok := d.(*ast.GenDecl); ok && !assertion(gd) {
+						refs, flows := references(info, gd, nil, candOf)
+						rootRefs, rootFlows = append(rootRefs, refs...), append(rootFlows, flows...)
+					}
+					continue
+				}
+				fn, _ := info.Defs[fd.Name].(*types.Func)
+				if fn == nil || fd.Body == nil {
+					continue
+				}
+				n := &node{p: p, fd: fd}
+				n.refs, n.flows = references(info, fd, fn.Signature().Results(), candOf)
+				nodes[fn] = n
+				var owner *types.TypeName
+				if recv := fn.Signature().Recv(); recv != nil {
+					owner = candOf(recv.Type())
+				}
+				switch {
+				case owner != nil:
+					methods[owner] = append(methods[owner], fn)
+				case len(p.IgnoredFiles) > 0, token.IsExported(fd.Name.Name), fd.Recv != nil && dynamic[fn.Name()],
+					fd.Recv == nil && (fd.Name.Name == "main" || fd.Name.Name == "init"), fd.Name.Name == "_", directive(fd):
+					roots = append(roots, fn)
 				}
 			}
-			ast.Inspect(d, func(n ast.Node) bool {
-				id, ok := n.(*ast.Ident)
-				if !ok {
-					return true
-				}
-				fn, _ := p.TypesInfo.Uses[id].(*types.Func)
-				if fn == nil {
-					return true
-				}
-				fn = fn.Origin()
-				if judged[fn] == nil || fn == from {
-					return true
-				}
-				if from == nil {
-					live[fn] = true
-				} else {
-					refs[fn] = append(refs[fn], from)
-				}
-				return true
-			})
 		}
 	}
-	// A judged function is live when a live one refers to it: walk from the live.
-	callees := map[*types.Func][]*types.Func{}
-	for callee, callers := range refs {
-		for _, caller := range callers {
-			callees[caller] = append(callees[caller], callee)
-		}
-	}
-	queue := make([]*types.Func, 0, len(live))
-	for fn := range live {
-		queue = append(queue, fn)
+	queue = append(queue, roots...)
+	queue = append(queue, rootRefs...)
+	for _, c := range rootFlows {
+		markCand(c)
 	}
 	for len(queue) > 0 {
-		fn := queue[0]
+		fn := queue[0].Origin()
 		queue = queue[1:]
-		for _, next := range callees[fn] {
-			if !live[next] {
-				live[next] = true
-				queue = append(queue, next)
-			}
+		n := nodes[fn]
+		if n == nil || live[fn] {
+			continue
+		}
+		live[fn] = true
+		queue = append(queue, n.refs...)
+		for _, c := range n.flows {
+			markCand(c)
 		}
 	}
-	var out []*ast.FuncDecl
-	for fn, fd := range judged {
-		if !live[fn] {
-			out = append(out, fd)
+	out := map[*packages.Package][]*ast.FuncDecl{}
+	for fn, n := range nodes {
+		if !live[fn] && len(n.p.IgnoredFiles) == 0 {
+			out[n.p] = append(out[n.p], n.fd)
 		}
 	}
 	return out
+}
+
+// reconcilerTypes are the named types, of the packages analyzed but orphans, with a
+// Reconcile method in their pointer's method set: the reconcilers deadFuncs may find
+// idle.
+func reconcilerTypes(pkgs []*packages.Package, orphans map[*packages.Package]bool) map[*types.TypeName]bool {
+	out := map[*types.TypeName]bool{}
+	for _, p := range pkgs {
+		if orphans[p] || p.Types == nil || p.TypesInfo == nil || len(p.IgnoredFiles) > 0 {
+			continue
+		}
+		scope := p.Types.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() {
+				continue
+			}
+			named, ok := tn.Type().(*types.Named)
+			if !ok || named.TypeParams().Len() > 0 || types.IsInterface(named) {
+				continue
+			}
+			if types.NewMethodSet(types.NewPointer(named)).Lookup(nil, "Reconcile") != nil {
+				out[tn] = true
+			}
+		}
+	}
+	return out
+}
+
+// assertion says whether d declares only blank variables: var _ I = &R{}, which
+// checks at compile time that R implements I and runs nothing.
+func assertion(d *ast.GenDecl) bool {
+	if d.Tok != token.VAR {
+		return false
+	}
+	for _, s := range d.Specs {
+		for _, n := range s.(*ast.ValueSpec).Names {
+			if n.Name != "_" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// references are the functions n refers to (calls and values, generic ones by their
+// origin) and the reconcilers (candOf) whose values flow in n into an interface with
+// methods, or one of whose methods n refers to. results are the results of the
+// function n declares, for its returns.
+func references(info *types.Info, n ast.Node, results *types.Tuple, candOf func(types.Type) *types.TypeName) (refs []*types.Func, flows []*types.TypeName) {
+	into := func(e ast.Expr, target types.Type) {
+		if target == nil {
+			return
+		}
+		if iface, ok := target.Underlying().(*types.Interface); ok && iface.NumMethods() > 0 {
+			if c := candOf(info.TypeOf(e)); c != nil {
+				flows = append(flows, c)
+			}
+		}
+	}
+	var walk func(n ast.Node, results *types.Tuple)
+	walk = func(n ast.Node, results *types.Tuple) {
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.FuncLit:
+				if sig, ok := info.TypeOf(x).(*types.Signature); ok {
+					walk(x.Body, sig.Results())
+				}
+				return false
+			case *ast.Ident:
+				if fn, ok := info.Uses[x].(*types.Func); ok {
+					refs = append(refs, fn.Origin())
+					if recv := fn.Signature().Recv(); recv != nil {
+						if c := candOf(recv.Type()); c != nil {
+							flows = append(flows, c)
+						}
+					}
+				}
+			case *ast.CallExpr:
+				if tv, ok := info.Types[x.Fun]; ok && tv.IsType() {
+					if len(x.Args) == 1 {
+						into(x.Args[0], tv.Type)
+					}
+					break
+				}
+				sig, _ := types.Unalias(info.TypeOf(x.Fun)).Underlying().(*types.Signature)
+				if sig == nil {
+					break
+				}
+				params := sig.Params()
+				for i, a := range x.Args {
+					switch {
+					case sig.Variadic() && i >= params.Len()-1:
+						last := params.At(params.Len() - 1).Type()
+						if x.Ellipsis.IsValid() {
+							into(a, last)
+						} else if s, ok := last.Underlying().(*types.Slice); ok {
+							into(a, s.Elem())
+						}
+					case i < params.Len():
+						into(a, params.At(i).Type())
+					}
+				}
+			case *ast.AssignStmt:
+				if x.Tok == token.ASSIGN && len(x.Lhs) == len(x.Rhs) {
+					for i, l := range x.Lhs {
+						into(x.Rhs[i], info.TypeOf(l))
+					}
+				}
+			case *ast.ValueSpec:
+				if x.Type != nil {
+					for _, v := range x.Values {
+						into(v, info.TypeOf(x.Type))
+					}
+				}
+			case *ast.CompositeLit:
+				compositeFlows(info, x, into)
+			case *ast.ReturnStmt:
+				if results != nil && len(x.Results) == results.Len() {
+					for i, r := range x.Results {
+						into(r, results.At(i).Type())
+					}
+				}
+			case *ast.SendStmt:
+				if ch, ok := types.Unalias(info.TypeOf(x.Chan)).Underlying().(*types.Chan); ok {
+					into(x.Value, ch.Elem())
+				}
+			}
+			return true
+		})
+	}
+	walk(n, results)
+	return refs, flows
+}
+
+// compositeFlows calls into with each element of lit and the type it is stored as.
+func compositeFlows(info *types.Info, lit *ast.CompositeLit, into func(ast.Expr, types.Type)) {
+	t := info.TypeOf(lit)
+	if t == nil {
+		return
+	}
+	var elem, key types.Type
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		for i, el := range lit.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok {
+					if v, ok := info.ObjectOf(id).(*types.Var); ok {
+						into(kv.Value, v.Type())
+					}
+				}
+			} else if i < u.NumFields() {
+				into(el, u.Field(i).Type())
+			}
+		}
+		return
+	case *types.Slice:
+		elem = u.Elem()
+	case *types.Array:
+		elem = u.Elem()
+	case *types.Map:
+		elem, key = u.Elem(), u.Key()
+	default:
+		return
+	}
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			into(kv.Value, elem)
+			if key != nil {
+				into(kv.Key, key)
+			}
+		} else {
+			into(el, elem)
+		}
+	}
 }
 
 // directive says whether a function carries a //go: or //export directive: linkname

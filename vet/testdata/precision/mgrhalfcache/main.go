@@ -7,7 +7,7 @@ import (
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
-	_ "opgen.test/precision/kubebuilder" // the controllers this command runs
+	"opgen.test/precision/kubebuilder"
 )
 
 func newClient(config *rest.Config, options client.Options) (client.Client, error) {
@@ -15,10 +15,18 @@ func newClient(config *rest.Config, options client.Options) (client.Client, erro
 }
 
 func main() {
-	if _, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{NewClient: newClient}); err != nil {
+	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{NewClient: newClient})
+	if err != nil {
 		panic(err)
 	}
-	if _, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{}); err != nil {
+	if err := (&kubebuilder.MemcachedReconciler{Client: mgr.GetClient(), Scheme: mgr.GetScheme()}).SetupWithManager(mgr); err != nil {
+		panic(err)
+	}
+	mgr2, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{})
+	if err != nil {
+		panic(err)
+	}
+	if err := (&kubebuilder.MemcachedReconciler{Client: mgr2.GetClient(), Scheme: mgr2.GetScheme()}).SetupWithManager(mgr2); err != nil {
 		panic(err)
 	}
 }

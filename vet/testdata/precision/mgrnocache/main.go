@@ -7,7 +7,7 @@ import (
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
-	_ "opgen.test/precision/kubebuilder" // the controllers this command runs
+	"opgen.test/precision/kubebuilder"
 )
 
 func main() {
@@ -17,7 +17,11 @@ func main() {
 			return client.New(config, options)
 		},
 	}
-	if _, err := ctrl.NewManager(ctrl.GetConfigOrDie(), opts); err != nil {
+	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), opts)
+	if err != nil {
+		panic(err)
+	}
+	if err := (&kubebuilder.MemcachedReconciler{Client: mgr.GetClient(), Scheme: mgr.GetScheme()}).SetupWithManager(mgr); err != nil {
 		panic(err)
 	}
 }

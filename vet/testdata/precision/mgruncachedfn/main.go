@@ -8,12 +8,16 @@ import (
 
 	"opgen.test/precision/uncached"
 
-	_ "opgen.test/precision/kubebuilder" // the controllers this command runs
+	"opgen.test/precision/kubebuilder"
 )
 
 func main() {
 	opts := ctrl.Options{Client: client.Options{Cache: &client.CacheOptions{DisableFor: uncached.Objects()}}}
-	if _, err := ctrl.NewManager(ctrl.GetConfigOrDie(), opts); err != nil {
+	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), opts)
+	if err != nil {
+		panic(err)
+	}
+	if err := (&kubebuilder.MemcachedReconciler{Client: mgr.GetClient(), Scheme: mgr.GetScheme()}).SetupWithManager(mgr); err != nil {
 		panic(err)
 	}
 }

@@ -7,12 +7,16 @@ import (
 
 	cachev1alpha1 "opgen.test/precision/api/v1alpha1"
 
-	_ "opgen.test/precision/kubebuilder" // the controllers this command runs
+	"opgen.test/precision/kubebuilder"
 )
 
 func main() {
 	opts := ctrl.Options{Client: client.Options{Cache: &client.CacheOptions{DisableFor: []client.Object{&cachev1alpha1.Memcached{}}}}}
-	if _, err := ctrl.NewManager(ctrl.GetConfigOrDie(), opts); err != nil {
+	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), opts)
+	if err != nil {
+		panic(err)
+	}
+	if err := (&kubebuilder.MemcachedReconciler{Client: mgr.GetClient(), Scheme: mgr.GetScheme()}).SetupWithManager(mgr); err != nil {
 		panic(err)
 	}
 }

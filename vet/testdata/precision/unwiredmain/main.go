@@ -1,6 +1,5 @@
 // Command unwiredmain makes the manager and builds package unwired's reconciler, but
-// sets up no controller of Memcacheds: unwired's SetupWithManager is still to be
-// called.
+// sets up no controller of Memcacheds: the reconciler runs nowhere.
 package main
 
 import (
