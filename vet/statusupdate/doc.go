@@ -27,7 +27,11 @@
 // migration touching every custom resource), is not reported: nothing says statically
 // what watches it. Nor is a write of a kind whose declaration, loaded from source, has
 // the marker +kubebuilder:object:root=true and not +kubebuilder:subresource:status
-// (vet/internal/subresource): it fails with 404 and changes nothing. Nor is a write of
+// (vet/internal/subresource): it fails with 404 and changes nothing. Nor is a write a
+// method forwards for the writer it stands in for (kubetypes.Forwarder: a wrapper's
+// Update, Patch or Apply, whose receiver implements the interface the write's method
+// belongs to, writing its own object parameter): its callers decide, and write
+// through that interface, where they are judged. Nor is a write of
 // an object that is nil there: assigned, with an error, from a function of any
 // loaded package that returns nil for it with every error (claim, err :=
 // r.getClaim(…); if err != nil { …; write claim }; the NilOnError fact). It is not reported for a kind every controller of which in the
@@ -449,7 +453,11 @@
 // with a default, when each branch assigns or returns; a flag set true right after
 // such an assignment or in the branch of an if on a call that reports a change (if
 // meta.SetStatusCondition(&cs, c) { changed = true }) or assigned from one (changed =
-// changed || meta.SetStatusCondition(&cs, c)); a named first result is such a flag,
+// changed || meta.SetStatusCondition(&cs, c)), or in a branch that skips an element
+// (ends in continue) of a range over a field reached from what it was handed, which
+// the statements after the range assign again before any return (for _, c := range
+// obj.Status.Items { if gone(c) { changed = true; continue }; kept = append(kept, c)
+// }; obj.Status.Items = kept: the new value lacks what was skipped); a named first result is such a flag,
 // and a bare return gives it: func setCondition(obj *Foo, c Condition) bool, func
 // updateConditions(obj *Foo) (changed, done bool, err error), func
 // InitializeConditions(target Setter, types ...string) (changed bool); carried as the

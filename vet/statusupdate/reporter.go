@@ -39,7 +39,9 @@ func (*ReportsChange) String() string { return "reports change" }
 // result (which a bare return gives), every assignment of which is false, true after
 // a statement of its path assigned through a parameter or in the branch of an if on
 // a call that reports a change, or a diff (changed := false; if s.X != x { s.X = x;
-// changed = true }; return changed; changed = changed || meta.SetStatusCondition(…)).
+// changed = true }; return changed; changed = changed || meta.SetStatusCondition(…)),
+// or in a branch ending in continue of a range that filters a field the function then
+// assigns (filters).
 // A function that only ever says false reports nothing. A setter that returns the
 // result of another one of the package is found by repeating until nothing new is
 // found.
@@ -153,6 +155,45 @@ type reporter struct {
 	flagsOnly bool
 	// named is the first result when it has a name: what a bare return gives.
 	named *types.Var
+	// loops are the loops around the statement walked, innermost last: a range
+	// that filters (see filters), nil for any other.
+	loops []*ast.RangeStmt
+}
+
+// filters reports whether s ranges over a field reached from a root whose value the
+// statements after it (rest, up to the first return) assign again: kept := …; for _,
+// c := range obj.Status.Items { if gone(c) { changed = true; continue }; kept =
+// append(kept, c) }; obj.Status.Items = kept. An element the loop skips is one the new
+// value lacks.
+func (r *reporter) filters(s *ast.RangeStmt, rest []ast.Stmt) bool {
+	if !r.through(s.X) {
+		return false
+	}
+	x := types.ExprString(s.X)
+	for _, st := range rest {
+		switch a := st.(type) {
+		case *ast.ReturnStmt:
+			return false
+		case *ast.AssignStmt:
+			if a.Tok == token.ASSIGN && len(a.Lhs) == 1 && types.ExprString(a.Lhs[0]) == x {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dropsElement reports whether s, an if in the body of a filtering range (the
+// innermost loop around it), ends its body with a continue: the element it skips is
+// left out of the field the range filters, which so changes. It counts for the
+// change flags set in that body only (the first walk): a return there comes before
+// the field is assigned.
+func (r *reporter) dropsElement(s *ast.IfStmt) bool {
+	if !r.flagsOnly || len(r.loops) == 0 || r.loops[len(r.loops)-1] == nil || len(s.Body.List) == 0 {
+		return false
+	}
+	br, ok := s.Body.List[len(s.Body.List)-1].(*ast.BranchStmt)
+	return ok && br.Tok == token.CONTINUE && br.Label == nil
 }
 
 // localBools are the bool variables declared in fd's body.
@@ -255,7 +296,7 @@ func (r *reporter) isReport(e ast.Expr) bool {
 // block walks list in order; mutated says whether a statement that runs before list
 // on every path to it has assigned through a parameter.
 func (r *reporter) block(list []ast.Stmt, mutated bool) {
-	for _, st := range list {
+	for i, st := range list {
 		if !r.ok {
 			return
 		}
@@ -268,15 +309,23 @@ func (r *reporter) block(list []ast.Stmt, mutated bool) {
 			m := mutated || r.mutates(s.Init)
 			// if meta.SetStatusCondition(&conditions, c) { changed = true }: the
 			// branch runs only when the call changed what it was handed.
-			r.block(s.Body.List, m || r.changedBy(s.Cond))
+			r.block(s.Body.List, m || r.changedBy(s.Cond) || r.dropsElement(s))
 			if s.Else != nil {
 				r.block([]ast.Stmt{s.Else}, m)
 			}
 			mutated = m || r.everyBranchChanges(s)
 		case *ast.ForStmt:
+			r.loops = append(r.loops, nil)
 			r.block(s.Body.List, mutated || r.mutates(s.Init))
+			r.loops = r.loops[:len(r.loops)-1]
 		case *ast.RangeStmt:
+			var filter *ast.RangeStmt
+			if r.filters(s, list[i+1:]) {
+				filter = s
+			}
+			r.loops = append(r.loops, filter)
 			r.block(s.Body.List, mutated)
+			r.loops = r.loops[:len(r.loops)-1]
 		case *ast.SwitchStmt:
 			m := mutated || r.mutates(s.Init)
 			r.clauses(s.Body, m)

@@ -1646,3 +1646,54 @@ func isOperationResult(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Name() == "OperationResult" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == ControllerutilPkg
 }
+
+// Forwarder reports whether call, a write of a client's (Update, Patch, Apply of a
+// writer interface), is what a method standing in for that writer forwards: the
+// function declaration holding it (the outermost of stack) is a method of the same
+// name whose receiver implements the interface the call's method belongs to, and the
+// object call writes is that method's own parameter (func (s *retryingWriter)
+// Update(ctx, obj, opts…) error { return s.do(func(c client.Client) error { return
+// c.Status().Update(ctx, obj, opts…) }) }). A wrapper's forwarding decides nothing: its
+// callers, which call the writer interface the wrapper is handed as, write there, and
+// are judged there.
+func Forwarder(info *types.Info, stack []ast.Node, call *ast.CallExpr) bool {
+	var fd *ast.FuncDecl
+	for _, n := range stack {
+		if d, ok := n.(*ast.FuncDecl); ok {
+			fd = d
+			break
+		}
+	}
+	fn := Callee(info, call)
+	if fd == nil || fd.Recv == nil || len(fd.Recv.List) == 0 || fn == nil || fd.Name.Name != fn.Name() || len(call.Args) < 2 {
+		return false
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return false
+	}
+	iface, ok := recv.Type().Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	rt := info.TypeOf(fd.Recv.List[0].Type)
+	if rt == nil || !(types.Implements(rt, iface) || types.Implements(types.NewPointer(rt), iface)) {
+		return false
+	}
+	id, ok := ast.Unparen(call.Args[1]).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return false
+	}
+	for _, f := range fd.Type.Params.List {
+		for _, n := range f.Names {
+			if info.Defs[n] == v {
+				return true
+			}
+		}
+	}
+	return false
+}
