@@ -906,7 +906,7 @@ func (k keyer) chainChange(is *ast.IfStmt, acc []assignment) bool {
 
 // growsPastLoop reports whether st is a loop over a status list that returns when an
 // element equals a value (for _, d := range obj.Status.Deps { if d == name { return
-// nil } }: past it, the value is not in the list, as !slices.Contains says), and the
+// nil } }, or if sameDep(d, name), equalityOperands: past it, the value is not in the list, as !slices.Contains says), and the
 // statements after it (rest, with acc) append that value to the list, directly or
 // through a variable (deps := append(obj.Status.Deps, name); obj.Status.Deps = deps):
 // the list grows.
@@ -930,16 +930,16 @@ func (k keyer) growsPastLoop(st ast.Stmt, rest []ast.Stmt, acc []assignment) boo
 	if _, ret := is.Body.List[len(is.Body.List)-1].(*ast.ReturnStmt); !ret {
 		return false // a break leaves the loop only
 	}
-	cond, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
-	if !ok || cond.Op != token.EQL {
+	x, y, ok := equalityOperands(info, is.Cond)
+	if !ok {
 		return false
 	}
 	var v ast.Expr
 	switch {
-	case isIdentOf(info, cond.X, elem):
-		v = cond.Y
-	case isIdentOf(info, cond.Y, elem):
-		v = cond.X
+	case isIdentOf(info, x, elem):
+		v = y
+	case isIdentOf(info, y, elem):
+		v = x
 	default:
 		return false
 	}
@@ -952,6 +952,39 @@ func (k keyer) growsPastLoop(st ast.Stmt, rest []ast.Stmt, acc []assignment) boo
 	return slices.ContainsFunc(between, func(a assignment) bool {
 		return a.lhs == list && (a.rhs == grown || heldValue(rest, a.rhs) == grown)
 	})
+}
+
+// equalityOperands are the two values cond compares for equality: a == b, or a call
+// of a function or method whose name says it tests sameness (same…, …Equal…, match…)
+// with the two of one type as its only arguments, and a bool its only result
+// (sameRef(existing, ref), a.Equals(b) with the receiver as one of them).
+func equalityOperands(info *types.Info, cond ast.Expr) (x, y ast.Expr, ok bool) {
+	switch c := ast.Unparen(cond).(type) {
+	case *ast.BinaryExpr:
+		return c.X, c.Y, c.Op == token.EQL
+	case *ast.CallExpr:
+		fn := kubetypes.Callee(info, c)
+		if fn == nil {
+			return nil, nil, false
+		}
+		name := strings.ToLower(fn.Name())
+		if !strings.HasPrefix(name, "same") && !strings.Contains(name, "equal") && !strings.HasPrefix(name, "match") {
+			return nil, nil, false
+		}
+		sig := fn.Signature()
+		if sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool]) {
+			return nil, nil, false
+		}
+		args := c.Args
+		if sel, isSel := ast.Unparen(c.Fun).(*ast.SelectorExpr); isSel && sig.Recv() != nil && len(args) == 1 {
+			args = []ast.Expr{sel.X, args[0]}
+		}
+		if len(args) != 2 || !types.Identical(info.TypeOf(args[0]), info.TypeOf(args[1])) {
+			return nil, nil, false
+		}
+		return args[0], args[1], true
+	}
+	return nil, nil, false
 }
 
 // appendedPastLoop reports whether st is a loop over a status list that returns when

@@ -147,8 +147,10 @@
 //     if obj.Generation != obj.Status.ObservedGeneration { obj.Status.ObservedGeneration
 //     = obj.Generation; write }; slices.Contains of a status list false, then the
 //     element appended to it, or a loop over the list that returns when an element
-//     equals the value before the value is appended (directly or through a variable
-//     that holds the append), or a loop over the list that returns when an element's
+//     equals the value (==, or a function whose name says it tests sameness, same…,
+//     …equal…, match…, handed the two and returning one bool: if sameRef(e, ref))
+//     before the value is appended (directly or through a variable that holds the
+//     append), or a loop over the list that returns when an element's
 //     fields hold given values (c.Type == Accepted, then c.Status == True, nested or
 //     joined by &&) before the list is given an append of a struct literal with
 //     those values (obj.Status.Conditions = append(kept, Condition{Type: Accepted,

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"reflect"
 	"slices"
+	"strings"
 
 	"example.com/admission"
 	apiv1 "example.com/api/v1"
@@ -1765,6 +1766,30 @@ func (r *Reconciler) addNode(ctx context.Context, obj *apiv1.Memcached, node str
 	obj.Status.Nodes = nodes
 	return r.Status().Update(ctx, obj)
 }
+
+// The same with the element matched by a function that says it tests sameness.
+func (r *Reconciler) addNodeSame(ctx context.Context, obj *apiv1.Memcached, node string) error {
+	for _, n := range obj.Status.Nodes {
+		if sameNode(n, node) {
+			return nil
+		}
+	}
+	obj.Status.Nodes = append(obj.Status.Nodes, node)
+	return r.Status().Update(ctx, obj)
+}
+
+// A function that says nothing of sameness (a prefix): not proven.
+func (r *Reconciler) addNodePrefixed(ctx context.Context, obj *apiv1.Memcached, node string) error {
+	for _, n := range obj.Status.Nodes {
+		if strings.HasPrefix(n, node) {
+			return nil
+		}
+	}
+	obj.Status.Nodes = append(obj.Status.Nodes, node)
+	return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+}
+
+func sameNode(a, b string) bool { return strings.EqualFold(a, b) }
 
 // A loop that only breaks, or appends another value: no growth is proven.
 func (r *Reconciler) addNodeNot(ctx context.Context, obj *apiv1.Memcached, node, other string) error { // want addNodeNot:"fills Nodes"
