@@ -89,10 +89,14 @@
 // every pass while the state holds).
 //
 // Nor is a time written at an event, in a statement list that also, unconditionally,
-// moves the state with it: sets a status field of the same object to a constant that
+// moves the state with it (or in a list around that one, when nothing from the stamp
+// to the end of the lists it leaves returns or branches: switch { case done:
+// obj.Status.LastSuccess = now; case failed: obj.Status.LastFailure = now };
+// obj.Status.Running = false; two lists up): sets a status field of the same object to a constant that
 // the path shows it did not hold — an enclosing if or case, or an earlier if whose
 // body leaves, compares the field with another constant, or with several joined by
-// || (== A || == B) or, in an early exit, by && (!= A && != B) (if obj.Status.State
+// || (== A || == B) or, in an early exit, by && (!= A && != B), or tests a bool field
+// as it is (if !obj.Status.Running { … } else { …; Running = false }) (if obj.Status.State
 // != Submitted { return }; … obj.Status.State = Failed; obj.Status.TerminationTime =
 // now; the field read as it is or through a conversion: switch
 // Phase(obj.Status.State) { case Queued: … }), in the function or, when it says nothing, in every call of it in the package

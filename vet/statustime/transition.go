@@ -38,12 +38,34 @@ type transitions struct {
 // stands in a statement list that also, unconditionally, increments a status counter
 // of the same object (Attempts++, Attempts = Attempts + 1), or sets a status field to
 // a constant that the path to it shows the field did not hold (a state transition).
+//
+// The statement may also stand in the lists around that one, when nothing on the way
+// out leaves: switch job { case Complete: obj.Status.LastSuccess = now; case Failed:
+// obj.Status.LastFailure = now }; obj.Status.Running = false moves the state with
+// either stamp. Two lists up at most.
 func (t *transitions) event(stack []ast.Node, lhs ast.Expr) bool {
-	info := t.pass.TypesInfo
-	list, stmt := enclosingList(stack)
-	if list == nil {
-		return false
+	inner := stack
+	for range 3 {
+		list, stmt, at := enclosingListAt(inner)
+		if list == nil {
+			return false
+		}
+		if t.eventIn(stack, lhs, list, stmt) {
+			return true
+		}
+		// Out one list only when the one left runs to its end from the stamp on.
+		if slices.ContainsFunc(list, func(st ast.Stmt) bool { return st.Pos() >= stmt.Pos() && exits(st) }) {
+			return false
+		}
+		inner = stack[:at]
 	}
+	return false
+}
+
+// eventIn is event's test in one statement list: a statement of list other than
+// stmt moves the state or counts.
+func (t *transitions) eventIn(stack []ast.Node, lhs ast.Expr, list []ast.Stmt, stmt ast.Stmt) bool {
+	info := t.pass.TypesInfo
 	owner := kubetypes.StatusOwner(info, lhs)
 	for _, st := range list {
 		if st == stmt {
@@ -75,22 +97,45 @@ func (t *transitions) event(stack []ast.Node, lhs ast.Expr) bool {
 	return false
 }
 
-// enclosingList is the statement list (a block's or a case's) that the statement on
-// top of the stack stands in, and that statement.
-func enclosingList(stack []ast.Node) ([]ast.Stmt, ast.Stmt) {
+// enclosingListAt is the statement list (a block's or a case's) that the statement on
+// top of the stack stands in, that statement, and the statement's index in the stack;
+// nil past a function's body.
+func enclosingListAt(stack []ast.Node) ([]ast.Stmt, ast.Stmt, int) {
 	for i := len(stack) - 1; i > 0; i-- {
+		switch stack[i].(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return nil, nil, 0
+		case *ast.CaseClause, *ast.CommClause:
+			continue // a clause is no statement of the switch's body
+		}
 		st, ok := stack[i].(ast.Stmt)
 		if !ok {
 			continue
 		}
 		switch p := stack[i-1].(type) {
 		case *ast.BlockStmt:
-			return p.List, st
+			return p.List, st, i
 		case *ast.CaseClause:
-			return p.Body, st
+			return p.Body, st, i
 		}
 	}
-	return nil, nil
+	return nil, nil, 0
+}
+
+// exits reports whether st, outside function literals, holds a return or a branch
+// statement: the statements after it may not run.
+func exits(st ast.Stmt) bool {
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt, *ast.BranchStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // sameOwner reports whether e reaches the status of a custom resource of the same
@@ -327,6 +372,13 @@ func stateTerms(info *types.Info, pathOf func(ast.Expr) []string, cond ast.Expr,
 				return nil
 			}
 			return []stateTerm{{path: path, equal: (x.Op == token.EQL) == want, values: []constant.Value{c}}}
+		}
+	default:
+		// if obj.Status.Running { … } else { … }: a bool field found true, or false.
+		if path := pathOf(x); len(path) > 0 {
+			if b, ok := info.TypeOf(x).Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+				return []stateTerm{{path: path, equal: true, values: []constant.Value{constant.MakeBool(want)}}}
+			}
 		}
 	}
 	return nil

@@ -273,3 +273,46 @@ func (r *Reconciler) stampedWhenAbsentOnly(ctx context.Context, c client.Client,
 	}
 	return nil
 }
+
+// The job's end: a stamp per outcome in a switch, then the bool state the path found
+// true set false, for either stamp.
+func (r *Reconciler) jobEnded(obj *apiv1.Memcached, finished, failed bool) {
+	if !obj.Status.Reserved {
+		obj.Status.Reserved = true
+		return
+	}
+	if finished {
+		switch {
+		case failed:
+			obj.Status.StartTime = nil
+		default:
+			obj.Status.LastReconcileTime = &metav1.Time{Time: metav1.Now().Time}
+		}
+		obj.Status.Reserved = false
+	}
+}
+
+// The same with the bool not found true: it may have been false already.
+func (r *Reconciler) jobEndedUnknown(obj *apiv1.Memcached, finished bool) {
+	if finished {
+		switch {
+		case finished:
+			obj.Status.LastReconcileTime = &metav1.Time{Time: metav1.Now().Time} // want `metav1.Now\(\) written into status`
+		}
+		obj.Status.Reserved = false
+	}
+}
+
+// A return after the stamp: the state set after the switch may not move with it.
+func (r *Reconciler) jobEndedReturns(obj *apiv1.Memcached, finished, failed bool) {
+	if obj.Status.Reserved {
+		switch {
+		case finished:
+			obj.Status.LastReconcileTime = &metav1.Time{Time: metav1.Now().Time} // want `metav1.Now\(\) written into status`
+			if failed {
+				return
+			}
+		}
+		obj.Status.Reserved = false
+	}
+}
