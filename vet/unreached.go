@@ -73,8 +73,8 @@ func orphanPackages(pkgs []*packages.Package) map[*packages.Package]bool {
 // methods an interface may call (by name, as dynamic says), main, init, those with a
 // directive, every function of a package with files left out, the package-level
 // declarations — along references, to the functions they refer to, and along the
-// flows of a reconciler into an interface (idle reconcilers below) to all of that
-// reconciler's methods. Orphan packages take no part: nothing of theirs runs.
+// flows of a reconciler into an interface (idle reconcilers below) to those of that
+// reconciler's methods an interface may call (exported, or of a dynamic name). Orphan packages take no part: nothing of theirs runs.
 //
 // Idle reconcilers. When a main package makes the manager, a named type of a package
 // analyzed with a Reconcile method (its own or promoted) runs only when running code
@@ -130,7 +130,14 @@ func deadFuncs(pkgs []*packages.Package, orphans map[*packages.Package]bool) map
 	markCand := func(c *types.TypeName) {
 		if c != nil && !liveCands[c] {
 			liveCands[c] = true
-			queue = append(queue, methods[c]...)
+			// What an interface holding it may call: its exported methods, and
+			// those of a name called through an interface. The rest run only
+			// when referred to, as any unexported method's.
+			for _, m := range methods[c] {
+				if m.Exported() || dynamic[m.Name()] {
+					queue = append(queue, m)
+				}
+			}
 		}
 	}
 	var rootRefs []*types.Func
