@@ -562,7 +562,7 @@ func (g *guards) changeGuarded(stack []ast.Node, obj ast.Expr, inherited []assig
 			if wrote {
 				since = since[from+1:]
 			}
-			if k.earlyExitChange(p.List, child, acc, from) || k.switchMoves(movesPrior(p.List, child, from, wrote)) || k.counts(since) {
+			if k.earlyExitChange(p.List, child, acc, from) || k.switchMoves(movesPrior(p.List, child, from, wrote)) || k.indexMoves(movesPrior(p.List, child, from, wrote)) || k.counts(since) {
 				return true, acc
 			}
 			acc = append(acc, k.assigns(syntax.Before(p.List, child))...)
@@ -573,7 +573,7 @@ func (g *guards) changeGuarded(stack []ast.Node, obj ast.Expr, inherited []assig
 			}
 		case *ast.CaseClause:
 			from, wrote := k.sinceWrite(p.Body, child)
-			if k.earlyExitChange(p.Body, child, acc, from) || k.switchMoves(movesPrior(p.Body, child, from, wrote)) {
+			if k.earlyExitChange(p.Body, child, acc, from) || k.switchMoves(movesPrior(p.Body, child, from, wrote)) || k.indexMoves(movesPrior(p.Body, child, from, wrote)) {
 				return true, acc
 			}
 			acc = append(acc, k.assigns(syntax.Before(p.Body, child))...)
@@ -672,6 +672,270 @@ func (k keyer) switchMoves(prior []ast.Stmt) bool {
 		}
 	}
 	return false
+}
+
+// indexMoves reports whether one of prior is a switch without a tag past which a
+// status list has gained or lost an element: its default leaves, and each other clause
+// either leaves or tests a position variable of the list (position) and then appends
+// the value the variable was looked up by when it found the value absent (idx == -1,
+// idx < 0), or removes the element at the variable when it found it present (idx !=
+// -1, idx >= 0: l = append(l[:idx], l[idx+1:]...), or slices.Delete(l, idx, idx+1)):
+// switch { case want && idx == -1: l = append(l, ref); case !want && idx != -1: l =
+// append(l[:idx], l[idx+1:]...); default: return nil }; write.
+func (k keyer) indexMoves(prior []ast.Stmt) bool {
+	info := k.g.pass.TypesInfo
+	for _, st := range prior {
+		sw, ok := st.(*ast.SwitchStmt)
+		if !ok || sw.Tag != nil || sw.Init != nil {
+			continue
+		}
+		hasDefault, moves, clauses := false, true, 0
+		for _, c := range sw.Body.List {
+			cc := c.(*ast.CaseClause)
+			if syntax.Leaves(cc.Body) {
+				hasDefault = hasDefault || cc.List == nil
+				continue
+			}
+			if len(cc.List) != 1 || !k.indexClause(info, cc.List[0], cc.Body) {
+				moves = false
+				break
+			}
+			clauses++
+		}
+		if hasDefault && moves && clauses > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// indexClause reports whether cond, a case of indexMoves' switch, holds among its
+// conjuncts a test of a position variable, and body then appends the value looked up
+// (found absent) or removes the element at the position (found present).
+func (k keyer) indexClause(info *types.Info, cond ast.Expr, body []ast.Stmt) bool {
+	var terms []ast.Expr
+	var flatten func(e ast.Expr)
+	flatten = func(e ast.Expr) {
+		if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LAND {
+			flatten(b.X)
+			flatten(b.Y)
+			return
+		}
+		terms = append(terms, ast.Unparen(e))
+	}
+	flatten(cond)
+	for _, t := range terms {
+		b, ok := t.(*ast.BinaryExpr)
+		if !ok {
+			continue
+		}
+		id, ok := ast.Unparen(b.X).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok {
+			continue
+		}
+		c := info.Types[b.Y].Value
+		if c == nil || c.Kind() != constant.Int {
+			continue
+		}
+		n, exact := constant.Int64Val(c)
+		if !exact {
+			continue
+		}
+		var absent bool
+		switch {
+		case b.Op == token.EQL && n == -1, b.Op == token.LSS && n == 0:
+			absent = true
+		case b.Op == token.NEQ && n == -1, b.Op == token.GEQ && n == 0, b.Op == token.GTR && n == -1:
+		default:
+			continue
+		}
+		list, value, ok := k.position(v)
+		if !ok {
+			continue
+		}
+		lk := k.key(list)
+		for _, st := range body {
+			a, ok := st.(*ast.AssignStmt)
+			if !ok || a.Tok != token.ASSIGN || len(a.Lhs) != 1 || len(a.Rhs) != 1 || k.key(a.Lhs[0]) != lk {
+				continue
+			}
+			call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
+			if !ok {
+				continue
+			}
+			if absent {
+				if isBuiltin(info, call.Fun, "append") && len(call.Args) == 2 && !call.Ellipsis.IsValid() &&
+					k.key(call.Args[0]) == lk && sameValue(info, call.Args[1], value) {
+					return true
+				}
+				continue
+			}
+			if k.removesAt(info, call, lk, id) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// removesAt reports whether call removes the element at position idx of the list lk:
+// append(l[:idx], l[idx+1:]...) or slices.Delete(l, idx, idx+1).
+func (k keyer) removesAt(info *types.Info, call *ast.CallExpr, lk string, idx *ast.Ident) bool {
+	plusOne := func(e ast.Expr) bool {
+		b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+		if !ok || b.Op != token.ADD || !isIdentOf(info, b.X, idx) {
+			return false
+		}
+		v := info.Types[b.Y].Value
+		return v != nil && v.Kind() == constant.Int && constant.Compare(v, token.EQL, constant.MakeInt64(1))
+	}
+	if kubetypes.IsFunc(kubetypes.Callee(info, call), "slices", "Delete") && len(call.Args) == 3 {
+		return k.key(call.Args[0]) == lk && isIdentOf(info, call.Args[1], idx) && plusOne(call.Args[2])
+	}
+	if !isBuiltin(info, call.Fun, "append") || len(call.Args) != 2 || !call.Ellipsis.IsValid() {
+		return false
+	}
+	h, ok1 := ast.Unparen(call.Args[0]).(*ast.SliceExpr)
+	t, ok2 := ast.Unparen(call.Args[1]).(*ast.SliceExpr)
+	return ok1 && ok2 && !h.Slice3 && !t.Slice3 && h.Low == nil && h.High != nil && t.High == nil && t.Low != nil &&
+		k.key(h.X) == lk && k.key(t.X) == lk && isIdentOf(info, h.High, idx) && plusOne(t.Low)
+}
+
+// isBuiltin reports whether fun names the builtin name (append, not a function of
+// that name).
+func isBuiltin(info *types.Info, fun ast.Expr, name string) bool {
+	id, ok := ast.Unparen(fun).(*ast.Ident)
+	if !ok || id.Name != name {
+		return false
+	}
+	_, builtin := info.Uses[id].(*types.Builtin)
+	return builtin
+}
+
+// position is the status list and the value v is a position variable of: declared -1
+// (idx := -1) and otherwise only given, followed by a break, the index of a range over
+// the list in the branch where the element equals the value (for i, e := range
+// obj.Status.Refs { if sameRef(e, ref) { idx = i; break } }: equalityOperands). Past
+// the loop, idx is -1 when the value is absent and its position when it is there.
+func (k keyer) position(v *types.Var) (list, value ast.Expr, ok bool) {
+	info := k.g.pass.TypesInfo
+	body := syntax.DeclaringBody(k.stack, v)
+	if body == nil {
+		return nil, nil, false
+	}
+	good := true
+	declared := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if !good {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range x.Lhs {
+				id, isID := ast.Unparen(l).(*ast.Ident)
+				if !isID || info.ObjectOf(id) != v {
+					continue
+				}
+				if len(x.Lhs) != len(x.Rhs) {
+					good = false
+					return false
+				}
+				rhs := x.Rhs[i]
+				if x.Tok == token.DEFINE {
+					c := info.Types[rhs].Value
+					if c == nil || c.Kind() != constant.Int || constant.Compare(c, token.NEQ, constant.MakeInt64(-1)) {
+						good = false
+					}
+					declared = true
+					continue
+				}
+				if x.Tok != token.ASSIGN {
+					good = false
+					continue
+				}
+				// idx = i, checked with its loop below.
+				if _, isIdent := ast.Unparen(rhs).(*ast.Ident); !isIdent {
+					good = false
+				}
+			}
+		case *ast.IncDecStmt:
+			if id, isID := ast.Unparen(x.X).(*ast.Ident); isID && info.ObjectOf(id) == v {
+				good = false
+			}
+		case *ast.UnaryExpr:
+			if id, isID := ast.Unparen(x.X).(*ast.Ident); isID && x.Op == token.AND && info.ObjectOf(id) == v {
+				good = false
+			}
+		case *ast.RangeStmt:
+			l, val, found, clean := k.positionLoop(x, v)
+			if !clean {
+				good = false
+				return false
+			}
+			if found {
+				if list != nil {
+					good = false // two loops: which one ran last is not known here
+					return false
+				}
+				list, value = l, val
+			}
+		}
+		return true
+	})
+	if !good || !declared || list == nil || !strings.HasPrefix(k.key(list), "$.Status") {
+		return nil, nil, false
+	}
+	return list, value, true
+}
+
+// positionLoop says whether rs assigns v (found), and if so whether it is position's
+// loop (clean) and over which list, by which value; a loop that does not assign v is
+// clean.
+func (k keyer) positionLoop(rs *ast.RangeStmt, v *types.Var) (list, value ast.Expr, found, clean bool) {
+	info := k.g.pass.TypesInfo
+	assigns := false
+	ast.Inspect(rs.Body, func(n ast.Node) bool {
+		if a, ok := n.(*ast.AssignStmt); ok {
+			for _, l := range a.Lhs {
+				if id, isID := ast.Unparen(l).(*ast.Ident); isID && info.ObjectOf(id) == v {
+					assigns = true
+				}
+			}
+		}
+		return !assigns
+	})
+	if !assigns {
+		return nil, nil, false, true
+	}
+	key, ok1 := rs.Key.(*ast.Ident)
+	elem, ok2 := rs.Value.(*ast.Ident)
+	if !ok1 || !ok2 || len(rs.Body.List) != 1 {
+		return nil, nil, true, false
+	}
+	is, ok := rs.Body.List[0].(*ast.IfStmt)
+	if !ok || is.Init != nil || is.Else != nil || len(is.Body.List) != 2 {
+		return nil, nil, true, false
+	}
+	a, ok := is.Body.List[0].(*ast.AssignStmt)
+	br, ok2b := is.Body.List[1].(*ast.BranchStmt)
+	if !ok || !ok2b || br.Tok != token.BREAK || br.Label != nil || a.Tok != token.ASSIGN || len(a.Lhs) != 1 || len(a.Rhs) != 1 || !isIdentOf(info, a.Rhs[0], key) {
+		return nil, nil, true, false
+	}
+	x, y, ok := equalityOperands(info, is.Cond)
+	if !ok {
+		return nil, nil, true, false
+	}
+	switch {
+	case isIdentOf(info, x, elem):
+		return rs.X, y, true, true
+	case isIdentOf(info, y, elem):
+		return rs.X, x, true, true
+	}
+	return nil, nil, true, false
 }
 
 // movesFrom reports whether the path assigns the status field field a constant that is

@@ -150,7 +150,12 @@
 //     equals the value (==, or a function whose name says it tests sameness, same…,
 //     …equal…, match…, handed the two and returning one bool: if sameRef(e, ref))
 //     before the value is appended (directly or through a variable that holds the
-//     append), or a loop over the list that returns when an element's
+//     append), or a switch without a tag, its default leaving, whose every other
+//     clause tests a position variable of the list (idx := -1; for i, e := range l
+//     { if sameRef(e, ref) { idx = i; break } }, nothing else assigning it) and
+//     appends the value when it found it absent (idx == -1, idx < 0) or removes the
+//     element at idx when it found it present (append(l[:idx], l[idx+1:]...),
+//     slices.Delete(l, idx, idx+1)), or a loop over the list that returns when an element's
 //     fields hold given values (c.Type == Accepted, then c.Status == True, nested or
 //     joined by &&) before the list is given an append of a struct literal with
 //     those values (obj.Status.Conditions = append(kept, Condition{Type: Accepted,
