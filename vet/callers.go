@@ -19,14 +19,27 @@ const fakePkg = "sigs.k8s.io/controller-runtime/pkg/client/fake"
 // uncachedParams are the client parameters of functions of the packages analyzed,
 // as "<full name>#<index>", that every call among those packages hands a client
 // without a cache: client.New's or client.NewWithWatch's, or a fake client
-// (fake.NewClientBuilder()…Build(), fake.NewFakeClient…), directly or through a local
-// variable every value of which is one. A parameter some call hands anything else (the
-// manager's client, a field, a parameter) is left out, as is one no call reaches.
+// (fake.NewClientBuilder()…Build(), fake.NewFakeClient…), or the result of a function
+// of those packages that returns only such clients (func NewK8sClient() (client.Client,
+// error) { …; return client.New(cfg, opts) }, its other returns nil), or a parameter
+// that is itself such a parameter (main builds the client, setupRuntime hands its
+// parameter on to authz.Initialize, which hands it to the enforcer), directly or
+// through a local variable every value of which is one. A parameter some call hands
+// anything else (the manager's client, a field, a parameter some call hands the
+// manager's) is left out, as is one no call reaches. The parameters are settled
+// together, from "every call is known to hand one" downwards, until nothing changes.
 // cachedupdate, run with them (WithCallers), reads a struct field filled only from
 // such parameters as a client without a cache: the constructor of an API server's
 // manager type that keeps the client.New client its callers build.
 func uncachedParams(pkgs []*packages.Package) map[string]bool {
-	state := map[string]bool{} // false once one call hands something else
+	makers := uncachedMakers(pkgs)
+	type site struct {
+		info  *types.Info
+		body  *ast.BlockStmt
+		outer *types.Func // the function the call is in
+		arg   ast.Expr
+	}
+	sites := map[string][]site{}
 	for _, p := range pkgs {
 		if p.TypesInfo == nil {
 			continue
@@ -38,6 +51,7 @@ func uncachedParams(pkgs []*packages.Package) map[string]bool {
 				if !ok || fd.Body == nil {
 					continue
 				}
+				outer, _ := info.Defs[fd.Name].(*types.Func)
 				ast.Inspect(fd.Body, func(n ast.Node) bool {
 					call, ok := n.(*ast.CallExpr)
 					if !ok {
@@ -53,23 +67,157 @@ func uncachedParams(pkgs []*packages.Package) map[string]bool {
 							continue
 						}
 						key := fmt.Sprintf("%s#%d", fn.Origin().FullName(), i)
-						uncached := noCache(info, fd.Body, arg)
-						if prev, seen := state[key]; !seen || prev {
-							state[key] = uncached
-						}
+						sites[key] = append(sites[key], site{info, fd.Body, outer, arg})
 					}
 					return true
 				})
 			}
 		}
 	}
+	// Start from every parameter with a call, and drop those a call hands something
+	// not known to be uncached, until nothing more drops: a cycle of parameters
+	// handed only to each other stays, as no call brings a cached client into it.
 	out := map[string]bool{}
-	for k, v := range state {
-		if v {
-			out[k] = true
+	for k := range sites {
+		out[k] = true
+	}
+	isParam := func(s site, e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok || s.outer == nil {
+			return false
+		}
+		v, ok := s.info.Uses[id].(*types.Var)
+		if !ok {
+			return false
+		}
+		params := s.outer.Signature().Params()
+		for i := range params.Len() {
+			if params.At(i) == v {
+				return out[fmt.Sprintf("%s#%d", s.outer.Origin().FullName(), i)] && !assignedIn(s.info, s.body, v)
+			}
+		}
+		return false
+	}
+	for changed := true; changed; {
+		changed = false
+		for k, ss := range sites {
+			if !out[k] {
+				continue
+			}
+			for _, s := range ss {
+				made := func(e ast.Expr) bool { return makesUncached(s.info, e, makers) || isParam(s, e) }
+				if !noCache(s.info, s.body, s.arg, made) {
+					delete(out, k)
+					changed = true
+					break
+				}
+			}
 		}
 	}
 	return out
+}
+
+// uncachedMakers are the functions of the packages analyzed whose results include a
+// client interface, and whose every return gives there a client without a cache
+// (makesUncached, or a call of another such function) or nil.
+func uncachedMakers(pkgs []*packages.Package) map[*types.Func]bool {
+	type decl struct {
+		info *types.Info
+		fd   *ast.FuncDecl
+		idx  int // the client result's index
+	}
+	var decls []decl
+	fns := map[*types.Func]decl{}
+	for _, p := range pkgs {
+		if p.TypesInfo == nil {
+			continue
+		}
+		for _, f := range p.Syntax {
+			for _, d := range f.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
+				}
+				fn, _ := p.TypesInfo.Defs[fd.Name].(*types.Func)
+				if fn == nil {
+					continue
+				}
+				res := fn.Signature().Results()
+				idx := -1
+				for i := range res.Len() {
+					if clientParam(res.At(i).Type()) {
+						idx = i
+						break
+					}
+				}
+				if idx >= 0 && res.At(idx).Name() == "" {
+					dc := decl{p.TypesInfo, fd, idx}
+					decls = append(decls, dc)
+					fns[fn] = dc
+				}
+			}
+		}
+	}
+	out := map[*types.Func]bool{}
+	for fn := range fns {
+		out[fn] = true
+	}
+	for changed := true; changed; {
+		changed = false
+		for fn, d := range fns {
+			if !out[fn] {
+				continue
+			}
+			ok, any := true, false
+			ast.Inspect(d.fd.Body, func(n ast.Node) bool {
+				switch x := n.(type) {
+				case *ast.FuncLit:
+					return false
+				case *ast.ReturnStmt:
+					if len(x.Results) == 1 && fn.Signature().Results().Len() > 1 {
+						// return client.New(cfg, opts): the call's own results
+						ok = ok && d.idx == 0 && makesUncached(d.info, x.Results[0], out)
+						any = true
+						return ok
+					}
+					if len(x.Results) != fn.Signature().Results().Len() {
+						ok = false
+						return false
+					}
+					r := x.Results[d.idx]
+					if d.info.Types[r].IsNil() {
+						return true
+					}
+					if !makesUncached(d.info, r, out) {
+						ok = false
+					}
+					any = true
+				}
+				return ok
+			})
+			if !ok || !any {
+				delete(out, fn)
+				changed = true
+			}
+		}
+	}
+	return out
+}
+
+// assignedIn reports whether body assigns v (a parameter given another value).
+func assignedIn(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if a, ok := n.(*ast.AssignStmt); ok {
+			for _, l := range a.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && info.ObjectOf(id) == v {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // clientParam reports whether t is a client interface of controller-runtime
@@ -86,11 +234,11 @@ func clientParam(t types.Type) bool {
 	return false
 }
 
-// noCache reports whether e, in body, is a client without a cache: a call that makes
-// one, or a local variable of body every assignment of which is such a call (the
-// first result of k8sClient, err := client.New(cfg, opts)).
-func noCache(info *types.Info, body *ast.BlockStmt, e ast.Expr) bool {
-	if makesUncached(info, e) {
+// noCache reports whether e, in body, is a client without a cache: made says so of
+// it, or it is a local variable of body every assignment of which made says so of
+// (the first result of k8sClient, err := client.New(cfg, opts)).
+func noCache(info *types.Info, body *ast.BlockStmt, e ast.Expr, made func(ast.Expr) bool) bool {
+	if made(e) {
 		return true
 	}
 	id, ok := ast.Unparen(e).(*ast.Ident)
@@ -115,9 +263,9 @@ func noCache(info *types.Info, body *ast.BlockStmt, e ast.Expr) bool {
 				case s.Tok != token.ASSIGN && s.Tok != token.DEFINE:
 					known = false
 				case len(s.Rhs) == len(s.Lhs):
-					known = known && makesUncached(info, s.Rhs[i])
+					known = known && made(s.Rhs[i])
 				case len(s.Rhs) == 1 && i == 0:
-					known = known && makesUncached(info, s.Rhs[0])
+					known = known && made(s.Rhs[0])
 				default:
 					known = false
 				}
@@ -129,7 +277,7 @@ func noCache(info *types.Info, body *ast.BlockStmt, e ast.Expr) bool {
 				}
 				if i < len(s.Values) {
 					values++
-					known = known && makesUncached(info, s.Values[i])
+					known = known && made(s.Values[i])
 				}
 			}
 		}
@@ -140,14 +288,14 @@ func noCache(info *types.Info, body *ast.BlockStmt, e ast.Expr) bool {
 
 // makesUncached reports whether e is a call that makes a client without a cache:
 // client.New, client.NewWithWatch, a fake client builder's Build, fake.NewFakeClient
-// or fake.NewFakeClientWithScheme.
-func makesUncached(info *types.Info, e ast.Expr) bool {
+// or fake.NewFakeClientWithScheme, or one of makers.
+func makesUncached(info *types.Info, e ast.Expr, makers map[*types.Func]bool) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return false
 	}
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	if kubetypes.IsNewClient(fn) {
+	if kubetypes.IsNewClient(fn) || fn != nil && makers[fn.Origin()] {
 		return true
 	}
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != fakePkg {

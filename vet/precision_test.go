@@ -377,7 +377,9 @@ func lineFindings(t *testing.T, src string, patterns []string) map[string]bool {
 // parameter holds what the constructor's callers hand it. With the main that makes the
 // manager in view, Direct, built only with client.New's client, reads the API server
 // and its Update is not reported; Shared, built with the manager's client, is. With
-// a second main that builds Direct with the manager's client too, both are.
+// a second main that builds Direct with the manager's client too, both are. A main
+// that makes Direct's client with a function of its own and hands it on through a
+// parameter (apiserverchain) keeps Direct's Update unreported.
 func TestPrecisionCallersClient(t *testing.T) {
 	testdatadir.Track(t, precisionDir)
 	for _, tc := range []struct {
@@ -386,6 +388,9 @@ func TestPrecisionCallersClient(t *testing.T) {
 	}{
 		{[]string{"./apiserver/...", "./apiservermain/...", "./api/..."}, map[string]int{"Shared": 1}},
 		{[]string{"./apiserver/...", "./apiservermain/...", "./apiservermixed/...", "./api/..."}, map[string]int{"Direct": 1, "Shared": 1}},
+		// Direct's client made by a function of the command that returns only
+		// client.New's (or nil), handed on through a parameter.
+		{[]string{"./apiserver/...", "./apiserverchain/...", "./api/..."}, map[string]int{"Shared": 1}},
 	} {
 		findings, err := vet.Check(context.Background(), vet.Config{Dir: precisionDir, Patterns: tc.patterns})
 		if err != nil {

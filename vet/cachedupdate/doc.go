@@ -62,7 +62,9 @@
 //     every package of the program (opgen vet, with a package that makes the
 //     manager among them), is a field the package fills only from client
 //     parameters of its functions that every call in those packages hands a client
-//     without a cache: client.New's, client.NewWithWatch's or a fake client, directly
+//     without a cache: client.New's, client.NewWithWatch's or a fake client, or what
+//     a function of those packages returns when it returns only such clients (or
+//     nil), or a parameter that is itself such a parameter, handed on, directly
 //     or through a local variable every value of which is one (func NewK8S(cfg,
 //     k8sClient) Manager { return &k8sManager{cli: k8sClient} }, called only by an
 //     API server's packages with the client they build; WithCallers). A parameter
