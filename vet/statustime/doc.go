@@ -96,7 +96,10 @@
 // the path shows it did not hold — an enclosing if or case, or an earlier if whose
 // body leaves, compares the field with another constant, or with several joined by
 // || (== A || == B) or, in an early exit, by && (!= A && != B), or tests a bool field
-// as it is (if !obj.Status.Running { … } else { …; Running = false }) (if obj.Status.State
+// as it is (if !obj.Status.Running { … } else { …; Running = false }), or tests a
+// local snapshot of the field taken before the pass changed it (was :=
+// obj.Status.Connected; obj.Status.Connected = up; if up { if !was { stamp } }: a
+// bool set from a value an enclosing if tests is that value there) (if obj.Status.State
 // != Submitted { return }; … obj.Status.State = Failed; obj.Status.TerminationTime =
 // now; the field read as it is or through a conversion: switch
 // Phase(obj.Status.State) { case Queued: … }), in the function or, when it says nothing, in every call of it in the package

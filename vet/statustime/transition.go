@@ -32,6 +32,9 @@ type transitions struct {
 	// ranges are the status paths that range loops' value variables copy elements
 	// of; nil until needed.
 	ranges map[*types.Var][]string
+	// snapshots are the status paths local variables hold the found value of (see
+	// snapshots); nil until needed.
+	snapshots map[*types.Var][]string
 }
 
 // event reports whether the assignment to lhs, the statement on top of the stack,
@@ -88,13 +91,44 @@ func (t *transitions) eventIn(stack []ast.Node, lhs ast.Expr, list []ast.Stmt, s
 				return true
 			}
 			if s.Tok == token.ASSIGN {
-				if v := constValue(info, s.Rhs[0]); v != nil && t.leaves(stack, path, v, 0) {
+				v := constValue(info, s.Rhs[0])
+				if v == nil {
+					v = boolOnPath(info, stack, s.Rhs[0])
+				}
+				if v != nil && t.leaves(stack, path, v, 0) {
 					return true
 				}
 			}
 		}
 	}
 	return false
+}
+
+// boolOnPath is the value a bool expression e has at the top of the stack when an
+// enclosing if tests e itself, or its negation (if status.Connected { …;
+// obj.Status.Connected = status.Connected }: true there); nil otherwise.
+func boolOnPath(info *types.Info, stack []ast.Node, e ast.Expr) constant.Value {
+	if b, ok := info.TypeOf(e).Underlying().(*types.Basic); !ok || b.Kind() != types.Bool {
+		return nil
+	}
+	want := types.ExprString(ast.Unparen(e))
+	for i := len(stack) - 1; i > 0; i-- {
+		is, ok := stack[i-1].(*ast.IfStmt)
+		if !ok || (stack[i] != is.Body && stack[i] != is.Else) {
+			if _, lit := stack[i-1].(*ast.FuncLit); lit {
+				return nil
+			}
+			continue
+		}
+		cond, truth := ast.Unparen(is.Cond), stack[i] == is.Body
+		if u, ok := cond.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+			cond, truth = ast.Unparen(u.X), !truth
+		}
+		if types.ExprString(cond) == want {
+			return constant.MakeBool(truth)
+		}
+	}
+	return nil
 }
 
 // enclosingListAt is the statement list (a block's or a case's) that the statement on
@@ -320,6 +354,9 @@ func (t *transitions) pathOf(e ast.Expr) []string {
 			}
 		})
 	}
+	if t.snapshots == nil {
+		t.snapshots = snapshots(info, t.insp)
+	}
 	var names []string
 	for {
 		switch x := ast.Unparen(e).(type) {
@@ -329,6 +366,9 @@ func (t *transitions) pathOf(e ast.Expr) []string {
 			continue
 		case *ast.Ident:
 			v, _ := info.Uses[x].(*types.Var)
+			if p, ok := t.snapshots[v]; ok && len(names) == 0 {
+				return p
+			}
 			base, ok := t.ranges[v]
 			if !ok || len(names) == 0 {
 				return nil
@@ -338,6 +378,91 @@ func (t *transitions) pathOf(e ast.Expr) []string {
 		}
 		return nil
 	}
+}
+
+// snapshots are the local variables that hold a status field's value as the pass
+// found it (previouslyConnected := obj.Status.Agent.Connected): defined once from the
+// field, never assigned again nor handed out by address, before anything in their
+// function assigns the field. A test of one shows what the field held before the pass
+// changed it, as a test of the field there would.
+func snapshots(info *types.Info, insp *inspector.Inspector) map[*types.Var][]string {
+	out := map[*types.Var][]string{}
+	defs := map[*types.Var]token.Pos{}
+	insp.WithStack([]ast.Node{(*ast.AssignStmt)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+		a := n.(*ast.AssignStmt)
+		if !push || a.Tok != token.DEFINE || len(a.Lhs) != len(a.Rhs) {
+			return true
+		}
+		for i, l := range a.Lhs {
+			id, ok := l.(*ast.Ident)
+			if !ok {
+				continue
+			}
+			v, ok := info.Defs[id].(*types.Var)
+			if !ok {
+				continue
+			}
+			if p := statusPath(info, a.Rhs[i]); len(p) > 0 {
+				out[v], defs[v] = p, a.Pos()
+			}
+		}
+		return true
+	})
+	if len(out) == 0 {
+		return out
+	}
+	// Drop those assigned again or whose address is taken, and those defined after
+	// an assignment of their field in the same function.
+	insp.WithStack([]ast.Node{(*ast.AssignStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.IncDecStmt)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if !push {
+			return true
+		}
+		var lhs []ast.Expr
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			lhs = x.Lhs
+			if x.Tok == token.DEFINE {
+				lhs = nil // the definitions themselves
+			}
+		case *ast.IncDecStmt:
+			lhs = []ast.Expr{x.X}
+		case *ast.UnaryExpr:
+			if x.Op == token.AND {
+				lhs = []ast.Expr{x.X}
+			}
+		}
+		for _, l := range lhs {
+			if id, ok := ast.Unparen(l).(*ast.Ident); ok {
+				if v, ok := info.Uses[id].(*types.Var); ok {
+					delete(out, v)
+				}
+				continue
+			}
+			p := statusPath(info, l)
+			if len(p) == 0 {
+				continue
+			}
+			fn := enclosingFunc(stack)
+			for v, vp := range out {
+				if slices.Equal(vp, p) && l.Pos() < defs[v] && fn != nil && fn.Pos() <= defs[v] && defs[v] < fn.End() {
+					delete(out, v)
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// enclosingFunc is the innermost function declaration or literal on the stack.
+func enclosingFunc(stack []ast.Node) ast.Node {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch f := stack[i].(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return f
+		}
+	}
+	return nil
 }
 
 // stateTerms are the comparisons of status fields with constants that cond being want

@@ -316,3 +316,36 @@ func (r *Reconciler) jobEndedReturns(obj *apiv1.Memcached, finished, failed bool
 		obj.Status.Reserved = false
 	}
 }
+
+// A bool moved to what the pass observed, the stamp made where the snapshot taken
+// before says it held the other value: connected, or disconnected, at that moment.
+func (r *Reconciler) observed(obj *apiv1.Memcached, up bool) {
+	wasUp := obj.Status.Reserved
+	obj.Status.Reserved = up
+	if up {
+		if !wasUp {
+			obj.Status.LastReconcileTime = &metav1.Time{Time: metav1.Now().Time}
+		}
+	} else if wasUp {
+		obj.Status.LastReconcileTime = &metav1.Time{Time: metav1.Now().Time}
+	}
+}
+
+// The snapshot taken after the field was set: it holds the new value.
+func (r *Reconciler) observedLate(obj *apiv1.Memcached, up bool) {
+	obj.Status.Reserved = up
+	wasUp := obj.Status.Reserved
+	if up {
+		if !wasUp {
+			obj.Status.LastReconcileTime = &metav1.Time{Time: metav1.Now().Time} // want `metav1.Now\(\) written into status`
+		}
+	}
+}
+
+// No test of what it held: stamped whenever up.
+func (r *Reconciler) observedAlways(obj *apiv1.Memcached, up bool) {
+	obj.Status.Reserved = up
+	if up {
+		obj.Status.LastReconcileTime = &metav1.Time{Time: metav1.Now().Time} // want `metav1.Now\(\) written into status`
+	}
+}
