@@ -134,6 +134,11 @@ func (k keyer) conditionCall(call *ast.CallExpr, args map[*types.Var]ast.Expr) [
 	}
 	lit, ok := ast.Unparen(call.Args[1]).(*ast.CompositeLit)
 	if !ok {
+		// A constructor's condition (MakesCondition): NewReadyCondition(gen).
+		if m, made := k.conditionMade(arg(call.Args[1])); made {
+			v := constant.MakeString(m.Status)
+			return []assignment{{lhs: k.key(list) + "#" + m.Type, rhs: v.ExactString(), portable: true, value: v}}
+		}
 		return nil
 	}
 	var typ, status ast.Expr

@@ -1,6 +1,7 @@
 package statusupdate
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -29,45 +30,122 @@ type MakesCondition struct {
 	// Type is the condition type's constant as go/constant spells it exactly
 	// (`"Ready"`); Status the status, unquoted ("False").
 	Type, Status string
+	// TypeArg and StatusArg, when not 0, say the type or the status is the
+	// constructor's parameter of that index plus one, as it is or converted
+	// (func NewCondition(t ConditionType, s metav1.ConditionStatus, …) metav1.Condition
+	// { return metav1.Condition{Type: string(t), Status: s, …} }): a call's constant
+	// argument there stands in for it.
+	TypeArg, StatusArg int
 }
 
 // AFact marks MakesCondition as an analysis fact.
 func (*MakesCondition) AFact() {}
 
-func (m *MakesCondition) String() string { return "makes condition " + m.Type + " " + m.Status }
+func (m *MakesCondition) String() string {
+	part := func(c string, arg int) string {
+		if arg > 0 {
+			return fmt.Sprintf("$%d", arg)
+		}
+		return c
+	}
+	return "makes condition " + part(m.Type, m.TypeArg) + " " + part(m.Status, m.StatusArg)
+}
 
 // exportConditionMakers exports the MakesCondition fact of each function of the
 // package, without receiver, whose body is one return of a struct literal that sets
-// Type and Status to constants, in itself or in a literal of a struct it embeds.
+// Type and Status to constants or to its parameters, in itself or in a literal of a
+// struct it embeds, or one return of a call of such a function whose arguments there
+// are constants or its own parameters (func NewReadyCondition(gen int64)
+// metav1.Condition { return NewCondition(TypeReady, metav1.ConditionTrue, …) }),
+// repeated until no more are found.
 func exportConditionMakers(pass *analysis.Pass) {
+	var decls []*ast.FuncDecl
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || fd.Recv != nil || len(fd.Body.List) != 1 {
-				continue
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Recv == nil && len(fd.Body.List) == 1 {
+				decls = append(decls, fd)
 			}
+		}
+	}
+	done := map[*types.Func]bool{}
+	for changed := true; changed; {
+		changed = false
+		for _, fd := range decls {
 			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
 			ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
-			if fn == nil || !ok || len(ret.Results) != 1 || fn.Signature().Results().Len() != 1 {
-				continue
-			}
-			lit, ok := ast.Unparen(ret.Results[0]).(*ast.CompositeLit)
-			if !ok {
+			if fn == nil || done[fn] || !ok || len(ret.Results) != 1 || fn.Signature().Results().Len() != 1 {
 				continue
 			}
 			var m MakesCondition
-			readConditionLit(pass.TypesInfo, lit, &m, 0)
-			if m.Type != "" && m.Status != "" {
+			switch x := ast.Unparen(ret.Results[0]).(type) {
+			case *ast.CompositeLit:
+				readConditionLit(pass.TypesInfo, fn, x, &m, 0)
+			case *ast.CallExpr:
+				callee := kubetypes.Callee(pass.TypesInfo, x)
+				var inner MakesCondition
+				if callee == nil || !pass.ImportObjectFact(callee.Origin(), &inner) {
+					continue
+				}
+				m.Type, m.TypeArg = conditionPart(pass.TypesInfo, fn, x, inner.Type, inner.TypeArg)
+				m.Status, m.StatusArg = conditionPart(pass.TypesInfo, fn, x, inner.Status, inner.StatusArg)
+				if m.Status != "" {
+					m.Status = strings.Trim(m.Status, `"`)
+				}
+			}
+			if (m.Type != "" || m.TypeArg > 0) && (m.Status != "" || m.StatusArg > 0) {
 				pass.ExportObjectFact(fn, &m)
+				done[fn] = true
+				changed = true
 			}
 		}
 	}
 }
 
+// conditionPart is the constant (exactly spelled) or the parameter index plus one of
+// fn that a call of a constructor gives a part of the condition, which the
+// constructor takes as constant c or from its parameter arg (plus one).
+func conditionPart(info *types.Info, fn *types.Func, call *ast.CallExpr, c string, arg int) (string, int) {
+	if arg == 0 {
+		return c, 0
+	}
+	if arg > len(call.Args) || call.Ellipsis.IsValid() {
+		return "", 0
+	}
+	a := call.Args[arg-1]
+	if v := info.Types[a].Value; v != nil && v.Kind() == constant.String {
+		return v.ExactString(), 0
+	}
+	if i := paramIndex(info, fn, a); i > 0 {
+		return "", i
+	}
+	return "", 0
+}
+
+// paramIndex is the index plus one of fn's parameter that e is, as it is or converted
+// (string(t)); 0 when it is none.
+func paramIndex(info *types.Info, fn *types.Func, e ast.Expr) int {
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(call.Args) == 1 && info.Types[call.Fun].IsType() {
+		e = call.Args[0]
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || fn == nil {
+		return 0
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	params := fn.Signature().Params()
+	for i := range params.Len() {
+		if v != nil && params.At(i) == v {
+			return i + 1
+		}
+	}
+	return 0
+}
+
 // readConditionLit fills m from lit's Type and Status fields when their values are
-// string constants, and from the literals of embedded structs among its elements
+// string constants (or fn's parameters: TypeArg, StatusArg), and from the literals of
+// embedded structs among its elements
 // (Condition{metav1.Condition{…}} or Condition{Condition: metav1.Condition{…}}).
-func readConditionLit(info *types.Info, lit *ast.CompositeLit, m *MakesCondition, depth int) {
+func readConditionLit(info *types.Info, fn *types.Func, lit *ast.CompositeLit, m *MakesCondition, depth int) {
 	if depth > 2 {
 		return
 	}
@@ -81,11 +159,19 @@ func readConditionLit(info *types.Info, lit *ast.CompositeLit, m *MakesCondition
 			val, name = kv.Value, id.Name
 		}
 		if inner, ok := ast.Unparen(val).(*ast.CompositeLit); ok {
-			readConditionLit(info, inner, m, depth+1)
+			readConditionLit(info, fn, inner, m, depth+1)
 			continue
 		}
 		v := info.Types[val].Value
 		if v == nil || v.Kind() != constant.String {
+			if i := paramIndex(info, fn, val); i > 0 {
+				switch name {
+				case "Type":
+					m.TypeArg = i
+				case "Status":
+					m.StatusArg = i
+				}
+			}
 			continue
 		}
 		switch name {
@@ -106,9 +192,31 @@ func (k keyer) conditionMade(e ast.Expr) (MakesCondition, bool) {
 	if !ok {
 		return m, false
 	}
-	fn := kubetypes.Callee(k.g.pass.TypesInfo, call)
-	ok = fn != nil && k.g.pass.ImportObjectFact(fn.Origin(), &m)
-	return m, ok
+	info := k.g.pass.TypesInfo
+	fn := kubetypes.Callee(info, call)
+	if fn == nil || !k.g.pass.ImportObjectFact(fn.Origin(), &m) {
+		return m, false
+	}
+	// A part taken from a parameter is the call's constant argument there.
+	part := func(c string, arg int, unquote bool) string {
+		if arg == 0 {
+			return c
+		}
+		if arg > len(call.Args) || call.Ellipsis.IsValid() {
+			return ""
+		}
+		v := info.Types[call.Args[arg-1]].Value
+		if v == nil || v.Kind() != constant.String {
+			return ""
+		}
+		if unquote {
+			return constant.StringVal(v)
+		}
+		return v.ExactString()
+	}
+	m.Type, m.Status = part(m.Type, m.TypeArg, false), part(m.Status, m.StatusArg, true)
+	m.TypeArg, m.StatusArg = 0, 0
+	return m, m.Type != "" && m.Status != ""
 }
 
 // conditionsOwner reports whether fn, the callee of a call on recv, is a method named

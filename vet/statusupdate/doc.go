@@ -190,7 +190,12 @@
 //     obj.SetConditions(c…), variadic, handed a call of a function, of any loaded
 //     package, whose body returns a struct literal of constant Type T and another
 //     Status, or none and then that status (if cr.GetCondition(TypeReady).Status ==
-//     True { cr.SetConditions(Deleting()); write }; the MakesCondition fact); a
+//     True { cr.SetConditions(Deleting()); write }; the MakesCondition fact: the
+//     literal's Type and Status may be the function's parameters, and a function
+//     that returns a call of such a function with constants there makes that
+//     condition, func NewCreated(gen int64) metav1.Condition { return
+//     NewCondition(TypeCreated, metav1.ConditionTrue, …) }, which
+//     meta.SetStatusCondition is handed as it is handed a literal); a
 //     condition type found absent, then set, or found present, then removed:
 //     meta.FindStatusCondition(list, T) compared with nil, or a bool function of the
 //     package that returns such a test of its parameter or loops over its
