@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
 
 // fakePkg is controller-runtime's fake client package: a client it builds keeps its
@@ -35,8 +36,8 @@ func uncachedParams(pkgs []*packages.Package) map[string]bool {
 	makers := uncachedMakers(pkgs)
 	type site struct {
 		info  *types.Info
-		body  *ast.BlockStmt
-		outer *types.Func // the function the call is in
+		fd    *ast.FuncDecl // the function the call is in
+		outer *types.Func
 		arg   ast.Expr
 	}
 	sites := map[string][]site{}
@@ -67,7 +68,7 @@ func uncachedParams(pkgs []*packages.Package) map[string]bool {
 							continue
 						}
 						key := fmt.Sprintf("%s#%d", fn.Origin().FullName(), i)
-						sites[key] = append(sites[key], site{info, fd.Body, outer, arg})
+						sites[key] = append(sites[key], site{info, fd, outer, arg})
 					}
 					return true
 				})
@@ -90,13 +91,8 @@ func uncachedParams(pkgs []*packages.Package) map[string]bool {
 		if !ok {
 			return false
 		}
-		params := s.outer.Signature().Params()
-		for i := range params.Len() {
-			if params.At(i) == v {
-				return out[fmt.Sprintf("%s#%d", s.outer.Origin().FullName(), i)] && !assignedIn(s.info, s.body, v)
-			}
-		}
-		return false
+		i := syntax.ParamIndex(s.info, s.fd, v)
+		return i >= 0 && out[fmt.Sprintf("%s#%d", s.outer.Origin().FullName(), i)] && !syntax.Assigned(s.info, s.fd.Body, v)
 	}
 	for changed := true; changed; {
 		changed = false
@@ -106,7 +102,7 @@ func uncachedParams(pkgs []*packages.Package) map[string]bool {
 			}
 			for _, s := range ss {
 				made := func(e ast.Expr) bool { return makesUncached(s.info, e, makers) || isParam(s, e) }
-				if !noCache(s.info, s.body, s.arg, made) {
+				if !noCache(s.info, s.fd.Body, s.arg, made) {
 					delete(out, k)
 					changed = true
 					break
@@ -202,22 +198,6 @@ func uncachedMakers(pkgs []*packages.Package) map[*types.Func]bool {
 		}
 	}
 	return out
-}
-
-// assignedIn reports whether body assigns v (a parameter given another value).
-func assignedIn(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if a, ok := n.(*ast.AssignStmt); ok {
-			for _, l := range a.Lhs {
-				if id, ok := ast.Unparen(l).(*ast.Ident); ok && info.ObjectOf(id) == v {
-					found = true
-				}
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 // clientParam reports whether t is a client interface of controller-runtime

@@ -755,7 +755,7 @@ func (o *origins) createOrUpdaters() map[*types.Func]CreatesOrUpdates {
 				return -1
 			}
 			v, ok := info.Uses[id].(*types.Var)
-			if !ok || assigned(info, fd.Body, v) {
+			if !ok || syntax.Assigned(info, fd.Body, v) {
 				return -1
 			}
 			return syntax.ParamIndex(info, fd, v)
@@ -1165,7 +1165,7 @@ func (o *origins) paramFills(fv *types.Var) []paramFill {
 			return nil
 		}
 		pv, ok := info.Uses[id].(*types.Var)
-		if !ok || assigned(info, f.decl.Body, pv) {
+		if !ok || syntax.Assigned(info, f.decl.Body, pv) {
 			return nil
 		}
 		i := syntax.ParamIndex(info, f.decl, pv)
@@ -1341,7 +1341,7 @@ func (o *origins) paramFields(fn *types.Func) map[int][]*types.Var {
 					continue
 				}
 				if pv, ok := info.Uses[id].(*types.Var); ok {
-					if i := syntax.ParamIndex(info, fd, pv); i >= 0 && !assigned(info, fd.Body, pv) {
+					if i := syntax.ParamIndex(info, fd, pv); i >= 0 && !syntax.Assigned(info, fd.Body, pv) {
 						got[i] = append(got[i], fv)
 					}
 				}

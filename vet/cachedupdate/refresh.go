@@ -518,7 +518,7 @@ func (rf *refresher) params(fn *types.Func) []int {
 		// A pointer to an object, or an interface (client.Object) that holds one: the
 		// write decodes the answer into the caller's object.
 		_, ptr := p.Type().Underlying().(*types.Pointer)
-		if !(ptr && kubetypes.IsAPIObject(p.Type()) || types.IsInterface(p.Type())) || assigned(rf.pass.TypesInfo, fd.Body, p) {
+		if !(ptr && kubetypes.IsAPIObject(p.Type()) || types.IsInterface(p.Type())) || syntax.Assigned(rf.pass.TypesInfo, fd.Body, p) {
 			continue
 		}
 		if refreshes(fd.Body.List, p) {
@@ -537,23 +537,6 @@ func (rf *refresher) exportFacts() {
 			rf.pass.ExportObjectFact(fn, &Refreshes{Params: ps})
 		}
 	}
-}
-
-// assigned reports whether body assigns v (v = …, v := … cannot, a parameter): a
-// write after that reaches another object than the caller's.
-func assigned(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if as, ok := n.(*ast.AssignStmt); ok {
-			for _, l := range as.Lhs {
-				if id, ok := ast.Unparen(l).(*ast.Ident); ok && info.Uses[id] == v {
-					found = true
-				}
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 // returnsOther reports whether st holds a return statement, outside function

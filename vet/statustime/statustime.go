@@ -118,11 +118,7 @@ func grows(info *types.Info, lhs, rhs ast.Expr) bool {
 	if !ok || len(call.Args) < 2 {
 		return false
 	}
-	fun, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	if b, ok := info.Uses[fun].(*types.Builtin); !ok || b.Name() != "append" {
+	if !syntax.IsBuiltin(info, call.Fun, "append") {
 		return false
 	}
 	return sameVar(info, lhs, call.Args[0])

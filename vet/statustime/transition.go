@@ -442,7 +442,7 @@ func snapshots(info *types.Info, insp *inspector.Inspector) map[*types.Var][]str
 			if len(p) == 0 {
 				continue
 			}
-			fn := enclosingFunc(stack)
+			fn, _ := syntax.EnclosingFunc(stack)
 			for v, vp := range out {
 				if slices.Equal(vp, p) && l.Pos() < defs[v] && fn != nil && fn.Pos() <= defs[v] && defs[v] < fn.End() {
 					delete(out, v)
@@ -452,17 +452,6 @@ func snapshots(info *types.Info, insp *inspector.Inspector) map[*types.Var][]str
 		return true
 	})
 	return out
-}
-
-// enclosingFunc is the innermost function declaration or literal on the stack.
-func enclosingFunc(stack []ast.Node) ast.Node {
-	for i := len(stack) - 1; i >= 0; i-- {
-		switch f := stack[i].(type) {
-		case *ast.FuncDecl, *ast.FuncLit:
-			return f
-		}
-	}
-	return nil
 }
 
 // stateTerms are the comparisons of status fields with constants that cond being want

@@ -713,18 +713,7 @@ func (k keyer) indexMoves(prior []ast.Stmt) bool {
 // conjuncts a test of a position variable, and body then appends the value looked up
 // (found absent) or removes the element at the position (found present).
 func (k keyer) indexClause(info *types.Info, cond ast.Expr, body []ast.Stmt) bool {
-	var terms []ast.Expr
-	var flatten func(e ast.Expr)
-	flatten = func(e ast.Expr) {
-		if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LAND {
-			flatten(b.X)
-			flatten(b.Y)
-			return
-		}
-		terms = append(terms, ast.Unparen(e))
-	}
-	flatten(cond)
-	for _, t := range terms {
+	for _, t := range syntax.Conjuncts(cond) {
 		b, ok := t.(*ast.BinaryExpr)
 		if !ok {
 			continue
@@ -768,7 +757,7 @@ func (k keyer) indexClause(info *types.Info, cond ast.Expr, body []ast.Stmt) boo
 				continue
 			}
 			if absent {
-				if isBuiltin(info, call.Fun, "append") && len(call.Args) == 2 && !call.Ellipsis.IsValid() &&
+				if syntax.IsBuiltin(info, call.Fun, "append") && len(call.Args) == 2 && !call.Ellipsis.IsValid() &&
 					k.key(call.Args[0]) == lk && sameValue(info, call.Args[1], value) {
 					return true
 				}
@@ -796,24 +785,13 @@ func (k keyer) removesAt(info *types.Info, call *ast.CallExpr, lk string, idx *a
 	if kubetypes.IsFunc(kubetypes.Callee(info, call), "slices", "Delete") && len(call.Args) == 3 {
 		return k.key(call.Args[0]) == lk && isIdentOf(info, call.Args[1], idx) && plusOne(call.Args[2])
 	}
-	if !isBuiltin(info, call.Fun, "append") || len(call.Args) != 2 || !call.Ellipsis.IsValid() {
+	if !syntax.IsBuiltin(info, call.Fun, "append") || len(call.Args) != 2 || !call.Ellipsis.IsValid() {
 		return false
 	}
 	h, ok1 := ast.Unparen(call.Args[0]).(*ast.SliceExpr)
 	t, ok2 := ast.Unparen(call.Args[1]).(*ast.SliceExpr)
 	return ok1 && ok2 && !h.Slice3 && !t.Slice3 && h.Low == nil && h.High != nil && t.High == nil && t.Low != nil &&
 		k.key(h.X) == lk && k.key(t.X) == lk && isIdentOf(info, h.High, idx) && plusOne(t.Low)
-}
-
-// isBuiltin reports whether fun names the builtin name (append, not a function of
-// that name).
-func isBuiltin(info *types.Info, fun ast.Expr, name string) bool {
-	id, ok := ast.Unparen(fun).(*ast.Ident)
-	if !ok || id.Name != name {
-		return false
-	}
-	_, builtin := info.Uses[id].(*types.Builtin)
-	return builtin
 }
 
 // position is the status list and the value v is a position variable of: declared -1

@@ -529,10 +529,8 @@ func (r *reporter) mutates(st ast.Stmt) bool {
 		case *ast.IncDecStmt:
 			found = found || r.through(x.X)
 		case *ast.CallExpr:
-			if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && id.Name == "delete" && len(x.Args) == 2 {
-				if _, builtin := r.pass.TypesInfo.Uses[id].(*types.Builtin); builtin {
-					found = found || r.through(x.Args[0])
-				}
+			if syntax.IsBuiltin(r.pass.TypesInfo, x.Fun, "delete") && len(x.Args) == 2 {
+				found = found || r.through(x.Args[0])
 			}
 		}
 		return !found

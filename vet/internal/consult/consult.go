@@ -478,10 +478,8 @@ func (c *reader) plain(e ast.Expr) bool {
 		return c.plain(u.X)
 	}
 	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
-		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "len" {
-			if _, builtin := info.Uses[id].(*types.Builtin); builtin {
-				e = ast.Unparen(call.Args[0])
-			}
+		if syntax.IsBuiltin(info, call.Fun, "len") {
+			e = ast.Unparen(call.Args[0])
 		}
 		// A conversion reads what it converts: Phase(obj.Status.Phase).
 		if info.Types[call.Fun].IsType() {

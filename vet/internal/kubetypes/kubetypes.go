@@ -1685,15 +1685,5 @@ func Forwarder(info *types.Info, stack []ast.Node, call *ast.CallExpr) bool {
 		return false
 	}
 	v, ok := info.Uses[id].(*types.Var)
-	if !ok {
-		return false
-	}
-	for _, f := range fd.Type.Params.List {
-		for _, n := range f.Names {
-			if info.Defs[n] == v {
-				return true
-			}
-		}
-	}
-	return false
+	return ok && syntax.ParamIndex(info, fd, v) >= 0
 }

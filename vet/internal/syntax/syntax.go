@@ -302,6 +302,34 @@ func Before(list []ast.Stmt, child ast.Node) []ast.Stmt {
 	return list
 }
 
+// Assigned reports whether body assigns v with = (a parameter given another value: a
+// write after that reaches another object than the caller's).
+func Assigned(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for _, l := range as.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && info.Uses[id] == v {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// IsBuiltin reports whether fun names the builtin function name (append, len,
+// delete), not a function of that name.
+func IsBuiltin(info *types.Info, fun ast.Expr, name string) bool {
+	id, ok := ast.Unparen(fun).(*ast.Ident)
+	if !ok || id.Name != name {
+		return false
+	}
+	_, builtin := info.Uses[id].(*types.Builtin)
+	return builtin
+}
+
 // Conjuncts are the operands of e joined by &&, e itself when it is no such join.
 func Conjuncts(e ast.Expr) []ast.Expr {
 	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LAND {
