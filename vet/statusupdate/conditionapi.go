@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
 
 // This file holds rule 7 for a condition API of the object's own, the one
@@ -79,18 +80,14 @@ func exportConditionMakers(pass *analysis.Pass) {
 			var m MakesCondition
 			switch x := ast.Unparen(ret.Results[0]).(type) {
 			case *ast.CompositeLit:
-				readConditionLit(pass.TypesInfo, fn, x, &m, 0)
+				readConditionLit(pass.TypesInfo, fd, x, &m, 0)
 			case *ast.CallExpr:
 				callee := kubetypes.Callee(pass.TypesInfo, x)
 				var inner MakesCondition
 				if callee == nil || !pass.ImportObjectFact(callee.Origin(), &inner) {
 					continue
 				}
-				m.Type, m.TypeArg = conditionPart(pass.TypesInfo, fn, x, inner.Type, inner.TypeArg)
-				m.Status, m.StatusArg = conditionPart(pass.TypesInfo, fn, x, inner.Status, inner.StatusArg)
-				if m.Status != "" {
-					m.Status = strings.Trim(m.Status, `"`)
-				}
+				m = inner.at(pass.TypesInfo, fd, x)
 			}
 			if (m.Type != "" || m.TypeArg > 0) && (m.Status != "" || m.StatusArg > 0) {
 				pass.ExportObjectFact(fn, &m)
@@ -101,51 +98,55 @@ func exportConditionMakers(pass *analysis.Pass) {
 	}
 }
 
-// conditionPart is the constant (exactly spelled) or the parameter index plus one of
-// fn that a call of a constructor gives a part of the condition, which the
-// constructor takes as constant c or from its parameter arg (plus one).
-func conditionPart(info *types.Info, fn *types.Func, call *ast.CallExpr, c string, arg int) (string, int) {
-	if arg == 0 {
-		return c, 0
+// at is the condition that call, a call of a function with the fact m, makes: each
+// part the function takes from a parameter is the call's string constant there, or,
+// when the call is in fd and hands it fd's own parameter, that parameter (TypeArg,
+// StatusArg); "" when it is neither. fd is nil outside a constructor.
+func (m MakesCondition) at(info *types.Info, fd *ast.FuncDecl, call *ast.CallExpr) MakesCondition {
+	part := func(c string, arg int, unquote bool) (string, int) {
+		if arg == 0 {
+			return c, 0
+		}
+		if arg > len(call.Args) || call.Ellipsis.IsValid() {
+			return "", 0
+		}
+		a := call.Args[arg-1]
+		if v := info.Types[a].Value; v != nil && v.Kind() == constant.String {
+			if unquote {
+				return constant.StringVal(v), 0
+			}
+			return v.ExactString(), 0
+		}
+		return "", paramIndex(info, fd, a)
 	}
-	if arg > len(call.Args) || call.Ellipsis.IsValid() {
-		return "", 0
-	}
-	a := call.Args[arg-1]
-	if v := info.Types[a].Value; v != nil && v.Kind() == constant.String {
-		return v.ExactString(), 0
-	}
-	if i := paramIndex(info, fn, a); i > 0 {
-		return "", i
-	}
-	return "", 0
+	var out MakesCondition
+	out.Type, out.TypeArg = part(m.Type, m.TypeArg, false)
+	out.Status, out.StatusArg = part(m.Status, m.StatusArg, true)
+	return out
 }
 
-// paramIndex is the index plus one of fn's parameter that e is, as it is or converted
-// (string(t)); 0 when it is none.
-func paramIndex(info *types.Info, fn *types.Func, e ast.Expr) int {
+// paramIndex is the index plus one of fd's parameter that e is, as it is or converted
+// (string(t)); 0 when it is none, or fd is nil.
+func paramIndex(info *types.Info, fd *ast.FuncDecl, e ast.Expr) int {
 	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(call.Args) == 1 && info.Types[call.Fun].IsType() {
 		e = call.Args[0]
 	}
 	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok || fn == nil {
+	if !ok || fd == nil {
 		return 0
 	}
-	v, _ := info.Uses[id].(*types.Var)
-	params := fn.Signature().Params()
-	for i := range params.Len() {
-		if v != nil && params.At(i) == v {
-			return i + 1
-		}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return 0
 	}
-	return 0
+	return syntax.ParamIndex(info, fd, v) + 1
 }
 
 // readConditionLit fills m from lit's Type and Status fields when their values are
-// string constants (or fn's parameters: TypeArg, StatusArg), and from the literals of
+// string constants (or fd's parameters: TypeArg, StatusArg), and from the literals of
 // embedded structs among its elements
 // (Condition{metav1.Condition{…}} or Condition{Condition: metav1.Condition{…}}).
-func readConditionLit(info *types.Info, fn *types.Func, lit *ast.CompositeLit, m *MakesCondition, depth int) {
+func readConditionLit(info *types.Info, fd *ast.FuncDecl, lit *ast.CompositeLit, m *MakesCondition, depth int) {
 	if depth > 2 {
 		return
 	}
@@ -159,12 +160,12 @@ func readConditionLit(info *types.Info, fn *types.Func, lit *ast.CompositeLit, m
 			val, name = kv.Value, id.Name
 		}
 		if inner, ok := ast.Unparen(val).(*ast.CompositeLit); ok {
-			readConditionLit(info, fn, inner, m, depth+1)
+			readConditionLit(info, fd, inner, m, depth+1)
 			continue
 		}
 		v := info.Types[val].Value
 		if v == nil || v.Kind() != constant.String {
-			if i := paramIndex(info, fn, val); i > 0 {
+			if i := paramIndex(info, fd, val); i > 0 {
 				switch name {
 				case "Type":
 					m.TypeArg = i
@@ -197,25 +198,7 @@ func (k keyer) conditionMade(e ast.Expr) (MakesCondition, bool) {
 	if fn == nil || !k.g.pass.ImportObjectFact(fn.Origin(), &m) {
 		return m, false
 	}
-	// A part taken from a parameter is the call's constant argument there.
-	part := func(c string, arg int, unquote bool) string {
-		if arg == 0 {
-			return c
-		}
-		if arg > len(call.Args) || call.Ellipsis.IsValid() {
-			return ""
-		}
-		v := info.Types[call.Args[arg-1]].Value
-		if v == nil || v.Kind() != constant.String {
-			return ""
-		}
-		if unquote {
-			return constant.StringVal(v)
-		}
-		return v.ExactString()
-	}
-	m.Type, m.Status = part(m.Type, m.TypeArg, false), part(m.Status, m.StatusArg, true)
-	m.TypeArg, m.StatusArg = 0, 0
+	m = m.at(info, nil, call)
 	return m, m.Type != "" && m.Status != ""
 }
 
