@@ -173,9 +173,10 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 	if slices.Contains(analyzers, cu) {
 		reached, uncached = controllerReach(graph), uncachedKinds(pkgs)
 	}
-	dead := deadWatches(graph, pkgs)
+	dynamic := interfaceCalled(pkgs)
+	dead := deadWatches(graph, pkgs, dynamic)
 	orphans := orphanPackages(pkgs)
-	unrun := unreached(pkgs, orphans)
+	unrun := unreached(pkgs, orphans, dynamic)
 	if slices.Contains(analyzers, statusupdate.Analyzer) || slices.Contains(analyzers, statustime.Analyzer) {
 		filtered = filteredKinds(graph, dead, orphans)
 	}
@@ -424,12 +425,11 @@ func filteredKinds(graph *checker.Graph, dead map[token.Pos]bool, orphans map[*p
 // reconcilers set up in a loop). nil unless a package analyzed makes the manager:
 // without it (a controllers package analyzed alone) what calls the set-ups is not in
 // view, and every watch stands.
-func deadWatches(graph *checker.Graph, pkgs []*packages.Package) map[token.Pos]bool {
+func deadWatches(graph *checker.Graph, pkgs []*packages.Package, dynamic map[string]bool) map[token.Pos]bool {
 	if !slices.ContainsFunc(pkgs, makesManager) {
 		return nil
 	}
 	used := map[*types.Func]bool{}
-	dynamic := map[string]bool{} // method names called through an interface
 	for _, p := range pkgs {
 		if p.TypesInfo == nil {
 			continue
@@ -437,11 +437,6 @@ func deadWatches(graph *checker.Graph, pkgs []*packages.Package) map[token.Pos]b
 		for _, obj := range p.TypesInfo.Uses {
 			if fn, ok := obj.(*types.Func); ok {
 				used[fn.Origin()] = true
-			}
-		}
-		for _, sel := range p.TypesInfo.Selections {
-			if types.IsInterface(sel.Recv()) {
-				dynamic[sel.Obj().Name()] = true
 			}
 		}
 	}

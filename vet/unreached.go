@@ -33,8 +33,8 @@ import (
 // When a main package makes the manager (orphans is not nil), the methods of a
 // reconciler nothing runs are judged too, exported or not (idle reconcilers below),
 // and with them the helpers only they reach.
-func unreached(pkgs []*packages.Package, orphans map[*packages.Package]bool) func(p *packages.Package, pos token.Pos) bool {
-	dead := deadFuncs(pkgs, orphans)
+func unreached(pkgs []*packages.Package, orphans map[*packages.Package]bool, dynamic map[string]bool) func(p *packages.Package, pos token.Pos) bool {
+	dead := deadFuncs(pkgs, orphans, dynamic)
 	return func(p *packages.Package, pos token.Pos) bool {
 		return orphans[p] || slices.ContainsFunc(dead[p], func(fd *ast.FuncDecl) bool { return fd.Pos() <= pos && pos < fd.End() })
 	}
@@ -70,11 +70,12 @@ func orphanPackages(pkgs []*packages.Package) map[*packages.Package]bool {
 
 // deadFuncs are the functions of each package that unreached judges dead. It is a
 // reach from the functions that run for certain — exported functions and methods,
-// methods an interface may call (by name, as dynamic says), main, init, those with a
+// methods an interface may call (by name: dynamic, from interfaceCalled), main, init, those with a
 // directive, every function of a package with files left out, the package-level
 // declarations — along references, to the functions they refer to, and along the
 // flows of a reconciler into an interface (idle reconcilers below) to those of that
-// reconciler's methods an interface may call (exported, or of a dynamic name). Orphan packages take no part: nothing of theirs runs.
+// reconciler's methods an interface may call (exported, or of a dynamic name).
+// Orphan packages take no part: nothing of theirs runs.
 //
 // Idle reconcilers. When a main package makes the manager, a named type of a package
 // analyzed with a Reconcile method (its own or promoted) runs only when running code
@@ -90,18 +91,7 @@ func orphanPackages(pkgs []*packages.Package) map[*packages.Package]bool {
 // took over (the command builds the new one; nothing calls the old one's
 // SetupWithManager) so runs nowhere, nor do the helpers only its methods reach,
 // whatever they write.
-func deadFuncs(pkgs []*packages.Package, orphans map[*packages.Package]bool) map[*packages.Package][]*ast.FuncDecl {
-	dynamic := map[string]bool{} // method names called through an interface
-	for _, p := range pkgs {
-		if p.TypesInfo == nil {
-			continue
-		}
-		for _, sel := range p.TypesInfo.Selections {
-			if types.IsInterface(sel.Recv()) {
-				dynamic[sel.Obj().Name()] = true
-			}
-		}
-	}
+func deadFuncs(pkgs []*packages.Package, orphans map[*packages.Package]bool, dynamic map[string]bool) map[*packages.Package][]*ast.FuncDecl {
 	var cands map[*types.TypeName]bool
 	if orphans != nil {
 		cands = reconcilerTypes(pkgs, orphans)
@@ -213,6 +203,23 @@ func deadFuncs(pkgs []*packages.Package, orphans map[*packages.Package]bool) map
 		}
 	}
 	return out
+}
+
+// interfaceCalled are the names of the methods pkgs call through an interface: a
+// method of that name, of any type, may run where no reference to it shows.
+func interfaceCalled(pkgs []*packages.Package) map[string]bool {
+	dynamic := map[string]bool{}
+	for _, p := range pkgs {
+		if p.TypesInfo == nil {
+			continue
+		}
+		for _, sel := range p.TypesInfo.Selections {
+			if types.IsInterface(sel.Recv()) {
+				dynamic[sel.Obj().Name()] = true
+			}
+		}
+	}
+	return dynamic
 }
 
 // reconcilerTypes are the named types, of the packages analyzed but orphans, with a
