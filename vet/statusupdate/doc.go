@@ -325,14 +325,21 @@
 //     change is unknown at its start and past it), keeping for each status field
 //     compared with or given a constant the constants (and "any other value") it
 //     may hold as stored and as the object holds it, and for each bool variable
-//     the function never assigns again what the path found of it. A write of the
+//     the function never assigns again what the path found of it (past 128 paths
+//     at once, those that found the same of the bool variables are joined into one
+//     on which each field may hold what it may on any of them, then all those that
+//     found the same of the writes: a join proves less, never more). A write of the
 //     object stores what it holds (on the path where its error is nil, when the
 //     path tests it), a Get into the object reads the stored status again, an
 //     Update of the object brings the stored status back into it, and a call that
 //     hands the object to a function of the package is run inline, two calls deep
 //     (its parameter standing for the object, its bool parameters for the bools
 //     handed in, its answer for the error the caller tests: the variable assigned,
-//     or the last of several when it is an error, res, done, err := r.step(…)); a
+//     or the last of several when it is an error, res, done, err := r.step(…); and
+//     a bool constant the return gives in a result for the variable the call
+//     assigns it to, when nothing assigns that again: if res, stop, err :=
+//     r.claim(ctx, obj); stop { return res, err } leaves on every path on which
+//     claim returned res, true, r.fail(…), and goes on on those of false); a
 //     predicate of the package on status fields, a function whose body is one
 //     return of ==, !=, &&, || and ! over its parameters and constants, handed each
 //     field as it is (if r.isTerminal(obj.Status.Phase), func isTerminal(p string)

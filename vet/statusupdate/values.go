@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -20,7 +21,8 @@ import (
 // object holds, in any nesting. The write is a change when on every path some field
 // holds a value it cannot hold as stored.
 
-// maxStates bounds the paths followed at once; past it the analysis proves nothing.
+// maxStates bounds the paths followed at once; past it they are joined (see join),
+// and when that leaves more the analysis proves nothing.
 const maxStates = 128
 
 // fieldValues is what one status field may hold: a set of the constants the function
@@ -42,6 +44,9 @@ type pathState struct {
 	// write stored nothing), ok the one of a write that succeeded; the path's test of
 	// that variable tells them apart.
 	failed, ok *types.Var
+	// answered is the return a function run inline left through on this path, for
+	// its caller to read the bool constants it answers (see answers).
+	answered *ast.ReturnStmt
 }
 
 func (s pathState) with(key string, f fieldValues) pathState {
@@ -50,7 +55,7 @@ func (s pathState) with(key string, f fieldValues) pathState {
 		m[k] = v
 	}
 	m[key] = f
-	return pathState{fields: m, facts: s.facts, failed: s.failed, ok: s.ok}
+	return pathState{fields: m, facts: s.facts, failed: s.failed, ok: s.ok, answered: s.answered}
 }
 
 // knowing is s with v found b.
@@ -65,13 +70,8 @@ func (s pathState) knowing(v *types.Var, b bool) pathState {
 }
 
 func (s pathState) equal(o pathState) bool {
-	if s.failed != o.failed || s.ok != o.ok || len(s.fields) != len(o.fields) || len(s.facts) != len(o.facts) {
+	if len(s.fields) != len(o.fields) || !s.sameFacts(o) {
 		return false
-	}
-	for k, v := range s.facts {
-		if x, ok := o.facts[k]; !ok || x != v {
-			return false
-		}
 	}
 	for k, v := range s.fields {
 		if o.fields[k] != v {
@@ -495,17 +495,29 @@ func (vp *valuePaths) stableBool(e ast.Expr) *types.Var {
 		return nil
 	}
 	v, ok := vp.info.Uses[id].(*types.Var)
-	if !ok || v.IsField() || !types.Identical(v.Type().Underlying(), types.Typ[types.Bool]) {
+	if !ok || !vp.stableVar(v) {
 		return nil
 	}
+	return vp.aliased(v)
+}
+
+// aliased is the caller's variable a bool parameter of a function run inline stands
+// for, v itself otherwise.
+func (vp *valuePaths) aliased(v *types.Var) *types.Var {
+	if a := vp.alias[v]; a != nil {
+		return a
+	}
+	return v
+}
+
+// stableVar reports whether v is a local bool variable of the package that the
+// function being run never assigns past its declaration, nor hands out by address.
+func (vp *valuePaths) stableVar(v *types.Var) bool {
+	if v.IsField() || !types.Identical(v.Type().Underlying(), types.Typ[types.Bool]) {
+		return false
+	}
 	if s, seen := vp.stable[v]; seen {
-		if !s {
-			return nil
-		}
-		if a := vp.alias[v]; a != nil {
-			return a
-		}
-		return v
+		return s
 	}
 	stable := v.Parent() != nil && v.Pkg() == vp.k.g.pass.Pkg
 	ast.Inspect(vp.body, func(n ast.Node) bool {
@@ -526,13 +538,7 @@ func (vp *valuePaths) stableBool(e ast.Expr) *types.Var {
 		return stable
 	})
 	vp.stable[v] = stable
-	if !stable {
-		return nil
-	}
-	if a := vp.alias[v]; a != nil {
-		return a
-	}
-	return v
+	return stable
 }
 
 // errTested is the variable x compares with nil; nil when it is no such test.
@@ -548,6 +554,61 @@ func (vp *valuePaths) errTested(x *ast.BinaryExpr) *types.Var {
 		}
 	}
 	return nil
+}
+
+// join merges the states that alike says are alike into one each, whose fields may
+// hold what any of them may: the values of each field, as stored and as the object
+// holds them, are the union, the object holds what is stored only where it did on
+// each, and the bool variables found are those every one found alike. A field that
+// changes in the join changes on every path joined, so whatever the join proves
+// holds of each; what it loses is which values went together (a write may be proven
+// no more).
+func join(states []pathState, alike func(a, b pathState) bool) []pathState {
+	var out []pathState
+	for _, s := range states {
+		i := slices.IndexFunc(out, func(o pathState) bool { return alike(o, s) })
+		if i < 0 {
+			out = append(out, s)
+			continue
+		}
+		o := out[i]
+		fields := make(map[string]fieldValues, len(o.fields))
+		for k, v := range o.fields {
+			w, ok := s.fields[k]
+			if !ok {
+				continue // a field one path does not track is unknown on it
+			}
+			fields[k] = fieldValues{stored: v.stored | w.stored, cur: v.cur | w.cur, same: v.same && w.same}
+		}
+		facts := map[*types.Var]bool{}
+		for k, v := range o.facts {
+			if x, ok := s.facts[k]; ok && x == v {
+				facts[k] = v
+			}
+		}
+		o.fields, o.facts = fields, facts
+		out[i] = o
+	}
+	return out
+}
+
+// sameWrites reports whether s and o know the same of the status writes' errors.
+func (s pathState) sameWrites(o pathState) bool {
+	return s.failed == o.failed && s.ok == o.ok && s.answered == o.answered
+}
+
+// sameFacts reports whether s and o know the same of the bool variables and of the
+// status writes' errors.
+func (s pathState) sameFacts(o pathState) bool {
+	if !s.sameWrites(o) || len(s.facts) != len(o.facts) {
+		return false
+	}
+	for k, v := range s.facts {
+		if x, ok := o.facts[k]; !ok || x != v {
+			return false
+		}
+	}
+	return true
 }
 
 func dedup(states []pathState) []pathState {
@@ -573,6 +634,12 @@ func (vp *valuePaths) list(list []ast.Stmt, states []pathState) []pathState {
 		}
 		states = vp.stmt(st, states)
 		if len(states) > maxStates {
+			states = join(states, pathState.sameFacts)
+		}
+		if len(states) > maxStates {
+			states = join(states, pathState.sameWrites)
+		}
+		if len(states) > maxStates {
 			vp.gaveUp = true
 		}
 	}
@@ -589,7 +656,9 @@ func (vp *valuePaths) stmt(st ast.Stmt, states []pathState) []pathState {
 		out := vp.simple(s, states)
 		if vp.returns != nil {
 			for _, st := range out {
-				*vp.returns = append(*vp.returns, vp.returnTag(s, st))
+				st := vp.returnTag(s, st)
+				st.answered = s
+				*vp.returns = append(*vp.returns, st)
 			}
 		}
 		return nil
@@ -660,6 +729,42 @@ func (vp *valuePaths) returnTag(ret *ast.ReturnStmt, st pathState) pathState {
 	return st
 }
 
+// answers is st past the statement as, which assigns the results of a call run
+// inline, knowing each stable bool variable it defines or assigns to be the bool
+// constant that the return st left the function through gives in its place (if res,
+// stop, err := r.claim(ctx, obj); stop { return res, err }: the paths on which claim
+// answered return res, true, r.fail(…) leave, and those of return res, false, nil
+// go on). A path that fell off the end, or a return of another shape, knows nothing.
+func (vp *valuePaths) answers(as ast.Stmt, st pathState) pathState {
+	ret := st.answered
+	st.answered = nil
+	assign, ok := as.(*ast.AssignStmt)
+	if !ok || ret == nil || len(assign.Rhs) != 1 || len(assign.Lhs) != len(ret.Results) {
+		return st
+	}
+	for i, l := range assign.Lhs {
+		id, ok := ast.Unparen(l).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		v, ok := vp.info.ObjectOf(id).(*types.Var)
+		if !ok || !vp.stableVar(v) {
+			continue
+		}
+		v = vp.aliased(v)
+		if _, known := st.facts[v]; known {
+			// Defined again (in a loop): what an earlier run found is past.
+			facts := maps.Clone(st.facts)
+			delete(facts, v)
+			st.facts = facts
+		}
+		if tv := vp.info.Types[ret.Results[i]]; tv.Value != nil && tv.Value.Kind() == constant.Bool {
+			st = st.knowing(v, constant.BoolVal(tv.Value))
+		}
+	}
+	return st
+}
+
 // inlinable is the declaration of the function call runs when the run may follow it
 // inline: a function of the package, handed the written object whole as a named
 // parameter; with that parameter's name.
@@ -726,7 +831,7 @@ func (vp *valuePaths) inline(call *ast.CallExpr, decl *ast.FuncDecl, param strin
 	vp.returns, vp.breaks = &rets, nil
 	vp.depth++
 	for i := range states {
-		states[i].ok, states[i].failed = nil, nil
+		states[i].ok, states[i].failed, states[i].answered = nil, nil, nil
 	}
 	fall := vp.list(decl.Body.List, states)
 	for i := range fall {
@@ -1130,7 +1235,11 @@ func (vp *valuePaths) simple(st ast.Stmt, states []pathState) []pathState {
 			default:
 				states[i].ok, states[i].failed = nil, nil
 			}
+			if !ret || vp.returns == nil {
+				states[i] = vp.answers(st, states[i])
+			}
 		}
+		states = dedup(states)
 	}
 	precise := vp.k.assigns([]ast.Stmt{st})
 	assigned := vp.assigned(st)
