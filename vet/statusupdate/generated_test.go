@@ -639,3 +639,36 @@ func BenchmarkGeneratedTransitions(b *testing.B) {
 		b.ReportMetric(1000*float64(fn)/float64(judged), "missed/kwrites")
 	}
 }
+
+// TestGeneratedTransitionsJoined runs the programs of seed 1 with the path analysis
+// joining its paths at every statement (a bound of one path at once). A join may prove
+// less, never more: the joined run may report more transitions, and must let through
+// no write that may be sent unchanged which the unjoined run reports.
+func TestGeneratedTransitionsJoined(t *testing.T) {
+	plain, _, _ := judge(t, 1, 150)
+	restore := statusupdate.SetMaxStates(1)
+	defer restore()
+	joined, judged, _ := judge(t, 1, 150)
+	missed := map[int]bool{}
+	plainFalse := 0
+	for _, m := range plain {
+		if m.verdict == "unchanged" {
+			missed[m.line] = true
+		} else {
+			plainFalse++
+		}
+	}
+	joinedFalse := 0
+	for _, m := range joined {
+		switch {
+		case m.verdict == "change":
+			joinedFalse++
+		case !missed[m.line]:
+			t.Errorf("line %d: let through when joined, reported when not: the join proved more", m.line)
+		}
+	}
+	if joinedFalse <= plainFalse {
+		t.Errorf("joined at every statement, %d transitions reported against %d: the bound did not make the analysis join", joinedFalse, plainFalse)
+	}
+	t.Logf("%d writes: %d transitions reported joined, %d not", judged, joinedFalse, plainFalse)
+}

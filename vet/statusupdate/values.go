@@ -23,7 +23,7 @@ import (
 
 // maxStates bounds the paths followed at once; past it they are joined (see join),
 // and when that leaves more the analysis proves nothing.
-const maxStates = 128
+var maxStates = 128
 
 // fieldValues is what one status field may hold: a set of the constants the function
 // compares it with or gives it (bit i for consts[i]) and of any other value (the bit
