@@ -7,8 +7,10 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/types/objectpath"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/opgen-dev/opgen/vet/cachedupdate"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
 	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
@@ -25,13 +27,20 @@ const fakePkg = "sigs.k8s.io/controller-runtime/pkg/client/fake"
 // error) { …; return client.New(cfg, opts) }, its other returns nil), or a parameter
 // that is itself such a parameter (main builds the client, setupRuntime hands its
 // parameter on to authz.Initialize, which hands it to the enforcer), directly or
-// through a local variable every value of which is one. A parameter some call hands
-// anything else (the manager's client, a field, a parameter some call hands the
-// manager's) is left out, as is one no call reaches. The parameters are settled
-// together, from "every call is known to hand one" downwards, until nothing changes.
-// cachedupdate, run with them (WithCallers), reads a struct field filled only from
-// such parameters as a client without a cache: the constructor of an API server's
-// manager type that keeps the client.New client its callers build.
+// through a local variable every value of which is one, or a client field of a struct
+// the packages declare every value of which is one. Such fields are among them too,
+// as cachedupdate.FieldKey names them: every value the packages give the field, in a
+// literal (CasbinConfig{K8sClient: k8sClient}) or an assignment (cfg.Client = c), in
+// a function or at package level, is such a client (a settings struct the API server
+// fills, then handed to a constructor that copies cfg.Client into a field of its
+// own, which is then one too); a field whose address is taken is not. A parameter or
+// field some call or value hands anything else (the manager's client, a field not
+// settled, a parameter some call hands the manager's) is left out, as is one no
+// call or value reaches. They are settled together, from "every value is known to
+// be one" downwards, until nothing changes. cachedupdate, run with them
+// (WithCallers), reads a struct field filled only from such parameters, or one that
+// is itself settled, as a client without a cache: the constructor of an API
+// server's manager type that keeps the client.New client its callers build.
 func uncachedParams(pkgs []*packages.Package) map[string]bool {
 	makers := uncachedMakers(pkgs)
 	type site struct {
@@ -41,6 +50,27 @@ func uncachedParams(pkgs []*packages.Package) map[string]bool {
 		arg   ast.Expr
 	}
 	sites := map[string][]site{}
+	var enc objectpath.Encoder
+	analyzed := map[*types.Package]bool{}
+	for _, p := range pkgs {
+		analyzed[p.Types] = true
+	}
+	// fieldSite records a value given to a client field of a struct the packages
+	// declare, in a literal or an assignment, in fd (nil at package level).
+	fieldSite := func(info *types.Info, fd *ast.FuncDecl, f *types.Var, val ast.Expr) {
+		if f == nil || !f.IsField() || !analyzed[f.Pkg()] || !clientParam(f.Type()) {
+			return
+		}
+		key := cachedupdate.FieldKey(&enc, f)
+		if key == "" {
+			return
+		}
+		var outer *types.Func
+		if fd != nil {
+			outer, _ = info.Defs[fd.Name].(*types.Func)
+		}
+		sites[key] = append(sites[key], site{info, fd, outer, val})
+	}
 	for _, p := range pkgs {
 		if p.TypesInfo == nil {
 			continue
@@ -73,6 +103,57 @@ func uncachedParams(pkgs []*packages.Package) map[string]bool {
 					return true
 				})
 			}
+			// Every value a client field is given, in a function or at package
+			// level: a field some value of which is not seen is never settled.
+			var fd *ast.FuncDecl
+			ast.PreorderStack(f, nil, func(n ast.Node, stack []ast.Node) bool {
+				if d, ok := n.(*ast.FuncDecl); ok {
+					fd = d
+				} else if len(stack) == 1 {
+					fd = nil // a declaration at package level
+				}
+				switch n := n.(type) {
+				case *ast.CompositeLit:
+					st, ok := types.Unalias(info.TypeOf(n)).Underlying().(*types.Struct)
+					if !ok {
+						return true
+					}
+					for i, el := range n.Elts {
+						if kv, ok := el.(*ast.KeyValueExpr); ok {
+							if key, ok := kv.Key.(*ast.Ident); ok {
+								f, _ := info.ObjectOf(key).(*types.Var)
+								fieldSite(info, fd, f, kv.Value)
+							}
+						} else if i < st.NumFields() {
+							fieldSite(info, fd, st.Field(i), el)
+						}
+					}
+				case *ast.AssignStmt:
+					for i, l := range n.Lhs {
+						sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+						if !ok {
+							continue
+						}
+						s := info.Selections[sel]
+						if s == nil || s.Kind() != types.FieldVal {
+							continue
+						}
+						var val ast.Expr = l // another result, or an op: not known
+						if len(n.Lhs) == len(n.Rhs) && (n.Tok == token.ASSIGN || n.Tok == token.DEFINE) {
+							val = n.Rhs[i]
+						}
+						fieldSite(info, fd, s.Obj().(*types.Var), val)
+					}
+				case *ast.UnaryExpr:
+					// &x.Client handed out: anything may be stored through it.
+					if sel, ok := ast.Unparen(n.X).(*ast.SelectorExpr); ok && n.Op == token.AND {
+						if s := info.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
+							fieldSite(info, fd, s.Obj().(*types.Var), n)
+						}
+					}
+				}
+				return true
+			})
 		}
 	}
 	// Start from every parameter with a call, and drop those a call hands something
@@ -94,6 +175,20 @@ func uncachedParams(pkgs []*packages.Package) map[string]bool {
 		i := syntax.ParamIndex(s.info, s.fd, v)
 		return i >= 0 && out[fmt.Sprintf("%s#%d", s.outer.Origin().FullName(), i)] && !syntax.Assigned(s.info, s.fd.Body, v)
 	}
+	// A client field every value of which is settled so (cfg.Client, Config being a
+	// struct of settings the callers fill with client.New's client).
+	isField := func(s site, e ast.Expr) bool {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		sl := s.info.Selections[sel]
+		if sl == nil || sl.Kind() != types.FieldVal {
+			return false
+		}
+		k := cachedupdate.FieldKey(&enc, sl.Obj().(*types.Var))
+		return k != "" && out[k]
+	}
 	for changed := true; changed; {
 		changed = false
 		for k, ss := range sites {
@@ -101,8 +196,12 @@ func uncachedParams(pkgs []*packages.Package) map[string]bool {
 				continue
 			}
 			for _, s := range ss {
-				made := func(e ast.Expr) bool { return makesUncached(s.info, e, makers) || isParam(s, e) }
-				if !noCache(s.info, s.fd.Body, s.arg, made) {
+				made := func(e ast.Expr) bool { return makesUncached(s.info, e, makers) || isParam(s, e) || isField(s, e) }
+				var body *ast.BlockStmt
+				if s.fd != nil {
+					body = s.fd.Body
+				}
+				if !noCache(s.info, body, s.arg, made) {
 					delete(out, k)
 					changed = true
 					break
@@ -222,7 +321,7 @@ func noCache(info *types.Info, body *ast.BlockStmt, e ast.Expr, made func(ast.Ex
 		return true
 	}
 	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
+	if !ok || body == nil {
 		return false
 	}
 	v, ok := info.Uses[id].(*types.Var)

@@ -379,7 +379,9 @@ func lineFindings(t *testing.T, src string, patterns []string) map[string]bool {
 // and its Update is not reported; Shared, built with the manager's client, is. With
 // a second main that builds Direct with the manager's client too, both are. A main
 // that makes Direct's client with a function of its own and hands it on through a
-// parameter (apiserverchain) keeps Direct's Update unreported.
+// parameter (apiserverchain) keeps Direct's Update unreported. Configured copies the
+// client from a field of the Config it is handed: it reads the API server when every
+// Config's client field, set in a literal or assigned, is such a client.
 func TestPrecisionCallersClient(t *testing.T) {
 	testdatadir.Track(t, precisionDir)
 	for _, tc := range []struct {
@@ -387,7 +389,7 @@ func TestPrecisionCallersClient(t *testing.T) {
 		want     map[string]int // cachedupdate findings by type
 	}{
 		{[]string{"./apiserver/...", "./apiservermain/...", "./api/..."}, map[string]int{"Shared": 1}},
-		{[]string{"./apiserver/...", "./apiservermain/...", "./apiservermixed/...", "./api/..."}, map[string]int{"Direct": 1, "Shared": 1}},
+		{[]string{"./apiserver/...", "./apiservermain/...", "./apiservermixed/...", "./api/..."}, map[string]int{"Direct": 1, "Shared": 1, "Configured": 1}},
 		// Direct's client made by a function of the command that returns only
 		// client.New's (or nil), handed on through a parameter.
 		{[]string{"./apiserver/...", "./apiserverchain/...", "./api/..."}, map[string]int{"Shared": 1}},
@@ -396,21 +398,23 @@ func TestPrecisionCallersClient(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		src, err := os.ReadFile(filepath.Join(precisionDir, "apiserver", "apiserver.go"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		lines := strings.Split(string(src), "\n")
 		got := map[string]int{}
 		for _, f := range findings {
 			if f.Analyzer != "cachedupdate" || filepath.Base(filepath.Dir(f.Pos.Filename)) != "apiserver" {
 				continue
 			}
+			src, err := os.ReadFile(f.Pos.Filename)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(string(src), "\n")
 			switch line := lines[f.Pos.Line-1]; {
 			case strings.Contains(line, "d.cli"):
 				got["Direct"]++
 			case strings.Contains(line, "s.cli"):
 				got["Shared"]++
+			case strings.Contains(line, "c.cli"):
+				got["Configured"]++
 			default:
 				got[line]++
 			}

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/objectpath"
 
 	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
@@ -155,12 +156,34 @@ type function struct {
 	live map[*types.Var]bool
 }
 
+// FieldKey is the key of a struct field of a client type among WithCallers' uncached:
+// its package's path and its object path, the same in every load of the program; ""
+// for a field that has none (of a struct type declared in a function).
+func FieldKey(enc *objectpath.Encoder, v *types.Var) string {
+	if v.Pkg() == nil {
+		return ""
+	}
+	p, err := enc.For(v)
+	if err != nil {
+		return ""
+	}
+	return "field " + v.Pkg().Path() + " " + string(p)
+}
+
+func (o *origins) fieldKey(v *types.Var) string {
+	if len(o.uncachedParams) == 0 {
+		return ""
+	}
+	return FieldKey(&o.paths, v)
+}
+
 // WithCallers is Analyzer for a run that sees every package of the program, as opgen
 // vet's does: uncached are the client parameters, as "<function's full name>#<index>"
 // (github.com/x/y/pkg/rpaas.NewK8S#1), that every call among those packages hands a
-// client without a cache (client.New's, a fake client). A struct field the package
-// fills only from such parameters (a constructor that keeps the client its callers
-// build) reads from the API server too.
+// client without a cache (client.New's, a fake client), and the client fields
+// (FieldKey) every value of which in those packages is such a client. A struct field
+// the package fills only from such parameters (a constructor that keeps the client
+// its callers build), or one among uncached itself, reads from the API server too.
 func WithCallers(uncached map[string]bool) *analysis.Analyzer {
 	a := *Analyzer
 	a.Run = func(pass *analysis.Pass) (any, error) { return runWith(pass, uncached) }
@@ -970,6 +993,8 @@ type origins struct {
 	// uncachedParams are the client parameters every caller in the program hands a
 	// client without a cache (WithCallers); nil when the run sees one package.
 	uncachedParams map[string]bool
+	// paths encodes the object paths of FieldKey.
+	paths objectpath.Encoder
 }
 
 // fill is a value given to a struct field, in the declaration decl (nil at package
@@ -1053,6 +1078,11 @@ func (o *origins) cached(decl *ast.FuncDecl, c ast.Expr, depth int) bool {
 		// other field, or a package's variable: assume the manager's client.
 		if sel := info.Selections[x]; sel != nil && sel.Kind() == types.FieldVal {
 			fv := sel.Obj().(*types.Var)
+			if k := o.fieldKey(fv); k != "" && o.uncachedParams[k] {
+				// Every value the program gives the field is one without a cache
+				// (WithCallers): a client a caller hands on in a struct of settings.
+				return false
+			}
 			if fv.Pkg() != o.pass.Pkg || len(o.fills()[fv]) > 0 {
 				return !o.newClientField(fv) && !o.callersClient(fv) && !o.uncachedFromCallers(fv)
 			}

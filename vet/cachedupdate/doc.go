@@ -67,8 +67,12 @@
 //     nil), or a parameter that is itself such a parameter, handed on, directly
 //     or through a local variable every value of which is one (func NewK8S(cfg,
 //     k8sClient) Manager { return &k8sManager{cli: k8sClient} }, called only by an
-//     API server's packages with the client they build; WithCallers). A parameter
-//     some call hands the manager's client, or anything not known, keeps the field
+//     API server's packages with the client they build; WithCallers), or a client
+//     field every value of which, given in a literal or assigned anywhere in those
+//     packages, is such a client, such a parameter or such a field (a struct of
+//     settings, Config{K8sClient: k8sClient}, whose client a constructor copies
+//     into a field of its own: cfg.K8sClient). A parameter or a value some call or
+//     literal hands the manager's client, or anything not known, keeps the field
 //     the manager's. Nor is one held in a
 //     variable that some other function returned (a factory's: not known);
 //   - a variable assigned from one of those (x := list.Items[i], y := x.DeepCopy(),

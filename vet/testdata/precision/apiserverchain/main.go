@@ -1,6 +1,7 @@
 // Command apiserverchain makes the manager and serves the API of package apiserver,
 // as apiservermain does, with Direct's client built by a function of its own (which
-// returns client.New's client or nil) and handed on through a parameter of serve.
+// returns client.New's client or nil) and handed on through a parameter of serve,
+// which also gives it to Configured, set in a Config's field.
 package main
 
 import (
@@ -36,4 +37,7 @@ func newDirectClient(cfg *rest.Config) (client.Client, error) {
 func serve(mgr ctrl.Manager, c client.Client) {
 	_ = apiserver.NewDirect(c)
 	_ = apiserver.NewShared(mgr.GetClient())
+	conf := apiserver.Config{Name: "chain"}
+	conf.Client = c
+	_ = apiserver.NewConfigured(conf)
 }

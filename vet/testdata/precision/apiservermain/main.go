@@ -1,6 +1,7 @@
 // Command apiservermain makes the manager and serves the API of package apiserver:
 // Direct with a client of its own, built by client.New (it reads the API server),
-// Shared with the manager's client (it reads the informer cache).
+// Shared with the manager's client (it reads the informer cache); Configured with
+// Direct's client, in a Config's field.
 package main
 
 import (
@@ -21,5 +22,6 @@ func main() {
 		panic(err)
 	}
 	_ = apiserver.NewDirect(direct)
+	_ = apiserver.NewConfigured(apiserver.Config{Client: direct, Name: "direct"})
 	_ = apiserver.NewShared(mgr.GetClient())
 }

@@ -1,5 +1,6 @@
 // Command apiservermixed serves package apiserver's Direct with the manager's client:
 // with it in view, not every caller of NewDirect hands it a client without a cache.
+// It builds Configured with a Config that holds the manager's client, too.
 package main
 
 import (
@@ -14,4 +15,5 @@ func main() {
 		panic(err)
 	}
 	_ = apiserver.NewDirect(mgr.GetClient())
+	_ = apiserver.NewConfigured(apiserver.Config{Client: mgr.GetClient()})
 }
