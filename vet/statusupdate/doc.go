@@ -336,10 +336,11 @@
 //     (its parameter standing for the object, its bool parameters for the bools
 //     handed in, its answer for the error the caller tests: the variable assigned,
 //     or the last of several when it is an error, res, done, err := r.step(…); and
-//     a bool constant the return gives in a result for the variable the call
-//     assigns it to, when nothing assigns that again: if res, stop, err :=
-//     r.claim(ctx, obj); stop { return res, err } leaves on every path on which
-//     claim returned res, true, r.fail(…), and goes on on those of false); a
+//     a bool the return gives in a result, a constant or a bool the path found,
+//     for the variable the call assigns it to, when nothing assigns that again: if
+//     res, stop, err := r.claim(ctx, obj); stop { return res, err } leaves on every
+//     path on which claim returned res, true, r.fail(…), and goes on on those of
+//     false); a
 //     predicate of the package on status fields, a function whose body is one
 //     return of ==, !=, &&, || and ! over its parameters and constants, handed each
 //     field as it is (if r.isTerminal(obj.Status.Phase), func isTerminal(p string)

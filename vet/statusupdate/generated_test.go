@@ -3,7 +3,9 @@ package statusupdate_test
 // Generated transitions: a property test of rule 7 on programs nobody chose. Each
 // program is a method that branches on the stored State of the object (if, else if,
 // switch on it, switch without a tag, early returns, &&, ||, !) and on two bools the
-// analyzer cannot know, assigns State constants and writes the status. An interpreter
+// analyzer cannot know, assigns State constants, writes the status and calls helpers
+// handed the object, some of which answer whether the caller must stop (true, false
+// or the bool p, with an error: if stop, err := r.h(…); stop || err != nil). An interpreter
 // runs it on every stored State and every pair of bools and says, for each write,
 // whether some run reaches it with State what the API server holds (the write may be
 // sent unchanged: it must be reported) or none does (a transition: it must not be).
@@ -37,8 +39,11 @@ type (
 	gWrite struct {
 		id  int
 		ret bool
+		// stop is what a return write of a stop helper answers.
+		stop gStop
 	}
-	gReturn struct{}
+	// gReturn leaves the function; in a stop helper it answers stop (see gStop).
+	gReturn struct{ stop gStop }
 	// gCall calls a helper of the program that is handed the object; ret: as a
 	// return statement, else its error checked and going on.
 	gCall struct {
@@ -48,6 +53,9 @@ type (
 	gHelper struct {
 		name string
 		body []gStmt
+		// stop: the helper answers (stop bool, err error), and its caller leaves
+		// when stop is true (if stop, err := r.h(…); stop || err != nil).
+		stop bool
 	}
 	gIf struct {
 		cond gCond
@@ -67,6 +75,20 @@ type (
 		body  []gStmt
 	}
 )
+
+// gStop is what a return of a stop helper answers in its bool: a constant, or the
+// bool p, which the analysis cannot know.
+type gStop int
+
+const (
+	stopFalse gStop = iota
+	stopTrue
+	stopP
+)
+
+func (v gStop) text() string {
+	return [...]string{"false", "true", "p"}[v]
+}
 
 type (
 	gCond interface{}
@@ -90,6 +112,15 @@ type gen struct {
 	// helpers are the current program's, each called once.
 	helpers []*gHelper
 	prog    string
+	// inStop is set while the body of a stop helper is made.
+	inStop bool
+}
+
+func (g *gen) stop() gStop {
+	if !g.inStop {
+		return stopFalse
+	}
+	return gStop(g.r.Intn(3))
 }
 
 // cond makes a condition; after an assignment of State on the path (assigned) it tests
@@ -138,7 +169,7 @@ func (g *gen) list(depth int, assigned bool) []gStmt {
 
 func (g *gen) write() gWrite {
 	g.writes++
-	return gWrite{id: g.writes, ret: g.r.Intn(2) == 0}
+	return gWrite{id: g.writes, ret: g.r.Intn(2) == 0, stop: g.stop()}
 }
 
 // assigns reports whether st sets State somewhere.
@@ -174,12 +205,17 @@ func (g *gen) stmt(depth int, assigned bool) gStmt {
 	case n < 5:
 		if depth < 2 && g.r.Intn(2) == 0 {
 			// A helper the object is handed to, whose conditions and writes are its own.
-			h := &gHelper{name: fmt.Sprintf("%s_h%d", g.prog, len(g.helpers))}
+			h := &gHelper{name: fmt.Sprintf("%s_h%d", g.prog, len(g.helpers)), stop: g.r.Intn(2) == 0}
 			g.helpers = append(g.helpers, h)
+			outer := g.inStop
+			g.inStop = h.stop
 			h.body = g.list(depth+1, assigned)
-			return gCall{h: h, ret: g.r.Intn(2) == 0}
+			g.inStop = outer
+			// A stop helper's call leaves only on its answer; a call returned whole
+			// from a stop helper would answer another helper's error alone.
+			return gCall{h: h, ret: !h.stop && !g.inStop && g.r.Intn(2) == 0}
 		}
-		return gReturn{}
+		return gReturn{stop: g.stop()}
 	case n < 6:
 		// A transition's commonest form: set a constant, write.
 		return gIf{cond: g.cond(0, assigned), then: []gStmt{gAssign{v: g.r.Intn(len(states))}, g.write()}}
@@ -228,6 +264,8 @@ type run struct {
 	// reached and unchanged are per write: reached on some run, reached with State
 	// as stored on some run.
 	reached, unchanged map[int]bool
+	// stopped is what the last return of a stop helper answered.
+	stopped bool
 }
 
 func (r *run) eval(c gCond) bool {
@@ -250,6 +288,16 @@ func (r *run) eval(c gCond) bool {
 	panic(fmt.Sprintf("condition %T", c))
 }
 
+func (r *run) answer(v gStop) bool {
+	switch v {
+	case stopTrue:
+		return true
+	case stopP:
+		return r.p
+	}
+	return false
+}
+
 // exec runs list; it reports whether the function returned.
 func (r *run) exec(list []gStmt) bool {
 	for _, st := range list {
@@ -263,13 +311,17 @@ func (r *run) exec(list []gStmt) bool {
 			}
 			r.stored = r.cur
 			if s.ret {
+				r.stopped = r.answer(s.stop)
 				return true
 			}
 		case gReturn:
+			r.stopped = r.answer(s.stop)
 			return true
 		case gCall:
-			r.exec(s.h.body) // a return in the helper ends the helper
-			if s.ret {
+			if !r.exec(s.h.body) { // a return in the helper ends the helper
+				r.stopped = false // a stop helper that falls off its end answers false
+			}
+			if s.ret || s.h.stop && r.stopped {
 				return true
 			}
 		case gIf:
@@ -308,6 +360,18 @@ type printer struct {
 	b     strings.Builder
 	line  int
 	lines map[int]int // write id → line
+	// inStop is set while a stop helper's body is printed: its returns answer a
+	// bool and an error.
+	inStop bool
+}
+
+// ret is a return of err from the function being printed, answering stop in a stop
+// helper.
+func (p *printer) ret(stop gStop, err string) string {
+	if p.inStop {
+		return "return " + stop.text() + ", " + err
+	}
+	return "return " + err
 }
 
 func (p *printer) ln(indent int, s string) {
@@ -351,23 +415,27 @@ func (p *printer) stmt(indent int, st gStmt) {
 	case gWrite:
 		if s.ret {
 			p.lines[s.id] = p.line
-			p.ln(indent, "return r.Status().Update(ctx, obj)")
+			p.ln(indent, p.ret(s.stop, "r.Status().Update(ctx, obj)"))
 			return
 		}
 		p.lines[s.id] = p.line
 		p.ln(indent, "if err := r.Status().Update(ctx, obj); err != nil {")
-		p.ln(indent+1, "return err")
+		p.ln(indent+1, p.ret(stopTrue, "err"))
 		p.ln(indent, "}")
 	case gReturn:
-		p.ln(indent, "return nil")
+		p.ln(indent, p.ret(s.stop, "nil"))
 	case gCall:
 		call := fmt.Sprintf("r.%s(ctx, obj, p, q)", s.h.name)
-		if s.ret {
+		switch {
+		case s.h.stop:
+			p.ln(indent, "if stop, err := "+call+"; stop || err != nil {")
+		case s.ret:
 			p.ln(indent, "return "+call)
 			return
+		default:
+			p.ln(indent, "if err := "+call+"; err != nil {")
 		}
-		p.ln(indent, "if err := "+call+"; err != nil {")
-		p.ln(indent+1, "return err")
+		p.ln(indent+1, p.ret(stopTrue, "err"))
 		p.ln(indent, "}")
 	case gIf:
 		p.ifChain(indent, s, "if ")
@@ -468,9 +536,15 @@ func (r *Reconciler) SetupWithManager(mgr ctrl.Manager) error {
 		p.ln(0, "}")
 		for _, h := range g.helpers {
 			p.ln(0, "")
-			p.ln(0, fmt.Sprintf("func (r *Reconciler) %s(ctx context.Context, obj *apiv1.Memcached, p, q bool) error {", h.name))
+			result := "error"
+			if h.stop {
+				result = "(bool, error)"
+			}
+			p.ln(0, fmt.Sprintf("func (r *Reconciler) %s(ctx context.Context, obj *apiv1.Memcached, p, q bool) %s {", h.name, result))
+			p.inStop = h.stop
 			p.list(1, h.body)
-			p.ln(1, "return nil")
+			p.ln(1, p.ret(stopFalse, "nil"))
+			p.inStop = false
 			p.ln(0, "}")
 		}
 		pr := program{name: name, verdict: map[int]string{}}

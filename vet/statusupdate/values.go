@@ -44,9 +44,40 @@ type pathState struct {
 	// write stored nothing), ok the one of a write that succeeded; the path's test of
 	// that variable tells them apart.
 	failed, ok *types.Var
-	// answered is the return a function run inline left through on this path, for
-	// its caller to read the bool constants it answers (see answers).
-	answered *ast.ReturnStmt
+	// answered is what the return a function run inline left through on this path
+	// gives in its bool results, for its caller to read (see answers).
+	answered answer
+}
+
+// answer is, of a return's results, how many there are (n), and which of the first
+// 32 are bools known (known) to be true or false (val): a constant, or a variable
+// the path found so.
+type answer struct {
+	n          int
+	known, val uint32
+}
+
+// answerOf is what the return ret gives in its bool results on the path st.
+func (vp *valuePaths) answerOf(ret *ast.ReturnStmt, st pathState) answer {
+	a := answer{n: len(ret.Results)}
+	for i, e := range ret.Results {
+		if i >= 32 {
+			break
+		}
+		b, known := false, false
+		if tv := vp.info.Types[e]; tv.Value != nil && tv.Value.Kind() == constant.Bool {
+			b, known = constant.BoolVal(tv.Value), true
+		} else if v := vp.stableBool(ast.Unparen(e)); v != nil {
+			b, known = st.facts[v]
+		}
+		if known {
+			a.known |= 1 << i
+			if b {
+				a.val |= 1 << i
+			}
+		}
+	}
+	return a
 }
 
 func (s pathState) with(key string, f fieldValues) pathState {
@@ -657,7 +688,7 @@ func (vp *valuePaths) stmt(st ast.Stmt, states []pathState) []pathState {
 		if vp.returns != nil {
 			for _, st := range out {
 				st := vp.returnTag(s, st)
-				st.answered = s
+				st.answered = vp.answerOf(s, st)
 				*vp.returns = append(*vp.returns, st)
 			}
 		}
@@ -730,16 +761,17 @@ func (vp *valuePaths) returnTag(ret *ast.ReturnStmt, st pathState) pathState {
 }
 
 // answers is st past the statement as, which assigns the results of a call run
-// inline, knowing each stable bool variable it defines or assigns to be the bool
-// constant that the return st left the function through gives in its place (if res,
-// stop, err := r.claim(ctx, obj); stop { return res, err }: the paths on which claim
-// answered return res, true, r.fail(…) leave, and those of return res, false, nil
+// inline, knowing each stable bool variable it defines or assigns to be what the
+// return st left the function through gives in its place, when that is known there:
+// a bool constant, or a bool the path found (if res, stop, err := r.claim(ctx, obj);
+// stop { return res, err }: the paths on which claim answered return res, true,
+// r.fail(…), or return ok, … past if ok, leave, and those of return res, false, nil
 // go on). A path that fell off the end, or a return of another shape, knows nothing.
 func (vp *valuePaths) answers(as ast.Stmt, st pathState) pathState {
 	ret := st.answered
-	st.answered = nil
+	st.answered = answer{}
 	assign, ok := as.(*ast.AssignStmt)
-	if !ok || ret == nil || len(assign.Rhs) != 1 || len(assign.Lhs) != len(ret.Results) {
+	if !ok || ret.n == 0 || len(assign.Rhs) != 1 || len(assign.Lhs) != ret.n {
 		return st
 	}
 	for i, l := range assign.Lhs {
@@ -758,8 +790,8 @@ func (vp *valuePaths) answers(as ast.Stmt, st pathState) pathState {
 			delete(facts, v)
 			st.facts = facts
 		}
-		if tv := vp.info.Types[ret.Results[i]]; tv.Value != nil && tv.Value.Kind() == constant.Bool {
-			st = st.knowing(v, constant.BoolVal(tv.Value))
+		if i < 32 && ret.known&(1<<i) != 0 {
+			st = st.knowing(v, ret.val&(1<<i) != 0)
 		}
 	}
 	return st
@@ -831,7 +863,7 @@ func (vp *valuePaths) inline(call *ast.CallExpr, decl *ast.FuncDecl, param strin
 	vp.returns, vp.breaks = &rets, nil
 	vp.depth++
 	for i := range states {
-		states[i].ok, states[i].failed, states[i].answered = nil, nil, nil
+		states[i].ok, states[i].failed, states[i].answered = nil, nil, answer{}
 	}
 	fall := vp.list(decl.Body.List, states)
 	for i := range fall {
