@@ -31,7 +31,14 @@
 // method forwards for the writer it stands in for (kubetypes.Forwarder: a wrapper's
 // Update, Patch or Apply, whose receiver implements the interface the write's method
 // belongs to, writing its own object parameter): its callers decide, and write
-// through that interface, where they are judged. Nor is a write of
+// through that interface, where they are judged. Nor is a write in the body of an
+// if whose condition, or one of its && conjuncts, finds empty a field that the CRD's
+// schema keeps non-empty (len(obj.Spec.Steps) == 0, < 1 or <= 0, obj.Spec.Image ==
+// "", == nil), reached from the object through required fields only: the field has
+// MinItems, MinProperties or MinLength of 1 or more on it or its type, and it and
+// every field above it are required (vet/internal/validation): no object the API
+// server holds takes that branch. A spec tagged omitempty may be absent, and then so
+// is everything in it. Nor is a write of
 // an object that is nil there: assigned, with an error, from a function of any
 // loaded package that returns nil for it with every error (claim, err :=
 // r.getClaim(…); if err != nil { …; write claim }; the NilOnError fact). It is not reported for a kind every controller of which in the

@@ -16,6 +16,7 @@ import (
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
 	"github.com/opgen-dev/opgen/vet/internal/switches"
 	"github.com/opgen-dev/opgen/vet/internal/syntax"
+	"github.com/opgen-dev/opgen/vet/internal/validation"
 )
 
 // maxDepth bounds how many calls up a guard is looked for.
@@ -47,6 +48,8 @@ type guards struct {
 	nilOnError map[*types.Func][]int
 	// flagVars are the package's local change flags (changeFlags); nil until needed.
 	flagVars map[*types.Var]bool
+	// schema says which fields of the API types the CRD's schema keeps non-empty.
+	schema *validation.Result
 }
 
 // guarded reports whether the write (or the delegating call) on top of the stack is
@@ -384,6 +387,11 @@ func (g *guards) locallyGuarded(stack []ast.Node, obj ast.Expr) bool {
 				return true
 			}
 			if child == p.Body && g.fillsEmpty(p.Cond, stack[i:]) {
+				return true
+			}
+			// if len(obj.Spec.Paths) == 0, paths required with MinItems=1: the API
+			// server holds no such object, and nothing runs the branch.
+			if child == p.Body && g.ruledOut(p.Cond) {
 				return true
 			}
 			// if op != controllerutil.OperationResultNone: the pass created or changed
@@ -926,4 +934,55 @@ func (g *guards) delegates(stack []ast.Node, obj ast.Expr) bool {
 	}
 	g.collectCalls()
 	return g.uses[fn] == 0
+}
+
+// ruledOut reports whether cond, or one of its && conjuncts, finds empty a field of a
+// custom resource that the CRD's schema keeps non-empty (see vet/internal/validation):
+// len(f) == 0, < 1 or <= 0, f == "" or f == nil, f reached from the object through
+// required fields only. No object the API server holds passes such a test.
+func (g *guards) ruledOut(cond ast.Expr) bool {
+	info := g.pass.TypesInfo
+	for _, c := range syntax.Conjuncts(cond) {
+		b, ok := ast.Unparen(c).(*ast.BinaryExpr)
+		if !ok {
+			continue
+		}
+		x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
+		op := b.Op
+		if tv := info.Types[x]; tv.Value != nil || tv.IsNil() {
+			x, y = y, x
+			switch op { // 1 > len(f) is len(f) < 1
+			case token.LSS:
+				op = token.GTR
+			case token.GTR:
+				op = token.LSS
+			case token.LEQ:
+				op = token.GEQ
+			case token.GEQ:
+				op = token.LEQ
+			}
+		}
+		tv := info.Types[y]
+		var field ast.Expr
+		if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 && syntax.IsBuiltin(info, call.Fun, "len") {
+			if tv.Value == nil {
+				continue
+			}
+			n, exact := constant.Int64Val(constant.ToInt(tv.Value))
+			if exact && (op == token.EQL && n == 0 || op == token.LSS && n == 1 || op == token.LEQ && n == 0) {
+				field = ast.Unparen(call.Args[0])
+			}
+		} else if op == token.EQL && (tv.IsNil() || tv.Value != nil && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == "") {
+			if _, ptr := info.TypeOf(x).Underlying().(*types.Pointer); !ptr {
+				field = x
+			}
+		}
+		if field == nil || !g.schema.NeverEmpty(info, field) {
+			continue
+		}
+		if root := syntax.Root(info, field); root != nil && kubetypes.IsCustomResource(root.Type()) {
+			return true
+		}
+	}
+	return false
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
 	"github.com/opgen-dev/opgen/vet/internal/subresource"
 	"github.com/opgen-dev/opgen/vet/internal/switches"
+	"github.com/opgen-dev/opgen/vet/internal/validation"
 	"github.com/opgen-dev/opgen/vet/internal/watches"
 )
 
@@ -33,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "statusupdate",
 	Doc:       analyzerdoc.MustDoc(doc, "statusupdate"),
 	URL:       "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#statusupdate",
-	Requires:  []*analysis.Analyzer{inspect.Analyzer, watches.Analyzer, consult.Analyzer, subresource.Analyzer},
+	Requires:  []*analysis.Analyzer{inspect.Analyzer, watches.Analyzer, consult.Analyzer, subresource.Analyzer, validation.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(Delegated), new(NilWhenEqual), new(ReportsChange), new(SetsStatus), new(Fills), new(CopyPatch), new(ReadsFlag), new(NilOnError), new(MakesCondition)},
 }
@@ -70,7 +71,7 @@ func run(pass *analysis.Pass) (any, error) {
 	})
 	exportReportsChange(pass)
 	exportConditionMakers(pass)
-	g := &guards{pass: pass, insp: insp, consult: pass.ResultOf[consult.Analyzer].(*consult.Result)}
+	g := &guards{pass: pass, insp: insp, consult: pass.ResultOf[consult.Analyzer].(*consult.Result), schema: pass.ResultOf[validation.Analyzer].(*validation.Result)}
 	exportCopyPatches(pass, g)
 	exportFlags(pass, g)
 	exportNilOnError(pass, g)
