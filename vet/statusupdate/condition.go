@@ -18,6 +18,10 @@ import (
 // removed is the right-hand side of the pseudo-assignment of a removed condition.
 const removed = "<removed>"
 
+// reasonSuffix ends the key of a condition's reason (list#T/reason): not a field of
+// the key of its status (list#T), which an assignment of the reason leaves alone.
+const reasonSuffix = "/reason"
+
 // conditionKey is the key of the condition of type t in the conditions list: the
 // list's key, "#" and the type's constant, or its spelling when it is no constant.
 func (k keyer) conditionKey(list, t ast.Expr) string {
@@ -61,11 +65,27 @@ func capiFunc(fn *types.Func) string {
 // parameters (func setTrue(conds *[]metav1.Condition, t string) {
 // meta.SetStatusCondition(conds, metav1.Condition{Type: t, Status: True}) }).
 func (k keyer) conditionAssigns(st ast.Stmt) []assignment {
+	return k.conditionStmt(st, k.conditionCall)
+}
+
+// reasonAssigns are the pseudo-assignments of a call statement to the reasons of the
+// written object's conditions, read as conditionAssigns reads their status: the
+// condition's key and /reason given the literal's Reason ("" when it names none),
+// anything when that is no constant or the condition is a constructor's, and
+// removed with the condition. Only the path analysis reads them.
+func (k keyer) reasonAssigns(st ast.Stmt) []assignment {
+	return k.conditionStmt(st, k.reasonCall)
+}
+
+// conditionStmt reads st, a call statement, with read: the call itself, or the calls
+// at the top level of a function of the package it calls, its parameters standing
+// for the call's arguments.
+func (k keyer) conditionStmt(st ast.Stmt, read func(*ast.CallExpr, map[*types.Var]ast.Expr) []assignment) []assignment {
 	call := syntax.StmtCall(st)
 	if call == nil {
 		return nil
 	}
-	out := k.conditionCall(call, nil)
+	out := read(call, nil)
 	if out != nil {
 		return out
 	}
@@ -84,10 +104,103 @@ func (k keyer) conditionAssigns(st ast.Stmt) []assignment {
 	}
 	for _, hs := range decl.Body.List {
 		if hc := syntax.StmtCall(hs); hc != nil {
-			out = append(out, k.conditionCall(hc, args)...)
+			out = append(out, read(hc, args)...)
 		}
 	}
 	return out
+}
+
+// reasonCall reads one call of meta.SetStatusCondition or RemoveStatusCondition for
+// the reason it leaves, its parameters replaced by args (nil outside a helper).
+func (k keyer) reasonCall(call *ast.CallExpr, args map[*types.Var]ast.Expr) []assignment {
+	info := k.g.pass.TypesInfo
+	arg := func(e ast.Expr) ast.Expr {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok && args != nil {
+			if v, ok := info.Uses[id].(*types.Var); ok {
+				if a, ok := args[v]; ok {
+					return a
+				}
+			}
+		}
+		return e
+	}
+	fn := kubetypes.Callee(info, call)
+	set, remove := kubetypes.IsFunc(fn, kubetypes.MetaPkg, "SetStatusCondition"), kubetypes.IsFunc(fn, kubetypes.MetaPkg, "RemoveStatusCondition")
+	if (!set && !remove) || len(call.Args) != 2 {
+		return nil
+	}
+	list := arg(call.Args[0])
+	if !strings.HasPrefix(k.key(list), "$.Status") {
+		return nil
+	}
+	if remove {
+		return []assignment{{lhs: k.conditionKey(list, arg(call.Args[1])) + reasonSuffix, rhs: removed, portable: true}}
+	}
+	lit, ok := ast.Unparen(call.Args[1]).(*ast.CompositeLit)
+	if !ok {
+		if m, made := k.conditionMade(arg(call.Args[1])); made {
+			// A constructor's reason is not known: anything.
+			return []assignment{{lhs: k.key(list) + "#" + m.Type + reasonSuffix, rhs: text(call.Args[1])}}
+		}
+		return nil
+	}
+	var typ, reason ast.Expr
+	for _, e := range lit.Elts {
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			switch id, _ := kv.Key.(*ast.Ident); {
+			case id == nil:
+			case id.Name == "Type":
+				typ = arg(kv.Value)
+			case id.Name == "Reason":
+				reason = arg(kv.Value)
+			}
+		}
+	}
+	if typ == nil {
+		return nil
+	}
+	lhs := k.conditionKey(list, typ) + reasonSuffix
+	if reason == nil {
+		v := constant.MakeString("")
+		return []assignment{{lhs: lhs, rhs: v.ExactString(), portable: true, value: v}}
+	}
+	if v := info.Types[reason].Value; v != nil && v.Kind() == constant.String {
+		return []assignment{{lhs: lhs, rhs: v.ExactString(), portable: true, value: v}}
+	}
+	return []assignment{{lhs: lhs, rhs: text(reason), expr: reason}}
+}
+
+// conditionField is the key of what e reads of a condition of the written object's
+// status found by meta.FindStatusCondition: c.Status or c.Reason, c a local variable
+// assigned once from meta.FindStatusCondition(obj.Status.Conditions, T), keys as the
+// condition's status (list#T) or its reason (list#T/reason); "" otherwise. c points
+// into the object's list: it reads what the object holds.
+func (k keyer) conditionField(e ast.Expr) string {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Reason" && sel.Sel.Name != "Status" {
+		return ""
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return ""
+	}
+	info := k.g.pass.TypesInfo
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.IsField() {
+		return ""
+	}
+	call, ok := ast.Unparen(syntax.ValueOf(k.g.pass, syntax.DeclaringBody(k.stack, v), v)).(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 || !kubetypes.IsFunc(kubetypes.Callee(info, call), kubetypes.MetaPkg, "FindStatusCondition") {
+		return ""
+	}
+	if !strings.HasPrefix(k.key(call.Args[0]), "$.Status") {
+		return ""
+	}
+	ck := k.conditionKey(call.Args[0], call.Args[1])
+	if sel.Sel.Name == "Reason" {
+		return ck + reasonSuffix
+	}
+	return ck
 }
 
 // conditionCall reads one call of meta.SetStatusCondition or RemoveStatusCondition,

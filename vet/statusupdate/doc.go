@@ -332,7 +332,13 @@
 //     change is unknown at its start and past it), keeping for each status field
 //     compared with or given a constant the constants (and "any other value") it
 //     may hold as stored and as the object holds it, and for each bool variable
-//     the function never assigns again what the path found of it (past 128 paths
+//     the function never assigns again what the path found of it (a condition
+//     of the object counts as two such fields, its status and its reason, which
+//     meta.SetStatusCondition gives, the literal's Reason or "" when it names
+//     none, and which a local c := meta.FindStatusCondition(obj.Status.Conditions,
+//     T) reads as c.Status and c.Reason: if c == nil { …; write; return } else if
+//     c.Reason == Failed { return }; set Ready with reason Failed; write is a
+//     change; a list assigned whole may hold anything in its conditions) (past 128 paths
 //     at once, those that found the same of the bool variables are joined into one
 //     on which each field may hold what it may on any of them, then all those that
 //     found the same of the writes: a join proves less, never more). A write of the

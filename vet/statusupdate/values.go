@@ -287,7 +287,7 @@ func (vp *valuePaths) collectIn(body *ast.BlockStmt, add func(string, constant.V
 			}
 		case *ast.SwitchStmt:
 			if n.Tag != nil {
-				key := vp.k.key(n.Tag)
+				key := vp.key(n.Tag)
 				for _, c := range n.Body.List {
 					for _, e := range c.(*ast.CaseClause).List {
 						add(key, vp.info.Types[e].Value)
@@ -302,12 +302,24 @@ func (vp *valuePaths) collectIn(body *ast.BlockStmt, add func(string, constant.V
 				}
 			}
 		case *ast.ExprStmt:
-			for _, a := range vp.k.assigns([]ast.Stmt{n}) {
+			for _, a := range append(vp.k.assigns([]ast.Stmt{n}), vp.k.reasonAssigns(n)...) {
 				add(a.lhs, a.value)
 			}
 		}
 		return true
 	})
+}
+
+// key is e's key, a field of a condition found by meta.FindStatusCondition keying as
+// that condition's status or reason (see keyer.conditionField).
+func (vp *valuePaths) key(e ast.Expr) string {
+	key := vp.k.key(e)
+	if !strings.HasPrefix(key, "$.") && vp.k.g != nil {
+		if ck := vp.k.conditionField(e); ck != "" {
+			return ck
+		}
+	}
+	return key
 }
 
 // compared is the field and the constant of a comparison of a status field with a
@@ -318,7 +330,7 @@ func (vp *valuePaths) compared(x *ast.BinaryExpr) (string, constant.Value) {
 		if v == nil {
 			continue
 		}
-		if key := vp.k.key(side[0]); strings.HasPrefix(key, "$.Status.") {
+		if key := vp.key(side[0]); strings.HasPrefix(key, "$.Status.") {
 			return key, v
 		}
 	}
@@ -891,7 +903,7 @@ func (vp *valuePaths) switchStmt(s *ast.SwitchStmt, states []pathState) []pathSt
 	defer func() { vp.breaks = outer }()
 	key := ""
 	if s.Tag != nil {
-		key = vp.k.key(s.Tag)
+		key = vp.key(s.Tag)
 		if _, tracked := vp.consts[key]; !tracked {
 			key = ""
 		}
@@ -1061,7 +1073,8 @@ func (vp *valuePaths) havoc(n ast.Node, states []pathState) []pathState {
 // field itself, a whole that holds it, or a part of it.
 func (vp *valuePaths) touches(keys map[string]bool, key string) bool {
 	for k := range keys {
-		if k == key || strings.HasPrefix(key, k+".") || strings.HasPrefix(k, key+".") || strings.HasPrefix(key, k+"[") || strings.HasPrefix(k, key+"[") {
+		// A list's key holds its conditions' (list#T, list#T.Reason).
+		if k == key || strings.HasPrefix(key, k+".") || strings.HasPrefix(k, key+".") || strings.HasPrefix(key, k+"[") || strings.HasPrefix(k, key+"[") || strings.HasPrefix(key, k+"#") || strings.HasPrefix(k, key+"#") {
 			return true
 		}
 	}
@@ -1273,7 +1286,7 @@ func (vp *valuePaths) simple(st ast.Stmt, states []pathState) []pathState {
 		}
 		states = dedup(states)
 	}
-	precise := vp.k.assigns([]ast.Stmt{st})
+	precise := append(vp.k.assigns([]ast.Stmt{st}), vp.k.reasonAssigns(st)...)
 	assigned := vp.assigned(st)
 	if inlined != nil {
 		// The run inline gave the helper's assignments; what a fact says of it (a
@@ -1282,7 +1295,9 @@ func (vp *valuePaths) simple(st ast.Stmt, states []pathState) []pathState {
 	}
 	var rough []string // keys assigned that no precise assignment gives
 	for _, key := range assigned {
-		if !slices.ContainsFunc(precise, func(a assignment) bool { return a.lhs == key }) {
+		// A conditions list handed to meta.SetStatusCondition changes in the one
+		// condition the precise assignments give (list#T), not as a whole.
+		if !slices.ContainsFunc(precise, func(a assignment) bool { return a.lhs == key || strings.HasPrefix(a.lhs, key+"#") }) {
 			rough = append(rough, key)
 		}
 	}
