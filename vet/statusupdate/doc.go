@@ -454,6 +454,20 @@
 //     OperationResultNone and does not reach the write; a test that the branch
 //     where nothing was done passes too (op != OperationResultCreated, a default
 //     case) is none.
+//  11. the write is past a checked status write of the same object, in the
+//     function or, through rule 4, in every caller: an earlier statement of an
+//     enclosing block writes it and leaves when that fails (if err :=
+//     c.Status().Update(ctx, obj); err != nil { return err }), that write is
+//     guarded itself (by any of these rules), and the statements between them, or
+//     the function called on the way, give a status field a value that is no
+//     constant, which the path analysis cannot follow (if obj.Status.Phase ==
+//     Pending { Phase = Provisioning; write; r.recordVersion(ctx, obj, v) },
+//     recordVersion setting the version and writing). Whatever keeps the earlier
+//     write from being sent unchanged keeps the pass from reaching the later one
+//     with nothing done: it records what the pass has just changed, once per
+//     change. A second write with nothing assigned since sends what the first
+//     stored, constants are rule 7's to judge, and an unchecked earlier write may
+//     have failed: none of them counts.
 //
 // A helper in another package (common.UpdateStatus(ctx, c, obj)) is judged where it is
 // called: a function that writes the status of one of its parameters, or a method that

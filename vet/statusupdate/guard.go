@@ -53,7 +53,7 @@ type guards struct {
 }
 
 // guarded reports whether the write (or the delegating call) on top of the stack is
-// guarded (rules 1 to 4 and 7 to 10 of the package doc), obj being the object it writes
+// guarded (rules 1 to 4 and 7 to 11 of the package doc), obj being the object it writes
 // (nil when not known).
 func (g *guards) guarded(stack []ast.Node, obj ast.Expr, depth int) bool {
 	return g.guardedFrom(stack, obj, nil, depth)
@@ -62,7 +62,7 @@ func (g *guards) guarded(stack []ast.Node, obj ast.Expr, depth int) bool {
 // guardedFrom is guarded with inherited, the portable assignments of the status that
 // the functions called on the way to the write make before it.
 func (g *guards) guardedFrom(stack []ast.Node, obj ast.Expr, inherited []assignment, depth int) bool {
-	if g.locallyGuarded(stack, obj) || g.consulted(stack, obj) {
+	if g.locallyGuarded(stack, obj) || g.consulted(stack, obj) || g.pastChange(stack, obj, inherited, depth) {
 		return true
 	}
 	var path []assignment
@@ -985,4 +985,71 @@ func (g *guards) ruledOut(cond ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// pastChange applies rule 11 of the package doc: an earlier statement of a block
+// around the write (in the function, or around a call of it, through rule 4) writes
+// the same object's status and leaves when that fails (if err := c.Status().Update(ctx,
+// obj); err != nil { return err }), that write is itself guarded, and the statements
+// between them (or, inherited, the function called on the way to the write) give a
+// status field a value that is no constant. Whatever keeps the earlier write from
+// being sent unchanged keeps the path from reaching the later one with nothing done:
+// it records what the pass has just found (the version resolved in the pass that
+// moves the phase from Pending on), once per change. A second write with nothing
+// assigned since sends what the first stored, and constants are the path
+// analysis's to judge (rule 7): both are left to the other rules.
+func (g *guards) pastChange(stack []ast.Node, obj ast.Expr, inherited []assignment, depth int) bool {
+	if obj == nil {
+		return false
+	}
+	info := g.pass.TypesInfo
+	for i := len(stack) - 1; i > 0; i-- {
+		child, parent := stack[i], stack[i-1]
+		switch p := parent.(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return false
+		case *ast.BlockStmt:
+			for j, st := range p.List {
+				if st == child {
+					break
+				}
+				is, ok := st.(*ast.IfStmt)
+				if !ok || is.Else != nil || !syntax.Leaves(is.Body.List) {
+					continue
+				}
+				call := kubetypes.ErrorChecked(info, p.List[:j], is)
+				if call == nil || !kubetypes.IsStatusWrite(info, call) || len(call.Args) < 2 || text(call.Args[1]) != text(obj) {
+					continue
+				}
+				if !slices.ContainsFunc(append(newKeyer(g, stack, obj).assigns(between(p.List[j+1:], child)), inherited...), unfollowed) {
+					continue
+				}
+				ws := slices.Clone(stack[:i])
+				if is.Init != nil {
+					ws = append(ws, is, is.Init, call)
+				} else {
+					ws = append(ws, p.List[j-1], call)
+				}
+				if g.guarded(ws, call.Args[1], depth) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// between is list up to child, child left out.
+func between(list []ast.Stmt, child ast.Node) []ast.Stmt {
+	for j, st := range list {
+		if st == child {
+			return list[:j]
+		}
+	}
+	return list
+}
+
+// unfollowed reports whether a gives its field a value that is no constant.
+func unfollowed(a assignment) bool {
+	return a.value == nil && len(a.values) == 0 && a.rhs != removed
 }
