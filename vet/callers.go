@@ -114,20 +114,7 @@ func uncachedParams(pkgs []*packages.Package) map[string]bool {
 				}
 				switch n := n.(type) {
 				case *ast.CompositeLit:
-					st, ok := types.Unalias(info.TypeOf(n)).Underlying().(*types.Struct)
-					if !ok {
-						return true
-					}
-					for i, el := range n.Elts {
-						if kv, ok := el.(*ast.KeyValueExpr); ok {
-							if key, ok := kv.Key.(*ast.Ident); ok {
-								f, _ := info.ObjectOf(key).(*types.Var)
-								fieldSite(info, fd, f, kv.Value)
-							}
-						} else if i < st.NumFields() {
-							fieldSite(info, fd, st.Field(i), el)
-						}
-					}
+					syntax.StructFields(info, n, func(f *types.Var, val ast.Expr) { fieldSite(info, fd, f, val) })
 				case *ast.AssignStmt:
 					for i, l := range n.Lhs {
 						sel, ok := ast.Unparen(l).(*ast.SelectorExpr)

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
 
 // unreached says which positions lie in functions that no code runs: unexported
@@ -364,17 +365,7 @@ func compositeFlows(info *types.Info, lit *ast.CompositeLit, into func(ast.Expr,
 	var elem, key types.Type
 	switch u := t.Underlying().(type) {
 	case *types.Struct:
-		for i, el := range lit.Elts {
-			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				if id, ok := kv.Key.(*ast.Ident); ok {
-					if v, ok := info.ObjectOf(id).(*types.Var); ok {
-						into(kv.Value, v.Type())
-					}
-				}
-			} else if i < u.NumFields() {
-				into(el, u.Field(i).Type())
-			}
-		}
+		syntax.StructFields(info, lit, func(f *types.Var, val ast.Expr) { into(val, f.Type()) })
 		return
 	case *types.Slice:
 		elem = u.Elem()

@@ -1573,20 +1573,7 @@ func (o *origins) fills() map[*types.Var][]fill {
 		}
 		switch n := n.(type) {
 		case *ast.CompositeLit:
-			st, ok := types.Unalias(info.TypeOf(n)).Underlying().(*types.Struct)
-			if !ok {
-				return true
-			}
-			for i, el := range n.Elts {
-				if kv, ok := el.(*ast.KeyValueExpr); ok {
-					if key, ok := kv.Key.(*ast.Ident); ok {
-						f, _ := info.ObjectOf(key).(*types.Var)
-						add(f, decl, kv.Value)
-					}
-				} else if i < st.NumFields() {
-					add(st.Field(i), decl, el)
-				}
-			}
+			syntax.StructFields(info, n, func(f *types.Var, val ast.Expr) { add(f, decl, val) })
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
 				sel, ok := ast.Unparen(l).(*ast.SelectorExpr)

@@ -1935,17 +1935,7 @@ func lenTest(info *types.Info, x *ast.BinaryExpr, want bool) (field ast.Expr, no
 	}
 	if arg(l) == nil {
 		// 0 < len(f) is len(f) > 0.
-		l, r = r, l
-		switch op {
-		case token.LSS:
-			op = token.GTR
-		case token.GTR:
-			op = token.LSS
-		case token.LEQ:
-			op = token.GEQ
-		case token.GEQ:
-			op = token.LEQ
-		}
+		l, r, op = r, l, syntax.Mirrored(op)
 	}
 	field = arg(l)
 	v := info.Types[r].Value

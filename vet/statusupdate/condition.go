@@ -114,16 +114,7 @@ func (k keyer) conditionStmt(st ast.Stmt, read func(*ast.CallExpr, map[*types.Va
 // the reason it leaves, its parameters replaced by args (nil outside a helper).
 func (k keyer) reasonCall(call *ast.CallExpr, args map[*types.Var]ast.Expr) []assignment {
 	info := k.g.pass.TypesInfo
-	arg := func(e ast.Expr) ast.Expr {
-		if id, ok := ast.Unparen(e).(*ast.Ident); ok && args != nil {
-			if v, ok := info.Uses[id].(*types.Var); ok {
-				if a, ok := args[v]; ok {
-					return a
-				}
-			}
-		}
-		return e
-	}
+	arg := argument(info, args)
 	fn := kubetypes.Callee(info, call)
 	set, remove := kubetypes.IsFunc(fn, kubetypes.MetaPkg, "SetStatusCondition"), kubetypes.IsFunc(fn, kubetypes.MetaPkg, "RemoveStatusCondition")
 	if (!set && !remove) || len(call.Args) != 2 {
@@ -144,23 +135,12 @@ func (k keyer) reasonCall(call *ast.CallExpr, args map[*types.Var]ast.Expr) []as
 		}
 		return nil
 	}
-	var typ, reason ast.Expr
-	for _, e := range lit.Elts {
-		if kv, ok := e.(*ast.KeyValueExpr); ok {
-			switch id, _ := kv.Key.(*ast.Ident); {
-			case id == nil:
-			case id.Name == "Type":
-				typ = arg(kv.Value)
-			case id.Name == "Reason":
-				reason = arg(kv.Value)
-			}
-		}
-	}
+	typ, reason := keyed(lit, "Type"), keyed(lit, "Reason")
 	if typ == nil {
 		return nil
 	}
-	lhs := k.conditionKey(list, typ) + reasonSuffix
-	if reason == nil {
+	lhs := k.conditionKey(list, arg(typ)) + reasonSuffix
+	if reason = arg(reason); reason == nil {
 		v := constant.MakeString("")
 		return []assignment{{lhs: lhs, rhs: v.ExactString(), portable: true, value: v}}
 	}
@@ -208,16 +188,7 @@ func (k keyer) conditionField(e ast.Expr) string {
 func (k keyer) conditionCall(call *ast.CallExpr, args map[*types.Var]ast.Expr) []assignment {
 	info := k.g.pass.TypesInfo
 	fn := kubetypes.Callee(info, call)
-	arg := func(e ast.Expr) ast.Expr {
-		if id, ok := ast.Unparen(e).(*ast.Ident); ok && args != nil {
-			if v, ok := info.Uses[id].(*types.Var); ok {
-				if a, ok := args[v]; ok {
-					return a
-				}
-			}
-		}
-		return e
-	}
+	arg := argument(info, args)
 	if out := k.setConditionsAssigns(call, arg); out != nil {
 		return out
 	}
@@ -254,20 +225,7 @@ func (k keyer) conditionCall(call *ast.CallExpr, args map[*types.Var]ast.Expr) [
 		}
 		return nil
 	}
-	var typ, status ast.Expr
-	for _, e := range lit.Elts {
-		kv, ok := e.(*ast.KeyValueExpr)
-		if !ok {
-			continue
-		}
-		switch id, _ := kv.Key.(*ast.Ident); {
-		case id == nil:
-		case id.Name == "Type":
-			typ = arg(kv.Value)
-		case id.Name == "Status":
-			status = kv.Value
-		}
-	}
+	typ, status := keyed(lit, "Type"), keyed(lit, "Status")
 	if typ == nil || status == nil {
 		return nil
 	}
@@ -275,7 +233,7 @@ func (k keyer) conditionCall(call *ast.CallExpr, args map[*types.Var]ast.Expr) [
 	if v == nil || v.Kind() != constant.String {
 		return nil
 	}
-	return []assignment{{lhs: k.conditionKey(list, typ), rhs: v.ExactString(), portable: true, value: v}}
+	return []assignment{{lhs: k.conditionKey(list, arg(typ)), rhs: v.ExactString(), portable: true, value: v}}
 }
 
 // conditionChange reports whether call, a test of a condition's status
@@ -509,4 +467,34 @@ func substitute(info *types.Info, e ast.Expr, args map[*types.Var]ast.Expr) ast.
 		out = &ast.SelectorExpr{X: out, Sel: ast.NewIdent(name)}
 	}
 	return out
+}
+
+// argument is a function that gives, for an expression that is a parameter among args
+// (a helper's, the call's argument for each), that argument, and any other expression
+// as it is (see substitute for a parameter that leads a selector); args is nil
+// outside a helper.
+func argument(info *types.Info, args map[*types.Var]ast.Expr) func(ast.Expr) ast.Expr {
+	return func(e ast.Expr) ast.Expr {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok && args != nil {
+			if v, ok := info.Uses[id].(*types.Var); ok {
+				if a, ok := args[v]; ok {
+					return a
+				}
+			}
+		}
+		return e
+	}
+}
+
+// keyed is the value lit gives the field name (Condition{Type: t}), nil when it gives
+// none.
+func keyed(lit *ast.CompositeLit, name string) ast.Expr {
+	for _, e := range lit.Elts {
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == name {
+				return kv.Value
+			}
+		}
+	}
+	return nil
 }

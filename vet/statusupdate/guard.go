@@ -950,17 +950,7 @@ func (g *guards) ruledOut(cond ast.Expr) bool {
 		x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
 		op := b.Op
 		if tv := info.Types[x]; tv.Value != nil || tv.IsNil() {
-			x, y = y, x
-			switch op { // 1 > len(f) is len(f) < 1
-			case token.LSS:
-				op = token.GTR
-			case token.GTR:
-				op = token.LSS
-			case token.LEQ:
-				op = token.GEQ
-			case token.GEQ:
-				op = token.LEQ
-			}
+			x, y, op = y, x, syntax.Mirrored(op)
 		}
 		tv := info.Types[y]
 		var field ast.Expr
@@ -1003,6 +993,7 @@ func (g *guards) pastChange(stack []ast.Node, obj ast.Expr, inherited []assignme
 		return false
 	}
 	info := g.pass.TypesInfo
+	k := newKeyer(g, stack, obj)
 	for i := len(stack) - 1; i > 0; i-- {
 		child, parent := stack[i], stack[i-1]
 		switch p := parent.(type) {
@@ -1021,7 +1012,7 @@ func (g *guards) pastChange(stack []ast.Node, obj ast.Expr, inherited []assignme
 				if call == nil || !kubetypes.IsStatusWrite(info, call) || len(call.Args) < 2 || text(call.Args[1]) != text(obj) {
 					continue
 				}
-				if !slices.ContainsFunc(append(newKeyer(g, stack, obj).assigns(between(p.List[j+1:], child)), inherited...), unfollowed) {
+				if !slices.ContainsFunc(append(k.assigns(syntax.Before(p.List[j+1:], child)), inherited...), unfollowed) {
 					continue
 				}
 				ws := slices.Clone(stack[:i])
@@ -1037,16 +1028,6 @@ func (g *guards) pastChange(stack []ast.Node, obj ast.Expr, inherited []assignme
 		}
 	}
 	return false
-}
-
-// between is list up to child, child left out.
-func between(list []ast.Stmt, child ast.Node) []ast.Stmt {
-	for j, st := range list {
-		if st == child {
-			return list[:j]
-		}
-	}
-	return list
 }
 
 // unfollowed reports whether a gives its field a value that is no constant.

@@ -6,11 +6,11 @@ import (
 	"go/types"
 	"reflect"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
 
 // Analyzer marks the kinds declared without a status subresource; see the package doc.
@@ -62,7 +62,7 @@ func run(pass *analysis.Pass) (any, error) {
 				if gd.Lparen.IsValid() {
 					markers = nil // a type in a group: its own comments
 					if ts.Doc != nil {
-						markers = markerLines(ts.Doc.List)
+						markers = syntax.Markers(ts.Doc.List)
 					}
 				}
 				if !slices.Contains(markers, "+kubebuilder:object:root=true") || slices.Contains(markers, "+kubebuilder:subresource:status") {
@@ -93,21 +93,7 @@ func markersBetween(f *ast.File, from, to token.Pos) []string {
 	var out []string
 	for _, cg := range f.Comments {
 		if cg.Pos() > from && cg.End() < to {
-			out = append(out, markerLines(cg.List)...)
-		}
-	}
-	return out
-}
-
-// markerLines are the comments of list that are markers: a line comment whose text
-// starts with +, as controller-gen reads them (a + in the middle of a sentence is
-// prose).
-func markerLines(list []*ast.Comment) []string {
-	var out []string
-	for _, c := range list {
-		t, ok := strings.CutPrefix(c.Text, "//")
-		if t = strings.TrimSpace(t); ok && strings.HasPrefix(t, "+") {
-			out = append(out, t)
+			out = append(out, syntax.Markers(cg.List)...)
 		}
 	}
 	return out

@@ -2,7 +2,9 @@
 // Kubernetes: the variable an expression reads (Root), the function around a node
 // (EnclosingFunc, DeclaringBody), a parameter's position (ParamIndex), the values a
 // variable is assigned (ValueOf, ValuesOf), whether a statement list leaves its block
-// (Leaves), where a method call's name is (MethodPos).
+// (Leaves), where a method call's name is (MethodPos), the fields a struct literal gives
+// (StructFields), a comparison with its operands swapped (Mirrored), the marker lines
+// of a comment (Markers).
 //
 // Root follows x.DeepCopy() and x.DeepCopyObject() to x by the method's name: a deep
 // copy keeps what the analyzers follow an object for, its resourceVersion, and every

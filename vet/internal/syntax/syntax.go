@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -346,4 +347,58 @@ func IsNotNilTest(info *types.Info, cond ast.Expr, v *types.Var) bool {
 	}
 	id, ok := ast.Unparen(b.X).(*ast.Ident)
 	return ok && info.ObjectOf(id) == v
+}
+
+// StructFields calls yield with each field a struct literal gives a value and that
+// value, keyed (T{F: v}) or by position (T{v}); false when lit is no struct literal.
+func StructFields(info *types.Info, lit *ast.CompositeLit, yield func(f *types.Var, val ast.Expr)) bool {
+	t := info.TypeOf(lit)
+	if t == nil {
+		return false
+	}
+	st, ok := types.Unalias(t).Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if key, ok := kv.Key.(*ast.Ident); ok {
+				if f, ok := info.ObjectOf(key).(*types.Var); ok {
+					yield(f, kv.Value)
+				}
+			}
+		} else if i < st.NumFields() {
+			yield(st.Field(i), el)
+		}
+	}
+	return true
+}
+
+// Mirrored is the comparison op with its operands swapped: 1 > len(f) is len(f) < 1.
+func Mirrored(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.GTR:
+		return token.LSS
+	case token.LEQ:
+		return token.GEQ
+	case token.GEQ:
+		return token.LEQ
+	}
+	return op
+}
+
+// Markers are the comments of list that are markers: a line comment whose text
+// starts with +, as controller-gen reads them (a + in the middle of a sentence is
+// prose).
+func Markers(list []*ast.Comment) []string {
+	var out []string
+	for _, c := range list {
+		t, ok := strings.CutPrefix(c.Text, "//")
+		if t = strings.TrimSpace(t); ok && strings.HasPrefix(t, "+") {
+			out = append(out, t)
+		}
+	}
+	return out
 }

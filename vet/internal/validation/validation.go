@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
 
 // Analyzer reads the fields' schema markers; see the package doc.
@@ -98,7 +100,7 @@ func run(pass *analysis.Pass) (any, error) {
 	var structs []*ast.StructType
 	for _, f := range pass.Files {
 		for _, cg := range f.Comments {
-			if cg.End() < f.Package && hasMarker(markerLines(cg.List), "+kubebuilder:validation:Optional") {
+			if cg.End() < f.Package && hasMarker(syntax.Markers(cg.List), "+kubebuilder:validation:Optional") {
 				optionalPkg = true
 			}
 		}
@@ -114,7 +116,7 @@ func run(pass *analysis.Pass) (any, error) {
 					doc = gd.Doc
 				}
 				if tn, ok := pass.TypesInfo.Defs[ts.Name].(*types.TypeName); ok && doc != nil {
-					typeMarkers[tn] = markerLines(doc.List)
+					typeMarkers[tn] = syntax.Markers(doc.List)
 				}
 				if st, ok := ts.Type.(*ast.StructType); ok {
 					structs = append(structs, st)
@@ -137,7 +139,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			var markers []string
 			if fld.Doc != nil {
-				markers = markerLines(fld.Doc.List)
+				markers = syntax.Markers(fld.Doc.List)
 			}
 			if n, ok := types.Unalias(v.Type()).(*types.Named); ok && n.Obj().Pkg() == pass.Pkg {
 				markers = append(markers, typeMarkers[n.Obj()]...)
@@ -203,17 +205,4 @@ func markerInt(markers []string, prefix string) (int, bool) {
 		}
 	}
 	return val, found
-}
-
-// markerLines are the comments of list that are markers: a line comment whose text
-// starts with +, as controller-gen reads them.
-func markerLines(list []*ast.Comment) []string {
-	var out []string
-	for _, c := range list {
-		t, ok := strings.CutPrefix(c.Text, "//")
-		if t = strings.TrimSpace(t); ok && strings.HasPrefix(t, "+") {
-			out = append(out, t)
-		}
-	}
-	return out
 }
