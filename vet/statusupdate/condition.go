@@ -115,13 +115,8 @@ func (k keyer) conditionStmt(st ast.Stmt, read func(*ast.CallExpr, map[*types.Va
 func (k keyer) reasonCall(call *ast.CallExpr, args map[*types.Var]ast.Expr) []assignment {
 	info := k.g.pass.TypesInfo
 	arg := argument(info, args)
-	fn := kubetypes.Callee(info, call)
-	set, remove := kubetypes.IsFunc(fn, kubetypes.MetaPkg, "SetStatusCondition"), kubetypes.IsFunc(fn, kubetypes.MetaPkg, "RemoveStatusCondition")
-	if (!set && !remove) || len(call.Args) != 2 {
-		return nil
-	}
-	list := arg(call.Args[0])
-	if !strings.HasPrefix(k.key(list), "$.Status") {
+	list, remove, ok := k.metaConditionCall(kubetypes.Callee(info, call), call, arg)
+	if !ok {
 		return nil
 	}
 	if remove {
@@ -205,12 +200,8 @@ func (k keyer) conditionCall(call *ast.CallExpr, args map[*types.Var]ast.Expr) [
 		v := constant.MakeString(status)
 		return []assignment{{lhs: list + "#" + typ, rhs: v.ExactString(), portable: true, value: v}}
 	}
-	set, remove := kubetypes.IsFunc(fn, kubetypes.MetaPkg, "SetStatusCondition"), kubetypes.IsFunc(fn, kubetypes.MetaPkg, "RemoveStatusCondition")
-	if (!set && !remove) || len(call.Args) != 2 {
-		return nil
-	}
-	list := arg(call.Args[0])
-	if !strings.HasPrefix(k.key(list), "$.Status") {
+	list, remove, ok := k.metaConditionCall(fn, call, arg)
+	if !ok {
 		return nil
 	}
 	if remove {
@@ -497,4 +488,19 @@ func keyed(lit *ast.CompositeLit, name string) ast.Expr {
 		}
 	}
 	return nil
+}
+
+// metaConditionCall reads call, of fn, as meta.SetStatusCondition or
+// RemoveStatusCondition (remove) of a conditions list of the written object's status,
+// its parameters replaced by arg; ok is false for any other call.
+func (k keyer) metaConditionCall(fn *types.Func, call *ast.CallExpr, arg func(ast.Expr) ast.Expr) (list ast.Expr, remove, ok bool) {
+	set, remove := kubetypes.IsFunc(fn, kubetypes.MetaPkg, "SetStatusCondition"), kubetypes.IsFunc(fn, kubetypes.MetaPkg, "RemoveStatusCondition")
+	if (!set && !remove) || len(call.Args) != 2 {
+		return nil, false, false
+	}
+	list = arg(call.Args[0])
+	if !strings.HasPrefix(k.key(list), "$.Status") {
+		return nil, false, false
+	}
+	return list, remove, true
 }
