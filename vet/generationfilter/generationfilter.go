@@ -63,7 +63,7 @@ func run(pass *analysis.Pass) (any, error) {
 					rep.Reportf(arg.Pos(), "generation predicate as a global WithEventFilter: it applies to every watch of this controller and drops owned objects' status changes, changes of kinds without a generation (ConfigMap, Secret) and the primary's finalizer changes; put it on For() with builder.WithPredicates")
 				}
 			}
-		case kubetypes.IsFunc(fn, kubetypes.BuilderPkg, "WithPredicates"):
+		case kubetypes.IsBuilderFunc(fn, "WithPredicates"):
 			if len(stack) < 2 {
 				return true
 			}

@@ -17,7 +17,9 @@
 // # Rule
 //
 // Reported: a call of the controller builder's For (builder.TypedBuilder, of which
-// ctrl.Builder is an alias) whose object has a status subresource — a custom resource
+// ctrl.Builder is an alias, or multicluster-runtime's fork of it,
+// sigs.k8s.io/multicluster-runtime/pkg/builder, with the same chain and options: an
+// option that chooses clusters filters no event) whose object has a status subresource — a custom resource
 // with a Status field (see kubetypes) — that the controller writes, when
 //
 //   - none of For's options is a builder.Predicates (builder.WithPredicates(…)) that

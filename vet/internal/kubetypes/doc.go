@@ -1,6 +1,7 @@
 // Package kubetypes recognises, by type and never by spelling, the controller-runtime,
 // client-go and apimachinery APIs that opgen's analyzers look for: client writes and
-// reads, status writers, the controller builder and its chains, predicates, reconcile
+// reads, status writers, the controller builder and its chains (controller-runtime's,
+// and multicluster-runtime's fork of it, which has the same methods), predicates, reconcile
 // results, the conflict retries of client-go's retry and apimachinery's wait
 // packages, and Kubernetes API objects.
 //

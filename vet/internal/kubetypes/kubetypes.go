@@ -26,7 +26,38 @@ const (
 	MetaPkg       = "k8s.io/apimachinery/pkg/api/meta"
 	EqualityPkg   = "k8s.io/apimachinery/pkg/api/equality"
 	HandlerPkg    = "sigs.k8s.io/controller-runtime/pkg/handler"
+
+	// MulticlusterBuilderPkg is multicluster-runtime's fork of the controller
+	// builder: the same TypedBuilder, For, Owns, Watches, WithEventFilter, Complete
+	// and WithPredicates, for controllers that reconcile kinds in many clusters.
+	MulticlusterBuilderPkg = "sigs.k8s.io/multicluster-runtime/pkg/builder"
 )
+
+// builderPkgs are the packages whose TypedBuilder is a controller builder.
+var builderPkgs = [...]string{BuilderPkg, MulticlusterBuilderPkg}
+
+// IsBuilderNamed reports whether t is the type name of a controller builder's
+// package (TypedBuilder, Builder, Predicates), in controller-runtime or its
+// multicluster-runtime fork.
+func IsBuilderNamed(t types.Type, name string) bool {
+	for _, p := range builderPkgs {
+		if IsNamed(t, p, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsBuilderFunc reports whether fn is the package-level function name of a controller
+// builder's package (WithPredicates).
+func IsBuilderFunc(fn *types.Func, name string) bool {
+	for _, p := range builderPkgs {
+		if IsFunc(fn, p, name) {
+			return true
+		}
+	}
+	return false
+}
 
 // Callee is the function or method a call calls, with a generic one reduced to its
 // origin; nil for a conversion, a builtin or a call of a func value.
@@ -217,9 +248,14 @@ func IsStatusUpdate(info *types.Info, call *ast.CallExpr) bool {
 
 // IsBuilderMethod reports whether fn is the method name of controller-runtime's
 // controller builder (builder.TypedBuilder, of which builder.Builder and ctrl.Builder
-// are aliases).
+// are aliases) or of multicluster-runtime's fork of it.
 func IsBuilderMethod(fn *types.Func, name string) bool {
-	return IsMethod(fn, BuilderPkg, "TypedBuilder", name) || IsMethod(fn, BuilderPkg, "Builder", name)
+	for _, p := range builderPkgs {
+		if IsMethod(fn, p, "TypedBuilder", name) || IsMethod(fn, p, "Builder", name) {
+			return true
+		}
+	}
+	return false
 }
 
 // StatusOwner is the custom resource whose status e reaches, or nil: e is a selector
@@ -357,7 +393,7 @@ func isBuilderType(fn *types.Func) bool {
 		return false
 	}
 	recv := fn.Type().(*types.Signature).Recv()
-	return recv != nil && (IsNamed(recv.Type(), BuilderPkg, "TypedBuilder") || IsNamed(recv.Type(), BuilderPkg, "Builder"))
+	return recv != nil && (IsBuilderNamed(recv.Type(), "TypedBuilder") || IsBuilderNamed(recv.Type(), "Builder"))
 }
 
 // isBuilderConstructor reports whether call creates a controller builder: a call
@@ -366,7 +402,7 @@ func isBuilderType(fn *types.Func) bool {
 // builder.TypedControllerManagedBy).
 func isBuilderConstructor(info *types.Info, call *ast.CallExpr) bool {
 	t := info.TypeOf(call)
-	if t == nil || !(IsNamed(t, BuilderPkg, "TypedBuilder") || IsNamed(t, BuilderPkg, "Builder")) {
+	if t == nil || !(IsBuilderNamed(t, "TypedBuilder") || IsBuilderNamed(t, "Builder")) {
 		return false
 	}
 	return !isBuilderType(Callee(info, call))

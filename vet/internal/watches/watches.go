@@ -348,7 +348,7 @@ func filtered(pass *analysis.Pass, stack []ast.Node, call *ast.CallExpr, opts []
 	info := pass.TypesInfo
 	fn, body := syntax.EnclosingFunc(stack)
 	for _, opt := range opts {
-		if kubetypes.IsNamed(info.TypeOf(opt), kubetypes.BuilderPkg, "Predicates") {
+		if kubetypes.IsBuilderNamed(info.TypeOf(opt), "Predicates") {
 			if !passesEveryUpdate(pass, body, opt) {
 				return true
 			}
@@ -447,7 +447,7 @@ func passes(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr, depth int) boo
 	case *ast.CallExpr:
 		fn := kubetypes.Callee(info, x)
 		switch {
-		case kubetypes.IsFunc(fn, kubetypes.BuilderPkg, "WithPredicates"), kubetypes.IsFunc(fn, kubetypes.PredicatePkg, "And"):
+		case kubetypes.IsBuilderFunc(fn, "WithPredicates"), kubetypes.IsFunc(fn, kubetypes.PredicatePkg, "And"):
 			if len(x.Args) == 0 {
 				return true
 			}
