@@ -128,7 +128,13 @@
 // for tests). So is a call that hands the items of a cached List (list.Items) to a
 // function that ranges over a slice parameter and Updates each element as it came
 // in (for _, o := range items { …; c.Update(ctx, &o) }): each element carries the
-// cached resourceVersion. A call that switches the Update off — the path to
+// cached resourceVersion. So is a call of a reconciler's table of phases, each
+// handed the object (steps := []stepFn{r.init, r.setFinalizer, r.updateStatus};
+// for _, step := range steps { step(ctx, obj) }), when one of the table's functions
+// Updates it as it came in: the table is a local slice every value of which, in the
+// function, is a literal of known functions (one per branch, or the literal ranged
+// over itself); a table appended to or given a value from elsewhere is not known, and
+// its calls are not judged. A call that switches the Update off — the path to
 // it needs a bool parameter, or a bool field of a struct parameter, to be true (if
 // params.ApplyChanges { Update }) and the call hands in false, or a literal that
 // leaves the field out (see vet/internal/switches) — sends nothing, and is not

@@ -40,7 +40,10 @@
 // the declaration that holds it. A function called through a seam — a package
 // variable or a struct field that the package assigns only that function (var saveFn
 // = save; r.updateStatusHandler = r.updateStatus), as tests need — is followed as a
-// call of it; one called through another value, or an interface, is not. The receiver is no
+// call of it; so is a table of phases, a local slice of known functions ranged over
+// and each called (for _, step := range []stepFn{r.init, r.save} { step(ctx, obj) }:
+// the call writes what any of them writes, see Steps); one called through another
+// value, or an interface, is not. The receiver is no
 // parameter: an object held in a field of the receiver is not followed.
 //
 // The result, for the package analyzed, is every call whose callee writes one of its
