@@ -133,8 +133,9 @@
 // for _, step := range steps { step(ctx, obj) }), when one of the table's functions
 // Updates it as it came in: the table is a local slice every value of which, in the
 // function, is a literal of known functions (one per branch, or the literal ranged
-// over itself); a table appended to or given a value from elsewhere is not known, and
-// its calls are not judged. A call that switches the Update off — the path to
+// over itself); a table appended to, with an element replaced, or given a value from
+// elsewhere is not known, and its calls are not judged. A call that switches the
+// Update off — the path to
 // it needs a bool parameter, or a bool field of a struct parameter, to be true (if
 // params.ApplyChanges { Update }) and the call hands in false, or a literal that
 // leaves the field out (see vet/internal/switches) — sends nothing, and is not

@@ -42,7 +42,7 @@
 // = save; r.updateStatusHandler = r.updateStatus), as tests need — is followed as a
 // call of it; so is a table of phases, a local slice of known functions ranged over
 // and each called (for _, step := range []stepFn{r.init, r.save} { step(ctx, obj) }:
-// the call writes what any of them writes, see Steps); one called through another
+// the call writes what any of them writes); one called through another
 // value, or an interface, is not. The receiver is no
 // parameter: an object held in a field of the receiver is not followed.
 //

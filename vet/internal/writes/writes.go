@@ -368,14 +368,16 @@ func (s seams) held(info *types.Info, e ast.Expr) *types.Func {
 	return s[v]
 }
 
-// Steps are the functions a call of fun may call when fun is the value variable of
-// a range loop, in body, over a local slice every value of which is a literal of
+// tableFuncs are the functions a call of fun may call when fun is the value variable
+// of a range loop, in body, over a local slice every value of which is a literal of
 // known functions (steps := []stepFn{r.init, r.validate}, assigned once or in each
 // branch; for _, step := range steps { step(ctx, obj) }), or over such a literal
 // itself: a reconciler that runs its phases from a table. Nil when fun is no such
 // variable, or when the slice is given any other value (an append, an element
-// assigned, a value from elsewhere): then what the call calls is not known.
-func Steps(info *types.Info, body *ast.BlockStmt, fun ast.Expr) []*types.Func {
+// assigned, its address handed on, a value from elsewhere): then what the call calls
+// is not known.
+func tableFuncs(pass *analysis.Pass, body *ast.BlockStmt, fun ast.Expr) []*types.Func {
+	info := pass.TypesInfo
 	id, ok := ast.Unparen(fun).(*ast.Ident)
 	if !ok || body == nil {
 		return nil
@@ -396,19 +398,26 @@ func Steps(info *types.Info, body *ast.BlockStmt, fun ast.Expr) []*types.Func {
 	if over == nil {
 		return nil
 	}
+	values := []ast.Expr{over}
+	if sid, ok := ast.Unparen(over).(*ast.Ident); ok {
+		sv, _ := info.Uses[sid].(*types.Var)
+		if sv == nil || sv.Parent() == nil || sv.Parent() == sv.Pkg().Scope() || sv.IsField() {
+			return nil // a package variable or a field: given values elsewhere
+		}
+		if values = syntax.ValuesOf(pass, body, sv); values == nil || changedInPlace(info, body, sv) {
+			return nil
+		}
+	}
 	var fns []*types.Func
-	known := true
-	literal := func(e ast.Expr) {
+	for _, e := range values {
 		lit, ok := ast.Unparen(e).(*ast.CompositeLit)
 		if !ok {
-			known = false
-			return
+			return nil
 		}
-		if _, isSlice := info.TypeOf(lit).Underlying().(*types.Slice); !isSlice {
-			if _, isArray := info.TypeOf(lit).Underlying().(*types.Array); !isArray {
-				known = false
-				return
-			}
+		switch info.TypeOf(lit).Underlying().(type) {
+		case *types.Slice, *types.Array:
+		default:
+			return nil
 		}
 		for _, elt := range lit.Elts {
 			if kv, ok := elt.(*ast.KeyValueExpr); ok {
@@ -416,53 +425,47 @@ func Steps(info *types.Info, body *ast.BlockStmt, fun ast.Expr) []*types.Func {
 			}
 			fn := syntax.FuncValue(info, elt)
 			if fn == nil {
-				known = false
-				return
+				return nil
 			}
 			if !slices.Contains(fns, fn) {
 				fns = append(fns, fn)
 			}
 		}
 	}
-	sid, ok := ast.Unparen(over).(*ast.Ident)
-	if !ok {
-		literal(over)
-	} else {
-		sv, _ := info.Uses[sid].(*types.Var)
-		if sv == nil || sv.Parent() == nil || sv.Parent() == sv.Pkg().Scope() || sv.IsField() {
-			return nil // a package variable or a field: given values elsewhere
-		}
-		ast.Inspect(body, func(n ast.Node) bool {
-			switch x := n.(type) {
-			case *ast.AssignStmt:
-				for i, lhs := range x.Lhs {
-					if syntax.Root(info, lhs) != sv {
-						continue
-					}
-					if lid, ok := ast.Unparen(lhs).(*ast.Ident); !ok || len(x.Lhs) != len(x.Rhs) || x.Tok != token.ASSIGN && x.Tok != token.DEFINE || info.ObjectOf(lid) != sv {
-						known = false // an element or a field assigned, or a value from a call
-						continue
-					}
-					literal(x.Rhs[i])
-				}
-			case *ast.ValueSpec:
-				for i, name := range x.Names {
-					if info.Defs[name] == sv && i < len(x.Values) {
-						literal(x.Values[i])
-					}
-				}
-			case *ast.UnaryExpr:
-				if x.Op == token.AND && syntax.Root(info, x.X) == sv {
-					known = false // its address handed on
+	return fns
+}
+
+// changedInPlace reports whether body assigns an element or a field of v (v[0] = f),
+// or takes its address, which a callee may then change: what syntax.ValuesOf does not
+// see.
+func changedInPlace(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			for _, lhs := range x.Lhs {
+				if _, whole := ast.Unparen(lhs).(*ast.Ident); !whole && syntax.Root(info, lhs) == v {
+					found = true
 				}
 			}
-			return known
-		})
+		case *ast.UnaryExpr:
+			if x.Op == token.AND && syntax.Root(info, x.X) == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// union appends to set each item of add it does not hold yet.
+func union[T comparable](set, add []T) []T {
+	for _, a := range add {
+		if !slices.Contains(set, a) {
+			set = append(set, a)
+		}
 	}
-	if !known || len(fns) == 0 {
-		return nil
-	}
-	return fns
+	return set
 }
 
 // merged is one fact for a call that may call any of fns: what any of them writes of
@@ -470,38 +473,17 @@ func Steps(info *types.Info, body *ast.BlockStmt, fun ast.Expr) []*types.Func {
 // function of the table needs may not be another's, so none turns the call off.
 func merged(fns []*types.Func, factOf func(*types.Func) *Fact) *Fact {
 	out := &Fact{}
-	union := func(set []int, add []int) []int {
-		for _, i := range add {
-			if !slices.Contains(set, i) {
-				set = append(set, i)
-			}
-		}
-		slices.Sort(set)
-		return set
-	}
 	for _, fn := range fns {
-		f := factOf(fn)
-		if f == nil {
-			continue
-		}
-		out.Status = union(out.Status, f.Status)
-		out.Update = union(out.Update, f.Update)
-		for _, fl := range f.StatusFields {
-			if !slices.Contains(out.StatusFields, fl) {
-				out.StatusFields = append(out.StatusFields, fl)
-			}
-		}
-		for _, fl := range f.UpdateFields {
-			if !slices.Contains(out.UpdateFields, fl) {
-				out.UpdateFields = append(out.UpdateFields, fl)
-			}
-		}
-		for _, k := range f.Kinds {
-			if !slices.Contains(out.Kinds, k) {
-				out.Kinds = append(out.Kinds, k)
-			}
+		if f := factOf(fn); f != nil {
+			out.Status = union(out.Status, f.Status)
+			out.Update = union(out.Update, f.Update)
+			out.StatusFields = union(out.StatusFields, f.StatusFields)
+			out.UpdateFields = union(out.UpdateFields, f.UpdateFields)
+			out.Kinds = union(out.Kinds, f.Kinds)
 		}
 	}
+	slices.Sort(out.Status)
+	slices.Sort(out.Update)
 	return out
 }
 
@@ -716,7 +698,7 @@ func analyze(pass *analysis.Pass, x *fn, sm seams, factOf func(*types.Func) *Fac
 		var f *Fact
 		if callee := sm.calleeOf(info, call); callee != nil {
 			f = factOf(callee)
-		} else if fns := Steps(info, x.decl.Body, call.Fun); fns != nil {
+		} else if fns := tableFuncs(pass, x.decl.Body, call.Fun); fns != nil {
 			f = merged(fns, factOf)
 		}
 		if f == nil || !f.writesParams() {
