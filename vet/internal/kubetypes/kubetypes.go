@@ -393,7 +393,13 @@ func isBuilderType(fn *types.Func) bool {
 		return false
 	}
 	recv := fn.Type().(*types.Signature).Recv()
-	return recv != nil && (IsBuilderNamed(recv.Type(), "TypedBuilder") || IsBuilderNamed(recv.Type(), "Builder"))
+	return recv != nil && isBuilder(recv.Type())
+}
+
+// isBuilder reports whether t is a controller builder (TypedBuilder, or Builder, its
+// alias for reconcile.Request).
+func isBuilder(t types.Type) bool {
+	return IsBuilderNamed(t, "TypedBuilder") || IsBuilderNamed(t, "Builder")
 }
 
 // isBuilderConstructor reports whether call creates a controller builder: a call
@@ -402,7 +408,7 @@ func isBuilderType(fn *types.Func) bool {
 // builder.TypedControllerManagedBy).
 func isBuilderConstructor(info *types.Info, call *ast.CallExpr) bool {
 	t := info.TypeOf(call)
-	if t == nil || !(IsBuilderNamed(t, "TypedBuilder") || IsBuilderNamed(t, "Builder")) {
+	if t == nil || !isBuilder(t) {
 		return false
 	}
 	return !isBuilderType(Callee(info, call))
