@@ -31,7 +31,9 @@
 // when its static type is a named type with a Reconcile method, declared in this
 // package or any other analyzed; its methods, and what they reach (calls, functions
 // taken as values, the methods of the types they build a value of, which an
-// interface may call), write the kind's status or do not, in any package (see
+// interface may call; a method called through an interface whose package has one
+// implementation of it, as that implementation's), write the kind's status or do not,
+// in any package (see
 // vet/internal/writes, which carries it as an analysis fact). So a For in the
 // manager's set-up whose reconciler, in another package, writes the kind's status is
 // reported, and one whose reconciler writes none of it is not. When the reconciler
@@ -117,8 +119,9 @@
 // A status of struct{} (some scaffolds keep one) is no status subresource: nothing is
 // written to it, so nothing loops. A kind whose status the controller never writes is
 // not reported either: another controller's status writes are not this one's loop. A
-// write the analysis cannot follow (through a function value, an interface, an object
-// held in a field of the receiver) goes unseen, and so does the finding.
+// write the analysis cannot follow (through a function value, an interface of several
+// implementations or one declared in another package than its implementation, an
+// object held in a field of the receiver) goes unseen, and so does the finding.
 //
 // # Fix
 //

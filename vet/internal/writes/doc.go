@@ -42,8 +42,13 @@
 // = save; r.updateStatusHandler = r.updateStatus), as tests need — is followed as a
 // call of it; so is a table of phases, a local slice of known functions ranged over
 // and each called (for _, step := range []stepFn{r.init, r.save} { step(ctx, obj) }:
-// the call writes what any of them writes); one called through another
-// value, or an interface, is not. The receiver is no
+// the call writes what any of them writes). A method called through an interface
+// the package declares is followed as a call of the method of the package's one type
+// that implements it, when only one does (a reconciler's ResourceManager field and the
+// defaultResourceManager its package's constructor returns), across packages too: the
+// interface's method carries that fact. One called through an interface of two
+// implementations or more (a fake beside the real one), an interface declared
+// elsewhere, or another value, is not. The receiver is no
 // parameter: an object held in a field of the receiver is not followed.
 //
 // The result, for the package analyzed, is every call whose callee writes one of its

@@ -265,13 +265,28 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.ExportObjectFact(x.obj, &f)
 		}
 	}
+	// An interface's method carries the fact of its one implementation's, for the
+	// packages that call it through the interface.
+	for m, impl := range sm.impls {
+		if f := factOf(impl); f != nil && !f.empty() {
+			g := *f
+			pass.ExportObjectFact(m, &g)
+			res.kinds[m] = g.Kinds
+		}
+	}
 	return res, nil
 }
 
 // seams maps each variable or field of the package that is assigned function values
 // in one way only — a package variable (var updateFn = update) or a struct field
 // (r.updateStatusHandler = r.updateStatus), seams for tests — to that function.
-type seams map[*types.Var]*types.Func
+//
+// impls maps each method of an interface the package declares to the method of the
+// package's one type that implements it (see implementations).
+type seams struct {
+	vars  map[*types.Var]*types.Func
+	impls map[*types.Func]*types.Func
+}
 
 // findSeams builds the package's seams from its assignments, value specs and keyed
 // composite literals.
@@ -335,10 +350,10 @@ func findSeams(pass *analysis.Pass) seams {
 			return true
 		})
 	}
-	out := seams{}
+	out := seams{vars: map[*types.Var]*types.Func{}, impls: implementations(pass)}
 	for v, fns := range held {
 		if len(fns) == 1 && !unknown[v] {
-			out[v] = fns[0]
+			out.vars[v] = fns[0]
 		}
 	}
 	return out
@@ -348,7 +363,7 @@ func findSeams(pass *analysis.Pass) seams {
 // (updateFn(…), r.updateStatusHandler(…)); nil when neither is known.
 func (s seams) calleeOf(info *types.Info, call *ast.CallExpr) *types.Func {
 	if fn := kubetypes.Callee(info, call); fn != nil {
-		return fn
+		return s.resolved(fn)
 	}
 	return s.held(info, call.Fun)
 }
@@ -365,7 +380,75 @@ func (s seams) held(info *types.Info, e ast.Expr) *types.Func {
 		return nil
 	}
 	v, _ := info.Uses[id].(*types.Var)
-	return s[v]
+	return s.vars[v]
+}
+
+// resolved is fn, or, when fn is the method of an interface the package declares with
+// one implementation, that implementation's method.
+func (s seams) resolved(fn *types.Func) *types.Func {
+	if m := s.impls[fn]; m != nil {
+		return m
+	}
+	return fn
+}
+
+// implementations maps the methods of each interface the package declares to those
+// of the one named type of the package that implements it (by value or pointer), when
+// exactly one does: the shape of a reconciler that holds a ResourceManager interface
+// whose package returns its defaultResourceManager from a constructor. With two
+// implementations (a fake beside the real one, or two strategies) which one runs is
+// not known, and nothing is mapped. Only methods the interface declares itself are
+// mapped: one it embeds from another package is that package's to judge. Types of
+// _test.go files and generic types are left out. The packages of the Kubernetes API
+// and controller-runtime are too: their interfaces (client.Writer, StatusWriter) are
+// the writes themselves, which the analyzers know by name.
+func implementations(pass *analysis.Pass) map[*types.Func]*types.Func {
+	path := pass.Pkg.Path()
+	for _, p := range []string{"k8s.io/", "sigs.k8s.io/controller-runtime", "sigs.k8s.io/multicluster-runtime"} {
+		if strings.HasPrefix(path, p) {
+			return nil
+		}
+	}
+	var ifaces []*types.Interface
+	var concrete []*types.Named
+	scope := pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || strings.HasSuffix(pass.Fset.Position(tn.Pos()).Filename, "_test.go") {
+			continue
+		}
+		named, ok := tn.Type().(*types.Named)
+		if !ok || named.TypeParams().Len() > 0 {
+			continue
+		}
+		if it, ok := named.Underlying().(*types.Interface); ok {
+			if it.NumExplicitMethods() > 0 {
+				ifaces = append(ifaces, it)
+			}
+			continue
+		}
+		concrete = append(concrete, named)
+	}
+	out := map[*types.Func]*types.Func{}
+	for _, it := range ifaces {
+		var impl *types.Named
+		n := 0
+		for _, c := range concrete {
+			if types.Implements(c, it) || types.Implements(types.NewPointer(c), it) {
+				impl, n = c, n+1
+			}
+		}
+		if n != 1 {
+			continue
+		}
+		for m := range it.ExplicitMethods() {
+			obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(impl), true, pass.Pkg, m.Name())
+			if fn, ok := obj.(*types.Func); ok {
+				out[m] = fn
+			}
+		}
+	}
+	return out
 }
 
 // tableFuncs are the functions a call of fun may call when fun is the value variable
@@ -652,7 +735,7 @@ func analyze(pass *analysis.Pass, x *fn, sm seams, factOf func(*types.Func) *Fac
 			switch n := n.(type) {
 			case *ast.Ident:
 				if used, ok := info.Uses[n].(*types.Func); ok {
-					use(used)
+					use(sm.resolved(used))
 				} else if held := sm.held(info, n); held != nil {
 					use(held)
 				}

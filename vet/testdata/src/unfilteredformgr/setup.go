@@ -31,6 +31,18 @@ func Setup(mgr ctrl.Manager) error {
 		Complete(&reconcilers.MemcachedReconciler{Client: mgr.GetClient()}); err != nil {
 		return err
 	}
+	// The reconciler writes the status through an interface of one implementation.
+	if err := ctrl.NewControllerManagedBy(mgr).
+		For(&apiv1.Memcached{}). // want `For\(&apiv1.Memcached{}\) without predicates: \*v1.Memcached has a status subresource`
+		Complete(&reconcilers.ManagedReconciler{Client: mgr.GetClient()}); err != nil {
+		return err
+	}
+	// Through an interface of two: not known to write.
+	if err := ctrl.NewControllerManagedBy(mgr).
+		For(&apiv1.Memcached{}).
+		Complete(&reconcilers.SyncingReconciler{Client: mgr.GetClient()}); err != nil {
+		return err
+	}
 	c, err := controller.New("memcached", mgr, controller.Options{Reconciler: &reconcilers.MemcachedReconciler{Client: mgr.GetClient()}})
 	if err != nil {
 		return err

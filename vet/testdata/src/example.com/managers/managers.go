@@ -1,0 +1,62 @@
+// Package managers holds a reconciler's collaborators behind interfaces, as operators
+// split a controller from the code that talks to a cloud API and writes the status:
+// the interface is the seam, and the package's one implementation is what runs.
+package managers
+
+import (
+	"context"
+
+	apiv1 "example.com/api/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+// ResourceManager has one implementation in its package: a call through it is a call
+// of defaultResourceManager's method, and writes what that writes.
+type ResourceManager interface {
+	Reconcile(ctx context.Context, obj *apiv1.Memcached) error // want Reconcile:`writes\(status \[1\], update \[\]\) kinds \[example.com/api/v1.Memcached\]`
+}
+
+func NewResourceManager(c client.Client) ResourceManager { // want NewResourceManager:`writes\(status \[\], update \[\]\) kinds \[example.com/api/v1.Memcached\]`
+	return &defaultResourceManager{client: c}
+}
+
+type defaultResourceManager struct {
+	client client.Client
+}
+
+func (m *defaultResourceManager) Reconcile(ctx context.Context, obj *apiv1.Memcached) error { // want Reconcile:`writes\(status \[1\], update \[\]\) kinds \[example.com/api/v1.Memcached\]`
+	old := obj.DeepCopy()
+	obj.Status.State = "Ready"
+	return m.client.Status().Patch(ctx, obj, client.MergeFrom(old))
+}
+
+// Syncer has two implementations in its package: which one a call runs is not known
+// here, so a call through it carries no fact.
+type Syncer interface {
+	Sync(ctx context.Context, obj *apiv1.Memcached) error
+}
+
+type writingSyncer struct{ client client.Client }
+
+func (s writingSyncer) Sync(ctx context.Context, obj *apiv1.Memcached) error { // want Sync:`writes\(status \[1\], update \[1\]\) kinds \[example.com/api/v1.Memcached\]`
+	return s.client.Status().Update(ctx, obj)
+}
+
+type idleSyncer struct{}
+
+func (idleSyncer) Sync(context.Context, *apiv1.Memcached) error { return nil }
+
+// Reconciler calls the manager through the interface in its own package.
+type Reconciler struct {
+	Manager ResourceManager
+	Syncer  Syncer
+}
+
+func (r *Reconciler) Run(ctx context.Context, obj *apiv1.Memcached) error { // want Run:`writes\(status \[1\], update \[\]\) kinds \[example.com/api/v1.Memcached\]`
+	return r.Manager.Reconcile(ctx, obj)
+}
+
+// Sync calls a Syncer: one of two implementations, so no fact.
+func (r *Reconciler) Sync(ctx context.Context, obj *apiv1.Memcached) error {
+	return r.Syncer.Sync(ctx, obj)
+}
