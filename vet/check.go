@@ -386,26 +386,38 @@ func makesManager(p *packages.Package) bool {
 // statusupdate and statustime check the controllers of the package the write is in;
 // a kind written by one package and watched by another is settled here.
 func filteredKinds(graph *checker.Graph, dead map[token.Pos]bool, orphans map[*packages.Package]bool) map[string]bool {
+	// Its own watches settle a kind; a kind that has none, its secondary ones (an
+	// owner's Owns, another controller's Watches).
 	seen, passes := map[string]bool{}, map[string]bool{}
+	seen2, passes2 := map[string]bool{}, map[string]bool{}
 	for _, act := range graph.Roots {
 		r, ok := act.Result.(*watches.Result)
 		if act.Analyzer != watches.Analyzer || act.Err != nil || !ok || orphans[act.Package] {
 			continue // an orphan package's watch starts nothing
 		}
-		for _, f := range slices.Concat(r.Fors, r.Sources, r.Watches) {
-			k := kubetypes.KindCategory(f.Kind)
-			if k == "" || dead[f.Call.Pos()] {
-				continue
-			}
-			seen[k] = true
-			if !f.Filtered {
-				passes[k] = true
+		note := func(fs []watches.For, seen, passes map[string]bool) {
+			for _, f := range fs {
+				k := kubetypes.KindCategory(f.Kind)
+				if k == "" || dead[f.Call.Pos()] {
+					continue
+				}
+				seen[k] = true
+				if !f.Filtered {
+					passes[k] = true
+				}
 			}
 		}
+		note(slices.Concat(r.Fors, r.Sources, r.Watches), seen, passes)
+		note(r.Secondary, seen2, passes2)
 	}
 	out := map[string]bool{}
 	for k := range seen {
 		out[k] = !passes[k]
+	}
+	for k := range seen2 {
+		if !seen[k] {
+			out[k] = !passes2[k]
+		}
 	}
 	return out
 }

@@ -34,7 +34,11 @@
 // events (see unfilteredfor for what counts; a watch without the builder,
 // c.Watch(source.Kind(cache, &Foo{}, handler, predicates…)), filters when one of its
 // predicates may filter or its handler is not EnqueueRequestForObject) is left alone: its status writes
-// reconcile nothing again, and a timestamp there is a heartbeat, not a loop. opgen
+// reconcile nothing again, and a timestamp there is a heartbeat, not a loop. So is a
+// kind no controller of the package is its own (a child the owner stamps) whose
+// watches as a child, an owner's Owns or another controller's Watches, all filter
+// (Owns and EnqueueRequestForOwner enqueue the owner on every update, the child's
+// status-only ones too, unless a predicate or the chain's WithEventFilter drops them). opgen
 // vet, which sees every package it analyzes, also leaves it when every controller of
 // the kind among those packages filters so (controllers built in a cmd package, the
 // stamp written in a reconciler package), as it does for statusupdate.

@@ -45,7 +45,11 @@
 // package filters update events (see unfilteredfor for what counts; a watch without the builder,
 // c.Watch(source.Kind(cache, &Foo{}, handler, predicates…)), filters when one of its
 // predicates may filter or its handler is not EnqueueRequestForObject): its status writes
-// reconcile nothing again. opgen vet, which sees every package it analyzes, also drops
+// reconcile nothing again. A kind no controller of the package is its own (a child
+// the owner writes) is settled by its watches as a child, an owner's Owns or another
+// controller's Watches: left alone when there are some and every one filters (a
+// predicate, the chain's WithEventFilter, or a Watches handler that decides what to
+// enqueue; Owns and EnqueueRequestForOwner enqueue the owner on every update). opgen vet, which sees every package it analyzes, also drops
 // the finding when every controller of the kind among those packages filters so (a
 // kind one package writes and another watches); the analyzer alone, run package by
 // package (golangci-lint), cannot see them. An object of an interface type (client.Object, a job

@@ -76,6 +76,14 @@ type Result struct {
 	// updates or the handler is not EnqueueRequestForObject (a handler of its own
 	// decides what to enqueue).
 	Sources []For
+	// Secondary are the builder's Owns calls and its Watches calls of other kinds than
+	// the chain's For watches (a child the controller writes), each as a For (Reconciler
+	// the chain's): Filtered when a predicate may filter updates, the chain has a
+	// WithEventFilter that may, or a Watches handler decides what to enqueue. Owns'
+	// handler enqueues the owner on every update of the child, status-only ones too.
+	// They settle a kind that no For, own Watches or Sources watches in the package
+	// (see FiltersUpdatesOf); unfilteredfor does not report them.
+	Secondary []For
 	// Controller reports whether the package holds a controller: a For call, or a
 	// Reconcile method (Reconcile(context.Context, reconcile.Request)
 	// (reconcile.Result, error), or Reconcile(reconcile.Request) as before
@@ -86,6 +94,9 @@ type Result struct {
 
 // FiltersUpdatesOf reports whether the package wires a controller for objects of type
 // t (a kind or a pointer to one) and every such controller filters update events.
+// When no controller of the package is t's own, t's secondary watches decide: the
+// kind is filtered when there are some and every one filters (a child whose only
+// watch is its owner's filtered Owns: its status updates wake no controller).
 //
 // An object of an interface type (a JobObject several kinds implement, client.Object)
 // stands for every kind the package wires a controller for that implements it: it
@@ -96,20 +107,25 @@ func (r *Result) FiltersUpdatesOf(t types.Type) bool {
 		return false
 	}
 	iface, _ := want.Underlying().(*types.Interface)
-	found := false
-	for _, f := range slices.Concat(r.Fors, r.Sources, r.Watches) {
-		n := kubetypes.Named(f.Kind)
-		if n == nil {
-			continue
-		}
-		if types.Identical(n, want) || (iface != nil && kubetypes.HasStatusSubresource(f.Kind) && types.Implements(types.NewPointer(n), iface)) {
-			if !f.Filtered {
-				return false
+	for _, ws := range [][]For{slices.Concat(r.Fors, r.Sources, r.Watches), r.Secondary} {
+		found := false
+		for _, f := range ws {
+			n := kubetypes.Named(f.Kind)
+			if n == nil {
+				continue
 			}
-			found = true
+			if types.Identical(n, want) || (iface != nil && kubetypes.HasStatusSubresource(f.Kind) && types.Implements(types.NewPointer(n), iface)) {
+				if !f.Filtered {
+					return false
+				}
+				found = true
+			}
+		}
+		if found {
+			return true
 		}
 	}
-	return found
+	return false
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -146,6 +162,7 @@ func run(pass *analysis.Pass) (any, error) {
 		f.Reconciler = completedWith(info, chain)
 		res.Fors = append(res.Fors, f)
 		res.Watches = append(res.Watches, ownWatches(pass, stack, chain, f, filtersIn)...)
+		res.Secondary = append(res.Secondary, secondaryWatches(pass, stack, chain, f, filtersIn)...)
 		return true
 	})
 	res.Controller = len(res.Fors) > 0 || hasReconcile(pass)
@@ -187,6 +204,48 @@ func ownWatches(pass *analysis.Pass, forStack []ast.Node, chain []*ast.CallExpr,
 		out = append(out, w)
 	}
 	return out
+}
+
+// secondaryWatches judges the Owns calls of a builder chain, and its Watches calls of
+// other kinds than the one its For watches.
+func secondaryWatches(pass *analysis.Pass, forStack []ast.Node, chain []*ast.CallExpr, f For, filtersIn map[ast.Node]bool) []For {
+	info := pass.TypesInfo
+	want := kubetypes.Named(f.Kind)
+	var out []For
+	for _, c := range chain {
+		fn := kubetypes.Callee(info, c)
+		owns := kubetypes.IsBuilderMethod(fn, "Owns") && len(c.Args) >= 1
+		if !owns && (!kubetypes.IsBuilderMethod(fn, "Watches") || len(c.Args) < 2) {
+			continue
+		}
+		n := kubetypes.Named(info.TypeOf(c.Args[0]))
+		if n == nil || (!owns && want != nil && types.Identical(n, want)) {
+			continue // the controller's own kind: ownWatches'
+		}
+		w := For{Call: c, In: f.In, Kind: info.TypeOf(c.Args[0]), Reconciler: f.Reconciler}
+		opts := c.Args[1:]
+		if !owns {
+			w.Handler, opts = c.Args[1], c.Args[2:]
+		}
+		if !owns && !enqueuesEveryEvent(pass, c.Args[1]) && !enqueuesOwner(info, c.Args[1]) {
+			w.Filtered = true
+		} else {
+			w.Filtered = filtered(pass, forStack, f.Call, opts, &w.PassAll, filtersIn)
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// enqueuesOwner reports whether h is handler.EnqueueRequestForOwner's: it enqueues
+// the owner on every event of the object, as Owns does.
+func enqueuesOwner(info *types.Info, h ast.Expr) bool {
+	call, ok := ast.Unparen(h).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := kubetypes.Callee(info, call)
+	return kubetypes.IsFunc(fn, kubetypes.HandlerPkg, "EnqueueRequestForOwner") || kubetypes.IsFunc(fn, kubetypes.HandlerPkg, "TypedEnqueueRequestForOwner")
 }
 
 // enqueuesEveryEvent reports whether an event handler enqueues on every event of the
