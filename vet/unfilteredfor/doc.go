@@ -49,7 +49,11 @@
 // to enqueue and counts as a filter. So is the form of controller-runtime before 0.18,
 // where Watch takes the handler and predicates: c.Watch(source.Kind(cache, &Foo{}),
 // handler, predicates…) (0.15 to 0.17) and c.Watch(&source.Kind{Type: &Foo{}},
-// handler, predicates…) (before 0.15).
+// handler, predicates…) (before 0.15). The predicates of those versions are read as
+// the generic ones: predicate.Funcs, ResourceVersionChangedPredicate and the change
+// predicates are structs of those names there, and an UpdateFunc takes an
+// event.UpdateEvent struct (predicate.Funcs{UpdateFunc: func(e event.UpdateEvent) bool
+// { return true }} passes every update, whichever version).
 //
 // The controller's own kind watched a second way, with the builder's Watches(&Foo{},
 // handler, opts…) in the chain whose For watches Foo, is reported the same way, at the

@@ -488,9 +488,9 @@ func passes(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr, depth int) boo
 	case *ast.CompositeLit:
 		t := info.TypeOf(x)
 		switch {
-		case kubetypes.IsNamed(t, kubetypes.PredicatePkg, "TypedResourceVersionChangedPredicate"):
+		case kubetypes.IsNamed(t, kubetypes.PredicatePkg, "TypedResourceVersionChangedPredicate"), kubetypes.IsNamed(t, kubetypes.PredicatePkg, "ResourceVersionChangedPredicate"):
 			return true
-		case kubetypes.IsNamed(t, kubetypes.PredicatePkg, "TypedFuncs"):
+		case kubetypes.IsNamed(t, kubetypes.PredicatePkg, "TypedFuncs"), kubetypes.IsNamed(t, kubetypes.PredicatePkg, "Funcs"):
 			for _, elt := range x.Elts {
 				kv, ok := elt.(*ast.KeyValueExpr)
 				if !ok {
@@ -729,7 +729,7 @@ func isInterfaceMethod(m *types.Func) bool {
 // update: a generation, label or annotation change predicate.
 func dropsStatusOnly(info *types.Info, e ast.Expr) bool {
 	t := info.TypeOf(e)
-	for _, name := range []string{"TypedGenerationChangedPredicate", "TypedLabelChangedPredicate", "TypedAnnotationChangedPredicate"} {
+	for _, name := range []string{"TypedGenerationChangedPredicate", "TypedLabelChangedPredicate", "TypedAnnotationChangedPredicate", "GenerationChangedPredicate", "LabelChangedPredicate", "AnnotationChangedPredicate"} {
 		if kubetypes.IsNamed(t, kubetypes.PredicatePkg, name) {
 			return true
 		}
@@ -834,11 +834,19 @@ func returnsPredicate(fn *types.Func) bool {
 		return false
 	}
 	p := m.Signature().Params()
-	return p.Len() == 1 && kubetypes.IsNamed(p.At(0).Type(), EventPkg, "TypedUpdateEvent")
+	return p.Len() == 1 && isUpdateEvent(p.At(0).Type())
 }
 
 // EventPkg is controller-runtime's package of events.
 const EventPkg = "sigs.k8s.io/controller-runtime/pkg/event"
+
+// isUpdateEvent reports whether t is controller-runtime's update event:
+// TypedUpdateEvent, which UpdateEvent names since 0.18, or the UpdateEvent struct of
+// the versions before, whose predicate.Funcs, ResourceVersionChangedPredicate and
+// the others are structs of their own names too.
+func isUpdateEvent(t types.Type) bool {
+	return kubetypes.IsNamed(t, EventPkg, "TypedUpdateEvent") || kubetypes.IsNamed(t, EventPkg, "UpdateEvent")
+}
 
 // updateEventParam is the parameter of a func(event.TypedUpdateEvent[T]) bool, nil
 // when the signature is not one.
@@ -847,7 +855,7 @@ func updateEventParam(info *types.Info, ft *ast.FuncType) *types.Var {
 		return nil
 	}
 	v, ok := info.Defs[ft.Params.List[0].Names[0]].(*types.Var)
-	if !ok || !kubetypes.IsNamed(v.Type(), EventPkg, "TypedUpdateEvent") {
+	if !ok || !isUpdateEvent(v.Type()) {
 		return nil
 	}
 	return v

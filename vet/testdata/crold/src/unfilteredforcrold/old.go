@@ -8,6 +8,7 @@ import (
 	apiv1 "example.com/api/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller"
+	"sigs.k8s.io/controller-runtime/pkg/event"
 	"sigs.k8s.io/controller-runtime/pkg/handler"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
@@ -37,6 +38,19 @@ func add(mgr manager.Manager, r *Reconciler) error {
 		return err
 	}
 	if err := c.Watch(&source.Kind{Type: &apiv1.Memcached{}}, &handler.EnqueueRequestForObject{}, predicate.Funcs{}); err != nil { // want `with predicates that pass status-only updates`
+		return err
+	}
+	// predicate.Funcs and the change predicates of these versions are structs of their
+	// own names, and the update event is event.UpdateEvent.
+	if err := c.Watch(&source.Kind{Type: &apiv1.Memcached{}}, &handler.EnqueueRequestForObject{}, predicate.Funcs{UpdateFunc: func(e event.UpdateEvent) bool { return true }}); err != nil { // want `with predicates that pass status-only updates`
+		return err
+	}
+	if err := c.Watch(&source.Kind{Type: &apiv1.Memcached{}}, &handler.EnqueueRequestForObject{}, predicate.ResourceVersionChangedPredicate{}); err != nil { // want `with predicates that pass status-only updates`
+		return err
+	}
+	if err := c.Watch(&source.Kind{Type: &apiv1.Memcached{}}, &handler.EnqueueRequestForObject{}, predicate.Funcs{UpdateFunc: func(e event.UpdateEvent) bool {
+		return e.ObjectOld.GetGeneration() != e.ObjectNew.GetGeneration()
+	}}); err != nil {
 		return err
 	}
 	return c.Watch(&source.Kind{Type: &apiv1.Memcached{}}, &handler.EnqueueRequestForObject{}, predicate.GenerationChangedPredicate{})
