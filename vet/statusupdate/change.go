@@ -73,6 +73,10 @@ type keyer struct {
 	// to the write (those after it in its list, then those after the list's own
 	// statement): where a fill on success finds its error checked.
 	after []ast.Stmt
+	// status is a name that stands for the object's status itself, "" for none: the
+	// receiver of a setter of the status type (func (s *FooStatus) SetPhase(…)),
+	// whose s.Phase keys as $.Status.Phase.
+	status string
 }
 
 func newKeyer(g *guards, stack []ast.Node, obj ast.Expr) keyer {
@@ -142,6 +146,10 @@ func (k keyer) key(e ast.Expr) string {
 		s = k.unalias(e, s)
 	}
 	switch {
+	case k.status != "" && s == k.status:
+		return "$.Status"
+	case k.status != "" && strings.HasPrefix(s, k.status+"."):
+		return "$.Status" + s[len(k.status):]
 	case k.obj == "":
 		return s
 	case s == k.obj:

@@ -258,7 +258,9 @@
 //     fact), a constant matching however it is spelled, or the value of another
 //     parameter of a basic type, the call's argument in its place (func
 //     setState(b *Backup, msg, state string) { …; b.Status.State = state }, called
-//     as setState(b, msg, BackupFailed)); so does a setter method whose type has the matching
+//     as setState(b, msg, BackupFailed)), and a method of the status type itself,
+//     called on the object's status (func (s *BackupStatus) SetPhase(p Phase) {
+//     s.Phase = p }, b.Status.SetPhase(Failed): a type named …Status); so does a setter method whose type has the matching
 //     getter (x.SetObservedVersion(v), with GetObservedVersion() of v's type, on an
 //     interface a generic reconciler's kinds implement, which no fact follows): it
 //     gives what the getter reads v, so if x.GetObservedVersion() != v {

@@ -26,6 +26,10 @@ type SetsStatus struct {
 	Param int
 	// Fields are the fields it sets, each once and with nothing else assigning them.
 	Fields []SetField
+	// OnStatus says the receiver or parameter is the status itself, a method of the
+	// status type (func (s *BackupStatus) SetPhase(p Phase) { s.Phase = p }, called
+	// as b.Status.SetPhase(Failed)): Fields are its own fields.
+	OnStatus bool
 }
 
 // SetField is a status field a setter gives a constant value.
@@ -90,18 +94,55 @@ func exportSetsStatus(pass *analysis.Pass, g *guards) {
 				if name == "" || name == "_" {
 					continue
 				}
-				if fact := setsStatus(g, fd, name); len(fact) > 0 {
+				if fact := setsStatus(g, fd, name, false); len(fact) > 0 {
 					pass.ExportObjectFact(fn, &SetsStatus{Param: i - 1, Fields: fact})
 					break
+				}
+				if isStatusType(fn, i-1) {
+					if fact := setsStatus(g, fd, name, true); len(fact) > 0 {
+						pass.ExportObjectFact(fn, &SetsStatus{Param: i - 1, Fields: fact, OnStatus: true})
+						break
+					}
 				}
 			}
 		}
 	}
 }
 
-// setsStatus are the status fields of name that fd sets to a constant on every path.
-func setsStatus(g *guards, fd *ast.FuncDecl, name string) []SetField {
+// isStatusType reports whether fn's receiver (i == -1) or parameter i is a pointer to
+// a struct type named …Status: the status of a kind, which a setter of its own sets
+// field by field.
+func isStatusType(fn *types.Func, i int) bool {
+	sig := fn.Signature()
+	var t types.Type
+	switch {
+	case i < 0 && sig.Recv() != nil:
+		t = sig.Recv().Type()
+	case i >= 0 && i < sig.Params().Len():
+		t = sig.Params().At(i).Type()
+	default:
+		return false
+	}
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := p.Elem().(*types.Named)
+	if !ok {
+		return false
+	}
+	_, isStruct := n.Underlying().(*types.Struct)
+	return isStruct && strings.HasSuffix(n.Obj().Name(), "Status")
+}
+
+// setsStatus are the status fields of name that fd sets to a constant on every path;
+// onStatus, the fields of name itself, a status (see SetsStatus.OnStatus).
+func setsStatus(g *guards, fd *ast.FuncDecl, name string, onStatus bool) []SetField {
 	k := keyer{g: g, obj: name, stack: []ast.Node{fd, fd.Body}}
+	if onStatus {
+		// name is the status: its fields key as the object's status fields.
+		k.obj, k.status = "\x00", name
+	}
 	count := map[string]int{}
 	at := map[string]token.Pos{}
 	firstReturn := token.NoPos
@@ -179,7 +220,11 @@ func (k keyer) setterAssigns(st ast.Stmt) []assignment {
 	if !k.g.pass.ImportObjectFact(fn, &f) {
 		return k.accessorAssigns(call, fn)
 	}
-	if target := argAt(call, f.Param); target == nil || k.key(target) != "$" {
+	want := "$"
+	if f.OnStatus {
+		want = "$.Status" // obj.Status.SetPhase(p): the setter's receiver is the status
+	}
+	if target := argAt(call, f.Param); target == nil || k.key(target) != want {
 		return nil
 	}
 	var out []assignment

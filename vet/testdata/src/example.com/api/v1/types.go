@@ -106,6 +106,19 @@ func (in *Memcached) SetFailed(msg string) { // want SetFailed:`sets status`
 	in.Status.Message = msg
 }
 
+// SetState is a setter of the status type itself, called on a kind's status
+// (obj.Status.SetState(s)): the state is the argument.
+func (s *MemcachedStatus) SetState(state string) { // want SetState:`sets status`
+	s.State = state
+}
+
+// SetReason sets the message only sometimes: no setter.
+func (s *MemcachedStatus) SetReason(msg string) {
+	if msg != "" {
+		s.Message = msg
+	}
+}
+
 // MaybeFail sets the state only sometimes: no setter.
 func (in *Memcached) MaybeFail(msg string) {
 	if msg != "" {
