@@ -387,39 +387,31 @@ func makesManager(p *packages.Package) bool {
 // a kind written by one package and watched by another is settled here.
 func filteredKinds(graph *checker.Graph, dead map[token.Pos]bool, orphans map[*packages.Package]bool) map[string]bool {
 	// Its own watches settle a kind; a kind that has none, its secondary ones (an
-	// owner's Owns, another controller's Watches).
-	seen, passes := map[string]bool{}, map[string]bool{}
-	seen2, passes2 := map[string]bool{}, map[string]bool{}
+	// owner's Owns, another controller's Watches). filtered[k] is whether every watch
+	// of k seen so far filters.
+	own, secondary := map[string]bool{}, map[string]bool{}
+	note := func(fs []watches.For, filtered map[string]bool) {
+		for _, f := range fs {
+			if k := kubetypes.KindCategory(f.Kind); k != "" && !dead[f.Call.Pos()] {
+				was, seen := filtered[k]
+				filtered[k] = f.Filtered && (was || !seen)
+			}
+		}
+	}
 	for _, act := range graph.Roots {
 		r, ok := act.Result.(*watches.Result)
 		if act.Analyzer != watches.Analyzer || act.Err != nil || !ok || orphans[act.Package] {
 			continue // an orphan package's watch starts nothing
 		}
-		note := func(fs []watches.For, seen, passes map[string]bool) {
-			for _, f := range fs {
-				k := kubetypes.KindCategory(f.Kind)
-				if k == "" || dead[f.Call.Pos()] {
-					continue
-				}
-				seen[k] = true
-				if !f.Filtered {
-					passes[k] = true
-				}
-			}
-		}
-		note(slices.Concat(r.Fors, r.Sources, r.Watches), seen, passes)
-		note(r.Secondary, seen2, passes2)
+		note(slices.Concat(r.Fors, r.Sources, r.Watches), own)
+		note(r.Secondary, secondary)
 	}
-	out := map[string]bool{}
-	for k := range seen {
-		out[k] = !passes[k]
-	}
-	for k := range seen2 {
-		if !seen[k] {
-			out[k] = !passes2[k]
+	for k, filtered := range secondary {
+		if _, seen := own[k]; !seen {
+			own[k] = filtered
 		}
 	}
-	return out
+	return own
 }
 
 // deadWatches are the watches (For, the builder's Watches of the controller's own

@@ -161,8 +161,9 @@ func run(pass *analysis.Pass) (any, error) {
 		chain, _ := kubetypes.BuilderChain(info, stack)
 		f.Reconciler = completedWith(info, chain)
 		res.Fors = append(res.Fors, f)
-		res.Watches = append(res.Watches, ownWatches(pass, stack, chain, f, filtersIn)...)
-		res.Secondary = append(res.Secondary, secondaryWatches(pass, stack, chain, f, filtersIn)...)
+		own, secondary := chainWatches(pass, stack, chain, f, filtersIn)
+		res.Watches = append(res.Watches, own...)
+		res.Secondary = append(res.Secondary, secondary...)
 		return true
 	})
 	res.Controller = len(res.Fors) > 0 || hasReconcile(pass)
@@ -181,37 +182,15 @@ func completedWith(info *types.Info, chain []*ast.CallExpr) types.Type {
 	return nil
 }
 
-// ownWatches judges the Watches calls of a builder chain whose object is of the kind
-// its For watches: the controller's own kind, watched a second way.
-func ownWatches(pass *analysis.Pass, forStack []ast.Node, chain []*ast.CallExpr, f For, filtersIn map[ast.Node]bool) []For {
+// chainWatches judges the Owns and Watches calls of a builder chain: own are the
+// Watches of the kind its For watches (the controller's own kind, watched a second
+// way), secondary the Owns calls and the Watches of other kinds (see
+// Result.Secondary). A Watches whose handler decides what to enqueue filters; the
+// owner's handler, as Owns', enqueues on every event of another kind. Otherwise the
+// predicates given to the call and the chain's WithEventFilter decide, as for the For.
+func chainWatches(pass *analysis.Pass, forStack []ast.Node, chain []*ast.CallExpr, f For, filtersIn map[ast.Node]bool) (own, secondary []For) {
 	info := pass.TypesInfo
 	want := kubetypes.Named(f.Kind)
-	var out []For
-	for _, c := range chain {
-		if !kubetypes.IsBuilderMethod(kubetypes.Callee(info, c), "Watches") || len(c.Args) < 2 {
-			continue
-		}
-		if n := kubetypes.Named(info.TypeOf(c.Args[0])); n == nil || want == nil || !types.Identical(n, want) {
-			continue
-		}
-		w := For{Call: c, In: f.In, Kind: info.TypeOf(c.Args[0]), Reconciler: f.Reconciler, Handler: c.Args[1]}
-		if !enqueuesEveryEvent(pass, c.Args[1]) {
-			w.Filtered = true
-		} else {
-			// The chain's WithEventFilter applies to it as to the For.
-			w.Filtered = filtered(pass, forStack, f.Call, c.Args[2:], &w.PassAll, filtersIn)
-		}
-		out = append(out, w)
-	}
-	return out
-}
-
-// secondaryWatches judges the Owns calls of a builder chain, and its Watches calls of
-// other kinds than the one its For watches.
-func secondaryWatches(pass *analysis.Pass, forStack []ast.Node, chain []*ast.CallExpr, f For, filtersIn map[ast.Node]bool) []For {
-	info := pass.TypesInfo
-	want := kubetypes.Named(f.Kind)
-	var out []For
 	for _, c := range chain {
 		fn := kubetypes.Callee(info, c)
 		owns := kubetypes.IsBuilderMethod(fn, "Owns") && len(c.Args) >= 1
@@ -219,22 +198,27 @@ func secondaryWatches(pass *analysis.Pass, forStack []ast.Node, chain []*ast.Cal
 			continue
 		}
 		n := kubetypes.Named(info.TypeOf(c.Args[0]))
-		if n == nil || (!owns && want != nil && types.Identical(n, want)) {
-			continue // the controller's own kind: ownWatches'
+		if n == nil {
+			continue
 		}
+		isOwn := !owns && want != nil && types.Identical(n, want)
 		w := For{Call: c, In: f.In, Kind: info.TypeOf(c.Args[0]), Reconciler: f.Reconciler}
 		opts := c.Args[1:]
 		if !owns {
 			w.Handler, opts = c.Args[1], c.Args[2:]
 		}
-		if !owns && !enqueuesEveryEvent(pass, c.Args[1]) && !enqueuesOwner(info, c.Args[1]) {
+		if !owns && !enqueuesEveryEvent(pass, c.Args[1]) && (isOwn || !enqueuesOwner(info, c.Args[1])) {
 			w.Filtered = true
 		} else {
 			w.Filtered = filtered(pass, forStack, f.Call, opts, &w.PassAll, filtersIn)
 		}
-		out = append(out, w)
+		if isOwn {
+			own = append(own, w)
+		} else {
+			secondary = append(secondary, w)
+		}
 	}
-	return out
+	return own, secondary
 }
 
 // enqueuesOwner reports whether h is handler.EnqueueRequestForOwner's: it enqueues
