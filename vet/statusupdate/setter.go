@@ -140,8 +140,9 @@ func isStatusType(fn *types.Func, i int) bool {
 func setsStatus(g *guards, fd *ast.FuncDecl, name string, onStatus bool) []SetField {
 	k := keyer{g: g, obj: name, stack: []ast.Node{fd, fd.Body}}
 	if onStatus {
-		// name is the status: its fields key as the object's status fields.
-		k.obj, k.status = "\x00", name
+		// name is the status: its fields key as the object's status fields, and no
+		// name is the object.
+		k.obj, k.status = "", name
 	}
 	count := map[string]int{}
 	at := map[string]token.Pos{}
