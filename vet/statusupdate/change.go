@@ -558,13 +558,18 @@ func (g *guards) changeGuarded(stack []ast.Node, obj ast.Expr, inherited []assig
 			between := acc
 			if i >= 2 {
 				if block, ok := stack[i-2].(*ast.BlockStmt); ok {
-					between = append(slices.Clone(acc), k.assignsSinceDef(p.Cond, block.List, p)...)
+					between = append(k.assignsSinceDef(p.Cond, block.List, p), acc...)
 				}
 			}
 			if k.change(p.Cond, child == p.Body, between, 0) {
 				return true, acc
 			}
 		case *ast.BlockStmt:
+			// A switch's or a select's body lists its clauses, of which the way to the
+			// write runs only one: the clauses before it are not statements before it.
+			if i >= 2 && isClauses(stack[i-2], p) {
+				continue
+			}
 			from, wrote := k.sinceWrite(p.List, child)
 			since := syntax.Before(p.List, child)
 			if wrote {
@@ -573,7 +578,7 @@ func (g *guards) changeGuarded(stack []ast.Node, obj ast.Expr, inherited []assig
 			if k.earlyExitChange(p.List, child, acc, from) || k.switchMoves(movesPrior(p.List, child, from, wrote)) || k.indexMoves(movesPrior(p.List, child, from, wrote)) || k.counts(since) {
 				return true, acc
 			}
-			acc = append(acc, k.assigns(syntax.Before(p.List, child))...)
+			acc = append(k.assigns(syntax.Before(p.List, child)), acc...)
 			if wrote {
 				// A write of the object earlier on the way stored what it held then:
 				// what a condition before it found is no longer what is stored.
@@ -584,7 +589,7 @@ func (g *guards) changeGuarded(stack []ast.Node, obj ast.Expr, inherited []assig
 			if k.earlyExitChange(p.Body, child, acc, from) || k.switchMoves(movesPrior(p.Body, child, from, wrote)) || k.indexMoves(movesPrior(p.Body, child, from, wrote)) {
 				return true, acc
 			}
-			acc = append(acc, k.assigns(syntax.Before(p.Body, child))...)
+			acc = append(k.assigns(syntax.Before(p.Body, child)), acc...)
 			if wrote {
 				return false, acc
 			}
@@ -603,6 +608,20 @@ func (g *guards) changeGuarded(stack []ast.Node, obj ast.Expr, inherited []assig
 		}
 	}
 	return false, acc
+}
+
+// isClauses reports whether block is the body of st, a switch, a type switch or a
+// select: a list of clauses.
+func isClauses(st ast.Node, block *ast.BlockStmt) bool {
+	switch s := st.(type) {
+	case *ast.SwitchStmt:
+		return s.Body == block
+	case *ast.TypeSwitchStmt:
+		return s.Body == block
+	case *ast.SelectStmt:
+		return s.Body == block
+	}
+	return false
 }
 
 // sinceWrite is the index in list of its last statement before child that writes the
@@ -951,20 +970,17 @@ func (k keyer) movesFrom(field ast.Expr, values []ast.Expr, acc []assignment) bo
 }
 
 // onlyGives reports whether acc gives the field fk a value, itself or with a whole
-// that holds it, and every such assignment satisfies ok: whichever runs last, the
-// field ends so (acc does not keep the order of the blocks it was gathered from).
+// that holds it, and the last such assignment satisfies ok: the field ends so. acc is
+// in the order the path runs (the statements of an outer block before those of the
+// block within it, a callee's after its call), so a branch that may give the state
+// one value and a helper that then gives it another leave it the helper's.
 func onlyGives(acc []assignment, fk string, ok func(assignment) bool) bool {
-	found := false
-	for _, a := range acc {
-		if a.lhs != fk && !strings.HasPrefix(fk, a.lhs+".") {
-			continue
+	for i := len(acc) - 1; i >= 0; i-- {
+		if a := acc[i]; a.lhs == fk || strings.HasPrefix(fk, a.lhs+".") {
+			return ok(a)
 		}
-		if !ok(a) {
-			return false
-		}
-		found = true
 	}
-	return found
+	return false
 }
 
 // constValues are the constant values of es; ok is false when one of them is no
@@ -1082,9 +1098,15 @@ func (k keyer) earlyExitChange(list []ast.Stmt, child ast.Node, acc []assignment
 		if k.growsPastLoop(prior[j], prior[j+1:], acc) || k.appendedPastLoop(prior[j], prior[j+1:], acc) {
 			return true
 		}
+		if sw, ok := prior[j].(*ast.SwitchStmt); ok {
+			if cond := leftCases(k.g.pass.TypesInfo, sw); cond != nil && k.change(cond, false, append(k.assigns(prior[j+1:]), acc...), 0) {
+				return true
+			}
+			continue
+		}
 		is, ok := prior[j].(*ast.IfStmt)
 		if ok && is.Else != nil {
-			if k.chainChange(is, append(slices.Clone(acc), k.assigns(prior[j+1:])...)) {
+			if k.chainChange(is, append(k.assigns(prior[j+1:]), acc...)) {
 				return true
 			}
 			continue
@@ -1092,12 +1114,65 @@ func (k keyer) earlyExitChange(list []ast.Stmt, child ast.Node, acc []assignment
 		if !ok || !syntax.Leaves(is.Body.List) {
 			continue
 		}
-		between := append(slices.Clone(acc), k.assigns(prior[j+1:])...)
+		between := append(k.assigns(prior[j+1:]), acc...)
 		if k.change(is.Cond, false, between, 0) {
 			return true
 		}
 		if call := kubetypes.ErrorChecked(k.g.pass.TypesInfo, prior[:j], is); call != nil && (k.calleeExitChange(call, portable(between), 0) || k.storedChange(prior[:j], is, call, between)) {
 			return true
+		}
+	}
+	return false
+}
+
+// leftCases is the test that a way past sw, an earlier switch, found false: the cases
+// of its clauses that leave the function or the loop's turn (return, panic, continue,
+// goto; a break leaves only the switch), joined by || (switch obj.Status.Phase { case
+// Done, Failed: return nil } is if Phase == Done || Phase == Failed { return nil }).
+// Clauses are tried in order, so a leaving clause after one that goes on counts only
+// when every case of a tagged switch is a constant: no two of them are equal, and the
+// tag that matched the one going on is none of the others. nil when no clause leaves.
+// The test is built of sw's own expressions, which the type information knows.
+func leftCases(info *types.Info, sw *ast.SwitchStmt) ast.Expr {
+	allConst := sw.Tag != nil
+	for _, c := range sw.Body.List {
+		for _, e := range c.(*ast.CaseClause).List {
+			allConst = allConst && info.Types[e].Value != nil
+		}
+	}
+	var cond ast.Expr
+	for _, c := range sw.Body.List {
+		cc := c.(*ast.CaseClause)
+		if !leavesClause(cc.Body) {
+			if !allConst {
+				break
+			}
+			continue
+		}
+		for _, e := range cc.List {
+			test := e
+			if sw.Tag != nil {
+				test = &ast.BinaryExpr{X: sw.Tag, Op: token.EQL, Y: e}
+			}
+			if cond == nil {
+				cond = test
+			} else {
+				cond = &ast.BinaryExpr{X: cond, Op: token.LOR, Y: test}
+			}
+		}
+	}
+	return cond
+}
+
+// leavesClause reports whether a switch clause's body ends by leaving the function or
+// the turn of a loop around the switch; a break ends only the switch.
+func leavesClause(body []ast.Stmt) bool {
+	if syntax.Exits(body) {
+		return true
+	}
+	if len(body) > 0 {
+		if b, ok := body[len(body)-1].(*ast.BranchStmt); ok {
+			return b.Tok == token.CONTINUE || b.Tok == token.GOTO
 		}
 	}
 	return false
@@ -1198,7 +1273,7 @@ func (k keyer) growsPastLoop(st ast.Stmt, rest []ast.Stmt, acc []assignment) boo
 		return false
 	}
 	grown := "append(" + text(rs.X) + ", " + text(v) + ")"
-	between := append(slices.Clone(acc), k.assigns(rest)...)
+	between := append(k.assigns(rest), acc...)
 	return slices.ContainsFunc(between, func(a assignment) bool {
 		return a.lhs == list && (a.rhs == grown || heldValue(rest, a.rhs) == grown)
 	})
@@ -1296,7 +1371,7 @@ func (k keyer) appendedPastLoop(st ast.Stmt, rest []ast.Stmt, acc []assignment) 
 	if !visit(rs.Body.List, map[string]ast.Expr{}) || len(ways) == 0 {
 		return false
 	}
-	between := append(slices.Clone(acc), k.assigns(rest)...)
+	between := append(k.assigns(rest), acc...)
 	return onlyGives(between, list, func(a assignment) bool {
 		call, ok := ast.Unparen(a.expr).(*ast.CallExpr)
 		if a.lhs != list || !ok || len(call.Args) < 2 {

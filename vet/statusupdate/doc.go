@@ -102,7 +102,7 @@
 //     false, an empty literal), itself or in a branch or loop it holds, undoes the
 //     fill. The first status of a new object, written once;
 //  4. the write is in a function of the same package every call of which is guarded
-//     by 1, 2 or 3 (followed up to three calls deep), so a small updateStatus helper
+//     by 1, 2 or 3 (followed up to five calls deep: a reconciler, a phase handler, a step, a check and the helper that fails the object), so a small updateStatus helper
 //     called only behind a diff is fine; a function stored in a variable or a field
 //     (r.updateStatusHandler = r.updateStatus, a seam for tests) is followed through
 //     the calls of that variable, a method that implements an interface of the
@@ -147,11 +147,18 @@
 //     says nothing about a change and does not count;
 //  7. the write is reached only when the status differs from what is stored, though
 //     no diff says so: a condition on the way (an enclosing if, an earlier if whose
-//     body leaves, a bool variable assigned once from one) finds that a status field
+//     body leaves, an earlier switch a clause of which leaves — returns, panics,
+//     continues or jumps away; a break ends only the switch — read as the if of
+//     that clause's cases: switch obj.Status.Phase { case Done, Failed: return nil }
+//     is if Phase == Done || Phase == Failed { return nil }, a clause after one that
+//     goes on counting only when every case is a constant, a bool variable assigned
+//     once from one) finds that a status field
 //     differs (!=, <, >, a time's Before or After; ==, <= or >= for an early exit:
 //     if obj.Generation <= obj.Status.ObservedGeneration { return }) from a value
 //     that the statements
-//     between it and the write assign to that very field, unconditionally
+//     between it and the write assign to that very field, unconditionally, the
+//     last such assignment on the way deciding (a branch that may give the state
+//     Saving, then a helper that gives it Failed, leaves it Failed)
 //     (if obj.Status.Message != msg { obj.Status.Message = msg; write }; a whole
 //     assigned counts for its parts: if obj.Status.State != desired.State {
 //     obj.Status = desired; write };

@@ -19,8 +19,10 @@ import (
 	"github.com/opgen-dev/opgen/vet/internal/validation"
 )
 
-// maxDepth bounds how many calls up a guard is looked for.
-const maxDepth = 3
+// maxDepth bounds how many calls up a guard is looked for: a reconciler's early exit
+// on a final state reaches, through a phase handler, a step and a check, the helper
+// that moves the object into that state (five calls up from the helper's write).
+const maxDepth = 5
 
 // guards answers whether a node is guarded, following package-local callers.
 type guards struct {
