@@ -34,7 +34,11 @@
 // interface may call; a method called through an interface whose package has one
 // implementation of it, as that implementation's), write the kind's status or do not,
 // in any package (see
-// vet/internal/writes, which carries it as an analysis fact). So a For in the
+// vet/internal/writes, which carries it as an analysis fact). A status write is a
+// status writer's Update, Patch or Apply, or the Patch of a patch helper that sends
+// the status subresource with the object's other changes (cluster-api's
+// util/patch.Helper, fluxcd's runtime/patch.Helper and SerialPatcher: helper, _ :=
+// patch.NewHelper(obj, r.Client); defer helper.Patch(ctx, obj)). So a For in the
 // manager's set-up whose reconciler, in another package, writes the kind's status is
 // reported, and one whose reconciler writes none of it is not. When the reconciler
 // cannot be told (an interface, a wrapper), the package stands for it: the For is

@@ -16,7 +16,7 @@ func TestUnfilteredFor(t *testing.T) {
 		t.Fatal(err)
 	}
 	testdatadir.Track(t, dir)
-	analysistest.Run(t, dir, unfilteredfor.Analyzer, "unfilteredfor", "sigs.k8s.io/sample/unfilteredfor", "unfilteredformgr")
+	analysistest.Run(t, dir, unfilteredfor.Analyzer, "unfilteredfor", "sigs.k8s.io/sample/unfilteredfor", "unfilteredformgr", "unfilteredforpatch", "unfilteredforpatchnot")
 }
 
 // TestOlderWatches: controllers wired by c.Watch as controller-runtime before 0.18

@@ -235,6 +235,30 @@ func IsStatusWrite(info *types.Info, call *ast.CallExpr) bool {
 	return true // a subresource name computed at run time: assume status
 }
 
+// patchHelpers are the patch helpers whose Patch(ctx, obj) sends, with the object's
+// other changes, its status subresource: cluster-api's (and its copy kept for the
+// deprecated v1beta1 API) and fluxcd's runtime's.
+var patchHelpers = []struct{ pkg, typ string }{
+	{"sigs.k8s.io/cluster-api/util/patch", "Helper"},
+	{"sigs.k8s.io/cluster-api/util/deprecated/v1beta1/patch", "Helper"},
+	{"github.com/fluxcd/pkg/runtime/patch", "Helper"},
+	{"github.com/fluxcd/pkg/runtime/patch", "SerialPatcher"},
+}
+
+// IsPatchHelperPatch reports whether call is the Patch of a patch helper that writes
+// the status subresource of the object it is handed whenever its status changed
+// (helper.Patch(ctx, obj), often deferred): a status write, though no Status() call
+// is in sight, which the controllers of the object's kind watch.
+func IsPatchHelperPatch(info *types.Info, call *ast.CallExpr) bool {
+	fn := Callee(info, call)
+	for _, h := range patchHelpers {
+		if IsMethod(fn, h.pkg, h.typ, "Patch") {
+			return true
+		}
+	}
+	return false
+}
+
 // IsObjectUpdate reports whether call is Update of the object itself through a
 // client.Writer (Client.Update, a reconciler's embedded client's Update).
 func IsObjectUpdate(info *types.Info, call *ast.CallExpr) bool {

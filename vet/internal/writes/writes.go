@@ -772,6 +772,14 @@ func analyze(pass *analysis.Pass, x *fn, sm seams, factOf func(*types.Func) *Fac
 				add(true, call.Args[1], reqs)
 			}
 			return true
+		case kubetypes.IsPatchHelperPatch(info, call) && len(call.Args) >= 2:
+			// A patch helper writes the status with the rest: the kind's status is
+			// written, and nothing is sent whole.
+			add(false, call.Args[1], switches.Requires(pass, stack, x.decl))
+			if res != nil {
+				res.ByFunc[x.obj] = append(res.ByFunc[x.obj], info.TypeOf(call.Args[1]))
+			}
+			return true
 		case kubetypes.IsObjectUpdate(info, call) && len(call.Args) >= 2:
 			if updateable(call.Args[1]) {
 				add(true, call.Args[1], switches.Requires(pass, stack, x.decl))
