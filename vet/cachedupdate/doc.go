@@ -215,7 +215,13 @@
 // new error (fmt.Errorf, errors.New) or a failed error everywhere else: for attempt
 // := 0; attempt < 3; attempt++ { Get(obj); …; err = r.Status().Update(ctx, obj); if
 // err == nil { return nil }; if IsConflict(err) { continue }; return fmt.Errorf(…) };
-// return fmt.Errorf(…)), called with its error checked: when nothing
+// return fmt.Errorf(…)), or whose every return fails or hands back what such a
+// write answered (return ctrl.Result{}, r.Status().Update(ctx, obj); return
+// v.handleInvalid(ctx, obj); if res, err := v.check(ctx, obj); err != nil ||
+// res.RequeueAfter > 0 { return res, err }: a validator whose every outcome a
+// handler writes), called with its error checked (err != nil, alone or joined by ||
+// with other tests that leave: past if res, err := v.validate(ctx, obj); err != nil
+// || res.RequeueAfter > 0 { return res, err } the error was nil): when nothing
 // in the literal or function returns before that write but with an error (if err
 // != nil { return err }, fmt.Errorf, errors.New; client.IgnoreNotFound(err) may be
 // nil), and nothing after it reads the object again.

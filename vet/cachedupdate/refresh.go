@@ -99,17 +99,19 @@ func (rf *refresher) inFailure(stack []ast.Node, at int, st ast.Stmt) bool {
 
 // checkedWrite reports whether list[j] writes v and stops the path when the write
 // failed: if err := W; err != nil { return … }, or err := W (err = W) followed by
-// if err != nil { return … }.
+// if err != nil { return … }. The test may leave on more than the failure (if
+// result, err := W; err != nil || result.RequeueAfter > 0 { return result, err }):
+// the path past it found the error nil.
 func (rf *refresher) checkedWrite(list []ast.Stmt, j int, v *types.Var, lit func(*types.Var) *ast.FuncLit) bool {
 	switch s := list[j].(type) {
 	case *ast.IfStmt:
-		return rf.writeOf(s.Init, v, lit) != nil && errIs(s.Cond, token.NEQ) && syntax.Leaves(s.Body.List)
+		return rf.writeOf(s.Init, v, lit) != nil && failsOn(s.Cond) && syntax.Leaves(s.Body.List)
 	case *ast.AssignStmt:
 		if rf.writeOf(s, v, lit) == nil || j+1 >= len(list) {
 			return false
 		}
 		next, ok := list[j+1].(*ast.IfStmt)
-		return ok && next.Init == nil && errIs(next.Cond, token.NEQ) && syntax.Leaves(next.Body.List)
+		return ok && next.Init == nil && failsOn(next.Cond) && syntax.Leaves(next.Body.List)
 	}
 	return false
 }
@@ -188,11 +190,12 @@ func goesOn(body *ast.BlockStmt) bool {
 	return !jumps
 }
 
-// writeOf is the write of v that st, an assignment of its error (err := W, err = W),
-// makes, or nil.
+// writeOf is the write of v that st, an assignment of its error (err := W, err = W,
+// or result, err := W of a function that refreshes v and answers more), makes, or
+// nil.
 func (rf *refresher) writeOf(st ast.Stmt, v *types.Var, lit func(*types.Var) *ast.FuncLit) *ast.CallExpr {
 	as, ok := st.(*ast.AssignStmt)
-	if !ok || len(as.Rhs) != 1 || len(as.Lhs) != 1 {
+	if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
 		return nil
 	}
 	return rf.write(as.Rhs[0], v, lit)
@@ -246,6 +249,15 @@ func (rf *refresher) write(e ast.Expr, v *types.Var, lit func(*types.Var) *ast.F
 	return nil
 }
 
+// failsOn reports whether cond is err != nil, alone or as one of tests joined by ||:
+// false, it found the error nil.
+func failsOn(cond ast.Expr) bool {
+	if b, ok := ast.Unparen(cond).(*ast.BinaryExpr); ok && b.Op == token.LOR {
+		return failsOn(b.X) || failsOn(b.Y)
+	}
+	return errIs(cond, token.NEQ)
+}
+
 // errIs reports whether cond is err op nil (err != nil, err == nil), err any name.
 func errIs(cond ast.Expr, op token.Token) bool {
 	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
@@ -294,7 +306,67 @@ func touches(info *types.Info, st ast.Stmt, v *types.Var) bool {
 func (rf *refresher) bodyRefreshes(list []ast.Stmt, v *types.Var) bool {
 	return rf.bodyWrites(list, v, rf.returnsOther, func(j int) bool {
 		return rf.checkedWrite(list, j, v, nil) || j == len(list)-1 && rf.returnsWrite(list[j], v) || rf.returnsWriteVia(list, j, v)
-	}) || rf.nilOnlyAfterWrite(list, v)
+	}) || rf.nilOnlyAfterWrite(list, v) || rf.everyReturnRefreshes(list, v)
+}
+
+// everyReturnRefreshes reports whether every return of a function body (list), function
+// literals aside, either fails (returns a non-nil error: failure) or refreshes v
+// (refreshingReturn), and at least one refreshes: a validator whose every outcome is
+// written by a handler (if err != nil { return ctrl.Result{}, err }; if bad { return
+// v.handleInvalid(ctx, obj) }; if res, err := v.check(ctx, obj); err != nil ||
+// res.RequeueAfter > 0 { return res, err }; return v.handleValid(ctx, obj)).
+func (rf *refresher) everyReturnRefreshes(list []ast.Stmt, v *types.Var) bool {
+	info := rf.pass.TypesInfo
+	ok, refreshing := true, 0
+	ast.PreorderStack(&ast.BlockStmt{List: list}, nil, func(n ast.Node, stack []ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			switch {
+			case rf.refreshingReturn(x, stack, v):
+				refreshing++
+			case !failure(info, x, append(slices.Clip(stack), x)):
+				ok = false
+			}
+			return false
+		}
+		return true
+	})
+	return ok && refreshing > 0
+}
+
+// refreshingReturn reports whether ret, with its ancestors on stack, returns what a
+// write of v answered: its last result is the write (return ctrl.Result{},
+// r.Status().Update(ctx, obj)), or it returns one call of a function that refreshes v
+// (return v.handleMissing(ctx, obj)), or it is the first statement of an if whose
+// init assigns the error it returns from such a write (if res, err := v.check(ctx,
+// obj); err != nil || res.Requeue { return res, err }): that error is nil only when
+// the write succeeded.
+func (rf *refresher) refreshingReturn(ret *ast.ReturnStmt, stack []ast.Node, v *types.Var) bool {
+	if len(ret.Results) == 0 {
+		return false
+	}
+	last := ret.Results[len(ret.Results)-1]
+	if rf.write(last, v, nil) != nil {
+		return true
+	}
+	id, ok := ast.Unparen(last).(*ast.Ident)
+	if !ok || len(stack) < 2 {
+		return false
+	}
+	body, ok := stack[len(stack)-1].(*ast.BlockStmt)
+	is, ok2 := stack[len(stack)-2].(*ast.IfStmt)
+	if !ok || !ok2 || is.Body != body || len(body.List) == 0 || body.List[0] != ret || rf.writeOf(is.Init, v, nil) == nil {
+		return false
+	}
+	as := is.Init.(*ast.AssignStmt)
+	l, ok := ast.Unparen(as.Lhs[len(as.Lhs)-1]).(*ast.Ident)
+	info := rf.pass.TypesInfo
+	return ok && info.ObjectOf(l) != nil && info.ObjectOf(l) == info.ObjectOf(id)
 }
 
 // nilOnlyAfterWrite reports whether a function body whose only result is an error

@@ -12,12 +12,12 @@ import (
 // read from the cache, and some send it whole.
 type stepFunc func(ctx context.Context, obj *apiv1.Memcached) (bool, error)
 
-func (r *Reconciler) stepFinalizer(ctx context.Context, obj *apiv1.Memcached) (bool, error) {
+func (r *Reconciler) stepFinalizer(ctx context.Context, obj *apiv1.Memcached) (bool, error) { // want stepFinalizer:`refreshes \[1\]`
 	obj.Finalizers = append(obj.Finalizers, "example.com/cleanup")
 	return false, r.Update(ctx, obj)
 }
 
-func (r *Reconciler) stepReady(ctx context.Context, obj *apiv1.Memcached) (bool, error) {
+func (r *Reconciler) stepReady(ctx context.Context, obj *apiv1.Memcached) (bool, error) { // want stepReady:`refreshes \[1\]`
 	obj.Status.State = "Ready"
 	return false, r.Status().Update(ctx, obj)
 }
@@ -27,7 +27,7 @@ func (r *Reconciler) stepValidate(ctx context.Context, obj *apiv1.Memcached) (bo
 }
 
 // stepFresh reads the object again itself before it writes: it sends what it read.
-func (r *Reconciler) stepFresh(ctx context.Context, obj *apiv1.Memcached) (bool, error) {
+func (r *Reconciler) stepFresh(ctx context.Context, obj *apiv1.Memcached) (bool, error) { // want stepFresh:`refreshes \[1\]`
 	if err := r.APIReader.Get(ctx, client.ObjectKeyFromObject(obj), obj); err != nil {
 		return false, err
 	}
