@@ -65,7 +65,15 @@
 // oldPhase), or holds a diff as statusupdate counts one (not a deep comparison of
 // values of two types, which finds a change every time); nor one after an earlier
 // if on such a condition, in an enclosing block of the function, whose body returns,
-// branches away or panics (if obj.Status.StartTime != nil { return }: set once).
+// branches away or panics (if obj.Status.StartTime != nil { return }: set once);
+// nor one in the body of an if that finds a status field empty (len(f) == 0, f ==
+// nil, f == "", f.IsZero(); joined by || each, or by && one of them) and fills that
+// field in a statement of the body not nested in another — assigns it something not
+// empty, assigns a whole of it a literal that names it, or hands its address to a
+// call that removes nothing —, whatever field the time goes to: the body runs once
+// (if len(obj.Status.Conditions) == 0 { awake := metav1.Now(); obj.Status =
+// FooStatus{Conditions: initial, LastAwakeTime: awake} }; if obj.Status.DrainStart ==
+// nil { obj.Status.DrainStart = &now; obj.Status.LastWarning = &now }).
 // That is the fix this analyzer asks for. When the function that assigns says
 // nothing of the kind, every call of it in the package (up to three calls up, and
 // none handing it on as a value) may: a helper that stamps obj.Status.MissingSince,

@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"regexp"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -435,6 +436,9 @@ func setOnChange(info *types.Info, stack []ast.Node, path []string) (bool, *ast.
 			if (child == p.Body || child == p.Else) && (guards(p.Init) || guards(p.Cond)) {
 				return true, nil
 			}
+			if child == p.Body && p.Init == nil && fillsTested(info, p.Cond, p.Body.List) {
+				return true, nil // the body runs while a field is empty, and fills it
+			}
 			if child == p.Body && i >= 2 {
 				if block, ok := stack[i-2].(*ast.BlockStmt); ok && kubetypes.CreateSucceeded(info, syntax.Before(block.List, p), p) {
 					return true, nil // the stamp records a Create that just succeeded
@@ -465,6 +469,145 @@ func setOnChange(info *types.Info, stack []ast.Node, path []string) (bool, *ast.
 		}
 	}
 	return false, nil
+}
+
+// fillsTested reports whether cond finds a status field empty (len(f) == 0, f == nil,
+// f == "", f.IsZero(); tests joined by || each of which is one, or by && one of which
+// is) and a statement of body, not nested in another, fills that field: assigns it
+// something other than nil or an empty literal, assigns a whole of it a literal that
+// names it (obj.Status = FooStatus{Conditions: initial, …}), or hands its address to
+// a call that removes nothing (meta.SetStatusCondition(&obj.Status.Conditions, …)).
+// The body runs on the pass that finds the field empty and leaves it filled: a time
+// stamped there is stamped once (if len(obj.Status.Conditions) == 0 { start :=
+// metav1.Now(); obj.Status = FooStatus{Conditions: initial, StartedAt: start} }).
+func fillsTested(info *types.Info, cond ast.Expr, body []ast.Stmt) bool {
+	var paths [][]string
+	var tested func(e ast.Expr) bool
+	tested = func(e ast.Expr) bool {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.BinaryExpr:
+			switch x.Op {
+			case token.LOR:
+				return tested(x.X) && tested(x.Y)
+			case token.LAND:
+				a, b := tested(x.X), tested(x.Y)
+				return a || b
+			case token.EQL:
+				f, z := x.X, x.Y
+				if isEmpty(info, f) {
+					f, z = z, f
+				}
+				if !isEmpty(info, z) {
+					return false
+				}
+				if call, ok := ast.Unparen(f).(*ast.CallExpr); ok && len(call.Args) == 1 {
+					if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "len" {
+						f = call.Args[0]
+					}
+				}
+				if p := statusPath(info, f); len(p) > 0 {
+					paths = append(paths, p)
+					return true
+				}
+			}
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "IsZero" && len(x.Args) == 0 {
+				if p := statusPath(info, sel.X); len(p) > 0 {
+					paths = append(paths, p)
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if !tested(cond) {
+		return false
+	}
+	for _, p := range paths {
+		for _, st := range body {
+			if fills(info, st, p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isEmpty reports whether e is nil, "" or 0.
+func isEmpty(info *types.Info, e ast.Expr) bool {
+	tv := info.Types[e]
+	if tv.IsNil() {
+		return true
+	}
+	return tv.Value != nil && (tv.Value.ExactString() == `""` || tv.Value.ExactString() == "0")
+}
+
+// fills reports whether st gives the status field path a value that is not empty (see
+// fillsTested).
+func fills(info *types.Info, st ast.Stmt, path []string) bool {
+	switch x := st.(type) {
+	case *ast.AssignStmt:
+		if x.Tok != token.ASSIGN || len(x.Lhs) != len(x.Rhs) {
+			return false
+		}
+		for i, l := range x.Lhs {
+			lp := statusPath(info, l)
+			rhs := ast.Unparen(x.Rhs[i])
+			switch {
+			case len(lp) == 0 && statusWhole(info, l):
+				// obj.Status = FooStatus{Conditions: …}
+				if lit, ok := rhs.(*ast.CompositeLit); ok && namesField(lit, path[0]) {
+					return true
+				}
+			case slices.Equal(lp, path):
+				if isEmpty(info, rhs) {
+					return false
+				}
+				if lit, ok := rhs.(*ast.CompositeLit); ok && len(lit.Elts) == 0 {
+					return false
+				}
+				return true
+			case len(lp) < len(path) && slices.Equal(lp, path[:len(lp)]):
+				if lit, ok := rhs.(*ast.CompositeLit); ok && namesField(lit, path[len(lp)]) {
+					return true
+				}
+			}
+		}
+	case *ast.ExprStmt:
+		call, ok := ast.Unparen(x.X).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		fn := kubetypes.Callee(info, call)
+		if fn == nil || strings.Contains(strings.ToLower(fn.Name()), "remove") || strings.Contains(strings.ToLower(fn.Name()), "delete") {
+			return false
+		}
+		for _, a := range call.Args {
+			if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND && slices.Equal(statusPath(info, u.X), path) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// statusWhole reports whether e is a custom resource's Status field itself
+// (obj.Status).
+func statusWhole(info *types.Info, e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Status" && kubetypes.IsCustomResource(kubetypes.Named(info.TypeOf(sel.X)))
+}
+
+// namesField reports whether lit is a keyed literal that gives the field name.
+func namesField(lit *ast.CompositeLit, name string) bool {
+	for _, e := range lit.Elts {
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == name {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // oneShotName is the name of a field that marks a moment that happens once in an

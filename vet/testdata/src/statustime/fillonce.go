@@ -1,0 +1,60 @@
+package statustime
+
+import (
+	apiv1 "example.com/api/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// A body that runs while a status field is empty and fills it runs once: the times it
+// stamps are stamped once, whichever field they go to.
+
+func initialize(obj *apiv1.Memcached) {
+	if len(obj.Status.Conditions) == 0 {
+		awake := metav1.Now()
+		obj.Status = apiv1.MemcachedStatus{
+			Conditions:        []metav1.Condition{{Type: "Ready", Status: metav1.ConditionUnknown}},
+			LastReconcileTime: &awake,
+		}
+	}
+}
+
+func startDrain(obj *apiv1.Memcached, players int) {
+	if obj.Status.StartTime == nil {
+		if players == 0 {
+			return
+		}
+		start := metav1.Now()
+		obj.Status.StartTime = &start
+		obj.Status.LastReconcileTime = &start
+	}
+}
+
+func markFirstCondition(obj *apiv1.Memcached) {
+	if obj.Status.Conditions == nil || len(obj.Status.Conditions) == 0 {
+		meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionFalse})
+		now := metav1.Now()
+		obj.Status.LastReconcileTime = &now
+	}
+}
+
+// A body that does not fill what it tested, fills it only in a branch, or empties it,
+// comes back on the next pass.
+func initializeNot(obj *apiv1.Memcached) {
+	if len(obj.Status.Conditions) == 0 {
+		now := metav1.Now()
+		obj.Status.LastReconcileTime = &now // want `metav1.Now\(\) through now written into status \(obj.Status.LastReconcileTime\)`
+	}
+	if obj.Status.StartTime == nil {
+		now := metav1.Now()
+		obj.Status.LastReconcileTime = &now // want `metav1.Now\(\) through now written into status \(obj.Status.LastReconcileTime\)`
+		if obj.Status.State == "Running" {
+			obj.Status.StartTime = &now
+		}
+	}
+	if len(obj.Status.Nodes) == 0 {
+		now := metav1.Now()
+		obj.Status.LastReconcileTime = &now // want `metav1.Now\(\) through now written into status \(obj.Status.LastReconcileTime\)`
+		obj.Status.Nodes = []string{}
+	}
+}
