@@ -948,6 +948,11 @@ func (k keyer) positionLoop(rs *ast.RangeStmt, v *types.Var) (list, value ast.Ex
 func (k keyer) movesFrom(field ast.Expr, values []ast.Expr, acc []assignment) bool {
 	info := k.g.pass.TypesInfo
 	fk := k.key(field)
+	// c.Status, c found by meta.FindStatusCondition in the list: the condition's
+	// status.
+	if ck := k.conditionField(field); ck != "" {
+		fk = ck
+	}
 	if !strings.HasPrefix(fk, "$.Status") {
 		return false
 	}
@@ -1889,9 +1894,9 @@ func (k keyer) change(cond ast.Expr, want bool, acc []assignment, depth int) boo
 // predicate reads call as a bool function or method of the package whose body is a
 // single return of a test of one of its parameters, or of its receiver, that the call
 // hands the written object (func isRunning(o *Foo) bool { return o.Status.State ==
-// Running }): the returned expression and a keyer that reads that parameter as the
-// written object. The expression may name no other parameter. nil when call is no
-// such call.
+// Running }), after definitions of locals the test may read: the returned expression
+// and a keyer that reads that parameter as the written object. The body may name no
+// other parameter. nil when call is no such call.
 func (k keyer) predicate(call *ast.CallExpr) (ast.Expr, keyer) {
 	info := k.g.pass.TypesInfo
 	fn := kubetypes.Callee(info, call)
@@ -1903,10 +1908,19 @@ func (k keyer) predicate(call *ast.CallExpr) (ast.Expr, keyer) {
 		return nil, k
 	}
 	fd := syntax.DeclOf(k.g.pass, fn.Origin())
-	if fd == nil || fd.Body == nil || len(fd.Body.List) != 1 {
+	if fd == nil || fd.Body == nil || len(fd.Body.List) == 0 {
 		return nil, k
 	}
-	ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
+	// Locals the test reads may come first, each defined once from one value
+	// (cond := meta.FindStatusCondition(o.Status.Conditions, T); return cond != nil
+	// && cond.Status == True): the test reads them through the body.
+	list := fd.Body.List
+	for _, st := range list[:len(list)-1] {
+		if as, ok := st.(*ast.AssignStmt); !ok || as.Tok != token.DEFINE || len(as.Lhs) != len(as.Rhs) {
+			return nil, k
+		}
+	}
+	ret, ok := list[len(list)-1].(*ast.ReturnStmt)
 	if !ok || len(ret.Results) != 1 {
 		return nil, k
 	}
@@ -1926,9 +1940,18 @@ func (k keyer) predicate(call *ast.CallExpr) (ast.Expr, keyer) {
 	// Every other parameter unread: its value is the caller's, which the callee's
 	// text does not name.
 	other := false
-	ast.Inspect(ret.Results[0], func(n ast.Node) bool {
+	isParam := func(v *types.Var) bool {
+		params := fn.Origin().Signature().Params()
+		for i := range params.Len() {
+			if params.At(i) == v {
+				return true
+			}
+		}
+		return v == fn.Origin().Signature().Recv()
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := info.Uses[id].(*types.Var); ok && v != param && v.Parent() == fn.Origin().Scope() {
+			if v, ok := info.Uses[id].(*types.Var); ok && v != param && isParam(v) {
 				other = true
 			}
 		}

@@ -198,7 +198,10 @@
 //     it (func (c *Cluster) IsRunning() bool { return c.Status.Phase == Running };
 //     if !obj.IsRunning() { Phase = Running; write }; the ReadsFlag fact), or by a
 //     bool function or method of the package whose body returns a test of the
-//     parameter the call hands the object, and reads no other parameter (func
+//     parameter the call hands the object, after definitions of locals the test
+//     reads (cond := meta.FindStatusCondition(o.Status.Conditions, T); return cond
+//     != nil && cond.Status == True, then T set to another status), and reads no
+//     other parameter (func
 //     isQueued(m *Foo) bool { return m.Status.State == Queued }: if isQueued(obj)
 //     { return }; State = Queued; write), the test standing in for the call;
 //     cluster-api's conditions.IsTrue or IsFalse of the object, then
