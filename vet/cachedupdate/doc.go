@@ -225,6 +225,10 @@
 // in the literal or function returns before that write but with an error (if err
 // != nil { return err }, fmt.Errorf, errors.New; client.IgnoreNotFound(err) may be
 // nil), and nothing after it reads the object again.
+// So does an if with a final else (a chain of else ifs) each branch of which leaves
+// or writes the object in a statement of its own, nothing after it in the branch
+// reading it again or assigning it (if healthy { r.setPhase(ctx, obj, Ready) } else
+// { r.setPhase(ctx, obj, Deploying) }; then r.Status().Update(ctx, obj)).
 // A write whose answer the path does not look at counts as well (r.Status().Update(
 // ctx, obj) as a statement, _ = r.Update(ctx, obj), a write whose error only a branch
 // that goes on looks at — if err := r.Update(ctx, obj); err != nil { log.Error(err,

@@ -72,7 +72,7 @@ func (rf *refresher) refreshed(body *ast.BlockStmt, stack []ast.Node, v *types.V
 				// into v; what v held before it, it holds still.
 				continue
 			}
-			if rf.checkedWrite(list, j, v, lit) || rf.uncheckedWrite(list, j, v, lit) {
+			if rf.checkedWrite(list, j, v, lit) || rf.uncheckedWrite(list, j, v, lit) || rf.everyBranchWrites(s, v, lit) {
 				return true
 			}
 			if rf.sameGuardWrote(list, j, at, stack, i+1, v, lit) {
@@ -84,6 +84,48 @@ func (rf *refresher) refreshed(body *ast.BlockStmt, stack []ast.Node, v *types.V
 		}
 	}
 	return false
+}
+
+// everyBranchWrites reports whether st is an if with a final else (a chain of else
+// ifs) each branch of which either leaves or writes v, checked or not, in a
+// statement of its own that nothing after it in the branch follows by reading v
+// again or assigning it (if healthy { r.setPhase(ctx, obj, Ready) } else {
+// r.setPhase(ctx, obj, Deploying) }): past it, v holds what the server answered.
+func (rf *refresher) everyBranchWrites(st ast.Stmt, v *types.Var, lit func(*types.Var) *ast.FuncLit) bool {
+	is, ok := st.(*ast.IfStmt)
+	if !ok || is.Else == nil || is.Init != nil && touches(rf.pass.TypesInfo, is.Init, v) {
+		return false
+	}
+	branch := func(list []ast.Stmt) bool {
+		if syntax.Leaves(list) {
+			return true
+		}
+		for j := len(list) - 1; j >= 0; j-- {
+			if rf.checkedWrite(list, j, v, lit) || rf.uncheckedWrite(list, j, v, lit) {
+				return true
+			}
+			if touches(rf.pass.TypesInfo, list[j], v) {
+				return false
+			}
+		}
+		return false
+	}
+	for {
+		if !branch(is.Body.List) {
+			return false
+		}
+		switch e := is.Else.(type) {
+		case *ast.BlockStmt:
+			return branch(e.List)
+		case *ast.IfStmt:
+			if e.Else == nil || e.Init != nil && touches(rf.pass.TypesInfo, e.Init, v) {
+				return false
+			}
+			is = e
+		default:
+			return false
+		}
+	}
 }
 
 // inFailure reports whether stack[at] is an if on err != nil whose body holds the
