@@ -359,7 +359,22 @@ func (rf *refresher) bodyRefreshes(list []ast.Stmt, v *types.Var) bool {
 // res.RequeueAfter > 0 { return res, err }; return v.handleValid(ctx, obj)).
 func (rf *refresher) everyReturnRefreshes(list []ast.Stmt, v *types.Var) bool {
 	info := rf.pass.TypesInfo
-	ok, refreshing := true, 0
+	refreshing := 0
+	ok := eachReturn(list, func(ret *ast.ReturnStmt, stack []ast.Node) bool {
+		if rf.refreshingReturn(ret, stack, v) {
+			refreshing++
+			return true
+		}
+		return failure(info, ret, append(slices.Clip(stack), ret))
+	})
+	return ok && refreshing > 0
+}
+
+// eachReturn reports whether f holds for every return statement of a function body
+// (list), function literals aside, stopping at the first that fails; f is handed the
+// return's ancestors, from list's block down to its parent.
+func eachReturn(list []ast.Stmt, f func(ret *ast.ReturnStmt, stack []ast.Node) bool) bool {
+	ok := true
 	ast.PreorderStack(&ast.BlockStmt{List: list}, nil, func(n ast.Node, stack []ast.Node) bool {
 		if !ok {
 			return false
@@ -368,17 +383,26 @@ func (rf *refresher) everyReturnRefreshes(list []ast.Stmt, v *types.Var) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
-			switch {
-			case rf.refreshingReturn(x, stack, v):
-				refreshing++
-			case !failure(info, x, append(slices.Clip(stack), x)):
-				ok = false
-			}
+			ok = f(x, stack)
 			return false
 		}
 		return true
 	})
-	return ok && refreshing > 0
+	return ok
+}
+
+// openingIf is the if whose body ret, with its ancestors on stack, opens as its first
+// statement; nil when it is none.
+func openingIf(ret *ast.ReturnStmt, stack []ast.Node) *ast.IfStmt {
+	if len(stack) < 2 {
+		return nil
+	}
+	body, ok := stack[len(stack)-1].(*ast.BlockStmt)
+	is, ok2 := stack[len(stack)-2].(*ast.IfStmt)
+	if !ok || !ok2 || is.Body != body || len(body.List) == 0 || body.List[0] != ret {
+		return nil
+	}
+	return is
 }
 
 // refreshingReturn reports whether ret, with its ancestors on stack, returns what a
@@ -397,12 +421,8 @@ func (rf *refresher) refreshingReturn(ret *ast.ReturnStmt, stack []ast.Node, v *
 		return true
 	}
 	id, ok := ast.Unparen(last).(*ast.Ident)
-	if !ok || len(stack) < 2 {
-		return false
-	}
-	body, ok := stack[len(stack)-1].(*ast.BlockStmt)
-	is, ok2 := stack[len(stack)-2].(*ast.IfStmt)
-	if !ok || !ok2 || is.Body != body || len(body.List) == 0 || body.List[0] != ret || rf.writeOf(is.Init, v, nil) == nil {
+	is := openingIf(ret, stack)
+	if !ok || is == nil || rf.writeOf(is.Init, v, nil) == nil {
 		return false
 	}
 	as := is.Init.(*ast.AssignStmt)
@@ -423,32 +443,17 @@ func (rf *refresher) refreshingReturn(ret *ast.ReturnStmt, stack []ast.Node, v *
 // least one return nil; nothing returns from a function literal's body is counted.
 func (rf *refresher) nilOnlyAfterWrite(list []ast.Stmt, v *types.Var) bool {
 	info := rf.pass.TypesInfo
-	ok, nils := true, 0
-	ast.PreorderStack(&ast.BlockStmt{List: list}, nil, func(n ast.Node, stack []ast.Node) bool {
-		if !ok {
+	nils := 0
+	ok := eachReturn(list, func(ret *ast.ReturnStmt, stack []ast.Node) bool {
+		if len(ret.Results) != 1 {
 			return false
 		}
-		switch x := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(x.Results) != 1 {
-				ok = false
-				return false
-			}
-			r := ast.Unparen(x.Results[0])
-			if id, isId := r.(*ast.Ident); isId && id.Name == "nil" && info.Types[r].IsNil() {
-				if rf.rightAfterWrite(x, stack, v) {
-					nils++
-				} else {
-					ok = false
-				}
-				return false
-			}
-			ok = failure(info, x, append(slices.Clip(stack), x)) || rf.write(r, v, nil) != nil
-			return false
+		r := ast.Unparen(ret.Results[0])
+		if id, isId := r.(*ast.Ident); isId && id.Name == "nil" && info.Types[r].IsNil() {
+			nils++
+			return rf.rightAfterWrite(ret, stack, v)
 		}
-		return true
+		return failure(info, ret, append(slices.Clip(stack), ret)) || rf.write(r, v, nil) != nil
 	})
 	return ok && nils > 0
 }
@@ -457,12 +462,8 @@ func (rf *refresher) nilOnlyAfterWrite(list []ast.Stmt, v *types.Var) bool {
 // statement of an if on err == nil whose err the if's init, or the statement before
 // the if, assigns a write of v.
 func (rf *refresher) rightAfterWrite(ret *ast.ReturnStmt, stack []ast.Node, v *types.Var) bool {
-	if len(stack) < 3 {
-		return false
-	}
-	body, ok := stack[len(stack)-1].(*ast.BlockStmt)
-	is, ok2 := stack[len(stack)-2].(*ast.IfStmt)
-	if !ok || !ok2 || is.Body != body || len(body.List) == 0 || body.List[0] != ret || !errIs(is.Cond, token.EQL) {
+	is := openingIf(ret, stack)
+	if is == nil || len(stack) < 3 || !errIs(is.Cond, token.EQL) {
 		return false
 	}
 	if is.Init != nil {
