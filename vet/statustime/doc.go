@@ -66,8 +66,9 @@
 // values of two types, which finds a change every time); nor one after an earlier
 // if on such a condition, in an enclosing block of the function, whose body returns,
 // branches away or panics (if obj.Status.StartTime != nil { return }: set once);
-// nor one in the body of an if that finds a status field empty (len(f) == 0, f ==
-// nil, f == "", f.IsZero(); joined by || each, or by && one of them) and fills that
+// nor one in the body of an if that finds a status field empty (len(f) == 0, <= 0
+// or < 1, f == nil, f == "", f.IsZero(); joined by || each, or by && one of them,
+// as statusupdate's rule 3 reads it) and fills that
 // field in a statement of the body not nested in another — assigns it something not
 // empty, assigns a whole of it a literal that names it, or hands its address to a
 // call that removes nothing —, whatever field the time goes to: the body runs once

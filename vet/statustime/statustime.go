@@ -471,9 +471,9 @@ func setOnChange(info *types.Info, stack []ast.Node, path []string) (bool, *ast.
 	return false, nil
 }
 
-// fillsTested reports whether cond finds a status field empty (len(f) == 0, f == nil,
-// f == "", f.IsZero(); tests joined by || each of which is one, or by && one of which
-// is) and a statement of body, not nested in another, fills that field: assigns it
+// fillsTested reports whether cond finds a status field empty (syntax.FoundEmpty:
+// len(f) == 0, f == nil, f == "", f.IsZero(); joined by || each, or by && one of
+// them) and a statement of body, not nested in another, fills that field: assigns it
 // something other than nil or an empty literal, assigns a whole of it a literal that
 // names it (obj.Status = FooStatus{Conditions: initial, …}), or hands its address to
 // a call that removes nothing (meta.SetStatusCondition(&obj.Status.Conditions, …)).
@@ -481,65 +481,16 @@ func setOnChange(info *types.Info, stack []ast.Node, path []string) (bool, *ast.
 // stamped there is stamped once (if len(obj.Status.Conditions) == 0 { start :=
 // metav1.Now(); obj.Status = FooStatus{Conditions: initial, StartedAt: start} }).
 func fillsTested(info *types.Info, cond ast.Expr, body []ast.Stmt) bool {
-	var paths [][]string
-	var tested func(e ast.Expr) bool
-	tested = func(e ast.Expr) bool {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.BinaryExpr:
-			switch x.Op {
-			case token.LOR:
-				return tested(x.X) && tested(x.Y)
-			case token.LAND:
-				a, b := tested(x.X), tested(x.Y)
-				return a || b
-			case token.EQL:
-				f, z := x.X, x.Y
-				if isEmpty(info, f) {
-					f, z = z, f
-				}
-				if !isEmpty(info, z) {
-					return false
-				}
-				if call, ok := ast.Unparen(f).(*ast.CallExpr); ok && len(call.Args) == 1 {
-					if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "len" {
-						f = call.Args[0]
-					}
-				}
-				if p := statusPath(info, f); len(p) > 0 {
-					paths = append(paths, p)
-					return true
-				}
-			}
-		case *ast.CallExpr:
-			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "IsZero" && len(x.Args) == 0 {
-				if p := statusPath(info, sel.X); len(p) > 0 {
-					paths = append(paths, p)
-					return true
-				}
-			}
-		}
-		return false
-	}
-	if !tested(cond) {
-		return false
-	}
-	for _, p := range paths {
-		for _, st := range body {
-			if fills(info, st, p) {
-				return true
-			}
-		}
-	}
-	return false
+	return syntax.FoundEmpty(info, cond, func(x ast.Expr) bool {
+		p := statusPath(info, x)
+		return len(p) > 0 && slices.ContainsFunc(body, func(st ast.Stmt) bool { return fills(info, st, p) })
+	})
 }
 
-// isEmpty reports whether e is nil, "" or 0.
+// isEmpty reports whether e is nil or a constant "", 0 or false.
 func isEmpty(info *types.Info, e ast.Expr) bool {
 	tv := info.Types[e]
-	if tv.IsNil() {
-		return true
-	}
-	return tv.Value != nil && (tv.Value.ExactString() == `""` || tv.Value.ExactString() == "0")
+	return tv.IsNil() || tv.Value != nil && syntax.ZeroConst(tv.Value)
 }
 
 // fills reports whether st gives the status field path a value that is not empty (see

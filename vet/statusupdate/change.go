@@ -1970,7 +1970,7 @@ func (k keyer) predicate(call *ast.CallExpr) (ast.Expr, keyer) {
 // is a fill.
 func (k keyer) fills(field, empty ast.Expr, acc []assignment) bool {
 	tv := k.g.pass.TypesInfo.Types[empty]
-	if !tv.IsNil() && (tv.Value == nil || !zeroConst(tv.Value)) {
+	if !tv.IsNil() && (tv.Value == nil || !syntax.ZeroConst(tv.Value)) {
 		return false
 	}
 	return k.fillsField(field, acc)
@@ -2002,7 +2002,7 @@ func (k keyer) clears(field ast.Expr, acc []assignment) bool {
 		if a.lhs != fk {
 			return a.rhs == "nil" || a.rhs == emptyLit
 		}
-		return a.rhs == "nil" || a.rhs == emptyLit || a.value != nil && zeroConst(a.value)
+		return a.rhs == "nil" || a.rhs == emptyLit || a.value != nil && syntax.ZeroConst(a.value)
 	})
 }
 
@@ -2012,7 +2012,7 @@ func (k keyer) zeroCompared(x *ast.BinaryExpr) ast.Expr {
 	info := k.g.pass.TypesInfo
 	empty := func(e ast.Expr) bool {
 		tv := info.Types[e]
-		return tv.IsNil() || tv.Value != nil && zeroConst(tv.Value)
+		return tv.IsNil() || tv.Value != nil && syntax.ZeroConst(tv.Value)
 	}
 	switch {
 	case empty(x.Y) && !empty(x.X):
@@ -2076,23 +2076,10 @@ func (k keyer) fillsField(field ast.Expr, acc []assignment) bool {
 			return false
 		}
 		if a.value != nil {
-			return !zeroConst(a.value)
+			return !syntax.ZeroConst(a.value)
 		}
 		return a.rhs != "nil" && a.rhs != emptyLit && a.rhs != maybeAssigned
 	})
-}
-
-// zeroConst reports whether v is the empty value of its kind: "", 0 or false.
-func zeroConst(v constant.Value) bool {
-	switch v.Kind() {
-	case constant.String:
-		return constant.StringVal(v) == ""
-	case constant.Int, constant.Float:
-		return constant.Sign(v) == 0
-	case constant.Bool:
-		return !constant.BoolVal(v)
-	}
-	return false
 }
 
 // timeComparison reads call as a comparison of two times by a method of time.Time or

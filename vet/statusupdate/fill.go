@@ -421,7 +421,7 @@ func removes(name string) bool {
 // isEmptyValue reports whether e is nil or the constant "", 0 or false.
 func isEmptyValue(info *types.Info, e ast.Expr) bool {
 	tv := info.Types[e]
-	return tv.IsNil() || (tv.Value != nil && zeroConst(tv.Value))
+	return tv.IsNil() || (tv.Value != nil && syntax.ZeroConst(tv.Value))
 }
 
 // pathBefore are the statements that run before the node on top of stack, from the
@@ -504,7 +504,7 @@ func (g *guards) mayEmpty(st ast.Stmt, v *types.Var, field string) bool {
 			}
 			tv := info.Types[as.Rhs[i]]
 			lit, isLit := ast.Unparen(as.Rhs[i]).(*ast.CompositeLit)
-			found = found || tv.IsNil() || tv.Value != nil && zeroConst(tv.Value) || isLit && len(lit.Elts) == 0
+			found = found || tv.IsNil() || tv.Value != nil && syntax.ZeroConst(tv.Value) || isLit && len(lit.Elts) == 0
 		}
 		return true
 	})

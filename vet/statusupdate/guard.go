@@ -548,68 +548,11 @@ func (g *guards) comparesAssigned(cond ast.Expr, rest []ast.Stmt, child ast.Node
 // and its write is the one that makes the field non-empty.
 func (g *guards) fillsEmpty(cond ast.Expr, path []ast.Node) bool {
 	info := g.pass.TypesInfo
-	var x ast.Expr
-	switch c := ast.Unparen(cond).(type) {
-	case *ast.CallExpr:
-		// x.Status.StartTime.IsZero(): a time (metav1.Time) never set.
-		sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
-		if !ok || sel.Sel.Name != "IsZero" || len(c.Args) != 0 {
-			return false
-		}
-		x = ast.Unparen(sel.X)
-	case *ast.BinaryExpr:
-		switch c.Op {
-		case token.LOR:
-			// f == nil || len(f) == 0: found empty either way, so each way must be
-			// filled.
-			return g.fillsEmpty(c.X, path) && g.fillsEmpty(c.Y, path)
-		case token.LAND:
-			return g.fillsEmpty(c.X, path) || g.fillsEmpty(c.Y, path)
-		case token.EQL:
-		case token.LEQ, token.LSS:
-			// len(x.Status.Phase) <= 0, len(…) < 1: the same test of emptiness.
-			call, ok := ast.Unparen(c.X).(*ast.CallExpr)
-			if !ok || len(call.Args) != 1 {
-				return false
-			}
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); !ok || id.Name != "len" {
-				return false
-			}
-			v := info.Types[c.Y].Value
-			if v == nil {
-				return false
-			}
-			n, exact := constant.Int64Val(constant.ToInt(v))
-			if !exact || (c.Op == token.LEQ && n != 0) || (c.Op == token.LSS && n != 1) {
-				return false
-			}
-		default:
-			return false
-		}
-		var y ast.Expr
-		x, y = ast.Unparen(c.X), ast.Unparen(c.Y)
-		if tv := info.Types[x]; tv.Value != nil || tv.IsNil() {
-			x, y = y, x
-		}
-		// Only the empty value: len(f) == 32 or f == "Done" does not say the branch
-		// runs once (the fill may write what the field holds).
-		if tv := info.Types[y]; !tv.IsNil() && (tv.Value == nil || c.Op == token.EQL && !zeroConst(tv.Value)) {
-			return false
-		}
-		if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 {
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "len" {
-				x = ast.Unparen(call.Args[0])
-			}
-		}
-	default:
-		return false
-	}
-	field := statusField(info, x)
-	root := syntax.Root(info, x)
-	if field == "" || root == nil {
-		return false
-	}
-	return g.fillsBefore(path, root, field)
+	return syntax.FoundEmpty(info, cond, func(x ast.Expr) bool {
+		field := statusField(info, x)
+		root := syntax.Root(info, x)
+		return field != "" && root != nil && g.fillsBefore(path, root, field)
+	})
 }
 
 // statusField is F when e is x.Status.F of a custom resource x, or a conversion of

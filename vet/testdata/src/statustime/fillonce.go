@@ -57,4 +57,20 @@ func initializeNot(obj *apiv1.Memcached) {
 		obj.Status.LastReconcileTime = &now // want `metav1.Now\(\) through now written into status \(obj.Status.LastReconcileTime\)`
 		obj.Status.Nodes = []string{}
 	}
+	// Found empty either way, filled one way only: with a start and no nodes the body
+	// runs on every pass.
+	if obj.Status.StartTime == nil || len(obj.Status.Nodes) == 0 {
+		now := metav1.Now()
+		obj.Status.StartTime = &now
+		obj.Status.LastReconcileTime = &now // want `metav1.Now\(\) through now written into status \(obj.Status.LastReconcileTime\)`
+	}
+}
+
+// len(f) < 1 is the same test of emptiness.
+func firstNode(obj *apiv1.Memcached, node string) {
+	if len(obj.Status.Nodes) < 1 {
+		now := metav1.Now()
+		obj.Status.Nodes = []string{node}
+		obj.Status.LastReconcileTime = &now
+	}
 }

@@ -1,0 +1,84 @@
+package syntax
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+)
+
+// FoundEmpty reports whether cond, true, finds a value empty and filled(x) holds for
+// the value x it tests: x.IsZero(); x == nil, x == "", x == 0 (either side); len(x)
+// == 0, <= 0 or < 1; tests joined by || each of which does so (found empty either
+// way, so each must be filled), or by && one of which does. Only the empty value
+// counts: len(x) == 32 or x == "Done" does not find x empty. The analyzers ask it
+// of a branch that runs while a status field is empty and fills it, which therefore
+// runs once.
+func FoundEmpty(info *types.Info, cond ast.Expr, filled func(x ast.Expr) bool) bool {
+	var x ast.Expr
+	switch c := ast.Unparen(cond).(type) {
+	case *ast.CallExpr:
+		// x.Status.StartTime.IsZero(): a time (metav1.Time) never set.
+		sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "IsZero" || len(c.Args) != 0 {
+			return false
+		}
+		x = ast.Unparen(sel.X)
+	case *ast.BinaryExpr:
+		switch c.Op {
+		case token.LOR:
+			return FoundEmpty(info, c.X, filled) && FoundEmpty(info, c.Y, filled)
+		case token.LAND:
+			return FoundEmpty(info, c.X, filled) || FoundEmpty(info, c.Y, filled)
+		case token.EQL:
+		case token.LEQ, token.LSS:
+			// len(x) <= 0, len(x) < 1: the same test of emptiness.
+			call, ok := ast.Unparen(c.X).(*ast.CallExpr)
+			if !ok || len(call.Args) != 1 {
+				return false
+			}
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); !ok || id.Name != "len" {
+				return false
+			}
+			v := info.Types[c.Y].Value
+			if v == nil {
+				return false
+			}
+			n, exact := constant.Int64Val(constant.ToInt(v))
+			if !exact || (c.Op == token.LEQ && n != 0) || (c.Op == token.LSS && n != 1) {
+				return false
+			}
+		default:
+			return false
+		}
+		var y ast.Expr
+		x, y = ast.Unparen(c.X), ast.Unparen(c.Y)
+		if tv := info.Types[x]; tv.Value != nil || tv.IsNil() {
+			x, y = y, x
+		}
+		if tv := info.Types[y]; !tv.IsNil() && (tv.Value == nil || c.Op == token.EQL && !ZeroConst(tv.Value)) {
+			return false
+		}
+		if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "len" {
+				x = ast.Unparen(call.Args[0])
+			}
+		}
+	default:
+		return false
+	}
+	return filled(x)
+}
+
+// ZeroConst reports whether v is the zero value of its kind: "", 0 or false.
+func ZeroConst(v constant.Value) bool {
+	switch v.Kind() {
+	case constant.String:
+		return constant.StringVal(v) == ""
+	case constant.Int, constant.Float:
+		return constant.Sign(v) == 0
+	case constant.Bool:
+		return !constant.BoolVal(v)
+	}
+	return false
+}
