@@ -8,7 +8,6 @@ import (
 	"go/types"
 	"regexp"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -487,12 +486,6 @@ func fillsTested(info *types.Info, cond ast.Expr, body []ast.Stmt) bool {
 	})
 }
 
-// isEmpty reports whether e is nil or a constant "", 0 or false.
-func isEmpty(info *types.Info, e ast.Expr) bool {
-	tv := info.Types[e]
-	return tv.IsNil() || tv.Value != nil && syntax.ZeroConst(tv.Value)
-}
-
 // fills reports whether st gives the status field path a value that is not empty (see
 // fillsTested).
 func fills(info *types.Info, st ast.Stmt, path []string) bool {
@@ -511,7 +504,7 @@ func fills(info *types.Info, st ast.Stmt, path []string) bool {
 					return true
 				}
 			case slices.Equal(lp, path):
-				if isEmpty(info, rhs) {
+				if syntax.IsEmptyValue(info, rhs) {
 					return false
 				}
 				if lit, ok := rhs.(*ast.CompositeLit); ok && len(lit.Elts) == 0 {
@@ -530,7 +523,7 @@ func fills(info *types.Info, st ast.Stmt, path []string) bool {
 			return false
 		}
 		fn := kubetypes.Callee(info, call)
-		if fn == nil || strings.Contains(strings.ToLower(fn.Name()), "remove") || strings.Contains(strings.ToLower(fn.Name()), "delete") {
+		if fn == nil || syntax.Removes(fn.Name()) {
 			return false
 		}
 		for _, a := range call.Args {

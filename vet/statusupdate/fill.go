@@ -262,7 +262,7 @@ func (f *fillers) fillsOf(st ast.Stmt) []filledObject {
 			return nil
 		}
 		for i, l := range s.Lhs {
-			if fl := statusField(info, l); fl != "" && !isEmptyValue(info, s.Rhs[i]) {
+			if fl := statusField(info, l); fl != "" && !syntax.IsEmptyValue(info, s.Rhs[i]) {
 				sel := ast.Unparen(l).(*ast.SelectorExpr)
 				out = append(out, filledObject{obj: ast.Unparen(sel.X).(*ast.SelectorExpr).X, field: fl})
 			}
@@ -358,7 +358,7 @@ func (f *fillers) filled(st ast.Stmt, v *types.Var) []string {
 		}
 	case *ast.AssignStmt:
 		for i, l := range s.Lhs {
-			if fl := field(l); fl != "" && len(s.Rhs) == len(s.Lhs) && (s.Tok == token.ASSIGN || s.Tok == token.DEFINE) && !isEmptyValue(info, s.Rhs[i]) {
+			if fl := field(l); fl != "" && len(s.Rhs) == len(s.Lhs) && (s.Tok == token.ASSIGN || s.Tok == token.DEFINE) && !syntax.IsEmptyValue(info, s.Rhs[i]) {
 				out = append(out, fl)
 			}
 		}
@@ -374,7 +374,7 @@ func (f *fillers) filled(st ast.Stmt, v *types.Var) []string {
 	}
 	for _, c := range calls {
 		fn := kubetypes.Callee(info, c)
-		if fn != nil && !removes(fn.Name()) {
+		if fn != nil && !syntax.Removes(fn.Name()) {
 			for _, a := range c.Args {
 				if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
 					if fl := field(u.X); fl != "" {
@@ -405,23 +405,6 @@ func isObject(info *types.Info, e ast.Expr, v *types.Var) bool {
 	}
 	id, ok := e.(*ast.Ident)
 	return ok && info.ObjectOf(id) == v
-}
-
-// removes reports whether a function's name says it takes away what it is handed
-// (meta.RemoveStatusCondition, DeleteCondition, ClearX): a call of it fills nothing.
-func removes(name string) bool {
-	for _, p := range []string{"Remove", "Delete", "Clear", "Reset", "Unset", "remove", "delete", "clear", "reset", "unset"} {
-		if strings.HasPrefix(name, p) {
-			return true
-		}
-	}
-	return false
-}
-
-// isEmptyValue reports whether e is nil or the constant "", 0 or false.
-func isEmptyValue(info *types.Info, e ast.Expr) bool {
-	tv := info.Types[e]
-	return tv.IsNil() || (tv.Value != nil && syntax.ZeroConst(tv.Value))
 }
 
 // pathBefore are the statements that run before the node on top of stack, from the

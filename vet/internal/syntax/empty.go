@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 )
 
 // FoundEmpty reports whether cond, true, finds a value empty and filled(x) holds for
@@ -70,6 +71,12 @@ func FoundEmpty(info *types.Info, cond ast.Expr, filled func(x ast.Expr) bool) b
 	return filled(x)
 }
 
+// IsEmptyValue reports whether e is nil or the constant "", 0 or false.
+func IsEmptyValue(info *types.Info, e ast.Expr) bool {
+	tv := info.Types[e]
+	return tv.IsNil() || tv.Value != nil && ZeroConst(tv.Value)
+}
+
 // ZeroConst reports whether v is the zero value of its kind: "", 0 or false.
 func ZeroConst(v constant.Value) bool {
 	switch v.Kind() {
@@ -79,6 +86,17 @@ func ZeroConst(v constant.Value) bool {
 		return constant.Sign(v) == 0
 	case constant.Bool:
 		return !constant.BoolVal(v)
+	}
+	return false
+}
+
+// Removes reports whether a function's name says it takes away what it is handed
+// (meta.RemoveStatusCondition, DeleteCondition, ClearX): a call of it fills nothing.
+func Removes(name string) bool {
+	for _, p := range []string{"Remove", "Delete", "Clear", "Reset", "Unset", "remove", "delete", "clear", "reset", "unset"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
 	}
 	return false
 }
