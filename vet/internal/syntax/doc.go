@@ -4,10 +4,12 @@
 // variable is assigned (ValueOf, ValuesOf), whether a statement list leaves its block
 // (Leaves), where a method call's name is (MethodPos), the fields a struct literal gives
 // (StructFields), a comparison with its operands swapped (Mirrored), the marker lines
-// of a comment (Markers).
+// of a comment (Markers), a condition that finds a value empty (FoundEmpty, with
+// IsEmptyValue and ZeroConst), and a function name that says it takes away (Removes).
 //
 // Root follows x.DeepCopy() and x.DeepCopyObject() to x by the method's name: a deep
 // copy keeps what the analyzers follow an object for, its resourceVersion, and every
-// generated API type spells its copy so. That is the one name this package matches;
-// the APIs of Kubernetes are recognised by type in package kubetypes.
+// generated API type spells its copy so. Removes reads a function's name for what it
+// does to what it is handed (RemoveStatusCondition, ClearX). Those are the names this
+// package matches; the APIs of Kubernetes are recognised by type in package kubetypes.
 package syntax
