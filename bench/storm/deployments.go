@@ -218,9 +218,8 @@ func runDeploymentShape(ctx context.Context, repo string, p ShapeParams, log io.
 		return nil, err
 	}
 	defer f.stop()
-	if err := appsv1.AddToScheme(f.scheme); err != nil {
-		return nil, err
-	}
+	// Deployments are in the scheme already (guarded.AddToScheme adds client-go's
+	// kinds); adding them here again raced with the status watch reading the scheme.
 	c := f.outside
 	optedIn := 0
 	for i := range p.Deployments {

@@ -163,14 +163,17 @@ func runLeaderChange(ctx context.Context, repo string, p FaultParams) ([]FaultRu
 		if err != nil {
 			return err
 		}
-		mgrs[name] = start(ctx, mgr)
+		// The goroutine keeps its own r: reading mgrs there raced with the next
+		// startOne's write to the map.
+		r := start(ctx, mgr)
+		mgrs[name] = r
 		go func() {
 			select {
 			case <-mgr.Elected():
 				mu.Lock()
 				elected[name] = time.Now()
 				mu.Unlock()
-			case <-mgrs[name].done:
+			case <-r.done:
 			}
 		}()
 		return nil
