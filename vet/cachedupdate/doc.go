@@ -177,8 +177,9 @@
 // write (wait until ready, then write) or an attempt that ends with the write's error
 // is no such retry. A retry written by hand as a loop counts the same:
 // a for or range loop around the write whose body asks errors.IsConflict and reads
-// the object again (latest := &Foo{}; r.Get(ctx, key, latest); write latest), or gives
-// it the resourceVersion of a variable it reads again (obj.ResourceVersion =
+// the object again (latest := &Foo{}; r.Get(ctx, key, latest); write latest), or
+// puts such a read into the object it writes (*obj = latest, latest.DeepCopyInto(obj)),
+// or gives it the resourceVersion of a variable it reads again (obj.ResourceVersion =
 // latest.ResourceVersion; write obj; if IsConflict(err) { continue }); a retry's
 // literal may do the same (existing read in it, desired.ResourceVersion =
 // existing.ResourceVersion; Update(desired)), under other names too: a variable the

@@ -102,7 +102,9 @@
 // every pass while the state holds).
 //
 // Nor is a time written at an event, in a statement list that also, unconditionally,
-// moves the state with it (or in a list around that one, when nothing from the stamp
+// moves the state with it — in a statement of its own, or in every branch of an if
+// with an else or of a switch with a default (if valid { obj.Status.Phase = Completed
+// } else { obj.Status.Phase = Failed }) — (or in a list around that one, when nothing from the stamp
 // to the end of the lists it leaves returns or branches: switch { case done:
 // obj.Status.LastSuccess = now; case failed: obj.Status.LastFailure = now };
 // obj.Status.Running = false; two lists up): sets a status field of the same object to a constant that

@@ -68,38 +68,73 @@ func (t *transitions) event(stack []ast.Node, lhs ast.Expr) bool {
 // eventIn is event's test in one statement list: a statement of list other than
 // stmt moves the state or counts.
 func (t *transitions) eventIn(stack []ast.Node, lhs ast.Expr, list []ast.Stmt, stmt ast.Stmt) bool {
-	info := t.pass.TypesInfo
-	owner := kubetypes.StatusOwner(info, lhs)
+	owner := kubetypes.StatusOwner(t.pass.TypesInfo, lhs)
 	for _, st := range list {
-		if st == stmt {
-			continue
+		if st != stmt && (t.moves(stack, owner, st) || t.everyBranchMoves(stack, owner, st)) {
+			return true
 		}
-		switch s := st.(type) {
-		case *ast.IncDecStmt:
-			if s.Tok == token.INC && sameOwner(info, s.X, owner) && len(statusPath(info, s.X)) > 0 {
-				return true
+	}
+	return false
+}
+
+// moves reports whether st increments a status counter of owner's kind or sets a
+// status field of it to a constant the path to the top of the stack shows the field
+// did not hold.
+func (t *transitions) moves(stack []ast.Node, owner types.Type, st ast.Stmt) bool {
+	info := t.pass.TypesInfo
+	switch s := st.(type) {
+	case *ast.IncDecStmt:
+		return s.Tok == token.INC && sameOwner(info, s.X, owner) && len(statusPath(info, s.X)) > 0
+	case *ast.AssignStmt:
+		if len(s.Lhs) != 1 || len(s.Rhs) != 1 || !sameOwner(info, s.Lhs[0], owner) {
+			return false
+		}
+		path := statusPath(info, s.Lhs[0])
+		if len(path) == 0 {
+			return false
+		}
+		if s.Tok == token.ADD_ASSIGN || s.Tok == token.ASSIGN && increments(info, s.Lhs[0], s.Rhs[0]) {
+			return true
+		}
+		if s.Tok == token.ASSIGN {
+			v := constValue(info, s.Rhs[0])
+			if v == nil {
+				v = boolOnPath(info, stack, s.Rhs[0])
 			}
-		case *ast.AssignStmt:
-			if len(s.Lhs) != 1 || len(s.Rhs) != 1 || !sameOwner(info, s.Lhs[0], owner) {
-				continue
-			}
-			path := statusPath(info, s.Lhs[0])
-			if len(path) == 0 {
-				continue
-			}
-			if s.Tok == token.ADD_ASSIGN || s.Tok == token.ASSIGN && increments(info, s.Lhs[0], s.Rhs[0]) {
-				return true
-			}
-			if s.Tok == token.ASSIGN {
-				v := constValue(info, s.Rhs[0])
-				if v == nil {
-					v = boolOnPath(info, stack, s.Rhs[0])
-				}
-				if v != nil && t.leaves(stack, path, v, 0) {
-					return true
-				}
+			return v != nil && t.leaves(stack, path, v, 0)
+		}
+	}
+	return false
+}
+
+// everyBranchMoves reports whether st is an if with an else, or a switch with a
+// default, each branch of which moves the state or counts in a statement of its own
+// list (if ok { obj.Status.State = Done } else { obj.Status.State = Failed }): the
+// state moves on every path through st, whichever branch runs.
+func (t *transitions) everyBranchMoves(stack []ast.Node, owner types.Type, st ast.Stmt) bool {
+	listMoves := func(list []ast.Stmt) bool {
+		return slices.ContainsFunc(list, func(s ast.Stmt) bool { return t.moves(stack, owner, s) }) ||
+			slices.ContainsFunc(list, func(s ast.Stmt) bool { return t.everyBranchMoves(stack, owner, s) })
+	}
+	switch s := st.(type) {
+	case *ast.IfStmt:
+		if s.Else == nil || !listMoves(s.Body.List) {
+			return false
+		}
+		if b, ok := s.Else.(*ast.BlockStmt); ok {
+			return listMoves(b.List)
+		}
+		return t.everyBranchMoves(stack, owner, s.Else)
+	case *ast.SwitchStmt:
+		def := false
+		for _, c := range s.Body.List {
+			cc := c.(*ast.CaseClause)
+			def = def || cc.List == nil
+			if !listMoves(cc.Body) {
+				return false
 			}
 		}
+		return def
 	}
 	return false
 }

@@ -832,7 +832,8 @@ func failsOnError(info *types.Info, lit *ast.FuncLit) bool {
 	return found
 }
 
-// rereads reports whether body fills v with a Get or a List, or assigns v a value
+// rereads reports whether body fills v with a Get or a List, or assigns v (or, when
+// v is a pointer, what it points to: *v = latest, latest.DeepCopyInto(v)) a value
 // that is new on each run of body: a call's result other than a deep copy (a getter's,
 // a constructor's), a literal, or a deep copy or alias of a variable that body reads
 // again itself. An alias or copy of a variable from outside body is the value the
@@ -844,7 +845,11 @@ func rereads(info *types.Info, body *ast.BlockStmt, v *types.Var, depth int) boo
 	found := false
 	assigned := func(lhs, rhs []ast.Expr) {
 		for i, l := range lhs {
-			id, ok := ast.Unparen(l).(*ast.Ident)
+			l = ast.Unparen(l)
+			if star, ok := l.(*ast.StarExpr); ok {
+				l = ast.Unparen(star.X)
+			}
+			id, ok := l.(*ast.Ident)
 			if !ok || info.ObjectOf(id) != v {
 				continue
 			}
@@ -875,11 +880,22 @@ func rereads(info *types.Info, body *ast.BlockStmt, v *types.Var, depth int) boo
 				assigned(lhs, n.Values)
 			}
 		case *ast.CallExpr:
-			found = fillsArg(info, n, v)
+			found = fillsArg(info, n, v) || copiedInto(info, body, n, v, depth)
 		}
 		return !found
 	})
 	return found
+}
+
+// copiedInto reports whether call is w.DeepCopyInto(v) of a variable w that body
+// reads again itself.
+func copiedInto(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr, v *types.Var, depth int) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "DeepCopyInto" || len(call.Args) != 1 || syntax.Root(info, call.Args[0]) != v {
+		return false
+	}
+	w := syntax.Root(info, sel.X)
+	return w != nil && w != v && rereads(info, body, w, depth+1)
 }
 
 // fillsArg reports whether call reads v from the API server or the cache into it: a

@@ -349,3 +349,57 @@ func (r *Reconciler) observedAlways(obj *apiv1.Memcached, up bool) {
 		obj.Status.LastReconcileTime = &metav1.Time{Time: metav1.Now().Time} // want `metav1.Now\(\) written into status`
 	}
 }
+
+// The caller reaches the helper only in Running; the helper stamps the result, then
+// moves the state on in either branch of an if with an else: the stamp moves with it.
+func (r *Reconciler) finishing(obj *apiv1.Memcached, ok bool) {
+	switch obj.Status.State {
+	case stateRunning:
+		r.settle(obj, ok)
+		r.settleSwitch(obj, len(obj.Status.Conditions))
+		r.settleHalf(obj, ok)
+		r.settleStay(obj, ok)
+	}
+}
+
+func (r *Reconciler) settle(obj *apiv1.Memcached, ok bool) {
+	obj.Status.LastReconcileTime = &metav1.Time{Time: metav1.Now().Time}
+	if ok {
+		obj.Status.State = stateSubmitted
+		obj.Status.Message = "done"
+	} else if len(obj.Status.Conditions) > 3 {
+		obj.Status.State = stateFailed
+	} else {
+		obj.Status.Message = "gave up"
+		obj.Status.State = stateFailed
+	}
+}
+
+// Every clause of a switch with a default moves the state.
+func (r *Reconciler) settleSwitch(obj *apiv1.Memcached, n int) {
+	obj.Status.LastSync = metav1.Now().String()
+	switch {
+	case n > 2:
+		obj.Status.State = stateSubmitted
+	default:
+		obj.Status.State = stateFailed
+	}
+}
+
+// An if without an else leaves a path on which the state stays.
+func (r *Reconciler) settleHalf(obj *apiv1.Memcached, ok bool) {
+	obj.Status.LastSync = metav1.Now().String() // want `metav1.Now\(\) written into status`
+	if ok {
+		obj.Status.State = stateFailed
+	}
+}
+
+// A branch that sets the state it was found in moves nothing.
+func (r *Reconciler) settleStay(obj *apiv1.Memcached, ok bool) {
+	obj.Status.LastSync = metav1.Now().String() // want `metav1.Now\(\) written into status`
+	if ok {
+		obj.Status.State = stateFailed
+	} else {
+		obj.Status.State = stateRunning
+	}
+}

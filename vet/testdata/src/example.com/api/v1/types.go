@@ -50,6 +50,7 @@ type Memcached struct {
 }
 
 func (in *Memcached) DeepCopy() *Memcached             { out := *in; return &out }
+func (in *Memcached) DeepCopyInto(out *Memcached)      { *out = *in }
 func (in *MemcachedStatus) DeepCopy() *MemcachedStatus { out := *in; return &out }
 func (in *Memcached) DeepCopyObject() runtime.Object   { return in.DeepCopy() }
 
