@@ -2,8 +2,10 @@ package vet
 
 import (
 	"go/ast"
+	"go/build/constraint"
 	"go/token"
 	"go/types"
+	"os"
 	"slices"
 	"strings"
 
@@ -28,8 +30,10 @@ import (
 // makes the function live, and so does a call, anywhere, through an interface method
 // of its name. Not judged: main and init, a function with a //go: or //export
 // directive (linkname, cgo), and every function of a package with files its build
-// constraints leave out, where the reference may be in a file not loaded. Tests are
-// not loaded: a helper only tests call runs in no operator.
+// constraints leave out, where the reference may be in a file not loaded — unless no
+// build takes them: a file built only with the tag ignore (//go:build ignore, the
+// convention for a sketch or a generator's source kept beside the package) is in no
+// binary. Tests are not loaded: a helper only tests call runs in no operator.
 //
 // When a main package makes the manager (orphans is not nil), the methods of a
 // reconciler nothing runs are judged too, exported or not (idle reconcilers below),
@@ -138,6 +142,7 @@ func deadFuncs(pkgs []*packages.Package, orphans map[*packages.Package]bool, dyn
 			continue
 		}
 		info := p.TypesInfo
+		more := mayBuildMore(p)
 		for _, obj := range info.Defs {
 			if v, ok := obj.(*types.Var); ok && v.Embedded() {
 				rootFlows = append(rootFlows, candOf(v.Type()))
@@ -172,7 +177,7 @@ func deadFuncs(pkgs []*packages.Package, orphans map[*packages.Package]bool, dyn
 				switch {
 				case owner != nil:
 					methods[owner] = append(methods[owner], fn)
-				case len(p.IgnoredFiles) > 0, token.IsExported(fd.Name.Name), fd.Recv != nil && dynamic[fn.Name()],
+				case more, token.IsExported(fd.Name.Name), fd.Recv != nil && dynamic[fn.Name()],
 					fd.Recv == nil && (fd.Name.Name == "main" || fd.Name.Name == "init"), fd.Name.Name == "_", directive(fd):
 					roots = append(roots, fn)
 				}
@@ -198,8 +203,12 @@ func deadFuncs(pkgs []*packages.Package, orphans map[*packages.Package]bool, dyn
 		}
 	}
 	out := map[*packages.Package][]*ast.FuncDecl{}
+	more := map[*packages.Package]bool{}
+	for _, p := range pkgs {
+		more[p] = mayBuildMore(p)
+	}
 	for fn, n := range nodes {
-		if !live[fn] && len(n.p.IgnoredFiles) == 0 {
+		if !live[fn] && !more[n.p] {
 			out[n.p] = append(out[n.p], n.fd)
 		}
 	}
@@ -229,7 +238,7 @@ func interfaceCalled(pkgs []*packages.Package) map[string]bool {
 func reconcilerTypes(pkgs []*packages.Package, orphans map[*packages.Package]bool) map[*types.TypeName]bool {
 	out := map[*types.TypeName]bool{}
 	for _, p := range pkgs {
-		if orphans[p] || p.Types == nil || p.TypesInfo == nil || len(p.IgnoredFiles) > 0 {
+		if orphans[p] || p.Types == nil || p.TypesInfo == nil || mayBuildMore(p) {
 			continue
 		}
 		scope := p.Types.Scope()
@@ -397,4 +406,76 @@ func directive(fd *ast.FuncDecl) bool {
 	return slices.ContainsFunc(fd.Doc.List, func(c *ast.Comment) bool {
 		return strings.HasPrefix(c.Text, "//go:") || strings.HasPrefix(c.Text, "//export ")
 	})
+}
+
+// mayBuildMore reports whether some build of p takes files this load left out: one of
+// p's ignored files has no build constraint that needs the tag ignore (a GOOS or GOARCH
+// file, a tag a build may set), or cannot be read. A reference from there may be live.
+func mayBuildMore(p *packages.Package) bool {
+	return slices.ContainsFunc(p.IgnoredFiles, func(name string) bool { return !neverBuilt(name) })
+}
+
+// neverBuilt reports whether the file's //go:build line holds only when the tag
+// ignore is set, whatever the other tags are.
+func neverBuilt(name string) bool {
+	src, err := os.ReadFile(name)
+	if err != nil {
+		return false
+	}
+	expr := goBuild(src)
+	if expr == nil {
+		return false
+	}
+	var tags []string
+	collectTags(expr, &tags)
+	if len(tags) > 12 {
+		return false
+	}
+	for set := 0; set < 1<<len(tags); set++ {
+		on := map[string]bool{}
+		for i, t := range tags {
+			on[t] = set&(1<<i) != 0
+		}
+		if expr.Eval(func(tag string) bool { return tag != "ignore" && on[tag] }) {
+			return false
+		}
+	}
+	return true
+}
+
+// goBuild is the //go:build expression of a Go source file's header (before its
+// package clause), nil when it has none or it does not parse.
+func goBuild(src []byte) constraint.Expr {
+	for _, line := range strings.Split(string(src), "\n") {
+		line = strings.TrimSpace(line)
+		switch {
+		case constraint.IsGoBuild(line):
+			expr, err := constraint.Parse(line)
+			if err != nil {
+				return nil
+			}
+			return expr
+		case strings.HasPrefix(line, "package "):
+			return nil
+		}
+	}
+	return nil
+}
+
+// collectTags appends the distinct tags expr names.
+func collectTags(expr constraint.Expr, tags *[]string) {
+	switch e := expr.(type) {
+	case *constraint.TagExpr:
+		if !slices.Contains(*tags, e.Tag) {
+			*tags = append(*tags, e.Tag)
+		}
+	case *constraint.NotExpr:
+		collectTags(e.X, tags)
+	case *constraint.AndExpr:
+		collectTags(e.X, tags)
+		collectTags(e.Y, tags)
+	case *constraint.OrExpr:
+		collectTags(e.X, tags)
+		collectTags(e.Y, tags)
+	}
 }
