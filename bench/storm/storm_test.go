@@ -74,7 +74,7 @@ func TestStormInvariants(t *testing.T) {
 		if g.Load.StatusWrites > g.SpecChanges {
 			t.Errorf("guarded/%s: %d status writes for %d spec changes", s, g.Load.StatusWrites, g.SpecChanges)
 		}
-		if float64(g.Load.StatusWrites) > 1.05*float64(g.Load.EffectiveWrites) {
+		if wasteful(g.Load.StatusWrites, g.Load.EffectiveWrites) {
 			t.Errorf("guarded/%s: %d status writes, only %d changed the stored object", s, g.Load.StatusWrites, g.Load.EffectiveWrites)
 		}
 		if g.Setup.StatusWrites > g.Objects {
@@ -82,10 +82,10 @@ func TestStormInvariants(t *testing.T) {
 		}
 		// Every write is a change: the floor is one status write and one write per owned
 		// object that changed.
-		if changes := g.Load.EffectiveWrites + g.Load.OwnedChanges; float64(g.Load.Writes) > 1.05*float64(changes) {
+		if changes := g.Load.EffectiveWrites + g.Load.OwnedChanges; wasteful(g.Load.Writes, changes) {
 			t.Errorf("guarded/%s: %d writes for %d status and owned changes", s, g.Load.Writes, changes)
 		}
-		if float64(g.Load.OwnedWrites) > 1.05*float64(g.Load.OwnedChanges) {
+		if wasteful(g.Load.OwnedWrites, g.Load.OwnedChanges) {
 			t.Errorf("guarded/%s: %d owned-object writes for %d changes", s, g.Load.OwnedWrites, g.Load.OwnedChanges)
 		}
 		if g.Setup.OwnedWrites > 2*g.Objects {
@@ -178,4 +178,13 @@ func TestStormInvariants(t *testing.T) {
 		t.Errorf("guarded/tight: %d of %d converged, %d quiet writes, %d rollout writes", g.Converged, g.Objects, g.Quiet.Writes, g.Rollout.Writes)
 	}
 	t.Logf("guarded/tight: %d 429s, none retried early; %d writes at creation of %d objects", got, g.Setup.Writes, g.Objects)
+}
+
+// wasteful reports whether writes exceed the changes they made by more than 5%, or by
+// more than one when 5% is less than one write. A reconcile that starts before the
+// cache holds the operator's own last write may send that write once more (the
+// informer gives no read-your-writes); with a dozen writes in a window one such
+// write is 8%, and the bound is about a storm, not that race.
+func wasteful(writes, changes int) bool {
+	return float64(writes-changes) > max(1, 0.05*float64(changes))
 }
