@@ -176,8 +176,10 @@
 // obj); err != nil { return false, err }; return false, nil). A read before the
 // write (wait until ready, then write) or an attempt that ends with the write's error
 // is no such retry. A retry written by hand as a loop counts the same:
-// a for or range loop around the write whose body asks errors.IsConflict and reads
-// the object again (latest := &Foo{}; r.Get(ctx, key, latest); write latest), or
+// a for or range loop around the write whose body asks errors.IsConflict, or ends
+// the loop (a return, a break) when the write succeeded and so goes round again on
+// any error (if err := r.Status().Update(ctx, &fresh); err == nil { return }; not a
+// continue, which goes on to the next object), and reads the object again (latest := &Foo{}; r.Get(ctx, key, latest); write latest), or
 // puts such a read into the object it writes (*obj = latest, latest.DeepCopyInto(obj)),
 // or gives it the resourceVersion of a variable it reads again (obj.ResourceVersion =
 // latest.ResourceVersion; write obj; if IsConflict(err) { continue }); a retry's

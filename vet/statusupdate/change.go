@@ -658,6 +658,41 @@ func (k keyer) writesOnTheWay(st ast.Stmt) bool {
 	return found
 }
 
+// writesSurely reports whether list[i] writes the status of the written object
+// whenever it runs, and the statements after it run only when the write succeeded:
+// if err := write; err != nil { return err }, or err := write followed by such an if.
+func (k keyer) writesSurely(list []ast.Stmt, i int) bool {
+	leavesOnErr := func(is *ast.IfStmt) bool {
+		return is.Else == nil && syntax.Leaves(is.Body.List) && failsOn(is.Cond)
+	}
+	write := func(st ast.Stmt) bool {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			return false
+		}
+		call, _ := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		return call != nil && k.writesObject(call)
+	}
+	if is, ok := list[i].(*ast.IfStmt); ok && is.Init != nil {
+		return write(is.Init) && leavesOnErr(is)
+	}
+	if i+1 < len(list) && write(list[i]) {
+		is, ok := list[i+1].(*ast.IfStmt)
+		return ok && is.Init == nil && leavesOnErr(is)
+	}
+	return false
+}
+
+// failsOn reports whether cond is err != nil of an error variable.
+func failsOn(cond ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.NEQ {
+		return false
+	}
+	id, ok := ast.Unparen(b.Y).(*ast.Ident)
+	return ok && id.Name == "nil"
+}
+
 // writesObject reports whether call writes the status of the written object.
 func (k keyer) writesObject(call *ast.CallExpr) bool {
 	return kubetypes.IsStatusWrite(k.g.pass.TypesInfo, call) && len(call.Args) >= 2 && k.key(call.Args[1]) == "$"
@@ -2305,7 +2340,52 @@ func (k keyer) assignedElsewhere(st ast.Stmt, key string) bool {
 		case *ast.UnaryExpr:
 			found = x.Op == token.AND && k.key(x.X) != "$" && holds(x.X)
 		}
+		if found && k.storedBefore(body, n, st) {
+			found = false // what it gave the field is stored before the count moves it
+		}
 		return !found
 	})
 	return found
+}
+
+// storedBefore reports whether a later statement of the list that holds n, before st
+// and not holding it, writes the status of the written object whenever it runs
+// (Retries = 0; if err := write; err != nil { return err }; …; Retries++; write): on
+// the ways that go on past it the server holds what n gave the field when st moves
+// the count, so the count still differs from what is stored.
+func (k keyer) storedBefore(body ast.Node, n ast.Node, st ast.Stmt) bool {
+	stored := false
+	ast.Inspect(body, func(m ast.Node) bool {
+		if stored || m == nil {
+			return false
+		}
+		if _, ok := m.(*ast.FuncLit); ok {
+			return false
+		}
+		var list []ast.Stmt
+		switch b := m.(type) {
+		case *ast.BlockStmt:
+			list = b.List
+		case *ast.CaseClause:
+			list = b.Body
+		case *ast.CommClause:
+			list = b.Body
+		}
+		at := slices.IndexFunc(list, func(s ast.Stmt) bool { return s.Pos() <= n.Pos() && n.End() <= s.End() })
+		if at < 0 {
+			return true
+		}
+		for j := at + 1; j < len(list); j++ {
+			later := list[j]
+			if later.Pos() >= st.Pos() || later.Pos() <= st.Pos() && st.End() <= later.End() {
+				break
+			}
+			if k.writesSurely(list, j) {
+				stored = true
+				break
+			}
+		}
+		return !stored
+	})
+	return stored
 }

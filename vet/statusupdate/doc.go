@@ -263,7 +263,9 @@
 //     interface several kinds implement) reads the status. A call of a status setter on the object counts as
 //     the assignments it makes: a function of any loaded package that takes no
 //     context and gives status fields of its receiver or a parameter constants on
-//     every path (before anything in it returns), each field once (func (b *Backup)
+//     every path (before anything in it returns, but for an early exit at its top
+//     taken only when the field already holds what it would give: if
+//     a.Status.Phase == p { return }; a.Status.Phase = p), each field once (func (b *Backup)
 //     SetFailed(msg string) { b.Status.State = BackupFailed; … }; the SetsStatus
 //     fact), a constant matching however it is spelled, or the value of another
 //     parameter of a basic type, the call's argument in its place (func
@@ -386,8 +388,11 @@
 //     is a change too: a statement that runs on every way to the write, after
 //     the last write of the object before it, moves a number of the status by a
 //     constant (obj.Status.Retries++, obj.Status.Rounds += 2, n = n + 1) that no
-//     other statement on a way to the write assigns or hands out by address: the
-//     count stored is one the API server does not hold;
+//     other statement on a way to the write assigns or hands out by address (one
+//     followed, in its list, by a write of the object whose error leaves, before the
+//     count, is stored by then: if restart { Retries = 0; if err := write; err !=
+//     nil { return err } }; Retries++; write): the count stored is one the API
+//     server does not hold;
 //  8. the write is in a helper that the call switches off: the path to it needs a bool
 //     parameter, or a bool field of a struct parameter, to be true or false (if
 //     !params.ApplyChanges { return nil }), and the call hands in the other constant

@@ -171,7 +171,7 @@ func setsStatus(g *guards, fd *ast.FuncDecl, name string, onStatus bool) []SetFi
 		if count[a.lhs] != 1 || !strings.HasPrefix(a.lhs, "$.Status.") {
 			continue
 		}
-		if firstReturn.IsValid() && firstReturn < at[a.lhs] {
+		if firstReturn.IsValid() && firstReturn < at[a.lhs] && !k.onlyAlreadyExits(fd.Body.List, at[a.lhs], a) {
 			continue // a path returns before it: not on every path
 		}
 		if written, whole := count["$.Status"], count["$"]; written > 0 || whole > 0 {
@@ -186,6 +186,51 @@ func setsStatus(g *guards, fd *ast.FuncDecl, name string, onStatus bool) []SetFi
 		}
 	}
 	return out
+}
+
+// onlyAlreadyExits reports whether every return of list before pos is an early exit
+// taken only when the field a assigns already holds what a gives it: the body of an if
+// at the top of list, with no else, that does nothing but return, whose condition is
+// that field == that value (func (r *R) setPhase(obj *Foo, p Phase) { if
+// obj.Status.Phase == p { return }; obj.Status.Phase = p; … }). Past the call the field
+// holds the value on every path, as if the assignment were unconditional.
+func (k keyer) onlyAlreadyExits(list []ast.Stmt, pos token.Pos, a assignment) bool {
+	info := k.g.pass.TypesInfo
+	same := func(e ast.Expr) bool {
+		switch {
+		case a.value != nil:
+			tv, ok := info.Types[e]
+			return ok && tv.Value != nil && constant.Compare(tv.Value, token.EQL, a.value)
+		case a.param != nil && a.param.rest == "" && a.expr != nil:
+			id, ok := ast.Unparen(e).(*ast.Ident)
+			rid, rok := ast.Unparen(a.expr).(*ast.Ident)
+			return ok && rok && info.Uses[id] != nil && info.Uses[id] == info.Uses[rid]
+		}
+		return false
+	}
+	for _, st := range list {
+		if st.Pos() >= pos {
+			break
+		}
+		if !hasReturn(st) {
+			continue
+		}
+		is, ok := st.(*ast.IfStmt)
+		if !ok || is.Init != nil || is.Else != nil || len(is.Body.List) != 1 {
+			return false
+		}
+		if _, ok := is.Body.List[0].(*ast.ReturnStmt); !ok {
+			return false
+		}
+		eq, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
+		if !ok || eq.Op != token.EQL {
+			return false
+		}
+		if !(k.key(eq.X) == a.lhs && same(eq.Y) || k.key(eq.Y) == a.lhs && same(eq.X)) {
+			return false
+		}
+	}
+	return true
 }
 
 // basicParam reports whether parameter i of params is of a basic type (a string, a
@@ -276,3 +321,4 @@ func takesContext(fn *types.Func) bool {
 	}
 	return false
 }
+

@@ -603,10 +603,13 @@ func returnsSo(body *ast.BlockStmt, match func(*ast.ReturnStmt) bool) bool {
 }
 
 // conflictRetryLoop is the body of the innermost loop on the stack, within the
-// function, that asks errors.IsConflict: a retry written by hand (for attempt := 0;
-// attempt < n; attempt++ { latest := …; Get(…, latest); …; if err := Update(…);
-// IsConflict(err) { continue } }). nil when there is none.
+// function, that asks errors.IsConflict, or that leaves when the write on top of the
+// stack succeeded and goes round again otherwise (if err := Update(…); err == nil {
+// return }): a retry written by hand (for attempt := 0; attempt < n; attempt++ {
+// latest := …; Get(…, latest); …; if err := Update(…); IsConflict(err) { continue }
+// }), on a conflict or on any error. nil when there is none.
 func conflictRetryLoop(info *types.Info, stack []ast.Node) *ast.BlockStmt {
+	write, _ := stack[len(stack)-1].(*ast.CallExpr)
 	for i := len(stack) - 1; i >= 0; i-- {
 		var body *ast.BlockStmt
 		switch n := stack[i].(type) {
@@ -619,11 +622,61 @@ func conflictRetryLoop(info *types.Info, stack []ast.Node) *ast.BlockStmt {
 		default:
 			continue
 		}
-		if asksConflict(info, body) {
+		if asksConflict(info, body) || write != nil && leavesOnSuccess(info, body, write) {
 			return body
 		}
 	}
 	return nil
+}
+
+// endsLoop reports whether list ends by leaving the function or the loop around it (a
+// return, a panic, a break; not a continue, which goes on to the next element).
+func endsLoop(list []ast.Stmt) bool {
+	if len(list) > 0 {
+		if b, ok := list[len(list)-1].(*ast.BranchStmt); ok {
+			return b.Tok == token.BREAK && b.Label == nil
+		}
+	}
+	return syntax.Exits(list)
+}
+
+// leavesOnSuccess reports whether body, outside the literals it holds, has an if
+// whose body ends the loop (endsLoop) on err == nil, err assigned the result of
+// write in the if's init or in another statement of body: the loop around it ends
+// when the write succeeds and tries again when it fails.
+func leavesOnSuccess(info *types.Info, body *ast.BlockStmt, write *ast.CallExpr) bool {
+	var errVar types.Object
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if len(n.Lhs) == 1 && len(n.Rhs) == 1 && ast.Unparen(n.Rhs[0]) == write {
+				if id, ok := ast.Unparen(n.Lhs[0]).(*ast.Ident); ok {
+					errVar = info.ObjectOf(id)
+				}
+			}
+		}
+		return errVar == nil
+	})
+	if errVar == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			b, ok := ast.Unparen(n.Cond).(*ast.BinaryExpr)
+			if ok && b.Op == token.EQL && len(n.Body.List) > 0 && syntax.IsNil(info, b.Y) {
+				id, ok := ast.Unparen(b.X).(*ast.Ident)
+				found = ok && info.ObjectOf(id) == errVar && endsLoop(n.Body.List)
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // givenVersion reports whether body gives v the resourceVersion of a variable it

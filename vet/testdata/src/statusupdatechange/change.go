@@ -289,7 +289,7 @@ func (r *Reconciler) started(ctx context.Context, obj *apiv1.Memcached) error {
 
 // A change-reporting setter: its bool is true only after it changed the status, so a
 // write behind it is never sent unchanged, in this package or another.
-func setState(obj *apiv1.Memcached, state string) bool { // want setState:"reports change"
+func setState(obj *apiv1.Memcached, state string) bool { // want setState:"reports change" setState:"sets status"
 	if obj.Status.State == state {
 		return false
 	}
@@ -2552,6 +2552,40 @@ func (r *Reconciler) writtenTwice(ctx context.Context, obj *apiv1.Memcached) err
 			return err
 		}
 		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+	}
+	return nil
+}
+
+// A setter that leaves early when the state already holds what it would give, and
+// sets it otherwise: past the call the state holds its argument on every path, as
+// setPhase's does. A write past a switch case on another state moves it.
+func (r *Reconciler) movePhase(obj *apiv1.Memcached, state string) { // want movePhase:"sets status"
+	if obj.Status.State == state {
+		return
+	}
+	obj.Status.State = state
+	obj.Status.Message = "moved to " + state
+}
+
+// The early exit tests something else: the state is not set on every path.
+func (r *Reconciler) movePhaseIf(obj *apiv1.Memcached, state string, skip bool) {
+	if skip {
+		return
+	}
+	obj.Status.State = state
+}
+
+func (r *Reconciler) moves(ctx context.Context, obj *apiv1.Memcached, skip bool) error {
+	switch obj.Status.State {
+	case "Sleeping":
+		r.movePhase(obj, "Waking")
+		return r.Status().Update(ctx, obj)
+	case "Draining":
+		r.movePhaseIf(obj, "Drained", skip)
+		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status`
+	case "Waking":
+		r.movePhase(obj, "Waking")
+		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status`
 	}
 	return nil
 }

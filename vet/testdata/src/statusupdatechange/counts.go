@@ -81,3 +81,41 @@ func (r *Reconciler) bumpedInRetry(ctx context.Context, obj *apiv1.Memcached) er
 		return r.Status().Update(ctx, latest)
 	})
 }
+
+// Not reported: reset and stored on one way, then counted on every way: the reset
+// reached the server before the count moved it.
+func (r *Reconciler) bumpedAfterStoredReset(ctx context.Context, obj *apiv1.Memcached, restart bool) error {
+	if restart {
+		obj.Status.Attempts = 0
+		if err := r.Status().Update(ctx, obj); err != nil { // want `r.Status\(\).Update writes status with no semantic diff`
+			return err
+		}
+	}
+	obj.Status.Attempts++
+	return r.Status().Update(ctx, obj)
+}
+
+// Reset and written without a check of the write's error: the reset may not be
+// stored, and the count may land on what is.
+func (r *Reconciler) bumpedAfterUncheckedReset(ctx context.Context, obj *apiv1.Memcached, restart bool) error {
+	if restart {
+		obj.Status.Attempts = 0
+		_ = r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+	}
+	obj.Status.Attempts++
+	return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+}
+
+// Reset and written only on some ways past the reset: not stored on the others.
+func (r *Reconciler) bumpedAfterMaybeStoredReset(ctx context.Context, obj *apiv1.Memcached, restart, save bool) error {
+	if restart {
+		obj.Status.Attempts = 0
+		if save {
+			if err := r.Status().Update(ctx, obj); err != nil { // want `r.Status\(\).Update writes status with no semantic diff`
+				return err
+			}
+		}
+	}
+	obj.Status.Attempts++
+	return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+}
