@@ -322,6 +322,27 @@ func TestPrecisionIdleReconciler(t *testing.T) {
 	}
 }
 
+// TestPrecisionSealed: in an internal package, with the module's command in view
+// (sealedmain), an exported type, constructor or function that only tests use runs in
+// no binary: Monitor's and Touch's writes are reported by no analyzer, Watcher's,
+// which the command runs, is. With no command in view their callers may be anywhere
+// in the module, and all three are reported.
+func TestPrecisionSealed(t *testing.T) {
+	testdatadir.Track(t, precisionDir)
+	src := filepath.Join(precisionDir, "internal", "monitor", "monitor.go")
+	want := checkLineComments(t, src, []string{"./internal/...", "./sealedmain/...", "./api/..."}, 1)
+	got := lineFindings(t, src, []string{"./internal/...", "./api/..."})
+	extra := 0
+	for k := range got {
+		if !want[k] && strings.Fields(k)[1] == "cachedupdate" {
+			extra++
+		}
+	}
+	if extra != 2 {
+		t.Errorf("without the command in view: %d cachedupdate findings besides Watcher's, want 2 (Monitor's and Touch's); got %v", extra, got)
+	}
+}
+
 // checkLineComments runs vet on patterns and compares its findings in src with the
 // analyzers the comments at the ends of src's lines name (every other line expects
 // none); it returns what they name, at least min of them.

@@ -24,7 +24,11 @@ import (
 // Only unexported names are judged: every reference to one is in its own package,
 // and its package is loaded whole, so a function no reference reaches is dead for
 // certain (an exported one may have callers in packages not analyzed, and a method may
-// be called through an interface of controller-runtime's, as Reconcile is). A
+// be called through an interface of controller-runtime's, as Reconcile is). With the
+// module's command in view, exported names of an internal package (sealed) are judged
+// too: only the module's own packages may import it; its types' methods are judged as
+// an idle reconciler's are (below), live once a value of the type flows into an
+// interface or code refers to one of them. A
 // reference is a call or a value (r.fn = r.updateStatus, a seam for tests); one from
 // a package-level declaration, or from a function that is not itself judged dead,
 // makes the function live, and so does a call, anywhere, through an interface method
@@ -177,7 +181,7 @@ func deadFuncs(pkgs []*packages.Package, orphans map[*packages.Package]bool, dyn
 				switch {
 				case owner != nil:
 					methods[owner] = append(methods[owner], fn)
-				case more, token.IsExported(fd.Name.Name), fd.Recv != nil && dynamic[fn.Name()],
+				case more, token.IsExported(fd.Name.Name) && (orphans == nil || !sealed(p)), fd.Recv != nil && dynamic[fn.Name()],
 					fd.Recv == nil && (fd.Name.Name == "main" || fd.Name.Name == "init"), fd.Name.Name == "_", directive(fd):
 					roots = append(roots, fn)
 				}
@@ -234,7 +238,8 @@ func interfaceCalled(pkgs []*packages.Package) map[string]bool {
 
 // reconcilerTypes are the named types, of the packages analyzed but orphans, with a
 // Reconcile method in their pointer's method set: the reconcilers deadFuncs may find
-// idle.
+// idle; and, in a sealed package, every named type with methods: whatever runs them
+// is in view, as for a reconciler.
 func reconcilerTypes(pkgs []*packages.Package, orphans map[*packages.Package]bool) map[*types.TypeName]bool {
 	out := map[*types.TypeName]bool{}
 	for _, p := range pkgs {
@@ -251,7 +256,8 @@ func reconcilerTypes(pkgs []*packages.Package, orphans map[*packages.Package]boo
 			if !ok || named.TypeParams().Len() > 0 || types.IsInterface(named) {
 				continue
 			}
-			if types.NewMethodSet(types.NewPointer(named)).Lookup(nil, "Reconcile") != nil {
+			ms := types.NewMethodSet(types.NewPointer(named))
+			if ms.Lookup(nil, "Reconcile") != nil || sealed(p) && ms.Len() > 0 {
 				out[tn] = true
 			}
 		}
@@ -478,4 +484,13 @@ func collectTags(expr constraint.Expr, tags *[]string) {
 		collectTags(e.X, tags)
 		collectTags(e.Y, tags)
 	}
+}
+
+// sealed reports whether p's import path has an internal element
+// (example.com/op/internal/controller): the go command lets only packages under the
+// parent of that element import it, all of them the module's own, so with the
+// module's command in view (deadFuncs is handed orphans) every caller of its exported
+// functions is loaded too, tests aside.
+func sealed(p *packages.Package) bool {
+	return slices.Contains(strings.Split(p.PkgPath, "/"), "internal")
 }

@@ -228,10 +228,13 @@ func runWith(pass *analysis.Pass, uncachedParams map[string]bool) (any, error) {
 			return nil, nil
 		}
 		if f, ok := local[callee]; ok {
+			if o.uncachedReceiver(fd, call) {
+				return nil, nil
+			}
 			return f.results, f.fills
 		}
 		var fact CachedResults
-		if callee.Pkg() != pass.Pkg && pass.ImportObjectFact(callee, &fact) && (len(fact.Clients) == 0 || o.handsCached(fd, call, fact.Clients)) {
+		if callee.Pkg() != pass.Pkg && pass.ImportObjectFact(callee, &fact) && (len(fact.Clients) == 0 || o.handsCached(fd, call, fact.Clients)) && !o.uncachedReceiver(fd, call) {
 			return fact.Results, fact.Fills
 		}
 		return nil, nil
@@ -1002,6 +1005,50 @@ type origins struct {
 type fill struct {
 	decl *ast.FuncDecl
 	val  ast.Expr
+}
+
+// uncachedReceiver reports whether call is a method call on a struct literal, or on a
+// local variable assigned only such a literal, whose client fields are given only
+// clients without a cache ((&R{Client: kubeClient}).SetConfig(ctx, &obj), kubeClient
+// client.New's): the method reads through what the literal gave it, not the
+// manager's cache.
+func (o *origins) uncachedReceiver(decl *ast.FuncDecl, call *ast.CallExpr) bool {
+	info := o.pass.TypesInfo
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || decl == nil || decl.Body == nil {
+		return false
+	}
+	literal := func(e ast.Expr) *ast.CompositeLit {
+		e = ast.Unparen(e)
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = ast.Unparen(u.X)
+		}
+		lit, _ := e.(*ast.CompositeLit)
+		return lit
+	}
+	lit := literal(sel.X)
+	if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && lit == nil {
+		if v, ok := info.Uses[id].(*types.Var); ok {
+			if vals := syntax.ValuesOf(o.pass, decl.Body, v); len(vals) == 1 {
+				lit = literal(vals[0])
+			}
+		}
+	}
+	if lit == nil {
+		return false
+	}
+	clients := 0
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok || !clientType(info.TypeOf(kv.Value)) {
+			continue
+		}
+		if o.cached(decl, kv.Value, 0) {
+			return false
+		}
+		clients++
+	}
+	return clients > 0
 }
 
 // handsCached reports whether call, in decl, hands the manager's client to one of

@@ -90,7 +90,11 @@
 //     same way (r.fetch(ctx, key, &c): c holds a cached object). A function that
 //     reads into its parameter and then writes it, keeping the answer whenever it
 //     returns nil (Refreshes: a conflict retry that reads, changes and updates),
-//     hands back the server's object and is no such getter;
+//     hands back the server's object and is no such getter. A getter that is a
+//     method called on a struct literal (or a local variable assigned only one)
+//     whose client fields are given only clients without a cache reads through
+//     those ((&R{Client: direct}).fetch(ctx, key, &c), direct client.New's, in a
+//     command's run): c is no cached object;
 //   - an accessor of a wrapper struct that holds the object (w.Unwrap(), a method
 //     without arguments of a type with a field of the kind it returns, type Cluster
 //     struct{ *api.Cluster }) stands for the wrapper's variable: a Get into
