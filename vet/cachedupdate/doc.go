@@ -30,7 +30,10 @@
 //     one of these, in this package or another (func (b *Base) Client()
 //     client.Client { return b.client }: r.Client().Get, the CachedClient fact), a
 //     parameter unless every caller in the
-//     package passes a client that is not, or a variable holding one of those. The
+//     package passes a client that is not (followed through up to six parameters
+//     and variables; a call from an unexported function nothing in the package
+//     refers to, a test's entry point, runs nowhere and does not count when other
+//     calls do), or a variable holding one of those. The
 //     client parameter of an exported function that nothing in its package calls (a
 //     helper package's func Resize(ctx, c client.Client, key, n) error, which tests
 //     call with client.New's client and controllers with the manager's) is the
