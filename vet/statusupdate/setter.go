@@ -321,4 +321,3 @@ func takesContext(fn *types.Func) bool {
 	}
 	return false
 }
-
