@@ -101,9 +101,15 @@ func orphanPackages(pkgs []*packages.Package) map[*packages.Package]bool {
 // SetupWithManager) so runs nowhere, nor do the helpers only its methods reach,
 // whatever they write.
 func deadFuncs(pkgs []*packages.Package, orphans map[*packages.Package]bool, dynamic map[string]bool) map[*packages.Package][]*ast.FuncDecl {
+	// more says, per package, whether some build takes files the load left out
+	// (mayBuildMore): read once, it reads those files' headers.
+	more := map[*packages.Package]bool{}
+	for _, p := range pkgs {
+		more[p] = mayBuildMore(p)
+	}
 	var cands map[*types.TypeName]bool
 	if orphans != nil {
-		cands = reconcilerTypes(pkgs, orphans)
+		cands = reconcilerTypes(pkgs, orphans, more)
 	}
 	candOf := func(t types.Type) *types.TypeName {
 		if t == nil || len(cands) == 0 {
@@ -146,7 +152,6 @@ func deadFuncs(pkgs []*packages.Package, orphans map[*packages.Package]bool, dyn
 			continue
 		}
 		info := p.TypesInfo
-		more := mayBuildMore(p)
 		for _, obj := range info.Defs {
 			if v, ok := obj.(*types.Var); ok && v.Embedded() {
 				rootFlows = append(rootFlows, candOf(v.Type()))
@@ -181,7 +186,7 @@ func deadFuncs(pkgs []*packages.Package, orphans map[*packages.Package]bool, dyn
 				switch {
 				case owner != nil:
 					methods[owner] = append(methods[owner], fn)
-				case more, token.IsExported(fd.Name.Name) && (orphans == nil || !sealed(p)), fd.Recv != nil && dynamic[fn.Name()],
+				case more[p], token.IsExported(fd.Name.Name) && (orphans == nil || !sealed(p)), fd.Recv != nil && dynamic[fn.Name()],
 					fd.Recv == nil && (fd.Name.Name == "main" || fd.Name.Name == "init"), fd.Name.Name == "_", directive(fd):
 					roots = append(roots, fn)
 				}
@@ -207,10 +212,6 @@ func deadFuncs(pkgs []*packages.Package, orphans map[*packages.Package]bool, dyn
 		}
 	}
 	out := map[*packages.Package][]*ast.FuncDecl{}
-	more := map[*packages.Package]bool{}
-	for _, p := range pkgs {
-		more[p] = mayBuildMore(p)
-	}
 	for fn, n := range nodes {
 		if !live[fn] && !more[n.p] {
 			out[n.p] = append(out[n.p], n.fd)
@@ -236,14 +237,15 @@ func interfaceCalled(pkgs []*packages.Package) map[string]bool {
 	return dynamic
 }
 
-// reconcilerTypes are the named types, of the packages analyzed but orphans, with a
-// Reconcile method in their pointer's method set: the reconcilers deadFuncs may find
-// idle; and, in a sealed package, every named type with methods: whatever runs them
+// reconcilerTypes are the named types, of the packages analyzed but orphans and
+// those some build takes more files of (more), with a Reconcile method in their
+// pointer's method set: the reconcilers deadFuncs may find idle; and, in a sealed
+// package, every named type with methods: whatever runs them
 // is in view, as for a reconciler.
-func reconcilerTypes(pkgs []*packages.Package, orphans map[*packages.Package]bool) map[*types.TypeName]bool {
+func reconcilerTypes(pkgs []*packages.Package, orphans, more map[*packages.Package]bool) map[*types.TypeName]bool {
 	out := map[*types.TypeName]bool{}
 	for _, p := range pkgs {
-		if orphans[p] || p.Types == nil || p.TypesInfo == nil || mayBuildMore(p) {
+		if orphans[p] || p.Types == nil || p.TypesInfo == nil || more[p] {
 			continue
 		}
 		scope := p.Types.Scope()

@@ -40,25 +40,17 @@ func (rf *refresher) refreshed(body *ast.BlockStmt, stack []ast.Node, v *types.V
 	}
 	for i := len(stack) - 2; i >= 0; i-- {
 		child := stack[i+1]
-		var list []ast.Stmt
 		switch p := stack[i].(type) {
 		case *ast.FuncDecl, *ast.FuncLit:
 			return false
-		case *ast.BlockStmt:
-			list = p.List
-		case *ast.CaseClause:
-			list = p.Body
-		case *ast.CommClause:
-			list = p.Body
 		case *ast.IfStmt:
 			// if err := r.Update(ctx, obj); err == nil { r.Status().Update(ctx, obj) }
-			if child == p.Body && rf.writeOf(p.Init, v, lit) != nil && errIs(p.Cond, token.EQL) {
+			if child == p.Body && rf.writeOf(p.Init, v, lit) != nil && syntax.ErrIs(p.Cond, token.EQL) {
 				return true
 			}
 			continue
-		default:
-			continue
 		}
+		list := syntax.Stmts(stack[i]) // nil past any other node: nothing to look at
 		at := -1
 		for j, s := range list {
 			if s == child {
@@ -175,7 +167,7 @@ func (rf *refresher) uncheckedWrite(list []ast.Stmt, j int, v *types.Var, lit fu
 		e = s.X
 	case *ast.IfStmt:
 		// if err := W; err != nil { log }: the path goes on past a failed write.
-		if s.Else != nil || !errIs(s.Cond, token.NEQ) || !goesOn(s.Body) || touches(rf.pass.TypesInfo, s.Body, v) {
+		if s.Else != nil || !syntax.ErrIs(s.Cond, token.NEQ) || !goesOn(s.Body) || touches(rf.pass.TypesInfo, s.Body, v) {
 			return false
 		}
 		return rf.writeOf(s.Init, v, lit) != nil
@@ -195,7 +187,7 @@ func (rf *refresher) uncheckedWrite(list []ast.Stmt, j int, v *types.Var, lit fu
 				return false
 			}
 			next, ok := list[j+1].(*ast.IfStmt)
-			if !ok || next.Init != nil || next.Else != nil || !errIs(next.Cond, token.NEQ) || !goesOn(next.Body) || touches(rf.pass.TypesInfo, next.Body, v) {
+			if !ok || next.Init != nil || next.Else != nil || !syntax.ErrIs(next.Cond, token.NEQ) || !goesOn(next.Body) || touches(rf.pass.TypesInfo, next.Body, v) {
 				return false
 			}
 			info := rf.pass.TypesInfo
@@ -297,18 +289,7 @@ func failsOn(cond ast.Expr) bool {
 	if b, ok := ast.Unparen(cond).(*ast.BinaryExpr); ok && b.Op == token.LOR {
 		return failsOn(b.X) || failsOn(b.Y)
 	}
-	return errIs(cond, token.NEQ)
-}
-
-// errIs reports whether cond is err op nil (err != nil, err == nil), err any name.
-func errIs(cond ast.Expr, op token.Token) bool {
-	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || b.Op != op {
-		return false
-	}
-	isNil := func(e ast.Expr) bool { id, ok := ast.Unparen(e).(*ast.Ident); return ok && id.Name == "nil" }
-	_, x := ast.Unparen(b.X).(*ast.Ident)
-	return x && isNil(b.Y)
+	return syntax.ErrIs(cond, token.NEQ)
 }
 
 // touches reports whether st, function literals included, assigns v or hands it to a
@@ -463,7 +444,7 @@ func (rf *refresher) nilOnlyAfterWrite(list []ast.Stmt, v *types.Var) bool {
 // the if, assigns a write of v.
 func (rf *refresher) rightAfterWrite(ret *ast.ReturnStmt, stack []ast.Node, v *types.Var) bool {
 	is := openingIf(ret, stack)
-	if is == nil || len(stack) < 3 || !errIs(is.Cond, token.EQL) {
+	if is == nil || len(stack) < 3 || !syntax.ErrIs(is.Cond, token.EQL) {
 		return false
 	}
 	if is.Init != nil {
@@ -697,8 +678,8 @@ func failure(info *types.Info, ret *ast.ReturnStmt, stack []ast.Node) bool {
 		return false
 	}
 	for i := len(stack) - 2; i >= 0; i-- {
-		if ifs, ok := stack[i].(*ast.IfStmt); ok && stack[i+1] == ifs.Body && errIs(ifs.Cond, token.NEQ) {
-			// errIs has matched the condition, parenthesized or not.
+		if ifs, ok := stack[i].(*ast.IfStmt); ok && stack[i+1] == ifs.Body && syntax.ErrIs(ifs.Cond, token.NEQ) {
+			// ErrIs has matched the condition, parenthesized or not.
 			if x, ok := ast.Unparen(ast.Unparen(ifs.Cond).(*ast.BinaryExpr).X).(*ast.Ident); ok && info.ObjectOf(x) == info.ObjectOf(id) {
 				return true
 			}

@@ -663,7 +663,7 @@ func (k keyer) writesOnTheWay(st ast.Stmt) bool {
 // if err := write; err != nil { return err }, or err := write followed by such an if.
 func (k keyer) writesSurely(list []ast.Stmt, i int) bool {
 	leavesOnErr := func(is *ast.IfStmt) bool {
-		return is.Else == nil && syntax.Leaves(is.Body.List) && failsOn(is.Cond)
+		return is.Else == nil && syntax.Leaves(is.Body.List) && syntax.ErrIs(is.Cond, token.NEQ)
 	}
 	write := func(st ast.Stmt) bool {
 		as, ok := st.(*ast.AssignStmt)
@@ -681,16 +681,6 @@ func (k keyer) writesSurely(list []ast.Stmt, i int) bool {
 		return ok && is.Init == nil && leavesOnErr(is)
 	}
 	return false
-}
-
-// failsOn reports whether cond is err != nil of an error variable.
-func failsOn(cond ast.Expr) bool {
-	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || b.Op != token.NEQ {
-		return false
-	}
-	id, ok := ast.Unparen(b.Y).(*ast.Ident)
-	return ok && id.Name == "nil"
 }
 
 // writesObject reports whether call writes the status of the written object.
@@ -2362,15 +2352,7 @@ func (k keyer) storedBefore(body ast.Node, n ast.Node, st ast.Stmt) bool {
 		if _, ok := m.(*ast.FuncLit); ok {
 			return false
 		}
-		var list []ast.Stmt
-		switch b := m.(type) {
-		case *ast.BlockStmt:
-			list = b.List
-		case *ast.CaseClause:
-			list = b.Body
-		case *ast.CommClause:
-			list = b.Body
-		}
+		list := syntax.Stmts(m)
 		at := slices.IndexFunc(list, func(s ast.Stmt) bool { return s.Pos() <= n.Pos() && n.End() <= s.End() })
 		if at < 0 {
 			return true

@@ -413,23 +413,13 @@ func isObject(info *types.Info, e ast.Expr, v *types.Var) bool {
 func pathBefore(stack []ast.Node) []ast.Stmt {
 	var out []ast.Stmt
 	for k := 0; k+1 < len(stack); k++ {
-		var list []ast.Stmt
-		switch n := stack[k].(type) {
-		case *ast.BlockStmt:
-			list = n.List
-		case *ast.CaseClause:
-			list = n.Body
-		case *ast.CommClause:
-			list = n.Body
-		case *ast.IfStmt:
+		if n, ok := stack[k].(*ast.IfStmt); ok {
 			if n.Init != nil && n.Init != stack[k+1] {
 				out = append(out, n.Init)
 			}
 			continue
-		default:
-			continue
 		}
-		for _, st := range list {
+		for _, st := range syntax.Stmts(stack[k]) {
 			if st == stack[k+1] {
 				break
 			}

@@ -402,3 +402,29 @@ func Markers(list []*ast.Comment) []string {
 	}
 	return out
 }
+
+// ErrIs reports whether cond is err op nil (err != nil, err == nil), err a variable of
+// any name.
+func ErrIs(cond ast.Expr, op token.Token) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != op {
+		return false
+	}
+	_, x := ast.Unparen(b.X).(*ast.Ident)
+	y, ok := ast.Unparen(b.Y).(*ast.Ident)
+	return x && ok && y.Name == "nil"
+}
+
+// Stmts is the statement list n holds as a block or a clause of a switch or a select;
+// nil for any other node.
+func Stmts(n ast.Node) []ast.Stmt {
+	switch b := n.(type) {
+	case *ast.BlockStmt:
+		return b.List
+	case *ast.CaseClause:
+		return b.Body
+	case *ast.CommClause:
+		return b.Body
+	}
+	return nil
+}
