@@ -164,8 +164,8 @@ func (k keyer) conditionField(e ast.Expr) string {
 	if !ok || v.IsField() {
 		return ""
 	}
-	call, ok := ast.Unparen(syntax.ValueOf(k.g.pass, syntax.DeclaringBody(k.stack, v), v)).(*ast.CallExpr)
-	if !ok || len(call.Args) != 2 || !kubetypes.IsFunc(kubetypes.Callee(info, call), kubetypes.MetaPkg, "FindStatusCondition") {
+	call := k.foundCondition(v)
+	if call == nil {
 		return ""
 	}
 	if !strings.HasPrefix(k.key(call.Args[0]), "$.Status") {
@@ -176,6 +176,50 @@ func (k keyer) conditionField(e ast.Expr) string {
 		return ck + reasonSuffix
 	}
 	return ck
+}
+
+// foundCondition is the call of meta.FindStatusCondition, or of a project's find
+// (ConditionHelper), that v, a local variable, holds: assigned from it once, and
+// otherwise only in the body of an if that finds v nil (c := FindCondition(list, T);
+// if c == nil { c = &Condition{Type: T, Status: Unknown} }), a default for a
+// condition not there yet, which the path then reads as that condition. nil when v
+// holds anything else.
+func (k keyer) foundCondition(v *types.Var) *ast.CallExpr {
+	info := k.g.pass.TypesInfo
+	body := syntax.DeclaringBody(k.stack, v)
+	values := syntax.ValuesOf(k.g.pass, body, v)
+	if body == nil || len(values) == 0 {
+		return nil
+	}
+	defaults := map[ast.Expr]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok || ifs.Init != nil {
+			return true
+		}
+		b, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+		if !ok || b.Op != token.EQL || !(refersTo(info, b.X, v) && info.Types[b.Y].IsNil() || refersTo(info, b.Y, v) && info.Types[b.X].IsNil()) {
+			return true
+		}
+		for _, st := range ifs.Body.List {
+			if as, ok := st.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 && refersTo(info, as.Lhs[0], v) {
+				defaults[as.Rhs[0]] = true
+			}
+		}
+		return true
+	})
+	var found *ast.CallExpr
+	for _, val := range values {
+		if defaults[val] {
+			continue
+		}
+		call, ok := ast.Unparen(val).(*ast.CallExpr)
+		if !ok || found != nil || len(call.Args) != 2 || conditionHelper(k.g.pass, kubetypes.Callee(info, call)) != findsCondition {
+			return nil
+		}
+		found = call
+	}
+	return found
 }
 
 // conditionCall reads one call of meta.SetStatusCondition or RemoveStatusCondition,
@@ -320,7 +364,7 @@ func (k keyer) presenceTest(x ast.Expr, args map[*types.Var]ast.Expr) (ck string
 		}
 		c, isCall := ast.Unparen(call).(*ast.CallExpr)
 		if !isCall || !info.Types[other].IsNil() || len(c.Args) != 2 ||
-			!kubetypes.IsFunc(kubetypes.Callee(info, c), kubetypes.MetaPkg, "FindStatusCondition") {
+			conditionHelper(k.g.pass, kubetypes.Callee(info, c)) != findsCondition {
 			return "", false, false
 		}
 		list := sub(c.Args[0])
@@ -494,7 +538,8 @@ func keyed(lit *ast.CompositeLit, name string) ast.Expr {
 // RemoveStatusCondition (remove) of a conditions list of the written object's status,
 // its parameters replaced by arg; ok is false for any other call.
 func (k keyer) metaConditionCall(fn *types.Func, call *ast.CallExpr, arg func(ast.Expr) ast.Expr) (list ast.Expr, remove, ok bool) {
-	set, remove := kubetypes.IsFunc(fn, kubetypes.MetaPkg, "SetStatusCondition"), kubetypes.IsFunc(fn, kubetypes.MetaPkg, "RemoveStatusCondition")
+	h := conditionHelper(k.g.pass, fn)
+	set, remove := h == setsCondition, h == removesCondition
 	if (!set && !remove) || len(call.Args) != 2 {
 		return nil, false, false
 	}

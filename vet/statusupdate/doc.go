@@ -137,7 +137,12 @@
 //     in place or in a variable assigned once) with a remove among its operations:
 //     the API server refuses a remove of a path that is absent, so the patch changes
 //     the object or is not written (a replace or an add may set what is there, and
-//     is reported);
+//     is reported). A server-side apply is a diff by construction too:
+//     Status().Apply(…), or a Patch of client.Apply or of a raw patch of
+//     types.ApplyPatchType. An apply of the fields the manager already owns, with
+//     the values stored, is not persisted either (proven in
+//     vet/internal/apiserverproof); a JSON merge patch of the whole object
+//     (client.Merge) sends what it holds, and is reported;
 //  6. the written object is a variable assigned once from a call of a function that
 //     returns nil for it when a diff in that function finds nothing changed (if
 //     reflect.DeepEqual(previous, current) { return events, nil }), and the write is
@@ -376,7 +381,29 @@
 //     return of ==, !=, &&, || and ! over its parameters and constants, handed each
 //     field as it is (if r.isTerminal(obj.Status.Phase), func isTerminal(p string)
 //     bool { return p == Done || p == Failed }), is read as those comparisons of
-//     the fields handed in; a call of any other
+//     the fields handed in; a project's own copy of meta's conditions helpers, for a
+//     Condition type of its own with Type and Status fields, is read as meta's:
+//     a function of any loaded package whose body does what FindStatusCondition
+//     does (ranges over the list it is handed and returns the address of the
+//     element whose Type equals the type it is handed, nil after the loop),
+//     SetStatusCondition does (appends the condition it is handed to *list, after
+//     looking for its type there) or RemoveStatusCondition does (gives *list a new
+//     value of its own elements, looking for the type), or that forwards its two
+//     parameters to one of them (the ConditionHelper fact); a local assigned from
+//     such a find and, when the find gave nil, a default literal (c :=
+//     FindCondition(list, T); if c == nil { c = &Condition{Status: Unknown} }) reads
+//     the condition; a bool local assigned again, by no function literal and never
+//     by address, is followed from assignment to assignment (what a test of it
+//     found holds until the next assignment, which gives a constant or makes it
+//     unknown; a loop that assigns it makes it unknown: exists := true; if
+//     notFound { exists = false }; if !exists && isFinal(obj.Status.Phase) { return
+//     r.expire(…) }; if !exists { r.fail(…) } reaches fail with the phase not
+//     final); a function literal that a conflict retry runs in place and that holds
+//     the write (retry.RetryOnConflict(backoff, func() error { Get(…, obj); Phase =
+//     Failed; write })) is run where it stands, its returns ending the literal, and
+//     a Get into the object there refreshes it for the write while what the pass
+//     found stored stands (another writer in between makes one write, no loop); a
+//     call of any other
 //     function that may change the object's status (one of the package that is not
 //     run inline and assigns a status, a method of the object whose name does not
 //     say it only reads, a function outside the Kubernetes and standard libraries)
@@ -493,7 +520,11 @@
 // A helper in another package (common.UpdateStatus(ctx, c, obj)) is judged where it is
 // called: a function that writes the status of one of its parameters, or a method that
 // writes its receiver's (obj.SaveStatus(ctx, c), a method of the API type), with
-// nothing in it guarding the write carries that to its callers as an analysis fact
+// nothing in it guarding the write (a diff, rules 1 to 3, a change within the
+// function, rule 7, or a condition that reads the stored status, rule 9: a step of
+// another package that writes only past if cond.Status != Unknown { return } is
+// guarded there, as it would be in the controller's package) carries that to its
+// callers as an analysis fact
 // (Delegated), through any number of calls and packages, and an unguarded call of it in a
 // controller's package is reported at the call, unless the patch it is handed is a
 // MergeFrom diff (rule 5). A helper whose every write is a raw JSON merge patch that

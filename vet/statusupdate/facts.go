@@ -109,8 +109,13 @@ func exportDelegations(pass *analysis.Pass, g *guards, writes []write, calls []c
 		}
 		sources[fn] = append(sources[fn], src)
 	}
+	// What guards a write within its function, whoever calls it: a diff (rules 1 to
+	// 3), a condition that finds the status it sets differs (rule 7, within the
+	// function) or one that reads the stored status (rule 9). A helper in another
+	// package whose write is behind if cond.Status != Unknown { return } is guarded
+	// there, as it would be in the controller's own package.
 	localGuard := func(stack []ast.Node, obj ast.Expr) bool {
-		if g.locallyGuarded(stack, obj) {
+		if g.locallyGuarded(stack, obj) || g.consulted(stack, obj) || g.valuesChange(stack, obj) {
 			return true
 		}
 		changes, _ := g.changeGuarded(stack, obj, nil)

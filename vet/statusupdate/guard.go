@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -631,10 +632,36 @@ func (g *guards) holdsDiff(n ast.Node) bool {
 // parameter every call of whose function passes one (followed up to three calls deep).
 func (g *guards) diffPatch(call *ast.CallExpr, stack []ast.Node, depth int) bool {
 	info := g.pass.TypesInfo
-	if fn := kubetypes.Callee(info, call); fn == nil || fn.Name() != "Patch" || len(call.Args) < 3 {
+	fn := kubetypes.Callee(info, call)
+	if fn != nil && fn.Name() == "Apply" || fn != nil && fn.Name() == "Patch" && len(call.Args) >= 3 && serverSideApply(info, call.Args[2]) {
+		return true // the API server persists nothing when the applied fields hold what is stored
+	}
+	if fn == nil || fn.Name() != "Patch" || len(call.Args) < 3 {
 		return false
 	}
 	return g.isDiffPatch(call.Args[2], call.Args[1], stack, depth)
+}
+
+// serverSideApply reports whether patch is a server-side apply: controller-runtime's
+// client.Apply, or a raw patch of types.ApplyPatchType (or its YAML and CBOR forms).
+// A repeated apply of the fields a manager already owns, with the values stored, is
+// not persisted: no new resourceVersion, no watch event (proven in
+// vet/internal/apiserverproof), as with a MergeFrom diff.
+func serverSideApply(info *types.Info, patch ast.Expr) bool {
+	patch = ast.Unparen(patch)
+	if sel, ok := patch.(*ast.SelectorExpr); ok {
+		if v, ok := info.Uses[sel.Sel].(*types.Var); ok && v.Pkg() != nil && v.Pkg().Path() == kubetypes.ClientPkg && v.Name() == "Apply" {
+			return true
+		}
+	}
+	call, ok := patch.(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 || !kubetypes.IsFunc(kubetypes.Callee(info, call), kubetypes.ClientPkg, "RawPatch") {
+		return false
+	}
+	if v := info.Types[call.Args[0]].Value; v != nil && v.Kind() == constant.String {
+		return strings.HasPrefix(constant.StringVal(v), "application/apply-patch")
+	}
+	return false
 }
 
 // isDiffPatch reports whether patch, an argument given to write obj, is a MergeFrom

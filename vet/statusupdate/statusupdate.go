@@ -36,7 +36,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#statusupdate",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, watches.Analyzer, consult.Analyzer, subresource.Analyzer, validation.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(Delegated), new(NilWhenEqual), new(ReportsChange), new(SetsStatus), new(Fills), new(CopyPatch), new(ReadsFlag), new(NilOnError), new(MakesCondition)},
+	FactTypes: []analysis.Fact{new(Delegated), new(NilWhenEqual), new(ReportsChange), new(SetsStatus), new(Fills), new(CopyPatch), new(ReadsFlag), new(NilOnError), new(MakesCondition), new(ConditionHelper)},
 }
 
 type write struct {
@@ -71,6 +71,7 @@ func run(pass *analysis.Pass) (any, error) {
 	})
 	exportReportsChange(pass)
 	exportConditionMakers(pass)
+	exportConditionHelpers(pass)
 	g := &guards{pass: pass, insp: insp, consult: pass.ResultOf[consult.Analyzer].(*consult.Result), schema: pass.ResultOf[validation.Analyzer].(*validation.Result)}
 	exportCopyPatches(pass, g)
 	exportFlags(pass, g)

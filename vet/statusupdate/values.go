@@ -130,11 +130,18 @@ type valuePaths struct {
 	// past their declaration.
 	body   *ast.BlockStmt
 	stable map[*types.Var]bool
+	// tracked caches which bool locals of body, assigned again, the path follows
+	// from assignment to assignment (see trackedVar).
+	tracked map[*types.Var]bool
 	// returns collects the states a return leaves with, in a function run inline
 	// for its caller (see inline); nil in the function judged.
 	returns *[]pathState
 	// depth is how many calls deep the run is inline.
 	depth int
+	// inRetry counts the conflict-retry literals being run (see retryLit): a read
+	// of the object again there refreshes it for the write, and what the pass found
+	// stored stands.
+	inRetry int
 	// alias maps a bool parameter of a function run inline to the caller's stable
 	// variable the call hands it: a test of one is a test of the other.
 	alias map[*types.Var]*types.Var
@@ -198,14 +205,18 @@ func (g *guards) valuesIn(stack []ast.Node, obj ast.Expr, target ast.Node) bool 
 		case *ast.FuncDecl:
 			body = f.Body
 		case *ast.FuncLit:
-			return false // a closure runs when and as often as its caller says
+			// A closure runs when and as often as its caller says, but one a conflict
+			// retry runs in place is run where it stands (see retryLit).
+			if !kubetypes.InConflictRetry(g.pass.TypesInfo, stack[:i+1]) {
+				return false
+			}
 		}
 	}
 	if body == nil {
 		return false
 	}
 	k := newKeyer(g, stack, obj)
-	vp := &valuePaths{k: k, info: g.pass.TypesInfo, target: target, consts: map[string][]constant.Value{}, body: body, stable: map[*types.Var]bool{}}
+	vp := &valuePaths{k: k, info: g.pass.TypesInfo, target: target, consts: map[string][]constant.Value{}, body: body, stable: map[*types.Var]bool{}, tracked: map[*types.Var]bool{}}
 	vp.collect(body)
 	if len(vp.consts) == 0 {
 		return false
@@ -538,10 +549,158 @@ func (vp *valuePaths) stableBool(e ast.Expr) *types.Var {
 		return nil
 	}
 	v, ok := vp.info.Uses[id].(*types.Var)
-	if !ok || !vp.stableVar(v) {
+	if !ok {
 		return nil
 	}
-	return vp.aliased(v)
+	if vp.stableVar(v) {
+		return vp.aliased(v)
+	}
+	if vp.trackedVar(v) {
+		return v
+	}
+	return nil
+}
+
+// trackedVar reports whether v is a bool local of the function being run (declared
+// in its body, so no parameter), assigned again past its declaration but by no
+// function literal and never handed out by address: what a test finds of it holds
+// until the next assignment on the path, which gives it a constant or makes it
+// unknown (see boolAssigns), and a loop that assigns it makes it unknown at its
+// start (jobExists := true; if err != nil { jobExists = false }; if !jobExists &&
+// done { return }; if !jobExists { … }: past the first if, the second finds done
+// false).
+func (vp *valuePaths) trackedVar(v *types.Var) bool {
+	if v.IsField() || !types.Identical(v.Type().Underlying(), types.Typ[types.Bool]) || vp.body == nil ||
+		v.Pos() < vp.body.Pos() || v.Pos() >= vp.body.End() || v.Pkg() != vp.k.g.pass.Pkg {
+		return false
+	}
+	if t, seen := vp.tracked[v]; seen {
+		return t
+	}
+	tracked := true
+	var inLit func(n ast.Node, lit bool) bool
+	inLit = func(n ast.Node, lit bool) bool {
+		ast.Inspect(n, func(x ast.Node) bool {
+			if !tracked {
+				return false
+			}
+			switch x := x.(type) {
+			case *ast.FuncLit:
+				if x != n {
+					inLit(x.Body, true)
+					return false
+				}
+			case *ast.AssignStmt:
+				for _, l := range x.Lhs {
+					if id, ok := ast.Unparen(l).(*ast.Ident); ok && vp.info.Uses[id] == v && lit {
+						tracked = false
+					}
+				}
+			case *ast.UnaryExpr:
+				if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && x.Op == token.AND && vp.info.Uses[id] == v {
+					tracked = false
+				}
+			case *ast.RangeStmt:
+				// A range's key or value is assigned by the loop, not by a statement the
+				// path runs.
+				for _, e := range []ast.Expr{x.Key, x.Value} {
+					if id, ok := e.(*ast.Ident); ok && vp.info.ObjectOf(id) == v {
+						tracked = false
+					}
+				}
+			case *ast.CommClause:
+				if as, ok := x.Comm.(*ast.AssignStmt); ok {
+					for _, l := range as.Lhs {
+						if id, ok := ast.Unparen(l).(*ast.Ident); ok && vp.info.ObjectOf(id) == v {
+							tracked = false
+						}
+					}
+				}
+			}
+			return true
+		})
+		return tracked
+	}
+	inLit(vp.body, false)
+	vp.tracked[v] = tracked
+	return tracked
+}
+
+// boolAssigns are the tracked bool variables (trackedVar, not stable) that st
+// assigns, each with the constant it gives, nil when it gives no constant.
+func (vp *valuePaths) boolAssigns(st ast.Stmt) map[*types.Var]*bool {
+	out := map[*types.Var]*bool{}
+	give := func(l ast.Expr, rhs ast.Expr) {
+		id, ok := ast.Unparen(l).(*ast.Ident)
+		if !ok {
+			return
+		}
+		v, ok := vp.info.ObjectOf(id).(*types.Var)
+		if !ok || vp.stableVar(v) || !vp.trackedVar(v) {
+			return
+		}
+		var val *bool
+		if rhs != nil {
+			val = boolConst(vp.info, rhs)
+		}
+		out[v] = val
+	}
+	switch st := st.(type) {
+	case *ast.AssignStmt:
+		for i, l := range st.Lhs {
+			var rhs ast.Expr
+			if len(st.Lhs) == len(st.Rhs) && st.Tok == token.ASSIGN || st.Tok == token.DEFINE && len(st.Lhs) == len(st.Rhs) {
+				rhs = st.Rhs[i]
+			}
+			give(l, rhs)
+		}
+	case *ast.DeclStmt:
+		if gd, ok := st.Decl.(*ast.GenDecl); ok && gd.Tok == token.VAR {
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for i, name := range vs.Names {
+					var rhs ast.Expr = ast.NewIdent("false")
+					if len(vs.Values) == len(vs.Names) {
+						rhs = vs.Values[i]
+					} else if len(vs.Values) > 0 {
+						rhs = nil
+					}
+					if v, ok := vp.info.Defs[name].(*types.Var); ok && !vp.stableVar(v) && vp.trackedVar(v) {
+						var val *bool
+						if rhs != nil {
+							if len(vs.Values) == 0 {
+								f := false
+								val = &f
+							} else {
+								val = boolConst(vp.info, rhs)
+							}
+						}
+						out[v] = val
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// forget is s knowing nothing of the variables vs.
+func (s pathState) forget(vs map[*types.Var]*bool) pathState {
+	changed := false
+	for v := range vs {
+		if _, known := s.facts[v]; known {
+			changed = true
+		}
+	}
+	if !changed {
+		return s
+	}
+	m := maps.Clone(s.facts)
+	for v := range vs {
+		delete(m, v)
+	}
+	s.facts = m
+	return s
 }
 
 // aliased is the caller's variable a bool parameter of a function run inline stands
@@ -871,7 +1030,7 @@ func (vp *valuePaths) inline(call *ast.CallExpr, decl *ast.FuncDecl, param strin
 	vp.alias = alias
 	var rets []pathState
 	vp.k = keyer{g: saved.k.g, obj: param, stack: []ast.Node{decl, decl.Body}}
-	vp.body, vp.stable = decl.Body, map[*types.Var]bool{}
+	vp.body, vp.stable, vp.tracked = decl.Body, map[*types.Var]bool{}, map[*types.Var]bool{}
 	vp.returns, vp.breaks = &rets, nil
 	vp.depth++
 	for i := range states {
@@ -1049,6 +1208,19 @@ func (vp *valuePaths) havoc(n ast.Node, states []pathState) []pathState {
 		}
 		return true
 	})
+	// A tracked bool the body assigns is unknown at its start.
+	bools := map[*types.Var]*bool{}
+	ast.Inspect(n, func(x ast.Node) bool {
+		if st, ok := x.(ast.Stmt); ok {
+			maps.Copy(bools, vp.boolAssigns(st))
+		}
+		return true
+	})
+	if len(bools) > 0 {
+		for i := range states {
+			states[i] = states[i].forget(bools)
+		}
+	}
 	if !every && !writes && len(keys) == 0 {
 		return states
 	}
@@ -1208,8 +1380,29 @@ func (vp *valuePaths) simple(st ast.Stmt, states []pathState) []pathState {
 	if st == nil {
 		return states
 	}
-	if vp.contains(st) {
+	lit := vp.retryLit(st)
+	if vp.contains(st) && lit == nil {
 		vp.at = append(vp.at, states...)
+	}
+	if lit != nil {
+		// The literal runs in place, before the statement goes on with what it
+		// answers: its returns end the literal, not the function.
+		outer, outerBreaks := vp.returns, vp.breaks
+		var rets []pathState
+		vp.returns, vp.breaks = &rets, nil
+		vp.inRetry++
+		end := vp.list(lit.Body.List, slices.Clone(states))
+		vp.inRetry--
+		vp.returns, vp.breaks = outer, outerBreaks
+		if vp.gaveUp {
+			return nil
+		}
+		states = states[:0:0]
+		for _, r := range append(rets, end...) {
+			r.ok, r.failed, r.answered = nil, nil, answer{}
+			states = append(states, r)
+		}
+		states = dedup(states)
 	}
 	var write, reread, echo, changes bool
 	var inlined *ast.CallExpr
@@ -1318,7 +1511,7 @@ func (vp *valuePaths) simple(st ast.Stmt, states []pathState) []pathState {
 		if reread || echo {
 			before := s
 			for key, f := range s.fields {
-				if reread {
+				if reread && vp.inRetry == 0 {
 					f.stored = vp.all(key)
 				}
 				f.cur, f.same = f.stored, true
@@ -1354,7 +1547,52 @@ func (vp *valuePaths) simple(st ast.Stmt, states []pathState) []pathState {
 		}
 		out = append(out, s)
 	}
+	// A tracked bool the statement assigns: the constant it gives, or nothing known.
+	if bools := vp.boolAssigns(st); len(bools) > 0 {
+		for i := range out {
+			out[i] = out[i].forget(bools)
+			for v, val := range bools {
+				if val != nil {
+					out[i] = out[i].knowing(v, *val)
+				}
+			}
+		}
+	}
 	return dedup(out)
+}
+
+// retryLit is the function literal st hands to a conflict retry that runs it in
+// place (retry.RetryOnConflict(backoff, func() error { … }), as
+// kubetypes.InConflictRetry says) when it holds the write judged; nil otherwise. The
+// literal retries the pass's own change on a fresh read of the object: a Get into it
+// there gives the write a new resourceVersion, and the status the pass found stored
+// stands for what is stored (another writer in between makes one write of the same
+// value, no loop).
+func (vp *valuePaths) retryLit(st ast.Stmt) *ast.FuncLit {
+	if !vp.contains(st) {
+		return nil
+	}
+	var found *ast.FuncLit
+	var stack []ast.Node
+	ast.Inspect(st, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		if lit, ok := n.(*ast.FuncLit); ok {
+			if vp.contains(lit) && kubetypes.InConflictRetry(vp.info, append(slices.Clone(stack), lit.Body)) {
+				found = lit
+			}
+			stack = stack[:len(stack)-1]
+			return false
+		}
+		return true
+	})
+	return found
 }
 
 // rereads reports whether call reads the written object again from the API server or

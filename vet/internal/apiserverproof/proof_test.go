@@ -208,3 +208,42 @@ func TestChangedMergeFromPatchIsWatched(t *testing.T) {
 		t.Errorf("watch events %v after a changing patch, want one MODIFIED", seen)
 	}
 }
+
+// applyStatus applies phase as the status of w, server-side, as field manager
+// "opgen-proof".
+func applyStatus(t *testing.T, w *unstructured.Unstructured, phase string) {
+	t.Helper()
+	cfg := &unstructured.Unstructured{}
+	cfg.SetGroupVersionKind(gvk)
+	cfg.SetNamespace(w.GetNamespace())
+	cfg.SetName(w.GetName())
+	if err := unstructured.SetNestedField(cfg.Object, phase, "status", "phase"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Status().Patch(context.Background(), cfg, client.Apply, client.FieldOwner("opgen-proof"), client.ForceOwnership); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A server-side apply of the status that the manager already applied changes
+// nothing: the API server does not persist it, so a controller that applies its
+// status on every pass makes no watch event when nothing changed.
+func TestRepeatedStatusApplyIsNotPersisted(t *testing.T) {
+	w := newWidget(t, "applied")
+	applyStatus(t, w, "Ready") // the manager's first apply takes ownership: a write
+	rv := get(t, w).GetResourceVersion()
+	events := watchEvents(t, get(t, w))
+	for range 3 {
+		applyStatus(t, w, "Ready")
+	}
+	if got := get(t, w).GetResourceVersion(); got != rv {
+		t.Errorf("resourceVersion %s after repeated applies, want %s kept", got, rv)
+	}
+	if seen := events(); len(seen) != 0 {
+		t.Errorf("%d watch events after repeated applies, want none: %v", len(seen), seen[0].Type)
+	}
+	applyStatus(t, w, "Degraded")
+	if get(t, w).GetResourceVersion() == rv {
+		t.Errorf("resourceVersion %s kept after an apply that changes the status", rv)
+	}
+}

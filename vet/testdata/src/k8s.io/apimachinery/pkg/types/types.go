@@ -11,3 +11,6 @@ const MergePatchType = "application/merge-patch+json"
 
 // JSONPatchType is the JSON patch's (RFC 6902) content type.
 const JSONPatchType = "application/json-patch+json"
+
+// ApplyPatchType is the server-side apply's content type.
+const ApplyPatchType = "application/apply-patch+yaml"

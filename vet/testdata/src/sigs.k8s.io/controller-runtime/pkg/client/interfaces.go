@@ -130,3 +130,14 @@ type client struct{ Client }
 // New is what controller-runtime's client.New is: a client that reads from the API
 // server.
 func New(config any, options Options) (Client, error) { return client{}, nil }
+
+type applyPatch struct{}
+
+func (applyPatch) Type() string                    { return "apply" }
+func (applyPatch) Data(obj Object) ([]byte, error) { return nil, nil }
+
+// Apply is a server-side apply patch.
+var Apply Patch = applyPatch{}
+
+// Merge is a JSON merge patch of the whole object.
+var Merge Patch = rawPatch{}
