@@ -109,6 +109,18 @@
 // the old object with the new, drops every update (returns false), or hands the event
 // to a function the analyzer does not follow.
 //
+// A project's own controller builder counts as the For it wraps: a method that stores
+// the object it is handed in a field of its receiver (func (b *Builder) For(obj
+// client.Object) *Builder { b.obj = obj; return b }) which another method of the type
+// hands to the builder's For with a predicate that may filter
+// (ctrl.NewControllerManagedBy(b.mgr).For(b.obj, builder.WithPredicates(p…,
+// predicate.GenerationChangedPredicate{}))) is, at each call in any package
+// (b.For(&Foo{})), a filtered For of the object's kind (the WrapsFor fact of
+// vet/internal/watches): statusupdate and statustime leave that kind's writes, as
+// they do behind the builder's own predicates. A wrapper whose For passes every
+// update is not read (its other methods may add predicates): a call of it is no
+// controller.
+//
 // A watch wired in a function or method that nothing among the packages analyzed
 // refers to is not reported, when one of the packages makes the manager (so that
 // what calls the set-ups is in view), its kind has a watch wired in a function that

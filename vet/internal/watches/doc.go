@@ -11,5 +11,8 @@
 // status-only update, is the rule of the unfilteredfor analyzer and is documented
 // once, in its doc (vet/unfilteredfor/doc.go, rendered into docs/vet.md). A
 // predicate's Update method, or a function returning a predicate, that passes every
-// status-only update carries that to other packages as the PassesStatusOnly fact.
+// status-only update carries that to other packages as the PassesStatusOnly fact,
+// and a method of a project's own controller builder that stores the object a
+// filtered For of its type watches carries the WrapsFor fact: a call of it is a
+// filtered For of the object's kind.
 package watches

@@ -22,8 +22,23 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{inspect.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(PassesStatusOnly)},
+	FactTypes:  []analysis.Fact{new(PassesStatusOnly), new(WrapsFor)},
 }
+
+// WrapsFor is the fact of a method of a project's own controller builder that stores
+// the object it is handed in a field of its receiver (func (b *Builder) For(obj
+// client.Object) *Builder { b.obj = obj; return b }), which another method of the
+// type hands to controller-runtime's For with predicates that may filter updates
+// (ctrl.NewControllerManagedBy(b.mgr).For(b.obj, builder.WithPredicates(p…,
+// predicate.GenerationChangedPredicate{}))): a call of it, in any package, is a For
+// of the object's kind that filters. A wrapper whose For passes updates is no fact:
+// what its other methods add is not read, and the call is left as no controller.
+type WrapsFor struct{}
+
+// AFact marks WrapsFor as an analysis fact.
+func (*WrapsFor) AFact() {}
+
+func (*WrapsFor) String() string { return "wraps a filtered For" }
 
 // PassesStatusOnly is the fact of a predicate's Update method, or of a function that
 // returns a predicate, that cannot drop a status-only update (see passesStatusOnly):
@@ -134,6 +149,7 @@ func run(pass *analysis.Pass) (any, error) {
 	exportPassing(pass, insp)
 	res := &Result{}
 	filtersIn := map[ast.Node]bool{} // function -> has a WithEventFilter call, memoized
+	exportWrappers(pass, insp, filtersIn)
 	insp.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if !push {
 			return true
@@ -151,6 +167,11 @@ func run(pass *analysis.Pass) (any, error) {
 		if obj := olderWatch(info, call); obj != nil {
 			_, body := syntax.EnclosingFunc(stack)
 			res.Sources = append(res.Sources, sourceKind(pass, stack, call, call, obj, call.Args[1], call.Args[2:], body))
+			return true
+		}
+		if fn := kubetypes.Callee(info, call); fn != nil && len(call.Args) == 1 && pass.ImportObjectFact(fn.Origin(), new(WrapsFor)) {
+			// A project's builder that hands the object to a filtered For.
+			res.Fors = append(res.Fors, For{Call: call, In: declIn(info, stack), Kind: info.TypeOf(call.Args[0]), Filtered: true})
 			return true
 		}
 		if !kubetypes.IsBuilderMethod(kubetypes.Callee(info, call), "For") || len(call.Args) == 0 {
@@ -961,4 +982,60 @@ func returnsTrue(info *types.Info, e ast.Expr) bool {
 	}
 	tv, ok := info.Types[ret.Results[0]]
 	return ok && tv.Value != nil && tv.Value.String() == "true"
+}
+
+// exportWrappers exports the WrapsFor fact of each method that stores its one
+// parameter in the field of its receiver that a filtered For of the package hands to
+// controller-runtime's For (see WrapsFor).
+func exportWrappers(pass *analysis.Pass, insp *inspector.Inspector, filtersIn map[ast.Node]bool) {
+	info := pass.TypesInfo
+	fields := map[*types.Var]bool{} // fields a filtered For watches
+	insp.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+		call := n.(*ast.CallExpr)
+		if !push || !kubetypes.IsBuilderMethod(kubetypes.Callee(info, call), "For") || len(call.Args) == 0 {
+			return true
+		}
+		sel, ok := ast.Unparen(call.Args[0]).(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		field, ok := info.Uses[sel.Sel].(*types.Var)
+		if !ok || !field.IsField() {
+			return true
+		}
+		var passAll bool
+		if filtered(pass, stack, call, call.Args[1:], &passAll, filtersIn) {
+			fields[field] = true
+		}
+		return true
+	})
+	if len(fields) == 0 {
+		return
+	}
+	insp.Preorder([]ast.Node{(*ast.FuncDecl)(nil)}, func(n ast.Node) {
+		decl := n.(*ast.FuncDecl)
+		fn, _ := info.Defs[decl.Name].(*types.Func)
+		if fn == nil || decl.Recv == nil || decl.Body == nil || fn.Signature().Params().Len() != 1 {
+			return
+		}
+		param := fn.Signature().Params().At(0)
+		stores := false
+		ast.Inspect(decl.Body, func(x ast.Node) bool {
+			as, ok := x.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+				return !stores
+			}
+			sel, ok := ast.Unparen(as.Lhs[0]).(*ast.SelectorExpr)
+			id, isID := ast.Unparen(as.Rhs[0]).(*ast.Ident)
+			if ok && isID && info.Uses[id] == param {
+				if f, ok := info.Uses[sel.Sel].(*types.Var); ok && fields[f] {
+					stores = true
+				}
+			}
+			return !stores
+		})
+		if stores {
+			pass.ExportObjectFact(fn, &WrapsFor{})
+		}
+	})
 }
