@@ -145,7 +145,9 @@
 // Update off — the path to
 // it needs a bool parameter, or a bool field of a struct parameter, to be true (if
 // params.ApplyChanges { Update }) and the call hands in false, or a literal that
-// leaves the field out (see vet/internal/switches) — sends nothing, and is not
+// leaves the field out, or needs a parameter to differ from a constant (if policy ==
+// FinalizeAnyway { return }, in a case clause too) and the call hands in that
+// constant (see vet/internal/switches) — sends nothing, and is not
 // reported. A function that reads the object again before its Update is
 // not followed: it sends what it read itself.
 //

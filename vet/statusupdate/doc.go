@@ -423,7 +423,10 @@
 //  8. the write is in a helper that the call switches off: the path to it needs a bool
 //     parameter, or a bool field of a struct parameter, to be true or false (if
 //     !params.ApplyChanges { return nil }), and the call hands in the other constant
-//     (false, or a literal that sets the field to it or leaves it out). Followed
+//     (false, or a literal that sets the field to it or leaves it out); or a
+//     parameter to equal, or to differ from, a constant (if policy == FinalizeAnyway
+//     { return nil }, an enum's value), and the call hands in a constant that is
+//     not, or is, that one. Followed
 //     through the package's calls (rule 4) and, as the Delegated fact's Requires,
 //     across packages.
 //  9. a condition on the way to the write, within the function (an enclosing if or

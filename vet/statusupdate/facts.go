@@ -47,7 +47,9 @@ func (d *Delegated) String() string {
 		s += fmt.Sprintf(" clears %d", d.Clears)
 	}
 	for _, r := range d.Requires {
-		if r.Field != "" {
+		if r.Const != "" {
+			s += fmt.Sprintf(" requires %d==%s=%v", r.Param, r.Const, r.Value)
+		} else if r.Field != "" {
 			s += fmt.Sprintf(" requires %d.%s=%v", r.Param, r.Field, r.Value)
 		} else {
 			s += fmt.Sprintf(" requires %d=%v", r.Param, r.Value)

@@ -4,9 +4,11 @@
 // A helper shared by several controllers often writes only when its caller says so:
 // if !params.ApplyChanges { return nil } before the write, or if apply { write }. The
 // write then needs a bool parameter, or a bool field of a struct parameter, to be
-// true (or false): a Switch. Requires finds them on the path to a node (enclosing ifs,
-// earlier ifs whose body leaves, through !, && and ||, and bool variables assigned
-// once); Off tells a call that hands in the other constant (false, or a composite
+// true (or false), or a parameter to equal a constant or not (if policy ==
+// FinalizeAnyway { return nil }: an enum's value, the Switch's Const): a Switch.
+// Requires finds them on the path to a node (enclosing ifs, earlier ifs whose body
+// leaves in a block or a case clause, through !, && and ||, and bool variables
+// assigned once); Off tells a call that hands in the other constant (false, or a composite
 // literal that sets the field to it or leaves it out), from which the write is
 // unreachable; Translate carries a callee's switches to the caller that passes its own
 // parameter on, so that they travel through calls and, in the analyzers' facts,

@@ -14,11 +14,14 @@ import (
 )
 
 // Switch is a condition on a parameter that a write needs: the write happens only
-// when the parameter (Field "") or its field Field is Value.
+// when the parameter (Field "") or its field Field is Value; or, when Const is set,
+// only when the parameter's equality with that constant (go/constant's exact
+// spelling, an enum's value: policy == finalizeAnyway) is Value.
 type Switch struct {
 	Param int
 	Field string
 	Value bool
+	Const string
 }
 
 // Requires are the switches the path to the node on top of the stack needs, within
@@ -49,8 +52,8 @@ func Requires(pass *analysis.Pass, stack []ast.Node, decl *ast.FuncDecl) []Switc
 			} else if child == p.Else {
 				add(p.Cond, false)
 			}
-		case *ast.BlockStmt:
-			for _, st := range syntax.Before(p.List, child) {
+		case *ast.BlockStmt, *ast.CaseClause:
+			for _, st := range syntax.Before(syntax.Stmts(p), child) {
 				if is, ok := st.(*ast.IfStmt); ok && is.Else == nil && syntax.Leaves(is.Body.List) {
 					add(is.Cond, false)
 				}
@@ -80,6 +83,23 @@ func terms(pass *analysis.Pass, stack []ast.Node, decl *ast.FuncDecl, cond ast.E
 	case *ast.BinaryExpr:
 		if x.Op == token.LAND && want || x.Op == token.LOR && !want {
 			return append(terms(pass, stack, decl, x.X, want, depth+1), terms(pass, stack, decl, x.Y, want, depth+1)...)
+		}
+		// A parameter compared with a constant: policy == finalizeAnyway.
+		if x.Op == token.EQL || x.Op == token.NEQ {
+			for _, side := range [][2]ast.Expr{{x.X, x.Y}, {x.Y, x.X}} {
+				id, ok := ast.Unparen(side[0]).(*ast.Ident)
+				c := info.Types[side[1]].Value
+				if !ok || c == nil || isBool(side[0]) {
+					continue
+				}
+				v, ok := info.Uses[id].(*types.Var)
+				if !ok {
+					continue
+				}
+				if i := syntax.ParamIndex(info, decl, v); i >= 0 {
+					return []Switch{{Param: i, Const: c.ExactString(), Value: want == (x.Op == token.EQL)}}
+				}
+			}
 		}
 	case *ast.Ident:
 		v, ok := info.Uses[x].(*types.Var)
@@ -127,6 +147,16 @@ func ArgBool(pass *analysis.Pass, call *ast.CallExpr, body *ast.BlockStmt, s Swi
 		return constant.BoolVal(tv.Value), true
 	}
 	arg := call.Args[s.Param]
+	if s.Const != "" {
+		if s.Field != "" {
+			return false, false
+		}
+		tv, ok := info.Types[arg]
+		if !ok || tv.Value == nil {
+			return false, false
+		}
+		return tv.Value.ExactString() == s.Const, true
+	}
 	if s.Field == "" {
 		return constBool(arg)
 	}
@@ -204,7 +234,7 @@ func Translate(pass *analysis.Pass, call *ast.CallExpr, site []ast.Node, reqs []
 		if id, ok := ast.Unparen(call.Args[s.Param]).(*ast.Ident); ok {
 			if v, ok := pass.TypesInfo.Uses[id].(*types.Var); ok {
 				if i := syntax.ParamIndex(pass.TypesInfo, decl, v); i >= 0 {
-					out = append(out, Switch{Param: i, Field: s.Field, Value: s.Value})
+					out = append(out, Switch{Param: i, Field: s.Field, Value: s.Value, Const: s.Const})
 				}
 			}
 		}

@@ -18,5 +18,5 @@ func TestFacts(t *testing.T) {
 		t.Fatal(err)
 	}
 	testdatadir.Track(t, dir)
-	analysistest.Run(t, dir, writes.Analyzer, "example.com/common", "example.com/admission", "example.com/managers")
+	analysistest.Run(t, dir, writes.Analyzer, "example.com/common", "example.com/admission", "example.com/managers", "example.com/orphans")
 }
