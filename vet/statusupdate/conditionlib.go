@@ -221,11 +221,9 @@ func isConditionHelper(pass *analysis.Pass, fd *ast.FuncDecl, fn *types.Func, ki
 			case *ast.CallExpr:
 				// An append of anything but the list's own elements (a range's
 				// value or an index of the list) may add.
-				if syntax.IsBuiltin(info, n.Fun, "append") {
+				if syntax.IsBuiltin(info, n.Fun, "append") && !n.Ellipsis.IsValid() {
 					for _, a := range n.Args[1:] {
-						if !types.Identical(info.TypeOf(a), elem) && !(n.Ellipsis.IsValid()) {
-							foreign = true
-						}
+						foreign = foreign || !types.Identical(info.TypeOf(a), elem)
 					}
 				}
 			}

@@ -633,13 +633,15 @@ func (g *guards) holdsDiff(n ast.Node) bool {
 func (g *guards) diffPatch(call *ast.CallExpr, stack []ast.Node, depth int) bool {
 	info := g.pass.TypesInfo
 	fn := kubetypes.Callee(info, call)
-	if fn != nil && fn.Name() == "Apply" || fn != nil && fn.Name() == "Patch" && len(call.Args) >= 3 && serverSideApply(info, call.Args[2]) {
+	switch {
+	case fn == nil:
+		return false
+	case fn.Name() == "Apply":
 		return true // the API server persists nothing when the applied fields hold what is stored
-	}
-	if fn == nil || fn.Name() != "Patch" || len(call.Args) < 3 {
+	case fn.Name() != "Patch" || len(call.Args) < 3:
 		return false
 	}
-	return g.isDiffPatch(call.Args[2], call.Args[1], stack, depth)
+	return serverSideApply(info, call.Args[2]) || g.isDiffPatch(call.Args[2], call.Args[1], stack, depth)
 }
 
 // serverSideApply reports whether patch is a server-side apply: controller-runtime's

@@ -630,53 +630,36 @@ func (vp *valuePaths) trackedVar(v *types.Var) bool {
 // assigns, each with the constant it gives, nil when it gives no constant.
 func (vp *valuePaths) boolAssigns(st ast.Stmt) map[*types.Var]*bool {
 	out := map[*types.Var]*bool{}
-	give := func(l ast.Expr, rhs ast.Expr) {
-		id, ok := ast.Unparen(l).(*ast.Ident)
-		if !ok {
-			return
-		}
+	// give records v given its i-th value of values: a constant, false for a
+	// declaration without values, nothing known for a call's several results.
+	give := func(id *ast.Ident, values []ast.Expr, n, i int) {
 		v, ok := vp.info.ObjectOf(id).(*types.Var)
 		if !ok || vp.stableVar(v) || !vp.trackedVar(v) {
 			return
 		}
-		var val *bool
-		if rhs != nil {
-			val = boolConst(vp.info, rhs)
+		switch {
+		case len(values) == 0:
+			no := false
+			out[v] = &no
+		case len(values) == n:
+			out[v] = boolConst(vp.info, values[i])
+		default:
+			out[v] = nil
 		}
-		out[v] = val
 	}
 	switch st := st.(type) {
 	case *ast.AssignStmt:
 		for i, l := range st.Lhs {
-			var rhs ast.Expr
-			if len(st.Lhs) == len(st.Rhs) && st.Tok == token.ASSIGN || st.Tok == token.DEFINE && len(st.Lhs) == len(st.Rhs) {
-				rhs = st.Rhs[i]
+			if id, ok := ast.Unparen(l).(*ast.Ident); ok {
+				give(id, st.Rhs, len(st.Lhs), i)
 			}
-			give(l, rhs)
 		}
 	case *ast.DeclStmt:
 		if gd, ok := st.Decl.(*ast.GenDecl); ok && gd.Tok == token.VAR {
 			for _, spec := range gd.Specs {
 				vs := spec.(*ast.ValueSpec)
 				for i, name := range vs.Names {
-					var rhs ast.Expr = ast.NewIdent("false")
-					if len(vs.Values) == len(vs.Names) {
-						rhs = vs.Values[i]
-					} else if len(vs.Values) > 0 {
-						rhs = nil
-					}
-					if v, ok := vp.info.Defs[name].(*types.Var); ok && !vp.stableVar(v) && vp.trackedVar(v) {
-						var val *bool
-						if rhs != nil {
-							if len(vs.Values) == 0 {
-								f := false
-								val = &f
-							} else {
-								val = boolConst(vp.info, rhs)
-							}
-						}
-						out[v] = val
-					}
+					give(name, vs.Values, len(vs.Names), i)
 				}
 			}
 		}
@@ -955,12 +938,8 @@ func (vp *valuePaths) answers(as ast.Stmt, st pathState) pathState {
 			continue
 		}
 		v = vp.aliased(v)
-		if _, known := st.facts[v]; known {
-			// Defined again (in a loop): what an earlier run found is past.
-			facts := maps.Clone(st.facts)
-			delete(facts, v)
-			st.facts = facts
-		}
+		// Defined again (in a loop): what an earlier run found is past.
+		st = st.forget(map[*types.Var]*bool{v: nil})
 		if i < 32 && ret.known&(1<<i) != 0 {
 			st = st.knowing(v, ret.val&(1<<i) != 0)
 		}

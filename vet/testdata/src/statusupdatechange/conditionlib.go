@@ -3,8 +3,8 @@ package statusupdatechange
 import (
 	"context"
 
-	apiv1 "example.com/api/v1"
 	"example.com/api/staged"
+	apiv1 "example.com/api/v1"
 	"example.com/orphans"
 	"example.com/stagetasks"
 	"k8s.io/apimachinery/pkg/api/meta"
