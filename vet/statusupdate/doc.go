@@ -41,7 +41,18 @@
 // is everything in it. Nor is a write of
 // an object that is nil there: assigned, with an error, from a function of any
 // loaded package that returns nil for it with every error (claim, err :=
-// r.getClaim(…); if err != nil { …; write claim }; the NilOnError fact). It is not reported for a kind every controller of which in the
+// r.getClaim(…); if err != nil { …; write claim }; the NilOnError fact). Nor is a
+// write off the reconcile loop: in an entry point no watch event drives, or in
+// unexported functions of the package whose every call, followed up to five calls
+// (rule 4's walk, a function literal counting as the function that makes it), is in
+// one. Such entry points are main and init, an HTTP handler (ServeHTTP, or a function
+// taking an http.ResponseWriter and an *http.Request: once per request), and the
+// Start(ctx) error of a manager Runnable whose type has no Reconcile method and
+// neither holds nor uses an informer, a work queue or controller-runtime's cache,
+// source, handler or controller packages (a router of a message bus's or a timer's
+// events: once per message, and its write queues no message). A Runnable that works
+// off a work queue is a controller of its own and is judged as one; a helper a
+// reconciler calls too is in the loop. It is not reported for a kind every controller of which in the
 // package filters update events (see unfilteredfor for what counts; a watch without the builder,
 // c.Watch(source.Kind(cache, &Foo{}, handler, predicates…)), filters when one of its
 // predicates may filter or its handler is not EnqueueRequestForObject): its status writes

@@ -91,6 +91,9 @@ func run(pass *analysis.Pass) (any, error) {
 		if len(wr.call.Args) < 2 || g.guarded(wr.stack, wr.call.Args[1], 0) || g.diffPatch(wr.call, wr.stack, 0) {
 			continue
 		}
+		if g.offLoop(wr.stack) {
+			continue // no watch event drives it: a message's or a request's one write
+		}
 		if kubetypes.Forwarder(info, wr.stack, wr.call) {
 			continue // a wrapper's forwarding: its callers write, through the interface it stands in for
 		}
@@ -129,7 +132,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if len(c.fact.Params) > 0 {
 			obj = argAt(c.call, c.fact.Params[0])
 		}
-		if g.guardedFrom(c.stack, obj, nullPatched(info, c), 0) || switches.Off(g.pass, c.call, c.stack, c.fact.Requires) {
+		if g.guardedFrom(c.stack, obj, nullPatched(info, c), 0) || switches.Off(g.pass, c.call, c.stack, c.fact.Requires) || g.offLoop(c.stack) {
 			continue
 		}
 		if p := c.fact.Patch; p >= 0 && p < len(c.call.Args) && g.isDiffPatch(c.call.Args[p], nil, c.stack, 0) {

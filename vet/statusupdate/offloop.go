@@ -1,0 +1,188 @@
+package statusupdate
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
+)
+
+// offLoop reports whether the write (or delegating call) on top of stack runs only
+// outside the reconcile loop (the package doc's off-loop writes): in an entry point that no
+// watch event drives, or in unexported functions of the package whose every call,
+// followed up to maxDepth calls, is in one. A function literal counts as the
+// function that makes it (a timer armed in a message handler fires for that message).
+func (g *guards) offLoop(stack []ast.Node) bool {
+	return g.offLoopFrom(stack, 0, map[*types.Func]bool{})
+}
+
+func (g *guards) offLoopFrom(stack []ast.Node, depth int, walking map[*types.Func]bool) bool {
+	var decl *ast.FuncDecl
+	for i := len(stack) - 1; i >= 0 && decl == nil; i-- {
+		decl, _ = stack[i].(*ast.FuncDecl)
+	}
+	if decl == nil {
+		return false
+	}
+	if g.loopless(decl) {
+		return true
+	}
+	fn, _ := g.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	// An exported function may be called by another package's reconciler.
+	if fn == nil || fn.Exported() || depth >= maxDepth || walking[fn] {
+		return false
+	}
+	sites, ok := g.callSites(fn)
+	if !ok {
+		return false
+	}
+	walking[fn] = true
+	defer delete(walking, fn)
+	for _, site := range sites {
+		if !g.offLoopFrom(site, depth+1, walking) {
+			return false
+		}
+	}
+	return true
+}
+
+// loopless reports whether decl is an entry point that no watch event of the
+// package's controllers drives: main or init; an HTTP handler (a ServeHTTP method, or
+// a function taking an http.ResponseWriter and an *http.Request), run once per
+// request; or the Start method of a manager Runnable (Start(context.Context) error)
+// whose type has no Reconcile method and neither holds nor uses an informer, a work
+// queue or a controller-runtime source, cache, handler or controller: a loop over its
+// own channels, a message bus's or a timer's, not over the objects' watch events.
+func (g *guards) loopless(decl *ast.FuncDecl) bool {
+	info := g.pass.TypesInfo
+	fn, _ := info.Defs[decl.Name].(*types.Func)
+	if fn == nil {
+		return false
+	}
+	sig := fn.Signature()
+	if sig.Recv() == nil && (decl.Name.Name == "init" || decl.Name.Name == "main" && g.pass.Pkg.Name() == "main") {
+		return true
+	}
+	if httpHandler(sig) || sig.Recv() != nil && decl.Name.Name == "ServeHTTP" {
+		return true
+	}
+	if sig.Recv() == nil || decl.Name.Name != "Start" || sig.Params().Len() != 1 || sig.Results().Len() != 1 ||
+		!kubetypes.IsNamed(sig.Params().At(0).Type(), "context", "Context") || !syntax.IsError(sig.Results().At(0).Type()) {
+		return false
+	}
+	named := kubetypes.Named(sig.Recv().Type())
+	if named == nil {
+		return false
+	}
+	if m, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), true, named.Obj().Pkg(), "Reconcile"); m != nil {
+		return false
+	}
+	return !g.watchesObjects(named)
+}
+
+// httpHandler reports whether sig takes an http.ResponseWriter and an *http.Request.
+func httpHandler(sig *types.Signature) bool {
+	var w, r bool
+	for i := range sig.Params().Len() {
+		t := sig.Params().At(i).Type()
+		_, ptr := t.(*types.Pointer)
+		w = w || !ptr && kubetypes.IsNamed(t, "net/http", "ResponseWriter")
+		r = r || ptr && kubetypes.IsNamed(t, "net/http", "Request")
+	}
+	return w && r
+}
+
+// watchPackages are the packages through which a hand-rolled controller takes watch
+// events: a Runnable that uses one is a controller of its own, and its writes are in
+// its loop.
+var watchPackages = []string{
+	"k8s.io/client-go/tools/cache",
+	"k8s.io/client-go/util/workqueue",
+	"k8s.io/client-go/informers",
+	"sigs.k8s.io/controller-runtime/pkg/cache",
+	"sigs.k8s.io/controller-runtime/pkg/source",
+	"sigs.k8s.io/controller-runtime/pkg/handler",
+	"sigs.k8s.io/controller-runtime/pkg/controller",
+	"sigs.k8s.io/controller-runtime/pkg/internal",
+}
+
+func watchPackage(p *types.Package) bool {
+	if p == nil {
+		return false
+	}
+	for _, w := range watchPackages {
+		if p.Path() == w || strings.HasPrefix(p.Path(), w+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// watchesObjects reports whether a field of named, or anything its methods refer to,
+// belongs to a watch package.
+func (g *guards) watchesObjects(named *types.Named) bool {
+	if st, ok := named.Underlying().(*types.Struct); ok {
+		for i := range st.NumFields() {
+			if holdsWatch(st.Field(i).Type(), 3) {
+				return true
+			}
+		}
+	}
+	info := g.pass.TypesInfo
+	for _, f := range g.pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv == nil || fd.Body == nil || kubetypes.Named(info.TypeOf(fd.Recv.List[0].Type)) != named {
+				continue
+			}
+			found := false
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok {
+					if obj := info.Uses[id]; obj != nil && watchPackage(obj.Pkg()) {
+						found = true
+					}
+				}
+				return !found
+			})
+			if found {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// holdsWatch reports whether t is, or holds through pointers, slices, maps, channels and
+// up to depth struct levels, a named type of a watch package (a field of type
+// workqueue.TypedRateLimitingInterface[…], []cache.SharedIndexInformer).
+func holdsWatch(t types.Type, depth int) bool {
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		if watchPackage(t.Obj().Pkg()) {
+			return true
+		}
+		// The standard library's structs hold no watch.
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok || depth == 0 || t.Obj().Pkg() == nil || !strings.Contains(t.Obj().Pkg().Path(), ".") {
+			return false
+		}
+		for i := range st.NumFields() {
+			if holdsWatch(st.Field(i).Type(), depth-1) {
+				return true
+			}
+		}
+	case *types.Pointer:
+		return holdsWatch(t.Elem(), depth)
+	case *types.Slice:
+		return holdsWatch(t.Elem(), depth)
+	case *types.Array:
+		return holdsWatch(t.Elem(), depth)
+	case *types.Map:
+		return holdsWatch(t.Key(), depth) || holdsWatch(t.Elem(), depth)
+	case *types.Chan:
+		return holdsWatch(t.Elem(), depth)
+	}
+	return false
+}
