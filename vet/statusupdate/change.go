@@ -69,6 +69,11 @@ type keyer struct {
 	// written object too; what the path assigns from it or to it is not the fresh
 	// read's. "" when the written object is no such read.
 	rereadOf string
+	// fresh are local variables of the function that a Get filled with the written
+	// object's key (var cur Foo; r.Get(ctx, client.ObjectKeyFromObject(obj), &cur)):
+	// the object as stored, so what a condition reads of them keys as the written
+	// object's. What the path assigns to them is not the written object's.
+	fresh []string
 	// after are the statements that run after the one assigns is reading, on the way
 	// to the write (those after it in its list, then those after the list's own
 	// statement): where a fill on success finds its error checked.
@@ -97,6 +102,7 @@ func newKeyer(g *guards, stack []ast.Node, obj ast.Expr) keyer {
 			k.rereadOf = text(x)
 		}
 	}
+	k.fresh = g.freshReads(stack, written)
 	return k
 }
 
@@ -164,6 +170,11 @@ func (k keyer) key(e ast.Expr) string {
 		return "$"
 	case k.rereadOf != "" && strings.HasPrefix(s, k.rereadOf+"."):
 		return "$" + s[len(k.rereadOf):]
+	}
+	for _, f := range k.fresh {
+		if strings.HasPrefix(s, f+".") {
+			return "$" + s[len(f):]
+		}
 	}
 	return s
 }
@@ -242,11 +253,13 @@ func (k keyer) assigns(list []ast.Stmt) []assignment {
 	own := k
 	own.copyOf = ""
 	own.rereadOf = ""
+	own.fresh = nil
 	// The object read again may have been changed in memory since it was read
 	// (r.instance.Status.Result = computed; retry { latest.Status.Result =
 	// r.instance.Status.Result }): a value taken from it is not the stored one.
 	vk := k
 	vk.rereadOf = ""
+	vk.fresh = nil
 	info := k.g.pass.TypesInfo
 	var out []assignment
 	outer := k.after
@@ -1173,16 +1186,25 @@ func leftCases(info *types.Info, sw *ast.SwitchStmt) ast.Expr {
 	var cond ast.Expr
 	for _, c := range sw.Body.List {
 		cc := c.(*ast.CaseClause)
+		// A clause that is one if leaving on a test (case Restoring: if
+		// obj.Status.Job != "" { return }) leaves when its case and that test hold.
+		var also ast.Expr
 		if !leavesClause(cc.Body) {
-			if !allConst {
+			if is := exitIf(cc.Body); is != nil {
+				also = is.Cond
+			} else if !allConst {
 				break
+			} else {
+				continue
 			}
-			continue
 		}
 		for _, e := range cc.List {
 			test := e
 			if sw.Tag != nil {
 				test = &ast.BinaryExpr{X: sw.Tag, Op: token.EQL, Y: e}
+			}
+			if also != nil {
+				test = &ast.BinaryExpr{X: test, Op: token.LAND, Y: also}
 			}
 			if cond == nil {
 				cond = test
@@ -1190,8 +1212,24 @@ func leftCases(info *types.Info, sw *ast.SwitchStmt) ast.Expr {
 				cond = &ast.BinaryExpr{X: cond, Op: token.LOR, Y: test}
 			}
 		}
+		if also != nil && !allConst {
+			break // a later clause may be reached with this one's case true
+		}
 	}
 	return cond
+}
+
+// exitIf is body's only statement when it is an if without init or else whose body
+// leaves as a clause's does (leavesClause).
+func exitIf(body []ast.Stmt) *ast.IfStmt {
+	if len(body) != 1 {
+		return nil
+	}
+	is, ok := body[0].(*ast.IfStmt)
+	if !ok || is.Init != nil || is.Else != nil || !leavesClause(is.Body.List) {
+		return nil
+	}
+	return is
 }
 
 // leavesClause reports whether a switch clause's body ends by leaving the function or
@@ -1872,6 +1910,17 @@ func (k keyer) change(cond ast.Expr, want bool, acc []assignment, depth int) boo
 		if x.Op == token.NEQ && want || x.Op == token.EQL && !want {
 			if f := k.zeroCompared(x); f != nil && k.clears(f, acc) {
 				return true
+			}
+		}
+		// if err := r.Get(ctx, key, &cur); err == nil && cur.Status.Phase == Failed {
+		// return }: past it the read failed, which is no pass of the steady loop, or
+		// the test is false.
+		if x.Op == token.LAND && !want {
+			if k.readSucceeded(x.X) {
+				return k.change(x.Y, want, acc, depth+1)
+			}
+			if k.readSucceeded(x.Y) {
+				return k.change(x.X, want, acc, depth+1)
 			}
 		}
 		switch {

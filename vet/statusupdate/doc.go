@@ -166,13 +166,20 @@
 //     body leaves, an earlier switch a clause of which leaves — returns, panics,
 //     continues or jumps away; a break ends only the switch — read as the if of
 //     that clause's cases: switch obj.Status.Phase { case Done, Failed: return nil }
-//     is if Phase == Done || Phase == Failed { return nil }, a clause after one that
+//     is if Phase == Done || Phase == Failed { return nil }; a clause that is one if
+//     leaving on a test leaves when its cases and the test hold, case Restoring: if
+//     obj.Status.Job != "" { return } is Phase == Restoring && Job != ""; a clause after one that
 //     goes on counting only when every case is a constant, a bool variable assigned
 //     once from one) finds that a status field
 //     differs (!=, <, >, a time's Before or After; ==, <= or >= for an early exit:
 //     if obj.Generation <= obj.Status.ObservedGeneration { return }) from a value
 //     that the statements
-//     between it and the write assign to that very field, unconditionally, the
+//     between it and the write assign to that very field (read on the written
+//     object, or on a fresh read of it: a local variable that a client's Get fills
+//     with a key made of the written object, var cur Foo; if err := r.Get(ctx,
+//     client.ObjectKeyFromObject(obj), &cur); err == nil && cur.Status.Phase ==
+//     Failed { return }, where the conjunct err == nil of such a Get's error is taken
+//     as true: a failed read is no pass of the steady loop), unconditionally, the
 //     last such assignment on the way deciding (a branch that may give the state
 //     Saving, then a helper that gives it Failed, leaves it Failed)
 //     (if obj.Status.Message != msg { obj.Status.Message = msg; write }; a whole

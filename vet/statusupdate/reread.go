@@ -198,3 +198,56 @@ func deref(t types.Type) types.Type {
 	}
 	return t
 }
+
+// freshReads are the local variables of the function around the write (stack) that a
+// client's Get fills whole with a key made of the written object, obj, a variable of
+// the same kind (var cur Foo; r.Get(ctx, types.NamespacedName{Name: obj.Name,
+// Namespace: obj.Namespace}, &cur)): each is obj as the API server or the cache
+// stores it.
+func (g *guards) freshReads(stack []ast.Node, obj ast.Expr) []string {
+	info := g.pass.TypesInfo
+	root := syntax.Root(info, obj)
+	_, body := syntax.EnclosingFunc(stack)
+	if root == nil || body == nil || text(obj) != root.Name() {
+		return nil
+	}
+	kind := deref(root.Type())
+	var out []string
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(call.Args) < 3 || !kubetypes.IsMethod(kubetypes.Callee(info, call), kubetypes.ClientPkg, "Reader", "Get") {
+			return true
+		}
+		v := syntax.Root(info, call.Args[2])
+		if v == nil || v == root || text(call.Args[2]) != v.Name() || !within(body, v.Pos()) || !types.Identical(deref(v.Type()), kind) {
+			return true
+		}
+		keyed := false
+		ast.Inspect(call.Args[1], func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && info.Uses[id] == root {
+				keyed = true
+			}
+			return !keyed
+		})
+		if keyed {
+			out = append(out, v.Name())
+		}
+		return true
+	})
+	return out
+}
+
+// readSucceeded reports whether cond is err == nil, err a variable assigned the error
+// of a client's Get.
+func (k keyer) readSucceeded(cond ast.Expr) bool {
+	if !syntax.ErrIs(cond, token.EQL) {
+		return false
+	}
+	info := k.g.pass.TypesInfo
+	v, ok := info.Uses[ast.Unparen(ast.Unparen(cond).(*ast.BinaryExpr).X).(*ast.Ident)].(*types.Var)
+	if !ok {
+		return false
+	}
+	call, ok := ast.Unparen(syntax.ValueOf(k.g.pass, syntax.DeclaringBody(k.stack, v), v)).(*ast.CallExpr)
+	return ok && kubetypes.IsMethod(kubetypes.Callee(info, call), kubetypes.ClientPkg, "Reader", "Get")
+}
