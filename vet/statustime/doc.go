@@ -30,7 +30,11 @@
 //
 // in a package that holds a controller (a For call of the controller builder, or a
 // Reconcile method): a command or a server's start-up that stamps a status is in no
-// reconcile loop. A kind every controller of which in the package filters update
+// reconcile loop. Nor is a stamp off the reconcile loop (vet/internal/entry, as
+// statusupdate reads it): in main or init, an HTTP handler, or the Start of a manager
+// Runnable that no watch event drives, or in unexported functions whose every call,
+// up to three calls up, is in one: a message's or a request's stamp, not a pass's.
+// A kind every controller of which in the package filters update
 // events (see unfilteredfor for what counts; a watch without the builder,
 // c.Watch(source.Kind(cache, &Foo{}, handler, predicates…)), filters when one of its
 // predicates may filter or its handler is not EnqueueRequestForObject) is left alone: its status writes

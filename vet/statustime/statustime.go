@@ -79,7 +79,7 @@ func run(pass *analysis.Pass) (any, error) {
 				return true
 			}
 			for i, lhs := range n.Lhs {
-				if !written(kubetypes.StatusOwner(info, lhs)) || grows(info, lhs, n.Rhs[i]) || tr.setOnChange(stack, lhs) || leftOutOfDiff(info, lhs, cmp) || oneShot(info, lhs) || tr.event(stack, lhs) {
+				if !written(kubetypes.StatusOwner(info, lhs)) || grows(info, lhs, n.Rhs[i]) || tr.setOnChange(stack, lhs) || leftOutOfDiff(info, lhs, cmp) || oneShot(info, lhs) || tr.event(stack, lhs) || tr.offLoop(stack) {
 					continue
 				}
 				if r, ok := c.read(n.Rhs[i], 0); ok {
@@ -96,7 +96,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			// The Status of a custom resource's literal, not of any struct.
 			lit, ok := stack[len(stack)-2].(*ast.CompositeLit)
-			if !ok || !kubetypes.IsCustomResource(info.TypeOf(lit)) || !written(info.TypeOf(lit)) {
+			if !ok || !kubetypes.IsCustomResource(info.TypeOf(lit)) || !written(info.TypeOf(lit)) || tr.offLoop(stack) {
 				return true
 			}
 			if r, ok := c.read(n.Value, 0); ok {

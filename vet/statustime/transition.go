@@ -1,7 +1,6 @@
 package statustime
 
 import (
-	"github.com/opgen-dev/opgen/vet/internal/consult"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -11,6 +10,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/opgen-dev/opgen/vet/internal/consult"
+	"github.com/opgen-dev/opgen/vet/internal/entry"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
 	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
@@ -335,6 +336,15 @@ func (t *transitions) callSites(decl *ast.FuncDecl) [][]ast.Node {
 		return nil
 	}
 	return sites
+}
+
+// offLoop reports whether the stamp on top of stack runs only outside the reconcile
+// loop (package entry): a message's or a request's stamp, not a pass's.
+func (t *transitions) offLoop(stack []ast.Node) bool {
+	return entry.OffLoop(t.pass, stack, func(fn *types.Func) ([][]ast.Node, bool) {
+		t.collect()
+		return t.sites[fn], len(t.sites[fn]) == t.uses[fn]
+	}, maxDepth)
 }
 
 func (t *transitions) collect() {

@@ -42,8 +42,8 @@
 // an object that is nil there: assigned, with an error, from a function of any
 // loaded package that returns nil for it with every error (claim, err :=
 // r.getClaim(…); if err != nil { …; write claim }; the NilOnError fact). Nor is a
-// write off the reconcile loop: in an entry point no watch event drives, or in
-// unexported functions of the package whose every call, followed up to five calls
+// write off the reconcile loop (vet/internal/entry): in an entry point no watch
+// event drives, or in unexported functions of the package whose every call, followed up to five calls
 // (rule 4's walk, a function literal counting as the function that makes it), is in
 // one. Such entry points are main and init, an HTTP handler (ServeHTTP, or a function
 // taking an http.ResponseWriter and an *http.Request: once per request), and the

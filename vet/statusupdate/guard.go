@@ -14,6 +14,7 @@ import (
 
 	"github.com/opgen-dev/opgen/vet/internal/consult"
 	"github.com/opgen-dev/opgen/vet/internal/diff"
+	"github.com/opgen-dev/opgen/vet/internal/entry"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
 	"github.com/opgen-dev/opgen/vet/internal/switches"
 	"github.com/opgen-dev/opgen/vet/internal/syntax"
@@ -1007,4 +1008,10 @@ func (g *guards) pastChange(stack []ast.Node, obj ast.Expr, inherited []assignme
 // unfollowed reports whether a gives its field a value that is no constant.
 func unfollowed(a assignment) bool {
 	return a.value == nil && len(a.values) == 0 && a.rhs != removed
+}
+
+// offLoop reports whether the write (or delegating call) on top of stack runs only
+// outside the reconcile loop (the package doc's writes off the loop; package entry).
+func (g *guards) offLoop(stack []ast.Node) bool {
+	return entry.OffLoop(g.pass, stack, g.callSites, maxDepth)
 }

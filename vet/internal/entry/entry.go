@@ -1,24 +1,30 @@
-package statusupdate
+package entry
 
 import (
 	"go/ast"
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
 	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
 
-// offLoop reports whether the write (or delegating call) on top of stack runs only
-// outside the reconcile loop (the package doc's off-loop writes): in an entry point that no
-// watch event drives, or in unexported functions of the package whose every call,
-// followed up to maxDepth calls, is in one. A function literal counts as the
-// function that makes it (a timer armed in a message handler fires for that message).
-func (g *guards) offLoop(stack []ast.Node) bool {
-	return g.offLoopFrom(stack, 0, map[*types.Func]bool{})
+// Sites gives the stacks of the calls of fn in the package, and whether they are all
+// its uses (none hands it on as a value, which could be called anywhere).
+type Sites func(fn *types.Func) (sites [][]ast.Node, ok bool)
+
+// OffLoop reports whether the node on top of stack runs only outside the reconcile
+// loop: in an entry point that no watch event drives (Loopless), or in unexported
+// functions of the package whose every call (sites), followed up to depth calls, is
+// in one. A function literal counts as the function that makes it (a timer armed in a
+// message handler fires for that message).
+func OffLoop(pass *analysis.Pass, stack []ast.Node, sites Sites, depth int) bool {
+	return offLoop(pass, stack, sites, depth, map[*types.Func]bool{})
 }
 
-func (g *guards) offLoopFrom(stack []ast.Node, depth int, walking map[*types.Func]bool) bool {
+func offLoop(pass *analysis.Pass, stack []ast.Node, sites Sites, depth int, walking map[*types.Func]bool) bool {
 	var decl *ast.FuncDecl
 	for i := len(stack) - 1; i >= 0 && decl == nil; i-- {
 		decl, _ = stack[i].(*ast.FuncDecl)
@@ -26,43 +32,43 @@ func (g *guards) offLoopFrom(stack []ast.Node, depth int, walking map[*types.Fun
 	if decl == nil {
 		return false
 	}
-	if g.loopless(decl) {
+	if Loopless(pass, decl) {
 		return true
 	}
-	fn, _ := g.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	fn, _ := pass.TypesInfo.Defs[decl.Name].(*types.Func)
 	// An exported function may be called by another package's reconciler.
-	if fn == nil || fn.Exported() || depth >= maxDepth || walking[fn] {
+	if fn == nil || fn.Exported() || depth <= 0 || walking[fn] {
 		return false
 	}
-	sites, ok := g.callSites(fn)
-	if !ok {
+	calls, ok := sites(fn)
+	if !ok || len(calls) == 0 {
 		return false
 	}
 	walking[fn] = true
 	defer delete(walking, fn)
-	for _, site := range sites {
-		if !g.offLoopFrom(site, depth+1, walking) {
+	for _, site := range calls {
+		if !offLoop(pass, site, sites, depth-1, walking) {
 			return false
 		}
 	}
 	return true
 }
 
-// loopless reports whether decl is an entry point that no watch event of the
+// Loopless reports whether decl is an entry point that no watch event of the
 // package's controllers drives: main or init; an HTTP handler (a ServeHTTP method, or
 // a function taking an http.ResponseWriter and an *http.Request), run once per
 // request; or the Start method of a manager Runnable (Start(context.Context) error)
 // whose type has no Reconcile method and neither holds nor uses an informer, a work
 // queue or a controller-runtime source, cache, handler or controller: a loop over its
 // own channels, a message bus's or a timer's, not over the objects' watch events.
-func (g *guards) loopless(decl *ast.FuncDecl) bool {
-	info := g.pass.TypesInfo
+func Loopless(pass *analysis.Pass, decl *ast.FuncDecl) bool {
+	info := pass.TypesInfo
 	fn, _ := info.Defs[decl.Name].(*types.Func)
 	if fn == nil {
 		return false
 	}
 	sig := fn.Signature()
-	if sig.Recv() == nil && (decl.Name.Name == "init" || decl.Name.Name == "main" && g.pass.Pkg.Name() == "main") {
+	if sig.Recv() == nil && (decl.Name.Name == "init" || decl.Name.Name == "main" && pass.Pkg.Name() == "main") {
 		return true
 	}
 	if httpHandler(sig) || sig.Recv() != nil && decl.Name.Name == "ServeHTTP" {
@@ -79,7 +85,7 @@ func (g *guards) loopless(decl *ast.FuncDecl) bool {
 	if m, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), true, named.Obj().Pkg(), "Reconcile"); m != nil {
 		return false
 	}
-	return !g.watchesObjects(named)
+	return !watchesObjects(pass, named)
 }
 
 // httpHandler reports whether sig takes an http.ResponseWriter and an *http.Request.
@@ -122,7 +128,7 @@ func watchPackage(p *types.Package) bool {
 
 // watchesObjects reports whether a field of named, or anything its methods refer to,
 // belongs to a watch package.
-func (g *guards) watchesObjects(named *types.Named) bool {
+func watchesObjects(pass *analysis.Pass, named *types.Named) bool {
 	if st, ok := named.Underlying().(*types.Struct); ok {
 		for i := range st.NumFields() {
 			if holdsWatch(st.Field(i).Type(), 3) {
@@ -130,8 +136,8 @@ func (g *guards) watchesObjects(named *types.Named) bool {
 			}
 		}
 	}
-	info := g.pass.TypesInfo
-	for _, f := range g.pass.Files {
+	info := pass.TypesInfo
+	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok || fd.Recv == nil || fd.Body == nil || kubetypes.Named(info.TypeOf(fd.Recv.List[0].Type)) != named {

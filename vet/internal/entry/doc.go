@@ -1,0 +1,18 @@
+// Package entry tells code that runs on a reconcile path from code that runs outside
+// it: the update–watch–update loop needs a watch event to drive the write, and some
+// entry points of a controller's package are driven by something else.
+//
+// Loopless names those entry points: main and init; an HTTP handler (a ServeHTTP
+// method, or a function that takes an http.ResponseWriter and an *http.Request), run
+// once per request; and the Start(context.Context) error of a manager Runnable whose
+// type has no Reconcile method and that neither holds nor uses an informer, a work
+// queue, or controller-runtime's cache, source, handler or controller packages (a
+// router of a message bus's or a timer's events). A Runnable that works off a work
+// queue or an informer is a controller of its own: its Start is no such entry point.
+//
+// OffLoop says a node runs only outside the loop: in such an entry point, or in an
+// unexported function every call of which, followed through the package's calls up
+// to a depth, is; a function literal counts as the function that makes it. An
+// exported function may be called by another package's reconciler and is on the
+// loop, and so is one handed on as a value.
+package entry
