@@ -449,7 +449,9 @@
 //     across packages.
 //  9. a condition on the way to the write, within the function (an enclosing if or
 //     switch case, or an earlier if whose body leaves without writing, or holds only
-//     such an if: if c != nil { if c.Reason == r { return } }), reads the
+//     such an if, after definitions of locals that only read: if c != nil { if
+//     c.Reason == r { return } }, if Phase == Pending { c :=
+//     meta.FindStatusCondition(…); if c != nil && c.Message == m { return } }), reads the
 //     stored status of an object of the written kind in a way rules 1 to 8 do not
 //     judge: compares a status field with a value that is no constant (if
 //     obj.Status.Image != obj.Spec.Image), hands it to a call (slices.Contains(

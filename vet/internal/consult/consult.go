@@ -358,16 +358,59 @@ func (c *reader) earlyExit(list []ast.Stmt, child ast.Node, depth int) bool {
 			return true
 		}
 		// if cond != nil { if cond.Reason == r { return } } is if cond != nil &&
-		// cond.Reason == r { return }: an early exit whichever of the two reads.
-		if is.Else != nil || len(is.Body.List) != 1 {
+		// cond.Reason == r { return }: an early exit whichever of the two reads. So is
+		// an inner if after definitions of locals that only read (if Phase ==
+		// Pending { c := meta.FindStatusCondition(…); if c != nil && c.Message == m {
+		// return } }).
+		body := is.Body.List
+		for len(body) > 1 && c.definesOnly(body[0]) {
+			body = body[1:]
+		}
+		if is.Else != nil || len(body) != 1 {
 			continue
 		}
-		if in, ok := is.Body.List[0].(*ast.IfStmt); ok && in.Init == nil && in.Else == nil && syntax.Leaves(in.Body.List) && !c.acts(in.Body) &&
+		if in, ok := body[0].(*ast.IfStmt); ok && in.Init == nil && in.Else == nil && syntax.Leaves(in.Body.List) && !c.acts(in.Body) &&
 			(c.reads(is.Cond, depth) || c.reads(in.Cond, depth)) {
 			return true
 		}
 	}
 	return false
+}
+
+// definesOnly reports whether st defines local variables (x := …, var x = …) and
+// hands no call the object of the kind, nor the address of a status field of it
+// (changed := meta.SetStatusCondition(&obj.Status.Conditions, c) acts; c :=
+// meta.FindStatusCondition(obj.Status.Conditions, T) reads).
+func (c *reader) definesOnly(st ast.Stmt) bool {
+	switch st := st.(type) {
+	case *ast.AssignStmt:
+		if st.Tok != token.DEFINE {
+			return false
+		}
+	case *ast.DeclStmt:
+		if d, ok := st.Decl.(*ast.GenDecl); !ok || d.Tok != token.VAR {
+			return false
+		}
+	default:
+		return false
+	}
+	only := true
+	ast.Inspect(st, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || !only {
+			return only
+		}
+		for _, a := range call.Args {
+			if u, ok := ast.Unparen(a).(*ast.UnaryExpr); c.handed(a) || ok && u.Op == token.AND && c.plain(u.X) {
+				only = false
+			}
+		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && c.handed(sel.X) {
+			only = false
+		}
+		return only
+	})
+	return only
 }
 
 // acts reports whether body does something to an object of the kind before it

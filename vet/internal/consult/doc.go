@@ -1,7 +1,10 @@
 // Package consult decides whether the path to a statement consults the stored status
 // of the object it writes: whether a condition on the way (an enclosing if or switch
-// case, or an earlier if whose body leaves, or whose body is only such an if:
-// if c != nil { if c.Reason == r { return } }) reads that status. statusupdate and
+// case, or an earlier if whose body leaves, or whose body is only such an if, after
+// definitions of locals that hand the call they make neither the object nor a status
+// field's address: if c != nil { if c.Reason == r { return } }, if Phase == Pending {
+// c := meta.FindStatusCondition(…); if c != nil && c.Message == m { return } }) reads
+// that status. statusupdate and
 // statustime take such a condition for a guard they cannot judge, and leave the write
 // alone: they report what is sent, or stamped, on a path where nothing looked at the
 // stored status at all.
