@@ -100,9 +100,10 @@ func httpHandler(sig *types.Signature) bool {
 	return w && r
 }
 
-// watchPackages are the packages through which a hand-rolled controller takes watch
-// events: a Runnable that uses one is a controller of its own, and its writes are in
-// its loop.
+// watchPackages are the packages, with those under them, through which a hand-rolled
+// controller takes watch events: a Runnable that uses one is a controller of its own,
+// and its writes are in its loop. controllerutil, under pkg/controller, only edits
+// objects (finalizers, owner references, CreateOrUpdate) and is none.
 var watchPackages = []string{
 	"k8s.io/client-go/tools/cache",
 	"k8s.io/client-go/util/workqueue",
@@ -116,6 +117,9 @@ var watchPackages = []string{
 
 func watchPackage(p *types.Package) bool {
 	if p == nil {
+		return false
+	}
+	if p.Path() == kubetypes.ControllerutilPkg {
 		return false
 	}
 	for _, w := range watchPackages {

@@ -10,6 +10,7 @@ import (
 	"k8s.io/client-go/util/retry"
 	"k8s.io/client-go/util/workqueue"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 )
 
 // busRouter is a manager Runnable: its Start loops over messages of its own, not over
@@ -47,6 +48,11 @@ func (b *busRouter) accept(ctx context.Context, key types.NamespacedName) {
 }
 
 func (b *busRouter) finish(ctx context.Context, key types.NamespacedName) {
+	// Editing an object's finalizers takes no watch event.
+	var obj apiv1.Memcached
+	if err := b.Get(ctx, key, &obj); err == nil && controllerutil.RemoveFinalizer(&obj, "example.com/wait") {
+		_ = b.Update(ctx, &obj)
+	}
 	b.markDone(ctx, key, "Done")
 }
 
