@@ -44,7 +44,8 @@
 // r.getClaim(…); if err != nil { …; write claim }; the NilOnError fact). Nor is a
 // write off the reconcile loop (vet/internal/entry): in an entry point no watch
 // event drives, or in unexported functions of the package whose every call, followed up to five calls
-// (rule 4's walk, a function literal counting as the function that makes it), is in
+// (rule 4's walk, a function literal counting as the function that makes it, a call
+// back into one followed adding no way in), is in
 // one. Such entry points are main and init, an HTTP handler (ServeHTTP, or a function
 // taking an http.ResponseWriter and an *http.Request: once per request), and the
 // Start(ctx) error of a manager Runnable whose type has no Reconcile method and

@@ -12,7 +12,8 @@
 //
 // OffLoop says a node runs only outside the loop: in such an entry point, or in an
 // unexported function every call of which, followed through the package's calls up
-// to a depth, is; a function literal counts as the function that makes it. An
+// to a depth, is (a call back into a function already followed adds no way in); a
+// function literal counts as the function that makes it. An
 // exported function may be called by another package's reconciler and is on the
 // loop, and so is one handed on as a value.
 package entry

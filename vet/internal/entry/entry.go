@@ -37,7 +37,15 @@ func offLoop(pass *analysis.Pass, stack []ast.Node, sites Sites, depth int, walk
 	}
 	fn, _ := pass.TypesInfo.Defs[decl.Name].(*types.Func)
 	// An exported function may be called by another package's reconciler.
-	if fn == nil || fn.Exported() || depth <= 0 || walking[fn] {
+	if fn == nil || fn.Exported() {
+		return false
+	}
+	// A call back into a function being walked (advance calls spawn, which calls
+	// advance again) adds no way in: the walk's other calls decide.
+	if walking[fn] {
+		return true
+	}
+	if depth <= 0 {
 		return false
 	}
 	calls, ok := sites(fn)
