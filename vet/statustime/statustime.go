@@ -79,10 +79,10 @@ func run(pass *analysis.Pass) (any, error) {
 				return true
 			}
 			for i, lhs := range n.Lhs {
-				if !written(kubetypes.StatusOwner(info, lhs)) || grows(info, lhs, n.Rhs[i]) || tr.setOnChange(stack, lhs) || leftOutOfDiff(info, lhs, cmp) || oneShot(info, lhs) || tr.event(stack, lhs) || tr.offLoop(stack) {
+				if !written(kubetypes.StatusOwner(info, lhs)) || grows(info, lhs, n.Rhs[i]) || tr.setOnChange(stack, lhs) || leftOutOfDiff(info, lhs, cmp) || oneShot(info, lhs) || tr.event(stack, lhs) {
 					continue
 				}
-				if r, ok := c.read(n.Rhs[i], 0); ok {
+				if r, ok := c.read(n.Rhs[i], 0); ok && !tr.offLoop(stack) {
 					report(r, lhs, kubetypes.StatusOwner(info, lhs))
 				}
 			}
@@ -96,10 +96,10 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			// The Status of a custom resource's literal, not of any struct.
 			lit, ok := stack[len(stack)-2].(*ast.CompositeLit)
-			if !ok || !kubetypes.IsCustomResource(info.TypeOf(lit)) || !written(info.TypeOf(lit)) || tr.offLoop(stack) {
+			if !ok || !kubetypes.IsCustomResource(info.TypeOf(lit)) || !written(info.TypeOf(lit)) {
 				return true
 			}
-			if r, ok := c.read(n.Value, 0); ok {
+			if r, ok := c.read(n.Value, 0); ok && !tr.offLoop(stack) {
 				report(r, key, info.TypeOf(lit))
 			}
 		}

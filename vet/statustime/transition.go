@@ -330,6 +330,12 @@ func (t *transitions) callSites(decl *ast.FuncDecl) [][]ast.Node {
 	if fn == nil {
 		return nil
 	}
+	return t.sitesOf(fn)
+}
+
+// sitesOf are the stacks of the calls of fn in the package, nil when it has none or
+// is used in another way too.
+func (t *transitions) sitesOf(fn *types.Func) [][]ast.Node {
 	t.collect()
 	sites := t.sites[fn]
 	if len(sites) != t.uses[fn] {
@@ -342,8 +348,8 @@ func (t *transitions) callSites(decl *ast.FuncDecl) [][]ast.Node {
 // loop (package entry): a message's or a request's stamp, not a pass's.
 func (t *transitions) offLoop(stack []ast.Node) bool {
 	return entry.OffLoop(t.pass, stack, func(fn *types.Func) ([][]ast.Node, bool) {
-		t.collect()
-		return t.sites[fn], len(t.sites[fn]) == t.uses[fn]
+		sites := t.sitesOf(fn)
+		return sites, sites != nil
 	}, maxDepth)
 }
 
