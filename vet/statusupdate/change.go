@@ -193,6 +193,11 @@ func (k keyer) unalias(e ast.Expr, s string) string {
 	if _, isPtr := v.Type().Underlying().(*types.Pointer); !isPtr {
 		return s
 	}
+	// A pointer parameter every call hands a part of the object's status
+	// (start(ctx, run, &run.Status.Steps[0])): that part.
+	if part := k.partOf(v); part != "" {
+		return k.obj + part[1:] + s[len(v.Name()):]
+	}
 	val, ok := ast.Unparen(syntax.ValueOf(k.g.pass, syntax.DeclaringBody(k.stack, v), v)).(*ast.UnaryExpr)
 	if !ok || val.Op != token.AND {
 		return s
@@ -1884,7 +1889,15 @@ func (k keyer) change(cond ast.Expr, want bool, acc []assignment, depth int) boo
 		if !ok {
 			return false
 		}
+		if addressed(info, syntax.DeclaringBody(k.stack, v), v) {
+			return false // decide(&create) may set it to anything
+		}
 		if val := syntax.ValueOf(k.g.pass, syntax.DeclaringBody(k.stack, v), v); val != nil {
+			return k.change(val, want, acc, depth+1)
+		}
+		// create := ready && obj.Status.Pod == ""; …; if failed { create = false };
+		// if create { … }: found true, the one value that may make it true held.
+		if val := k.onlyTrueFrom(v); want && val != nil {
 			return k.change(val, want, acc, depth+1)
 		}
 		// found false past a loop that sets it when an element matches, then the
@@ -1963,6 +1976,72 @@ func (k keyer) change(cond ast.Expr, want bool, acc []assignment, depth int) boo
 		}
 	}
 	return false
+}
+
+// onlyTrueFrom is the one expression assigned to the bool variable v that may make
+// it true, when every other assignment of it gives false; nil otherwise. Found true,
+// v holds what that expression was when it was assigned.
+func (k keyer) onlyTrueFrom(v *types.Var) ast.Expr {
+	if !types.Identical(v.Type().Underlying(), types.Typ[types.Bool]) {
+		return nil
+	}
+	info := k.g.pass.TypesInfo
+	body := syntax.DeclaringBody(k.stack, v)
+	if body == nil {
+		return nil
+	}
+	var from ast.Expr
+	for _, val := range syntax.ValuesOf(k.g.pass, body, v) {
+		if tv := info.Types[val]; tv.Value != nil && tv.Value.Kind() == constant.Bool && !constant.BoolVal(tv.Value) {
+			continue
+		}
+		if from != nil {
+			return nil
+		}
+		from = val
+	}
+	// The value must be the declaration's (create := …), so that what runs between
+	// it and the test is what runs after it.
+	declared := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range x.Lhs {
+				if id, ok := l.(*ast.Ident); ok && x.Tok == token.DEFINE && id.Pos() == v.Pos() && i < len(x.Rhs) && x.Rhs[i] == from {
+					declared = true
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range x.Names {
+				if id.Pos() == v.Pos() && i < len(x.Values) && x.Values[i] == from {
+					declared = true
+				}
+			}
+		}
+		return true
+	})
+	if !declared {
+		return nil
+	}
+	return from
+}
+
+// addressed reports whether body takes the address of the local variable v
+// (decide(&create)): what it holds is then not what its assignments say.
+func addressed(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
+	if body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if x, ok := n.(*ast.UnaryExpr); ok && x.Op == token.AND {
+			if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && info.Uses[id] == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // predicate reads call as a bool function or method of the package whose body is a
@@ -2258,6 +2337,7 @@ func (g *guards) carried(acc []assignment, site []ast.Node, obj ast.Expr) []assi
 	}
 	call := site[len(site)-1].(*ast.CallExpr)
 	ck := newKeyer(g, site, obj)
+	acc = g.namedParts(acc, kubetypes.Callee(g.pass.TypesInfo, call), call, ck)
 	// A variadic parameter is a slice the call spells element by element: no argument
 	// stands in its place.
 	fixed := len(call.Args)

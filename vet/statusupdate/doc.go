@@ -315,7 +315,20 @@
 //     status field reads that field (cur := obj.Status.Progress; if cur != nil &&
 //     cur.Done == d { return }), as a local pointer assigned once the address of a
 //     part of the object reads and assigns that part (st := &obj.Status; if
-//     st.State == Ready { return }; st.State = Ready; write). A field found empty (== nil, "" or 0, joined to
+//     st.State == Ready { return }; st.State = Ready; write), and so does a pointer
+//     parameter of a function that takes the object too when every call of it hands
+//     the address of a part of the object's status (start(ctx, run,
+//     &run.Status.Steps[0]), or a parameter that does so in turn): when the calls
+//     hand different parts (Steps[0] here, Steps[i] there), the parameter stands for
+//     whichever part a call hands, in the function and in those it hands the
+//     parameter on to, so that if step.JobName == "" { return r.create(ctx, run,
+//     step) }, create setting step.JobName = job.Name and writing run, fills the
+//     field, and a caller's test of the part it hands (if s := &run.Status.Steps[0];
+//     s.Phase != Running { return }) meets what the functions it calls give it. A
+//     bool variable found true whose every assignment but its declaration's gives
+//     false (create := ready && obj.Status.Pod == ""; if failed { create = false };
+//     if create { …; write }) held its declaration's test there; one whose address
+//     is taken (decide(&create)) may hold anything. A field found empty (== nil, "" or 0, joined to
 //     the rest by || or && as logic says) that the path then gives another value is
 //     filled, the first value of rule 3 (if obj.Status.Secret == nil ||
 //     obj.Status.Secret.Name != name { obj.Status.Secret = &Ref{Name: name}; write }),
@@ -551,7 +564,12 @@
 // callers as an analysis fact
 // (Delegated), through any number of calls and packages, and an unguarded call of it in a
 // controller's package is reported at the call, unless the patch it is handed is a
-// MergeFrom diff (rule 5). A helper whose every write is a raw JSON merge patch that
+// MergeFrom diff (rule 5). A function that writes in one place, directly, carries
+// the status fields it assigns on the way there too (the fact's Sets: a constant
+// as it is, a value not known as the field given something): its callers' conditions
+// judge the call as they would judge a helper of their own package (rule 7), so
+// that a call of team.Start(ctx, obj), which sets Phase = Running and writes, from
+// case "", Pending: of a switch on the phase moves the phase. A helper whose every write is a raw JSON merge patch that
 // sets one status key, named by a string parameter, to null (patch := []byte(
 // `{"status":{"` + key + `": null}}`); Status().Patch(ctx, obj,
 // client.RawPatch(types.MergePatchType, patch))) carries that too (the fact's

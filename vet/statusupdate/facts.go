@@ -36,6 +36,25 @@ type Delegated struct {
 	// []byte(`{"status":{"` + key + `": null}}`)); -1 when there is none. A call
 	// with a constant key clears the status field of that JSON name.
 	Clears int
+	// Sets are the status fields the function assigns on its way to its one write,
+	// in order, when it has one (func (l *Lifecycle) Start(ctx, t *Team) error { …;
+	// t.Status.Phase = Running; write }): a caller whose condition finds the phase
+	// Pending calls a write that moves it (rule 7), as it would call a helper of its
+	// own package. None when the function writes in more than one place or through
+	// a call.
+	Sets []WriteSet
+}
+
+// WriteSet is an assignment of a status field that a Delegated function makes before
+// its write: the field relative to the object ("$.Status.Phase") and the constant it
+// gives (Kind and Exact, as SetField spells it), or else the right-hand side as the
+// rules read it across functions (a field of the object itself, nil, an empty
+// literal, "<assigned>" for a value not known, "<maybe>" for one given in a branch or
+// a loop).
+type WriteSet struct {
+	Field, RHS string
+	Kind       constant.Kind
+	Exact      string
 }
 
 // AFact marks Delegated as an analysis fact.
@@ -45,6 +64,13 @@ func (d *Delegated) String() string {
 	s := fmt.Sprintf("delegated%v patch %d", d.Params, d.Patch)
 	if d.Clears >= 0 {
 		s += fmt.Sprintf(" clears %d", d.Clears)
+	}
+	for _, f := range d.Sets {
+		v := f.Exact
+		if v == "" {
+			v = f.RHS
+		}
+		s += fmt.Sprintf(" sets %s=%s", strings.TrimPrefix(f.Field, "$.Status."), v)
 	}
 	for _, r := range d.Requires {
 		if r.Const != "" {
@@ -95,6 +121,8 @@ func exportDelegations(pass *analysis.Pass, g *guards, writes []write, calls []c
 		reqs   []switches.Switch
 	}
 	sources := map[*types.Func][]source{}
+	// paths holds, per function, the status assignments on the way to its write.
+	paths := map[*types.Func][]assignment{}
 	changed := false
 	add := func(stack []ast.Node, obj ast.Expr, src source) {
 		decl, i := g.paramOf(stack, obj)
@@ -143,6 +171,11 @@ func exportDelegations(pass *analysis.Pass, g *guards, writes []write, calls []c
 				}
 			}
 			add(w.stack, w.call.Args[1], source{stack: w.stack, reqs: switches.Requires(g.pass, w.stack, declOf(w.stack))})
+			if decl := declOf(w.stack); decl != nil {
+				if fn, _ := info.Defs[decl.Name].(*types.Func); fn != nil {
+					_, paths[fn] = g.changeGuarded(w.stack, w.call.Args[1], nil)
+				}
+			}
 			if kubetypes.Callee(info, w.call).Name() == "Patch" && len(w.call.Args) >= 3 {
 				if decl, j := g.paramOf(w.stack, w.call.Args[2]); decl != nil {
 					if fn, _ := info.Defs[decl.Name].(*types.Func); fn != nil {
@@ -222,7 +255,11 @@ func exportDelegations(pass *analysis.Pass, g *guards, writes []write, calls []c
 		if !ok {
 			clear = -1
 		}
-		pass.ExportObjectFact(fn, &Delegated{Params: ps, Patch: patch, Requires: reqs[fn], Clears: clear})
+		var sets []WriteSet
+		if srcs := sources[fn]; len(srcs) == 1 && srcs[0].callee == nil && len(ps) == 1 {
+			sets = setFields(paths[fn])
+		}
+		pass.ExportObjectFact(fn, &Delegated{Params: ps, Patch: patch, Requires: reqs[fn], Clears: clear, Sets: sets})
 	}
 }
 
@@ -621,4 +658,47 @@ func nullPatchKey(pass *analysis.Pass, decl *ast.FuncDecl, call *ast.CallExpr) i
 		return -1
 	}
 	return syntax.ParamIndex(info, decl, v)
+}
+
+// setFields are the assignments of a path as a Delegated fact carries them: each
+// field with the constant it gives, or with the right-hand side when that means the
+// same in the caller, or as given something. A part of a list named after a
+// parameter (partName) means nothing in another package: the path says nothing
+// then, since a caller could not tell what it overwrites.
+func setFields(path []assignment) []WriteSet {
+	var out []WriteSet
+	for _, a := range path {
+		if strings.Contains(a.lhs, ".@") {
+			return nil
+		}
+		f := WriteSet{Field: a.lhs, RHS: opaque}
+		switch {
+		case a.value != nil && (SetField{Kind: a.value.Kind(), Exact: a.value.ExactString()}).value() != nil:
+			f.Exact, f.Kind, f.RHS = a.value.ExactString(), a.value.Kind(), ""
+		case a.portable && a.value == nil:
+			f.RHS = a.rhs
+		case a.rhs == maybeAssigned:
+			f.RHS = maybeAssigned
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// assigned are the assignments a call of a Delegated function makes, as its caller
+// reads them (rule 7).
+func (d *Delegated) assigned() []assignment {
+	var out []assignment
+	for _, f := range d.Sets {
+		a := assignment{lhs: f.Field, rhs: f.RHS, portable: true}
+		if f.Exact != "" {
+			a.rhs = f.Exact
+			a.value = SetField{Kind: f.Kind, Exact: f.Exact}.value()
+			if a.value == nil || a.value.Kind() == constant.Unknown {
+				a.value, a.rhs = nil, opaque
+			}
+		}
+		out = append(out, a)
+	}
+	return out
 }

@@ -54,6 +54,9 @@ type guards struct {
 	flagVars map[*types.Var]bool
 	// schema says which fields of the API types the CRD's schema keeps non-empty.
 	schema *validation.Result
+	// parts are the parts of the written object's status that pointer parameters
+	// stand for (partParam); nil until needed.
+	parts map[partKey]string
 }
 
 // guarded reports whether the write (or the delegating call) on top of the stack is

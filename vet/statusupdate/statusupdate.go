@@ -132,7 +132,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if len(c.fact.Params) > 0 {
 			obj = argAt(c.call, c.fact.Params[0])
 		}
-		if g.guardedFrom(c.stack, obj, nullPatched(info, c), 0) || switches.Off(g.pass, c.call, c.stack, c.fact.Requires) || g.offLoop(c.stack) {
+		if g.guardedFrom(c.stack, obj, append(nullPatched(info, c), c.fact.assigned()...), 0) || switches.Off(g.pass, c.call, c.stack, c.fact.Requires) || g.offLoop(c.stack) {
 			continue
 		}
 		if p := c.fact.Patch; p >= 0 && p < len(c.call.Args) && g.isDiffPatch(c.call.Args[p], nil, c.stack, 0) {
