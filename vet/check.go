@@ -177,6 +177,7 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 	dead := deadWatches(graph, pkgs, dynamic)
 	orphans := orphanPackages(pkgs)
 	unrun := unreached(pkgs, orphans, dynamic)
+	scaffold := nilScaffold(pkgs)
 	if slices.Contains(analyzers, statusupdate.Analyzer) || slices.Contains(analyzers, statustime.Analyzer) {
 		filtered = filteredKinds(graph, dead, orphans)
 	}
@@ -199,6 +200,9 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 		for _, d := range act.Diagnostics {
 			if act.Analyzer.Name != "ignoredirective" && unrun(act.Package, d.Pos) {
 				continue // in a function nothing calls: it runs on no pass
+			}
+			if act.Analyzer.Name != "ignoredirective" && scaffold(act.Package, d.Pos) {
+				continue // only when a field the command always wires is nil: on no pass
 			}
 			if act.Analyzer == unfilteredfor.Analyzer && dead[d.Pos] {
 				continue // the function that wires this watch never runs

@@ -63,7 +63,12 @@
 // methods of an idle reconciler — one that no running code hands to an interface that
 // could run it, nor calls a method of (a reconciler left behind when its successor took
 // over: the command builds the new one, nothing calls the old one's SetupWithManager)
-// — nor in the helpers only those methods reach. It tells cachedupdate which client parameters every call among
+// — nor in the helpers only those methods reach; nor in a method's branch that runs
+// only when a field of its receiver is nil, when every value of the receiver's type
+// the packages make is given something there that cannot be nil and nothing sets it
+// to anything else (if r.Deps.Dispatcher != nil { return r.dispatch(…) }, main
+// always wiring a dispatcher: the scaffold the reconciler keeps for tests;
+// scaffold.go says exactly which). It tells cachedupdate which client parameters every call among
 // the packages hands a client without a cache (callers.go), so that a field filled
 // only from them is not taken for the manager's. Fixes applies suggested fixes in memory, and FixSelection says which: a fix that can change what the program does
 // (Fixers) only when its analyzer is named. Both are pure: opgen vet's command writes

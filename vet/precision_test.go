@@ -322,6 +322,33 @@ func TestPrecisionIdleReconciler(t *testing.T) {
 	}
 }
 
+// TestPrecisionNilScaffold: with the main that makes the manager and always wires
+// Direct's Backend and Nested's Deps.Dispatcher (scaffoldmain), the branches that run
+// only without them send nothing and are reported by no analyzer; Optional's, whose
+// Recorder the main leaves nil, and Cleared's, whose Backend a method sets to nil,
+// are. With no main in view, a command elsewhere may build them without: every such
+// write is reported.
+func TestPrecisionNilScaffold(t *testing.T) {
+	testdatadir.Track(t, precisionDir)
+	src := filepath.Join(precisionDir, "scaffold", "scaffold.go")
+	want := checkLineComments(t, src, []string{"./scaffold/...", "./scaffoldmain/...", "./api/..."}, 6)
+	got := lineFindings(t, src, []string{"./scaffold/...", "./api/..."})
+	extra := map[string]int{}
+	for k := range got {
+		if !want[k] {
+			extra[strings.Fields(k)[1]]++
+		}
+	}
+	for k := range want {
+		if !got[k] {
+			t.Errorf("without a main: %s not reported", k)
+		}
+	}
+	if extra["statusupdate"] != 2 || extra["cachedupdate"] != 2 {
+		t.Errorf("without a main: %v more findings in the scaffold branches, want 2 statusupdate and 2 cachedupdate (got %v)", extra, got)
+	}
+}
+
 // TestPrecisionSealed: in an internal package, with the module's command in view
 // (sealedmain), an exported type, constructor or function that only tests use runs in
 // no binary: Monitor's and Touch's writes are reported by no analyzer, Watcher's,
