@@ -601,7 +601,11 @@
 // }; obj.Status.Items = kept: the new value lacks what was skipped); a named first result is such a flag,
 // and a bare return gives it: func setCondition(obj *Foo, c Condition) bool, func
 // updateConditions(obj *Foo) (changed, done bool, err error), func
-// InitializeConditions(target Setter, types ...string) (changed bool); carried as the
+// InitializeConditions(target Setter, types ...string) (changed bool); so is a local
+// bool assigned once from comparisons that find two values different (a != b joined
+// by ||, neither a constant nor nil) and returned after the function assigned
+// through what it was handed (changed := old.Status != c.Status || old.Reason !=
+// c.Reason; (*list)[i] = c; return changed: what differed was replaced); carried as the
 // ReportsChange fact), a call that
 // returns one bool and is handed two values of one struct type
 // (inconsistentStatus(old.Status, obj.Status)), a variable or field with such a name

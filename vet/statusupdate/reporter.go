@@ -457,11 +457,57 @@ func (r *reporter) ret(s *ast.ReturnStmt, mutated bool) {
 		}
 		return
 	}
+	if v := r.flagOf(e); v != nil && mutated && r.diffFlag(v) {
+		// changed := old.Status != c.Status || old.Reason != c.Reason; (*list)[i] =
+		// c; return changed: what the comparison found differs is what was
+		// replaced.
+		r.sawFalse, r.sawTrue = true, true
+		return
+	}
 	if !r.isReport(e) {
 		r.ok = false
 		return
 	}
 	r.sawFalse, r.sawTrue = true, true // it hands on what it calls, or its flag, says
+}
+
+// diffFlag reports whether v, a local bool, is assigned once, from comparisons that
+// find two values different (a != b, joined by ||, neither side a constant): true
+// only when they differ.
+func (r *reporter) diffFlag(v *types.Var) bool {
+	var fd *ast.FuncDecl
+	for _, f := range r.pass.Files {
+		if f.Pos() <= v.Pos() && v.Pos() < f.End() {
+			for _, d := range f.Decls {
+				if x, ok := d.(*ast.FuncDecl); ok && x.Body != nil && x.Pos() <= v.Pos() && v.Pos() < x.End() {
+					fd = x
+				}
+			}
+		}
+	}
+	if fd == nil {
+		return false
+	}
+	vals := syntax.ValuesOf(r.pass, fd.Body, v)
+	if len(vals) != 1 || vals[0] == nil {
+		return false
+	}
+	var differs func(e ast.Expr) bool
+	differs = func(e ast.Expr) bool {
+		b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+		if !ok {
+			return false
+		}
+		switch b.Op {
+		case token.LOR:
+			return differs(b.X) && differs(b.Y)
+		case token.NEQ:
+			info := r.pass.TypesInfo
+			return info.Types[b.X].Value == nil && info.Types[b.Y].Value == nil && !info.Types[b.X].IsNil() && !info.Types[b.Y].IsNil()
+		}
+		return false
+	}
+	return differs(vals[0])
 }
 
 // changedBy reports whether cond, an if's condition, is a call that is true only when
