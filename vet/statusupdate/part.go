@@ -48,24 +48,18 @@ func (k keyer) partOf(v *types.Var) string {
 	if pi < 0 {
 		return ""
 	}
+	fn, _ := info.Defs[decl.Name].(*types.Func)
+	if fn == nil {
+		return ""
+	}
 	oi := -1
-	if decl.Type.Params != nil {
-		i := 0
-		for _, field := range decl.Type.Params.List {
-			if len(field.Names) == 0 {
-				i++
-				continue
-			}
-			for _, name := range field.Names {
-				if name.Name == k.obj {
-					oi = i
-				}
-				i++
-			}
+	params := fn.Signature().Params()
+	for i := range params.Len() {
+		if params.At(i).Name() == k.obj {
+			oi = i
 		}
 	}
-	fn, _ := info.Defs[decl.Name].(*types.Func)
-	if oi < 0 || fn == nil {
+	if oi < 0 {
 		return ""
 	}
 	return k.g.partParam(fn, pi, oi)
