@@ -516,8 +516,9 @@ func deadWatches(graph *checker.Graph, pkgs []*packages.Package, dynamic map[str
 // (ctrl.Options{Client: client.Options{Cache: &client.CacheOptions{DisableFor:
 // []client.Object{&v1.Cluster{}}}}}), given in its literal or assigned to it, with
 // append or not, or returned as a literal by a function of a package analyzed
-// (DisableFor: util.GetUncachedObjects()), or of manager.Options'
-// ClientDisableCacheFor (controller-runtime before 0.15). The manager's client reads
+// (DisableFor: util.GetUncachedObjects()), or held in a local variable every value of
+// which is one of these (disabled := []client.Object{…}; DisableFor: disabled), or of
+// manager.Options' ClientDisableCacheFor (controller-runtime before 0.15). The manager's client reads
 // those from the API server: an Update of what it read sends a current
 // resourceVersion.
 func uncachedKinds(pkgs []*packages.Package) map[string]bool {
@@ -543,18 +544,28 @@ func uncachedKinds(pkgs []*packages.Package) map[string]bool {
 		return kubetypes.IsNamed(t, "sigs.k8s.io/controller-runtime/pkg/client", "CacheOptions")
 	}
 	out := map[string]bool{}
-	var add func(info *types.Info, e ast.Expr, depth int)
-	add = func(info *types.Info, e ast.Expr, depth int) {
+	var add func(info *types.Info, body *ast.BlockStmt, e ast.Expr, depth int)
+	add = func(info *types.Info, body *ast.BlockStmt, e ast.Expr, depth int) {
 		if depth > 3 {
 			return
 		}
 		var elems []ast.Expr
 		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			// disabled := []client.Object{&v1.Ingress{}}; …; ClientDisableCacheFor:
+			// disabled: each value of the local variable.
+			if v, ok := info.Uses[x].(*types.Var); ok && body != nil {
+				for _, val := range valuesIn(info, body, v) {
+					if val != nil {
+						add(info, body, val, depth+1)
+					}
+				}
+			}
 		case *ast.CompositeLit:
 			elems = x.Elts
 		case *ast.CallExpr:
 			if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && id.Name == "append" && len(x.Args) > 0 {
-				add(info, x.Args[0], depth+1)
+				add(info, body, x.Args[0], depth+1)
 				elems = x.Args[1:]
 				break
 			}
@@ -571,7 +582,7 @@ func uncachedKinds(pkgs []*packages.Package) map[string]bool {
 					return false
 				}
 				if ret, ok := n.(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
-					add(d.info, ret.Results[0], depth+1)
+					add(d.info, d.fd.Body, ret.Results[0], depth+1)
 				}
 				return true
 			})
@@ -591,8 +602,8 @@ func uncachedKinds(pkgs []*packages.Package) map[string]bool {
 			continue
 		}
 		info := p.TypesInfo
-		addHere := func(e ast.Expr) { add(info, e, 0) }
 		for _, f := range p.Syntax {
+			addHere := func(e ast.Expr) { add(info, enclosingBody(f, e.Pos()), e, 0) }
 			ast.Inspect(f, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.CompositeLit:

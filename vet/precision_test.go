@@ -182,13 +182,13 @@ func TestPrecisionFilteredElsewhere(t *testing.T) {
 }
 
 // TestPrecisionUncachedKind: a kind the manager leaves out of its cache (DisableFor, in
-// the main analyzed with the controller, appended, in a literal, or returned by a
-// function of another package) is read from the API server: kubebuilder's
-// Updates of its Memcached are not reported then, its unguarded status writes still
-// are.
+// the main analyzed with the controller, appended, in a literal, in a local variable,
+// or returned by a function of another package) is read from the API server:
+// kubebuilder's Updates of its Memcached are not reported then, its unguarded status
+// writes still are.
 func TestPrecisionUncachedKind(t *testing.T) {
 	testdatadir.Track(t, precisionDir)
-	for _, main := range []string{"./mgruncached/...", "./mgruncachedlit/...", "./mgruncachedfn/..."} {
+	for _, main := range []string{"./mgruncached/...", "./mgruncachedlit/...", "./mgruncachedfn/...", "./mgruncachedvar/..."} {
 		findings, err := vet.Check(context.Background(), vet.Config{Dir: precisionDir, Patterns: []string{"./kubebuilder/...", main, "./uncached/...", "./api/..."}})
 		if err != nil {
 			t.Fatal(err)

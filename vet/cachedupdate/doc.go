@@ -282,8 +282,9 @@
 // package none of them imports (a command-line tool, an e2e suite, its test
 // framework) runs no reconcile loop, and its client is the one the tool built, not
 // the manager's. A kind the manager leaves out of its cache
-// (client.CacheOptions' DisableFor, a literal or a function of a package analyzed
-// that returns one, or manager.Options' ClientDisableCacheFor before
+// (client.CacheOptions' DisableFor, a literal, a local variable every value of which
+// is one, or a function of a package analyzed that returns one, or manager.Options'
+// ClientDisableCacheFor before
 // controller-runtime 0.15, in any package analyzed) is read from the API server: its
 // Updates are not reported either. Nor is any kind when every manager.Options of the
 // packages analyzed has a NewClient that builds the client without the cache
