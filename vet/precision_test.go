@@ -325,13 +325,13 @@ func TestPrecisionIdleReconciler(t *testing.T) {
 // TestPrecisionNilScaffold: with the main that makes the manager and always wires
 // Direct's Backend and Nested's Deps.Dispatcher (scaffoldmain), the branches that run
 // only without them send nothing and are reported by no analyzer; Optional's, whose
-// Recorder the main leaves nil, and Cleared's, whose Backend a method sets to nil,
-// are. With no main in view, a command elsewhere may build them without: every such
+// Recorder the main leaves nil, Cleared's, whose Backend a method sets to nil, and
+// Held's, which a struct holds by value (its zero value has none), are. With no main in view, a command elsewhere may build them without: every such
 // write is reported.
 func TestPrecisionNilScaffold(t *testing.T) {
 	testdatadir.Track(t, precisionDir)
 	src := filepath.Join(precisionDir, "scaffold", "scaffold.go")
-	want := checkLineComments(t, src, []string{"./scaffold/...", "./scaffoldmain/...", "./api/..."}, 6)
+	want := checkLineComments(t, src, []string{"./scaffold/...", "./scaffoldmain/...", "./api/..."}, 8)
 	got := lineFindings(t, src, []string{"./scaffold/...", "./api/..."})
 	extra := map[string]int{}
 	for k := range got {

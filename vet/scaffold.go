@@ -26,7 +26,8 @@ import (
 // wired when the type has at least one composite literal among the packages, every
 // one of which gives the field (by name or position) a value that cannot be nil, no
 // value of the type is made another way (new(T), var x T), and every assignment of the
-// field anywhere (x.F = v) gives one too. A value cannot be nil when it is the address
+// field anywhere (x.F = v) gives one too; a type that a struct holds by value (a zero
+// Outer{} holds a zero T) is not judged. A value cannot be nil when it is the address
 // of something (&Backend{…}), a composite or function literal, new or make, a
 // function, a call of a function of the packages every return of which gives such a
 // value, or a local variable every assignment of which does. A field of a field
@@ -135,6 +136,14 @@ func (w *wiring) collect(info *types.Info, f *ast.File) {
 					w.zeroed[tn] = true
 				}
 			}
+		case *ast.StructType:
+			// A struct holding T by value may be made zero, and its T with it
+			// (Outer{} leaves Outer.R's fields nil): such a T is not known wired.
+			for _, fl := range x.Fields.List {
+				if tn := named(info.TypeOf(fl.Type)); tn != nil && !isPointer(info.TypeOf(fl.Type)) {
+					w.zeroed[tn] = true
+				}
+			}
 		case *ast.ValueSpec:
 			if x.Type != nil && len(x.Values) == 0 {
 				if tn := named(info.TypeOf(x.Type)); tn != nil && !isPointer(info.TypeOf(x.Type)) {
@@ -191,17 +200,7 @@ func enclosingBody(f *ast.File, pos token.Pos) *ast.BlockStmt {
 func (w *wiring) branches(info *types.Info, recv *types.Var, body *ast.BlockStmt) [][2]token.Pos {
 	var out [][2]token.Pos
 	ast.Inspect(body, func(n ast.Node) bool {
-		var list []ast.Stmt
-		switch b := n.(type) {
-		case *ast.BlockStmt:
-			list = b.List
-		case *ast.CaseClause:
-			list = b.Body
-		case *ast.CommClause:
-			list = b.Body
-		default:
-			return true
-		}
+		list := syntax.Stmts(n)
 		for i, st := range list {
 			is, ok := st.(*ast.IfStmt)
 			if !ok || is.Init != nil {

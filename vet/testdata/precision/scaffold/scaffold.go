@@ -1,7 +1,8 @@
 // Package scaffold holds reconcilers of Memcacheds that keep a branch for a missing
 // dependency: with it they hand the object on, without it they stamp the generation
 // and send the cached object whole. The main of package scaffoldmain always wires
-// Direct's Backend and Nested's Deps.Dispatcher, and never Optional's Recorder: the
+// Direct's Backend and Nested's Deps.Dispatcher, and never Optional's Recorder (Cleared
+// has its Backend cleared, and Held is held by value where it may be zero): the
 // comment at the end of a line names the analyzers opgen vet reports there with
 // scaffoldmain in view. Without a main in view every such write is reported.
 package scaffold
@@ -131,5 +132,35 @@ func (r *Cleared) Drop() { r.Backend = nil }
 
 // SetupWithManager wires the controller.
 func (r *Cleared) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&cachev1alpha1.Memcached{}).Complete(r) // unfilteredfor
+}
+
+// Held is wired by the command, and held by value in Pair, whose zero value holds a
+// Held without a Backend.
+type Held struct {
+	client.Client
+	Backend Backend
+}
+
+// Pair holds a Held by value.
+type Pair struct {
+	Held Held
+}
+
+// Reconcile stamps req's Memcached when its Backend is nil.
+func (r *Held) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var m cachev1alpha1.Memcached
+	if err := r.Get(ctx, req.NamespacedName, &m); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if r.Backend == nil {
+		m.Status.ObservedGeneration = m.Generation
+		return ctrl.Result{}, r.Status().Update(ctx, &m) // statusupdate cachedupdate
+	}
+	return ctrl.Result{}, r.Backend.Run(ctx, &m)
+}
+
+// SetupWithManager wires the controller.
+func (r *Held) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).For(&cachev1alpha1.Memcached{}).Complete(r) // unfilteredfor
 }

@@ -1,6 +1,6 @@
 // Command scaffoldmain makes the manager and registers package scaffold's
-// reconcilers, wiring Direct's Backend, Nested's Dispatcher and Cleared's Backend, and
-// no Recorder for Optional.
+// reconcilers, wiring Direct's Backend, Nested's Dispatcher, Cleared's and Held's
+// Backend, and no Recorder for Optional.
 package main
 
 import (
@@ -24,6 +24,7 @@ func main() {
 		&scaffold.Nested{Client: c, Deps: deps},
 		&scaffold.Optional{Client: c},
 		cleared,
+		&scaffold.Held{Client: c, Backend: jobs},
 	} {
 		if err := s.SetupWithManager(mgr); err != nil {
 			panic(err)
