@@ -44,8 +44,7 @@ func nilScaffold(pkgs []*packages.Package) func(p *packages.Package, pos token.P
 		return func(*packages.Package, token.Pos) bool { return false }
 	}
 	w := &wiring{
-		decls:  map[*types.Func]*ast.FuncDecl{},
-		infos:  map[*ast.FuncDecl]*types.Info{},
+		decls:  map[*types.Func]funcDecl{},
 		lits:   map[*types.TypeName][]literal{},
 		zeroed: map[*types.TypeName]bool{},
 		sets:   map[*types.Var][]literal{},
@@ -93,16 +92,15 @@ type literal struct {
 }
 
 type wiring struct {
-	decls map[*types.Func]*ast.FuncDecl
-	infos map[*ast.FuncDecl]*types.Info
+	decls map[*types.Func]funcDecl
 	// lits are the composite literals of each named struct type.
 	lits map[*types.TypeName][]literal
 	// zeroed are the types a value of which is made without a literal.
 	zeroed map[*types.TypeName]bool
 	// sets are the values assignments give each field (x.F = v).
 	sets map[*types.Var][]literal
-	// memo holds, per expression position, whether it cannot be nil: 1 yes, 2 no,
-	// 3 being worked out.
+	// memo holds, per function (by full name), whether every return of it gives a
+	// value that cannot be nil: 1 yes, 2 no, 3 being worked out.
 	memo map[string]int
 }
 
@@ -119,65 +117,80 @@ func named(t types.Type) *types.TypeName {
 }
 
 func (w *wiring) collect(info *types.Info, f *ast.File) {
-	ast.Inspect(f, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.FuncDecl:
-			if fn, ok := info.Defs[x.Name].(*types.Func); ok {
-				w.decls[fn] = x
-				w.infos[x] = info
-			}
-		case *ast.CompositeLit:
-			if tn := named(info.TypeOf(x)); tn != nil {
-				w.lits[tn] = append(w.lits[tn], literal{info, enclosingBody(f, x.Pos()), x})
-			}
-		case *ast.CallExpr:
-			if syntax.IsBuiltin(info, x.Fun, "new") && len(x.Args) == 1 {
-				if tn := named(info.TypeOf(x.Args[0])); tn != nil {
-					w.zeroed[tn] = true
-				}
-			}
-		case *ast.StructType:
-			// A struct holding T by value may be made zero, and its T with it
-			// (Outer{} leaves Outer.R's fields nil): such a T is not known wired.
-			for _, fl := range x.Fields.List {
-				if tn := named(info.TypeOf(fl.Type)); tn != nil && !isPointer(info.TypeOf(fl.Type)) {
-					w.zeroed[tn] = true
-				}
-			}
-		case *ast.ValueSpec:
-			if x.Type != nil && len(x.Values) == 0 {
-				if tn := named(info.TypeOf(x.Type)); tn != nil && !isPointer(info.TypeOf(x.Type)) {
-					w.zeroed[tn] = true
-				}
-			}
-		case *ast.AssignStmt:
-			if len(x.Lhs) != len(x.Rhs) {
-				for _, l := range x.Lhs {
-					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
-						if v, ok := info.Uses[sel.Sel].(*types.Var); ok && v.IsField() {
-							w.sets[v] = append(w.sets[v], literal{info, nil, nil}) // not known
-						}
-					}
-				}
-				break
-			}
-			for i, l := range x.Lhs {
-				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
-					if v, ok := info.Uses[sel.Sel].(*types.Var); ok && v.IsField() {
-						w.sets[v] = append(w.sets[v], literal{info, enclosingBody(f, x.Pos()), x.Rhs[i]})
-					}
-				}
-			}
-		case *ast.UnaryExpr:
-			// &x.F hands the field to code that may set it to anything.
-			if sel, ok := ast.Unparen(x.X).(*ast.SelectorExpr); ok && x.Op == token.AND {
-				if v, ok := info.Uses[sel.Sel].(*types.Var); ok && v.IsField() {
-					w.sets[v] = append(w.sets[v], literal{info, nil, nil})
-				}
+	for _, d := range f.Decls {
+		// A literal's local variables are looked for in the body of the declaration
+		// around it; at package level there is none.
+		var body *ast.BlockStmt
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			body = fd.Body
+			if fn, ok := info.Defs[fd.Name].(*types.Func); ok {
+				w.decls[fn] = funcDecl{fd, info}
 			}
 		}
-		return true
-	})
+		ast.Inspect(d, func(n ast.Node) bool {
+			w.record(info, body, n)
+			return true
+		})
+	}
+}
+
+// record notes what n, in body, tells of the values of struct types and fields.
+func (w *wiring) record(info *types.Info, body *ast.BlockStmt, n ast.Node) {
+	switch x := n.(type) {
+	case *ast.CompositeLit:
+		if tn := named(info.TypeOf(x)); tn != nil {
+			w.lits[tn] = append(w.lits[tn], literal{info, body, x})
+		}
+	case *ast.CallExpr:
+		if syntax.IsBuiltin(info, x.Fun, "new") && len(x.Args) == 1 {
+			if tn := named(info.TypeOf(x.Args[0])); tn != nil {
+				w.zeroed[tn] = true
+			}
+		}
+	case *ast.StructType:
+		// A struct holding T by value may be made zero, and its T with it
+		// (Outer{} leaves Outer.R's fields nil): such a T is not known wired.
+		for _, fl := range x.Fields.List {
+			if tn := named(info.TypeOf(fl.Type)); tn != nil && !isPointer(info.TypeOf(fl.Type)) {
+				w.zeroed[tn] = true
+			}
+		}
+	case *ast.ValueSpec:
+		if x.Type != nil && len(x.Values) == 0 {
+			if tn := named(info.TypeOf(x.Type)); tn != nil && !isPointer(info.TypeOf(x.Type)) {
+				w.zeroed[tn] = true
+			}
+		}
+	case *ast.AssignStmt:
+		for i, l := range x.Lhs {
+			v := fieldOf(info, l)
+			if v == nil {
+				continue
+			}
+			if len(x.Lhs) != len(x.Rhs) {
+				w.sets[v] = append(w.sets[v], literal{info, nil, nil}) // not known
+			} else {
+				w.sets[v] = append(w.sets[v], literal{info, body, x.Rhs[i]})
+			}
+		}
+	case *ast.UnaryExpr:
+		// &x.F hands the field to code that may set it to anything.
+		if v := fieldOf(info, x.X); v != nil && x.Op == token.AND {
+			w.sets[v] = append(w.sets[v], literal{info, nil, nil})
+		}
+	}
+}
+
+// fieldOf is the field e selects (x.F), nil when e selects none.
+func fieldOf(info *types.Info, e ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if v, ok := info.Uses[sel.Sel].(*types.Var); ok && v.IsField() {
+		return v
+	}
+	return nil
 }
 
 func isPointer(t types.Type) bool {
@@ -356,8 +369,8 @@ func (w *wiring) nonNil(info *types.Info, body *ast.BlockStmt, e ast.Expr, depth
 		if fn == nil {
 			return false
 		}
-		fd := w.decls[fn.Origin()]
-		if fd == nil || fd.Body == nil {
+		d, ok := w.decls[fn.Origin()]
+		if !ok || d.fd.Body == nil {
 			return false
 		}
 		key := fn.FullName()
@@ -368,8 +381,7 @@ func (w *wiring) nonNil(info *types.Info, body *ast.BlockStmt, e ast.Expr, depth
 			return false
 		}
 		w.memo[key] = 3
-		fi := w.infos[fd]
-		ok := returnsNonNil(fd, func(r ast.Expr) bool { return w.nonNil(fi, fd.Body, r, depth+1) })
+		ok = returnsNonNil(d.fd, func(r ast.Expr) bool { return w.nonNil(d.info, d.fd.Body, r, depth+1) })
 		w.memo[key] = 2
 		if ok {
 			w.memo[key] = 1
@@ -424,8 +436,10 @@ func returnsNonNil(fd *ast.FuncDecl, ok func(ast.Expr) bool) bool {
 // for one that cannot be read (x, err := f() gives x f's first result); nil when its
 // address is taken, which lets anything set it.
 func valuesIn(info *types.Info, body *ast.BlockStmt, v *types.Var) []ast.Expr {
+	if syntax.Addressed(info, body, v) {
+		return nil
+	}
 	var vals []ast.Expr
-	addressed := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch s := n.(type) {
 		case *ast.AssignStmt:
@@ -456,15 +470,8 @@ func valuesIn(info *types.Info, body *ast.BlockStmt, v *types.Var) []ast.Expr {
 					vals = append(vals, nil)
 				}
 			}
-		case *ast.UnaryExpr:
-			if id, ok := ast.Unparen(s.X).(*ast.Ident); ok && s.Op == token.AND && info.Uses[id] == v {
-				addressed = true
-			}
 		}
 		return true
 	})
-	if addressed {
-		return nil
-	}
 	return vals
 }

@@ -1889,7 +1889,7 @@ func (k keyer) change(cond ast.Expr, want bool, acc []assignment, depth int) boo
 		if !ok {
 			return false
 		}
-		if addressed(info, syntax.DeclaringBody(k.stack, v), v) {
+		if syntax.Addressed(info, syntax.DeclaringBody(k.stack, v), v) {
 			return false // decide(&create) may set it to anything
 		}
 		if val := syntax.ValueOf(k.g.pass, syntax.DeclaringBody(k.stack, v), v); val != nil {
@@ -2024,24 +2024,6 @@ func (k keyer) onlyTrueFrom(v *types.Var) ast.Expr {
 		return nil
 	}
 	return from
-}
-
-// addressed reports whether body takes the address of the local variable v
-// (decide(&create)): what it holds is then not what its assignments say.
-func addressed(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
-	if body == nil {
-		return false
-	}
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if x, ok := n.(*ast.UnaryExpr); ok && x.Op == token.AND {
-			if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && info.Uses[id] == v {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 // predicate reads call as a bool function or method of the package whose body is a

@@ -121,7 +121,7 @@ func reportsChange(pass *analysis.Pass, fd *ast.FuncDecl, fn *types.Func) bool {
 		}
 		return true
 	})
-	r := reporter{pass: pass, roots: roots, results: sig.Results().Len(), ok: true,
+	r := reporter{pass: pass, body: fd.Body, roots: roots, results: sig.Results().Len(), ok: true,
 		flags: localBools(pass.TypesInfo, fd), checked: map[*ast.AssignStmt]bool{}}
 	if first := sig.Results().At(0); first.Name() != "" && first.Name() != "_" {
 		// A named result starts false, the "nothing to do" of a bare return, and is
@@ -140,7 +140,9 @@ func reportsChange(pass *analysis.Pass, fd *ast.FuncDecl, fn *types.Func) bool {
 }
 
 type reporter struct {
-	pass     *analysis.Pass
+	pass *analysis.Pass
+	// body is the function's body, where its local variables are assigned.
+	body     *ast.BlockStmt
 	roots    map[*types.Var]bool
 	results  int
 	ok       bool
@@ -475,20 +477,7 @@ func (r *reporter) ret(s *ast.ReturnStmt, mutated bool) {
 // find two values different (a != b, joined by ||, neither side a constant): true
 // only when they differ.
 func (r *reporter) diffFlag(v *types.Var) bool {
-	var fd *ast.FuncDecl
-	for _, f := range r.pass.Files {
-		if f.Pos() <= v.Pos() && v.Pos() < f.End() {
-			for _, d := range f.Decls {
-				if x, ok := d.(*ast.FuncDecl); ok && x.Body != nil && x.Pos() <= v.Pos() && v.Pos() < x.End() {
-					fd = x
-				}
-			}
-		}
-	}
-	if fd == nil {
-		return false
-	}
-	vals := syntax.ValuesOf(r.pass, fd.Body, v)
+	vals := syntax.ValuesOf(r.pass, r.body, v)
 	if len(vals) != 1 || vals[0] == nil {
 		return false
 	}

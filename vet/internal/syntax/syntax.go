@@ -428,3 +428,21 @@ func Stmts(n ast.Node) []ast.Stmt {
 	}
 	return nil
 }
+
+// Addressed reports whether body takes the address of the local variable v
+// (decide(&create)): what it holds is then not what its assignments say.
+func Addressed(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
+	if body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if x, ok := n.(*ast.UnaryExpr); ok && x.Op == token.AND {
+			if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && info.Uses[id] == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
