@@ -144,12 +144,17 @@ func exportDelegations(pass *analysis.Pass, g *guards, writes []write, calls []c
 	// function) or one that reads the stored status (rule 9). A helper in another
 	// package whose write is behind if cond.Status != Unknown { return } is guarded
 	// there, as it would be in the controller's own package.
-	localGuard := func(stack []ast.Node, obj ast.Expr) bool {
+	// localPath says so, and gives besides, for a write rule 7 does not guard, the
+	// status assignments on its way within the function (the fact's Sets).
+	localPath := func(stack []ast.Node, obj ast.Expr) (bool, []assignment) {
 		if g.locallyGuarded(stack, obj) || g.consulted(stack, obj) || g.valuesChange(stack, obj) {
-			return true
+			return true, nil
 		}
-		changes, _ := g.changeGuarded(stack, obj, nil)
-		return changes
+		return g.changeGuarded(stack, obj, nil)
+	}
+	localGuard := func(stack []ast.Node, obj ast.Expr) bool {
+		guarded, _ := localPath(stack, obj)
+		return guarded
 	}
 	declOf := func(stack []ast.Node) *ast.FuncDecl {
 		d, _ := g.enclosing(stack).(*ast.FuncDecl)
@@ -160,7 +165,11 @@ func exportDelegations(pass *analysis.Pass, g *guards, writes []write, calls []c
 	// of its writes is anything else.
 	clears := map[*types.Func]int{}
 	for _, w := range writes {
-		if len(w.call.Args) >= 2 && !localGuard(w.stack, w.call.Args[1]) && !g.diffPatch(w.call, w.stack, 0) {
+		if len(w.call.Args) < 2 {
+			continue
+		}
+		guarded, path := localPath(w.stack, w.call.Args[1])
+		if !guarded && !g.diffPatch(w.call, w.stack, 0) {
 			if decl := declOf(w.stack); decl != nil {
 				if fn, _ := info.Defs[decl.Name].(*types.Func); fn != nil {
 					k := nullPatchKey(pass, decl, w.call)
@@ -168,14 +177,10 @@ func exportDelegations(pass *analysis.Pass, g *guards, writes []write, calls []c
 						k = -1
 					}
 					clears[fn] = k
+					paths[fn] = path
 				}
 			}
 			add(w.stack, w.call.Args[1], source{stack: w.stack, reqs: switches.Requires(g.pass, w.stack, declOf(w.stack))})
-			if decl := declOf(w.stack); decl != nil {
-				if fn, _ := info.Defs[decl.Name].(*types.Func); fn != nil {
-					_, paths[fn] = g.changeGuarded(w.stack, w.call.Args[1], nil)
-				}
-			}
 			if kubetypes.Callee(info, w.call).Name() == "Patch" && len(w.call.Args) >= 3 {
 				if decl, j := g.paramOf(w.stack, w.call.Args[2]); decl != nil {
 					if fn, _ := info.Defs[decl.Name].(*types.Func); fn != nil {
