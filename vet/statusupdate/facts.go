@@ -673,7 +673,7 @@ func nullPatchKey(pass *analysis.Pass, decl *ast.FuncDecl, call *ast.CallExpr) i
 func setFields(path []assignment) []WriteSet {
 	var out []WriteSet
 	for _, a := range path {
-		if strings.Contains(a.lhs, ".@") {
+		if namedPart(a.lhs) {
 			return nil
 		}
 		f := WriteSet{Field: a.lhs, RHS: opaque}

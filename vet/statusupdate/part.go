@@ -111,11 +111,17 @@ func (g *guards) partParam(fn *types.Func, param, obj int) string {
 	return part
 }
 
+// partMark begins the key of a part named after a parameter (partName).
+const partMark = "$.Status.@"
+
 // partName is the name of the part of the status a pointer parameter stands for when
 // fn's calls hand different ones.
 func partName(fn *types.Func, param int) string {
-	return "$.Status.@" + strconv.Itoa(int(fn.Pos())) + "#" + strconv.Itoa(param)
+	return partMark + strconv.Itoa(int(fn.Pos())) + "#" + strconv.Itoa(param)
 }
+
+// namedPart reports whether key reads a part named after a parameter.
+func namedPart(key string) bool { return strings.HasPrefix(key, partMark) }
 
 // namedParts puts, in the assignments a function's path makes (acc, relative to the
 // object written), the part each call of fn hands for a parameter named after itself
@@ -124,29 +130,22 @@ func (g *guards) namedParts(acc []assignment, fn *types.Func, call *ast.CallExpr
 	if fn == nil {
 		return acc
 	}
-	prefix := "$.Status.@" + strconv.Itoa(int(fn.Pos())) + "#"
 	var out []assignment
 	for i, a := range acc {
-		rest, ok := strings.CutPrefix(a.lhs, prefix)
-		if !ok {
+		if !namedPart(a.lhs) {
 			continue
 		}
-		num, field, _ := strings.Cut(rest, ".")
-		n, err := strconv.Atoi(num)
-		if err != nil {
-			continue
-		}
-		arg := argAt(call, n)
-		if arg == nil {
-			continue
-		}
-		if ak := ck.key(arg); strings.HasPrefix(ak, "$.Status") {
-			if out == nil {
-				out = slices.Clone(acc)
+		for n, arg := range call.Args {
+			name := partName(fn, n)
+			field, ok := strings.CutPrefix(a.lhs, name)
+			if !ok || field != "" && !strings.HasPrefix(field, ".") {
+				continue
 			}
-			out[i].lhs = ak
-			if field != "" {
-				out[i].lhs += "." + field
+			if ak := ck.key(arg); strings.HasPrefix(ak, "$.Status") {
+				if out == nil {
+					out = slices.Clone(acc)
+				}
+				out[i].lhs = ak + field
 			}
 		}
 	}
