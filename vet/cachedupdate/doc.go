@@ -215,8 +215,15 @@
 // resourceVersion the server has just returned, not the cache's, and is not reported
 // (r.Update(ctx, obj), then r.Status().Update(ctx, obj)); nor is a call that hands
 // such an object to a function that Updates it (r.Status().Update(ctx, obj) checked,
-// then resources.UpdateCondition(ctx, r.Client, obj, …)). That write may be made by a
-// function literal held in a variable of the function and called with its error
+// then resources.UpdateCondition(ctx, r.Client, obj, …)); nor is an Update at the
+// top of a function of the package that no other package can call (its name
+// unexported, no interface of the package naming it, every use of it a call) when
+// the object is its receiver's or a parameter's and every call hands in one so
+// filled, followed up to three calls up (a reconciler that keeps the object of the
+// pass in a field, r.obj, writes its status with the error checked and then calls
+// r.monitor(), which updates r.obj again; a statement that gives the field another
+// object, r.obj = other, or reads into it, is a read again). That write may be made
+// by a function literal held in a variable of the function and called with its error
 // checked (saveStatus := func() error { …; if err := r.Status().Patch(ctx, obj, …);
 // err != nil { return err }; … }), or a function of this or another package that
 // writes an object handed to it, a pointer or an interface it never reassigns, and

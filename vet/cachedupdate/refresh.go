@@ -28,6 +28,13 @@ import (
 // nothing in the literal returns before that checked write. The write may as well be
 // a call of a function that refreshes the object handed to it (see Refreshes).
 func (rf *refresher) refreshed(body *ast.BlockStmt, stack []ast.Node, v *types.Var) bool {
+	return rf.refreshedAt(body, stack, v, 0)
+}
+
+// refreshedAt is refreshed, depth calls up from the write: a path that reaches the
+// top of a function with nothing done to v goes on in the function's callers
+// (callersRefreshed).
+func (rf *refresher) refreshedAt(body *ast.BlockStmt, stack []ast.Node, v *types.Var, depth int) bool {
 	if v == nil {
 		return false
 	}
@@ -41,8 +48,10 @@ func (rf *refresher) refreshed(body *ast.BlockStmt, stack []ast.Node, v *types.V
 	for i := len(stack) - 2; i >= 0; i-- {
 		child := stack[i+1]
 		switch p := stack[i].(type) {
-		case *ast.FuncDecl, *ast.FuncLit:
+		case *ast.FuncLit:
 			return false
+		case *ast.FuncDecl:
+			return rf.callersRefreshed(p, v, depth)
 		case *ast.IfStmt:
 			// if err := r.Update(ctx, obj); err == nil { r.Status().Update(ctx, obj) }
 			if child == p.Body && rf.writeOf(p.Init, v, lit) != nil && syntax.ErrIs(p.Cond, token.EQL) {
@@ -73,6 +82,132 @@ func (rf *refresher) refreshed(body *ast.BlockStmt, stack []ast.Node, v *types.V
 			if touches(info, s, v) {
 				return false // read again, or assigned: what it holds is not known
 			}
+		}
+	}
+	// The stack began at the function's body: the path reached its top.
+	if len(stack) > 0 && stack[0] == body {
+		if fd := rf.bodies[body]; fd != nil {
+			return rf.callersRefreshed(fd, v, depth)
+		}
+	}
+	return false
+}
+
+// callersRefreshed reports whether v, the receiver or a parameter of fd, holds the
+// server's answer to an earlier write whenever fd runs: fd is a function or method
+// of the package that no other package can call (its name unexported, and no
+// interface of the package has a method of that name to call it through), every use
+// of it is a call, and at each call the object handed as v (the receiver the method
+// is called on, or the argument) is refreshed there, followed up to three calls up
+// (func (r *R) process() { …; if err := r.Status().Update(ctx, r.obj); err != nil {
+// return err }; return r.monitor() }, monitor then updating r.obj again: the
+// object a reconciler keeps in a field of its own, or hands on, written on the way
+// in).
+func (rf *refresher) callersRefreshed(fd *ast.FuncDecl, v *types.Var, depth int) bool {
+	if depth >= 3 {
+		return false
+	}
+	info := rf.pass.TypesInfo
+	fn, _ := info.Defs[fd.Name].(*types.Func)
+	if fn == nil || fn.Exported() || rf.interfaceMethod(fd.Name.Name) {
+		return false
+	}
+	recv := syntax.IsReceiver(info, fd, v)
+	param := syntax.ParamIndex(info, fd, v)
+	if !recv && param < 0 {
+		return false
+	}
+	sites, ok := rf.callSites(fn)
+	if !ok {
+		return false
+	}
+	for _, site := range sites {
+		call := site[len(site)-1].(*ast.CallExpr)
+		var arg ast.Expr
+		switch {
+		case recv:
+			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+			if !ok {
+				return false
+			}
+			arg = sel.X
+		case param < len(call.Args) && !call.Ellipsis.IsValid():
+			arg = call.Args[param]
+		default:
+			return false
+		}
+		body, at := siteBody(site)
+		if body == nil || !rf.refreshedAt(body, site[at:], objectRoot(info, arg), depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// siteBody is the body of the function declaration a call site's stack (from the
+// file down) is in, and the stack's index of that body; nil when the call is at
+// package level.
+func siteBody(site []ast.Node) (*ast.BlockStmt, int) {
+	for i, n := range site {
+		if fd, ok := n.(*ast.FuncDecl); ok && i+1 < len(site) && site[i+1] == fd.Body {
+			return fd.Body, i + 1
+		}
+	}
+	return nil, 0
+}
+
+// callSites are the stacks, from the file down, of fn's calls in the package; ok is
+// false when fn has none or some use of it is no call (a method value handed on,
+// which could be called anywhere).
+func (rf *refresher) callSites(fn *types.Func) (sites [][]ast.Node, ok bool) {
+	if rf.calls == nil {
+		rf.calls, rf.uses = map[*types.Func][][]ast.Node{}, map[*types.Func]int{}
+		info := rf.pass.TypesInfo
+		for _, obj := range info.Uses {
+			if f, ok := obj.(*types.Func); ok && f.Pkg() == rf.pass.Pkg {
+				rf.uses[f]++
+			}
+		}
+		for _, file := range rf.pass.Files {
+			var stack []ast.Node
+			ast.Inspect(file, func(n ast.Node) bool {
+				if n == nil {
+					stack = stack[:len(stack)-1]
+					return true
+				}
+				stack = append(stack, n)
+				if call, ok := n.(*ast.CallExpr); ok {
+					if f := kubetypes.Callee(info, call); f != nil && f.Pkg() == rf.pass.Pkg {
+						rf.calls[f] = append(rf.calls[f], slices.Clone(stack))
+					}
+				}
+				return true
+			})
+		}
+	}
+	sites = rf.calls[fn]
+	return sites, len(sites) > 0 && len(sites) == rf.uses[fn]
+}
+
+// interfaceMethod reports whether an interface type declared in the package has a
+// method of that name: a method of that name may be called through it.
+func (rf *refresher) interfaceMethod(name string) bool {
+	for _, file := range rf.pass.Files {
+		found := false
+		ast.Inspect(file, func(n ast.Node) bool {
+			if it, ok := n.(*ast.InterfaceType); ok {
+				for _, m := range it.Methods.List {
+					for _, id := range m.Names {
+						if id.Name == name {
+							found = true
+						}
+					}
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
 		}
 	}
 	return false
@@ -292,9 +427,9 @@ func failsOn(cond ast.Expr) bool {
 	return syntax.ErrIs(cond, token.NEQ)
 }
 
-// touches reports whether st, function literals included, assigns v or hands it to a
-// call as a pointer or value that may fill it (a Get, a List, a decode), other than
-// reading it.
+// touches reports whether st, function literals included, assigns v or an object a
+// field of it holds, or hands it to a call as a pointer or value that may fill it (a
+// Get, a List, a decode), other than reading it.
 func touches(info *types.Info, st ast.Stmt, v *types.Var) bool {
 	found := false
 	ast.Inspect(st, func(n ast.Node) bool {
@@ -302,6 +437,11 @@ func touches(info *types.Info, st ast.Stmt, v *types.Var) bool {
 		case *ast.AssignStmt:
 			for _, l := range x.Lhs {
 				if id, ok := ast.Unparen(l).(*ast.Ident); ok && info.ObjectOf(id) == v {
+					found = true
+				}
+				// r.obj = …: the object a field of v holds is replaced (an
+				// assignment to a field of the object, r.obj.Status.Phase, is not).
+				if _, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && syntax.Root(info, l) == v && kubetypes.IsAPIObject(info.TypeOf(l)) {
 					found = true
 				}
 			}
@@ -554,17 +694,23 @@ func (r *Refreshes) String() string { return fmt.Sprintf("refreshes %v", r.Param
 // refresher judges whether writes refresh an object, across the functions of the
 // package being analyzed and, through Refreshes, of the packages it imports.
 type refresher struct {
-	pass  *analysis.Pass
-	decls map[*types.Func]*ast.FuncDecl
-	memo  map[*types.Func][]int
-	busy  map[*types.Func]bool
+	pass   *analysis.Pass
+	decls  map[*types.Func]*ast.FuncDecl
+	bodies map[*ast.BlockStmt]*ast.FuncDecl
+	memo   map[*types.Func][]int
+	busy   map[*types.Func]bool
+	// calls and uses are callSites' record of the package's calls of its own
+	// functions, made on first use.
+	calls map[*types.Func][][]ast.Node
+	uses  map[*types.Func]int
 }
 
 func newRefresher(pass *analysis.Pass) *refresher {
-	rf := &refresher{pass: pass, decls: map[*types.Func]*ast.FuncDecl{}, memo: map[*types.Func][]int{}, busy: map[*types.Func]bool{}}
+	rf := &refresher{pass: pass, decls: map[*types.Func]*ast.FuncDecl{}, bodies: map[*ast.BlockStmt]*ast.FuncDecl{}, memo: map[*types.Func][]int{}, busy: map[*types.Func]bool{}}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				rf.bodies[fd.Body] = fd
 				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
 					rf.decls[fn] = fd
 				}
