@@ -770,16 +770,21 @@ func linkRoots(pkgs []*packages.Package) {
 	}
 }
 
-// goCommandErrors runs the go command's part of the load alone (go list -e -deps,
-// without compiling) and returns its errors as a LoadError, nil when there are none.
+// goCommandErrors runs the go command's part of the load alone (go list -e -deps
+// -compiled: cgo run, no Go compiled) and returns its errors as a LoadError, nil
+// when there are none.
 func goCommandErrors(ctx context.Context, cfg Config) error {
 	pkgs, err := packages.Load(&packages.Config{
 		Context: ctx,
 		Dir:     cfg.Dir,
 		Env:     cfg.Env,
 		// NeedEmbedFiles has the go command match each //go:embed pattern, and say
-		// which match nothing.
-		Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule | packages.NeedEmbedFiles,
+		// which match nothing; NeedCompiledGoFiles has it run cgo, and say which
+		// package's C part does not compile here (a library's header not installed),
+		// which the type-checker would only find after every other package, as "could
+		// not import C".
+		Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule | packages.NeedEmbedFiles |
+			packages.NeedCompiledGoFiles,
 	}, cfg.Patterns...)
 	if err != nil {
 		return &LoadError{Causes: []string{err.Error()}, GoCommand: true}

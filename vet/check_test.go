@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -132,5 +133,37 @@ func TestLoadMissingEmbed(t *testing.T) {
 	le, _ := checkLoadError(t, vet.Config{Dir: loadDir(t, "embedmissing"), Env: env("GOPROXY=off")})
 	if !le.GoCommand || len(le.Causes) != 1 || !strings.Contains(le.Causes[0], "p.go:7:12: pattern chart.tgz: no matching files found") {
 		t.Errorf("causes = %q (go command %v), want the missing file at p.go:7:12 from the go command", le.Causes, le.GoCommand)
+	}
+}
+
+// TestLoadCgoHeader: a package whose C part does not compile on this machine (a
+// header of a library not installed) fails in the go command's check, which runs cgo,
+// with the C compiler's message at the file, before anything is type-checked; the
+// full load would type-check every other package first and then say only that C
+// could not be imported.
+func TestLoadCgoHeader(t *testing.T) {
+	if _, err := exec.LookPath("cc"); err != nil {
+		if _, err := exec.LookPath("gcc"); err != nil {
+			t.Skip("no C compiler: cgo is off")
+		}
+	}
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod":  "module example.com/cgoheader\n\ngo 1.22\n",
+		"main.go": "package main\n\nimport \"example.com/cgoheader/perf\"\n\nfunc main() { _ = perf.Open() }\n",
+		"perf/perf.go": "package perf\n\n/*\n#include <opgen/nosuch.h>\n*/\nimport \"C\"\n\n" +
+			"// Open calls into a library this machine does not have.\nfunc Open() int { return int(C.nosuch_open()) }\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	le, _ := checkLoadError(t, vet.Config{Dir: dir, Env: env("GOPROXY=off", "CGO_ENABLED=1")})
+	all := strings.Join(le.Causes, "\n")
+	if !le.GoCommand || !strings.Contains(all, "perf.go:4") || !strings.Contains(all, "opgen/nosuch.h") {
+		t.Errorf("causes = %q (go command %v), want the missing header at perf.go:4 from the go command", le.Causes, le.GoCommand)
 	}
 }
