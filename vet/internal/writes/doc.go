@@ -49,9 +49,12 @@
 // the package declares is followed as a call of the method of the package's one type
 // that implements it, when only one does (a reconciler's ResourceManager field and the
 // defaultResourceManager its package's constructor returns), across packages too: the
-// interface's method carries that fact. One called through an interface of two
-// implementations or more (a fake beside the real one), an interface declared
-// elsewhere, or another value, is not. The receiver is no
+// interface's method carries that fact. A test double a mock generator wrote into
+// the package (a struct holding gomock's *Controller, as mockgen's mocks do, or
+// embedding testify's mock.Mock, as mockery's do) is no implementation: no operator
+// wires one. One called through an interface of two implementations or more (a
+// hand-written fake beside the real one), an interface declared elsewhere, or another
+// value, is not. The receiver is no
 // parameter: an object held in a field of the receiver is not followed.
 //
 // The result, for the package analyzed, is every call whose callee writes one of its

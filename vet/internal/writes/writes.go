@@ -396,12 +396,41 @@ func (s seams) resolved(fn *types.Func) *types.Func {
 	return fn
 }
 
+// testDouble reports whether named is a test double a mock generator wrote into the
+// package: a struct holding a mock framework's state (a gomock *Controller, as
+// mockgen's mocks do, or an embedded testify mock.Mock, as mockery's do). No
+// operator wires one into its manager; it stands beside the real implementation
+// for the package's tests.
+func testDouble(named *types.Named) bool {
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		t := f.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		n, ok := types.Unalias(t).(*types.Named)
+		if !ok || n.Obj().Pkg() == nil {
+			continue
+		}
+		switch path, name := n.Obj().Pkg().Path(), n.Obj().Name(); {
+		case name == "Controller" && (path == "go.uber.org/mock/gomock" || path == "github.com/golang/mock/gomock"):
+			return true
+		case name == "Mock" && path == "github.com/stretchr/testify/mock":
+			return true
+		}
+	}
+	return false
+}
+
 // implementations maps the methods of each interface the package declares to those
 // of the one named type of the package that implements it (by value or pointer), when
 // exactly one does: the shape of a reconciler that holds a ResourceManager interface
 // whose package returns its defaultResourceManager from a constructor. With two
 // implementations (a fake beside the real one, or two strategies) which one runs is
-// not known, and nothing is mapped. Only methods the interface declares itself are
+// not known, and nothing is mapped; a generated mock (testDouble) is none. Only methods the interface declares itself are
 // mapped: one it embeds from another package is that package's to judge. Types of
 // _test.go files and generic types are left out. The packages of the Kubernetes API
 // and controller-runtime are too: their interfaces (client.Writer, StatusWriter) are
@@ -429,6 +458,9 @@ func implementations(pass *analysis.Pass) map[*types.Func]*types.Func {
 			if it.NumExplicitMethods() > 0 {
 				ifaces = append(ifaces, it)
 			}
+			continue
+		}
+		if testDouble(named) {
 			continue
 		}
 		concrete = append(concrete, named)

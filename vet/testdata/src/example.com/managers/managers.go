@@ -7,6 +7,8 @@ import (
 	"context"
 
 	apiv1 "example.com/api/v1"
+	"github.com/stretchr/testify/mock"
+	"go.uber.org/mock/gomock"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
@@ -59,4 +61,43 @@ func (r *Reconciler) Run(ctx context.Context, obj *apiv1.Memcached) error { // w
 // Sync calls a Syncer: one of two implementations, so no fact.
 func (r *Reconciler) Sync(ctx context.Context, obj *apiv1.Memcached) error {
 	return r.Syncer.Sync(ctx, obj)
+}
+
+// Planner has one implementation that runs, and two test doubles beside it that a
+// mock generator wrote into the package (a gomock mock holding its controller, a
+// testify mock embedding mock.Mock): they are never wired into the operator, and a
+// call through the interface is a call of the one real implementation.
+type Planner interface {
+	Plan(ctx context.Context, obj *apiv1.Memcached) error // want Plan:`writes\(status \[1\], update \[\]\) kinds \[example.com/api/v1.Memcached\]`
+}
+
+type statusPlanner struct{ client client.Client }
+
+func (p *statusPlanner) Plan(ctx context.Context, obj *apiv1.Memcached) error { // want Plan:`writes\(status \[1\], update \[\]\) kinds \[example.com/api/v1.Memcached\]`
+	old := obj.DeepCopy()
+	obj.Status.State = "Planned"
+	return p.client.Status().Patch(ctx, obj, client.MergeFrom(old))
+}
+
+// MockPlanner is what mockgen writes.
+type MockPlanner struct {
+	ctrl     *gomock.Controller
+	recorder *MockPlannerMockRecorder
+}
+
+type MockPlannerMockRecorder struct{ mock *MockPlanner }
+
+func (m *MockPlanner) Plan(ctx context.Context, obj *apiv1.Memcached) error { return nil }
+
+// PlannerDouble is what mockery writes.
+type PlannerDouble struct {
+	mock.Mock
+}
+
+func (d *PlannerDouble) Plan(ctx context.Context, obj *apiv1.Memcached) error {
+	return d.Called(ctx, obj).Error(0)
+}
+
+func (r *Reconciler) Plan(ctx context.Context, p Planner, obj *apiv1.Memcached) error { // want Plan:`writes\(status \[2\], update \[\]\) kinds \[example.com/api/v1.Memcached\]`
+	return p.Plan(ctx, obj)
 }
