@@ -29,7 +29,10 @@
 // The controller is its reconciler: the argument of the chain's Complete or Build (or
 // the Reconciler of the controller.Options a c.Watch's controller was made with),
 // when its static type is a named type with a Reconcile method, declared in this
-// package or any other analyzed; its methods, and what they reach (calls, functions
+// package or any other analyzed (a reconcile.Func made of a method value,
+// Complete(reconcile.Func(r.Reconcile)), is the method's receiver, and
+// reconcile.AsReconciler(c, rec) is rec; a reconcile.Func made of a function literal
+// cannot be told); its methods, and what they reach (calls, functions
 // taken as values, the methods of the types they build a value of, which an
 // interface may call; a method called through an interface whose package has one
 // implementation of it, as that implementation's), write the kind's status or do not,

@@ -192,15 +192,48 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // completedWith is the static type of the reconciler a builder chain is completed
-// with (Complete(r), Build(r)); nil when the chain has no such call.
+// with (Complete(r), Build(r)); nil when the chain has no such call. One completed
+// with reconcile.AsReconciler(c, rec) is completed with rec. A reconcile.Func
+// made of a method value (Complete(reconcile.Func(r.Reconcile))) is completed with
+// the method's receiver, whose methods are the controller's code; one made of
+// anything else (a function literal, a function) is no reconciler that can be told,
+// and nil too: the package stands for it.
 func completedWith(info *types.Info, chain []*ast.CallExpr) types.Type {
 	for _, c := range chain {
 		fn := kubetypes.Callee(info, c)
 		if (kubetypes.IsBuilderMethod(fn, "Complete") || kubetypes.IsBuilderMethod(fn, "Build")) && len(c.Args) == 1 {
+			// reconcile.AsReconciler(c, rec): rec is the reconciler, handed the object.
+			if call, ok := ast.Unparen(c.Args[0]).(*ast.CallExpr); ok && len(call.Args) == 2 &&
+				kubetypes.IsFunc(kubetypes.Callee(info, call), kubetypes.ReconcilePkg, "AsReconciler") {
+				return info.TypeOf(call.Args[1])
+			}
+			if conv, ok := ast.Unparen(c.Args[0]).(*ast.CallExpr); ok && len(conv.Args) == 1 && funcAdapter(info, conv.Fun) {
+				if sel, ok := ast.Unparen(conv.Args[0]).(*ast.SelectorExpr); ok {
+					if s := info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
+						return info.TypeOf(sel.X)
+					}
+				}
+				return nil
+			}
 			return info.TypeOf(c.Args[0])
 		}
 	}
 	return nil
+}
+
+// funcAdapter reports whether e names controller-runtime's reconcile.Func or
+// reconcile.TypedFunc (instantiated or not): a conversion to it makes a function a
+// reconciler.
+func funcAdapter(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	if !ok || !tv.IsType() {
+		return false
+	}
+	n, ok := types.Unalias(tv.Type).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != kubetypes.ReconcilePkg {
+		return false
+	}
+	return n.Obj().Name() == "Func" || n.Obj().Name() == "TypedFunc"
 }
 
 // chainWatches judges the Owns and Watches calls of a builder chain: own are the
