@@ -607,14 +607,15 @@ func returnsSo(body *ast.BlockStmt, match func(*ast.ReturnStmt) bool) bool {
 // stack succeeded and goes round again otherwise (if err := Update(…); err == nil {
 // return }): a retry written by hand (for attempt := 0; attempt < n; attempt++ {
 // latest := …; Get(…, latest); …; if err := Update(…); IsConflict(err) { continue }
-// }), on a conflict or on any error. nil when there is none.
+// }), on a conflict or on any error; or the loop a goto back to a label makes
+// (gotoRetry). nil when there is none.
 func conflictRetryLoop(info *types.Info, stack []ast.Node) *ast.BlockStmt {
 	write, _ := stack[len(stack)-1].(*ast.CallExpr)
 	for i := len(stack) - 1; i >= 0; i-- {
 		var body *ast.BlockStmt
 		switch n := stack[i].(type) {
 		case *ast.FuncLit, *ast.FuncDecl:
-			return nil
+			return gotoRetry(info, stack[i:])
 		case *ast.ForStmt:
 			body = n.Body
 		case *ast.RangeStmt:
@@ -626,10 +627,47 @@ func conflictRetryLoop(info *types.Info, stack []ast.Node) *ast.BlockStmt {
 			return body
 		}
 	}
+	return gotoRetry(info, stack)
+}
+
+// gotoRetry is the loop a label and a goto make around the write on top of the
+// stack (which begins at the function or its body): the statements of a block on the way from
+// a labeled statement before the write to the end, when they hold a goto to that
+// label and ask errors.IsConflict (Retry: latest := &Foo{}; Get(…, latest); …; if
+// err := Update(…, latest); err != nil { if IsConflict(err) { goto Retry }; return
+// err }). nil when there is none.
+func gotoRetry(info *types.Info, stack []ast.Node) *ast.BlockStmt {
+	for i := len(stack) - 2; i >= 0; i-- {
+		if _, ok := stack[i].(*ast.FuncLit); ok && i > 0 {
+			return nil // the write is in a literal the function holds
+		}
+		list := syntax.Stmts(stack[i])
+		for j, st := range list {
+			if st == stack[i+1] {
+				break
+			}
+			ls, ok := st.(*ast.LabeledStmt)
+			if !ok {
+				continue
+			}
+			loop := &ast.BlockStmt{List: list[j:]}
+			jumps := false
+			ast.Inspect(loop, func(n ast.Node) bool {
+				if b, ok := n.(*ast.BranchStmt); ok && b.Tok == token.GOTO && b.Label != nil && b.Label.Name == ls.Label.Name {
+					jumps = true
+				}
+				_, lit := n.(*ast.FuncLit)
+				return !jumps && !lit
+			})
+			if jumps && asksConflict(info, loop) {
+				return loop
+			}
+		}
+	}
 	return nil
 }
 
-// endsLoop reports whether list ends by leaving the function or the loop around it (a
+// endsLoop reports whether list ends by leaving the function or the loop around it (
 // return, a panic, a break; not a continue, which goes on to the next element).
 func endsLoop(list []ast.Stmt) bool {
 	if len(list) > 0 {
