@@ -200,7 +200,7 @@ func runWith(pass *analysis.Pass, uncachedParams map[string]bool) (any, error) {
 	wr := pass.ResultOf[writes.Analyzer].(*writes.Result)
 	rep := directive.NewReporter(pass)
 	info := pass.TypesInfo
-	o := &origins{pass: pass, insp: insp, deferred: map[*types.Func][]int{}, rf: newRefresher(pass), uncachedParams: uncachedParams}
+	o := &origins{pass: pass, insp: insp, deferred: map[*types.Func][]int{}, rf: newRefresher(pass, insp), uncachedParams: uncachedParams}
 	o.rf.exportFacts()
 	o.exportNewClients()
 	o.exportAccessors()

@@ -8,7 +8,9 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/opgen-dev/opgen/vet/internal/entry"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
 	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
@@ -117,7 +119,7 @@ func (rf *refresher) callersRefreshed(fd *ast.FuncDecl, v *types.Var, depth int)
 	if !recv && param < 0 {
 		return false
 	}
-	sites, ok := rf.callSites(fn)
+	sites, ok := rf.calls.Sites(fn)
 	if !ok {
 		return false
 	}
@@ -156,61 +158,20 @@ func siteBody(site []ast.Node) (*ast.BlockStmt, int) {
 	return nil, 0
 }
 
-// callSites are the stacks, from the file down, of fn's calls in the package; ok is
-// false when fn has none or some use of it is no call (a method value handed on,
-// which could be called anywhere).
-func (rf *refresher) callSites(fn *types.Func) (sites [][]ast.Node, ok bool) {
-	if rf.calls == nil {
-		rf.calls, rf.uses = map[*types.Func][][]ast.Node{}, map[*types.Func]int{}
-		info := rf.pass.TypesInfo
-		for _, obj := range info.Uses {
-			if f, ok := obj.(*types.Func); ok && f.Pkg() == rf.pass.Pkg {
-				rf.uses[f]++
-			}
-		}
-		for _, file := range rf.pass.Files {
-			var stack []ast.Node
-			ast.Inspect(file, func(n ast.Node) bool {
-				if n == nil {
-					stack = stack[:len(stack)-1]
-					return true
-				}
-				stack = append(stack, n)
-				if call, ok := n.(*ast.CallExpr); ok {
-					if f := kubetypes.Callee(info, call); f != nil && f.Pkg() == rf.pass.Pkg {
-						rf.calls[f] = append(rf.calls[f], slices.Clone(stack))
-					}
-				}
-				return true
-			})
-		}
-	}
-	sites = rf.calls[fn]
-	return sites, len(sites) > 0 && len(sites) == rf.uses[fn]
-}
-
 // interfaceMethod reports whether an interface type declared in the package has a
 // method of that name: a method of that name may be called through it.
 func (rf *refresher) interfaceMethod(name string) bool {
-	for _, file := range rf.pass.Files {
-		found := false
-		ast.Inspect(file, func(n ast.Node) bool {
-			if it, ok := n.(*ast.InterfaceType); ok {
-				for _, m := range it.Methods.List {
-					for _, id := range m.Names {
-						if id.Name == name {
-							found = true
-						}
-					}
+	if rf.ifaceMethods == nil {
+		rf.ifaceMethods = map[string]bool{}
+		rf.insp.Preorder([]ast.Node{(*ast.InterfaceType)(nil)}, func(n ast.Node) {
+			for _, m := range n.(*ast.InterfaceType).Methods.List {
+				for _, id := range m.Names {
+					rf.ifaceMethods[id.Name] = true
 				}
 			}
-			return !found
 		})
-		if found {
-			return true
-		}
 	}
-	return false
+	return rf.ifaceMethods[name]
 }
 
 // everyBranchWrites reports whether st is an if with a final else (a chain of else
@@ -695,18 +656,20 @@ func (r *Refreshes) String() string { return fmt.Sprintf("refreshes %v", r.Param
 // package being analyzed and, through Refreshes, of the packages it imports.
 type refresher struct {
 	pass   *analysis.Pass
+	insp   *inspector.Inspector
 	decls  map[*types.Func]*ast.FuncDecl
 	bodies map[*ast.BlockStmt]*ast.FuncDecl
 	memo   map[*types.Func][]int
 	busy   map[*types.Func]bool
-	// calls and uses are callSites' record of the package's calls of its own
-	// functions, made on first use.
-	calls map[*types.Func][][]ast.Node
-	uses  map[*types.Func]int
+	// calls are the package's calls of its own functions (callersRefreshed).
+	calls *entry.Calls
+	// ifaceMethods are the names of the methods the package's interfaces declare;
+	// nil until needed.
+	ifaceMethods map[string]bool
 }
 
-func newRefresher(pass *analysis.Pass) *refresher {
-	rf := &refresher{pass: pass, decls: map[*types.Func]*ast.FuncDecl{}, bodies: map[*ast.BlockStmt]*ast.FuncDecl{}, memo: map[*types.Func][]int{}, busy: map[*types.Func]bool{}}
+func newRefresher(pass *analysis.Pass, insp *inspector.Inspector) *refresher {
+	rf := &refresher{pass: pass, insp: insp, decls: map[*types.Func]*ast.FuncDecl{}, bodies: map[*ast.BlockStmt]*ast.FuncDecl{}, memo: map[*types.Func][]int{}, busy: map[*types.Func]bool{}, calls: entry.NewCalls(pass, insp)}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {

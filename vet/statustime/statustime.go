@@ -17,6 +17,7 @@ import (
 	"github.com/opgen-dev/opgen/vet/internal/consult"
 	"github.com/opgen-dev/opgen/vet/internal/diff"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
+	"github.com/opgen-dev/opgen/vet/internal/entry"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
 	"github.com/opgen-dev/opgen/vet/internal/syntax"
 	"github.com/opgen-dev/opgen/vet/internal/watches"
@@ -61,7 +62,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	cmp := comparisons(pass, insp)
 	cons := pass.ResultOf[consult.Analyzer].(*consult.Result)
-	tr := &transitions{pass: pass, insp: insp, cons: cons}
+	tr := &transitions{pass: pass, insp: insp, cons: cons, calls: entry.NewCalls(pass, insp)}
 	// written reports whether a clock read written into the status of kind counts:
 	// not when every controller of the kind in this package filters update events,
 	// since no status write then reconciles it again.

@@ -26,10 +26,8 @@ type transitions struct {
 	insp *inspector.Inspector
 	// cons says whether the path to a statement consults the stored status.
 	cons *consult.Result
-	// sites holds, per function of the package, the stacks of its calls, and uses the
-	// number of its uses; nil until needed.
-	sites map[*types.Func][][]ast.Node
-	uses  map[*types.Func]int
+	// calls are the package's calls of its own functions.
+	calls *entry.Calls
 	// ranges are the status paths that range loops' value variables copy elements
 	// of; nil until needed.
 	ranges map[*types.Var][]string
@@ -336,9 +334,8 @@ func (t *transitions) callSites(decl *ast.FuncDecl) [][]ast.Node {
 // sitesOf are the stacks of the calls of fn in the package, nil when it has none or
 // is used in another way too.
 func (t *transitions) sitesOf(fn *types.Func) [][]ast.Node {
-	t.collect()
-	sites := t.sites[fn]
-	if len(sites) != t.uses[fn] {
+	sites, ok := t.calls.Sites(fn)
+	if !ok {
 		return nil
 	}
 	return sites
@@ -347,32 +344,7 @@ func (t *transitions) sitesOf(fn *types.Func) [][]ast.Node {
 // offLoop reports whether the stamp on top of stack runs only outside the reconcile
 // loop (package entry): a message's or a request's stamp, not a pass's.
 func (t *transitions) offLoop(stack []ast.Node) bool {
-	return entry.OffLoop(t.pass, stack, func(fn *types.Func) ([][]ast.Node, bool) {
-		sites := t.sitesOf(fn)
-		return sites, sites != nil
-	}, maxDepth)
-}
-
-func (t *transitions) collect() {
-	if t.sites != nil {
-		return
-	}
-	info := t.pass.TypesInfo
-	t.sites, t.uses = map[*types.Func][][]ast.Node{}, map[*types.Func]int{}
-	for _, obj := range info.Uses {
-		if fn, ok := obj.(*types.Func); ok && fn.Pkg() == t.pass.Pkg {
-			t.uses[fn.Origin()]++
-		}
-	}
-	t.insp.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
-		if !push {
-			return true
-		}
-		if fn := kubetypes.Callee(info, n.(*ast.CallExpr)); fn != nil && fn.Pkg() == t.pass.Pkg {
-			t.sites[fn] = append(t.sites[fn], slices.Clone(stack))
-		}
-		return true
-	})
+	return entry.OffLoop(t.pass, stack, t.calls.Sites, maxDepth)
 }
 
 // stateTerm is what a condition says of a status field: it equals one of values

@@ -16,4 +16,8 @@
 // function literal counts as the function that makes it. An
 // exported function may be called by another package's reconciler and is on the
 // loop, and so is one handed on as a value.
+//
+// Calls is the index of the package's calls of its own functions that OffLoop
+// follows; analyzers that follow a function's callers for other reasons (what every
+// caller did before the call) use the same index.
 package entry

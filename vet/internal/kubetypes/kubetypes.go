@@ -631,16 +631,14 @@ func conflictRetryLoop(info *types.Info, stack []ast.Node) *ast.BlockStmt {
 }
 
 // gotoRetry is the loop a label and a goto make around the write on top of the
-// stack (which begins at the function or its body): the statements of a block on the way from
-// a labeled statement before the write to the end, when they hold a goto to that
+// stack (which begins at the innermost function holding the write, or its body): the
+// statements of a block on the way from a labeled statement before the write to the
+// end, when they hold a goto to that
 // label and ask errors.IsConflict (Retry: latest := &Foo{}; Get(…, latest); …; if
 // err := Update(…, latest); err != nil { if IsConflict(err) { goto Retry }; return
 // err }). nil when there is none.
 func gotoRetry(info *types.Info, stack []ast.Node) *ast.BlockStmt {
 	for i := len(stack) - 2; i >= 0; i-- {
-		if _, ok := stack[i].(*ast.FuncLit); ok && i > 0 {
-			return nil // the write is in a literal the function holds
-		}
 		list := syntax.Stmts(stack[i])
 		for j, st := range list {
 			if st == stack[i+1] {
@@ -667,7 +665,7 @@ func gotoRetry(info *types.Info, stack []ast.Node) *ast.BlockStmt {
 	return nil
 }
 
-// endsLoop reports whether list ends by leaving the function or the loop around it (
+// endsLoop reports whether list ends by leaving the function or the loop around it (a
 // return, a panic, a break; not a continue, which goes on to the next element).
 func endsLoop(list []ast.Stmt) bool {
 	if len(list) > 0 {

@@ -202,13 +202,14 @@ func completedWith(info *types.Info, chain []*ast.CallExpr) types.Type {
 	for _, c := range chain {
 		fn := kubetypes.Callee(info, c)
 		if (kubetypes.IsBuilderMethod(fn, "Complete") || kubetypes.IsBuilderMethod(fn, "Build")) && len(c.Args) == 1 {
-			// reconcile.AsReconciler(c, rec): rec is the reconciler, handed the object.
-			if call, ok := ast.Unparen(c.Args[0]).(*ast.CallExpr); ok && len(call.Args) == 2 &&
-				kubetypes.IsFunc(kubetypes.Callee(info, call), kubetypes.ReconcilePkg, "AsReconciler") {
+			call, _ := ast.Unparen(c.Args[0]).(*ast.CallExpr)
+			switch {
+			case call == nil:
+			case len(call.Args) == 2 && kubetypes.IsFunc(kubetypes.Callee(info, call), kubetypes.ReconcilePkg, "AsReconciler"):
+				// reconcile.AsReconciler(c, rec): rec is the reconciler, handed the object.
 				return info.TypeOf(call.Args[1])
-			}
-			if conv, ok := ast.Unparen(c.Args[0]).(*ast.CallExpr); ok && len(conv.Args) == 1 && funcAdapter(info, conv.Fun) {
-				if sel, ok := ast.Unparen(conv.Args[0]).(*ast.SelectorExpr); ok {
+			case len(call.Args) == 1 && funcAdapter(info, call.Fun):
+				if sel, ok := ast.Unparen(call.Args[0]).(*ast.SelectorExpr); ok {
 					if s := info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
 						return info.TypeOf(sel.X)
 					}
