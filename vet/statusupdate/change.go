@@ -556,6 +556,19 @@ func (k keyer) literalAssigns(lhs string, e ast.Expr, depth int) []assignment {
 func (g *guards) changeGuarded(stack []ast.Node, obj ast.Expr, inherited []assignment) (bool, []assignment) {
 	k := newKeyer(g, stack, obj)
 	acc := slices.Clone(inherited)
+	// Past a write of the object on the way (the last one before this write: what
+	// it stored is what this one replaces), a condition before it still describes
+	// the stored status for the fields nothing assigned between the condition and
+	// that write: stale holds the fields that were, nil until a write is met.
+	// Callers are handed the assignments up to that write (out), as before it.
+	var stale map[string]bool
+	var out []assignment
+	result := func() []assignment {
+		if stale != nil {
+			return out
+		}
+		return acc
+	}
 
 	for i := len(stack) - 1; i > 0; i-- {
 		child, parent := stack[i], stack[i-1]
@@ -564,11 +577,14 @@ func (g *guards) changeGuarded(stack []ast.Node, obj ast.Expr, inherited []assig
 			if i >= 2 && kubetypes.RunInPlace(g.pass.TypesInfo, p, stack[i-2]) {
 				continue
 			}
-			return false, acc
+			return false, result()
 		case *ast.FuncDecl:
-			return false, acc
+			return false, result()
 		case *ast.IfStmt:
 			if child != p.Body && child != p.Else {
+				continue
+			}
+			if stale != nil && !k.readsOnly(p.Cond, stale) {
 				continue
 			}
 			// A condition held in a variable (hadError := …; …; if hadError) was
@@ -588,44 +604,152 @@ func (g *guards) changeGuarded(stack []ast.Node, obj ast.Expr, inherited []assig
 			if i >= 2 && isClauses(stack[i-2], p) {
 				continue
 			}
+			prior := syntax.Before(p.List, child)
 			from, wrote := k.sinceWrite(p.List, child)
-			since := syntax.Before(p.List, child)
-			if wrote {
-				since = since[from+1:]
+			if stale == nil {
+				since := prior
+				if wrote {
+					since = since[from+1:]
+				}
+				if k.earlyExitChange(p.List, child, acc, from) || k.switchMoves(movesPrior(p.List, child, from, wrote)) || k.indexMoves(movesPrior(p.List, child, from, wrote)) || k.counts(since) {
+					return true, acc
+				}
 			}
-			if k.earlyExitChange(p.List, child, acc, from) || k.switchMoves(movesPrior(p.List, child, from, wrote)) || k.indexMoves(movesPrior(p.List, child, from, wrote)) || k.counts(since) {
+			if ok, next := k.staleExits(prior, acc, stale, from, wrote); ok {
 				return true, acc
+			} else if next != nil && stale == nil {
+				out = append(k.assigns(prior), acc...)
+				stale = next
+			} else if next != nil {
+				stale = next
 			}
-			acc = append(k.assigns(syntax.Before(p.List, child)), acc...)
-			if wrote {
-				// A write of the object earlier on the way stored what it held then:
-				// what a condition before it found is no longer what is stored.
-				return false, acc
-			}
+			acc = append(k.assigns(prior), acc...)
 		case *ast.CaseClause:
+			prior := syntax.Before(p.Body, child)
 			from, wrote := k.sinceWrite(p.Body, child)
-			if k.earlyExitChange(p.Body, child, acc, from) || k.switchMoves(movesPrior(p.Body, child, from, wrote)) || k.indexMoves(movesPrior(p.Body, child, from, wrote)) {
+			if stale == nil && (k.earlyExitChange(p.Body, child, acc, from) || k.switchMoves(movesPrior(p.Body, child, from, wrote)) || k.indexMoves(movesPrior(p.Body, child, from, wrote))) {
 				return true, acc
 			}
-			acc = append(k.assigns(syntax.Before(p.Body, child)), acc...)
-			if wrote {
-				return false, acc
+			if ok, next := k.staleExits(prior, acc, stale, from, wrote); ok {
+				return true, acc
+			} else if next != nil && stale == nil {
+				out = append(k.assigns(prior), acc...)
+				stale = next
+			} else if next != nil {
+				stale = next
 			}
+			acc = append(k.assigns(prior), acc...)
 			// switch obj.Status.State { case A, B: …; obj.Status.State = C; write }: the
 			// state moves.
 			if i >= 3 {
-				if sw, ok := stack[i-3].(*ast.SwitchStmt); ok && sw.Tag != nil && len(p.List) > 0 && k.movesFrom(sw.Tag, p.List, acc) {
+				sw, ok := stack[i-3].(*ast.SwitchStmt)
+				if !ok || sw.Tag == nil || stale != nil && !k.readsOnly(sw.Tag, stale) {
+					continue
+				}
+				if len(p.List) > 0 && k.movesFrom(sw.Tag, p.List, acc) {
 					return true, acc
 				}
 				// switch obj.Status.Phase { case Done: return; default: Phase = Done;
 				// write }: the default found none of the other clauses' constants.
-				if sw, ok := stack[i-3].(*ast.SwitchStmt); ok && sw.Tag != nil && p.List == nil && k.movesInto(sw.Tag, otherCases(sw), acc) {
+				if p.List == nil && k.movesInto(sw.Tag, otherCases(sw), acc) {
 					return true, acc
 				}
 			}
 		}
 	}
-	return false, acc
+	return false, result()
+}
+
+// staleExits applies rule 7's early exits to the statements prior to the way on (in
+// a block or a clause) that run before the last write of the object on the way to
+// this one: those before the write at from, when the block holds it (wrote), or all
+// of them, when a write was met in a block inside (stale, the fields assigned
+// between it and the end of prior, not nil). An early exit there found the status as
+// stored, and the write at from stored it again with what was assigned in between:
+// for the fields nothing assigned, what the exit found false is still what is stored,
+// so a path that then gives them the value the exit left on changes them (if
+// obj.Status.Ready { return }; obj.Status.URL = url; write; …; obj.Status.Ready =
+// true; write). It returns whether one does, and the fields assigned between the
+// start of prior and the last write, for the blocks around, nil when no write was
+// met.
+func (k keyer) staleExits(prior []ast.Stmt, acc []assignment, stale map[string]bool, from int, wrote bool) (bool, map[string]bool) {
+	upto := len(prior)
+	if stale == nil {
+		if !wrote {
+			return false, nil
+		}
+		upto = from + 1
+	}
+	assigned := func(list []ast.Stmt) map[string]bool {
+		m := maps.Clone(stale)
+		if m == nil {
+			m = map[string]bool{}
+		}
+		for _, a := range k.assigns(list) {
+			m[a.lhs] = true
+		}
+		return m
+	}
+	for j := upto - 1; j >= 0; j-- {
+		is, ok := prior[j].(*ast.IfStmt)
+		if !ok || is.Else != nil || is.Init != nil || !syntax.Leaves(is.Body.List) {
+			continue
+		}
+		if !k.readsOnly(is.Cond, assigned(prior[j+1:upto])) {
+			continue
+		}
+		if k.change(is.Cond, false, append(k.assigns(prior[j+1:]), acc...), 0) {
+			return true, nil
+		}
+	}
+	return false, assigned(prior[:upto])
+}
+
+// readsOnly reports whether cond reads the written object's status only through
+// fields (obj.Status.Ready, obj.Status.Phase == Done) none of which is in stale or
+// inside or around one that is, and reads no more of it hidden: it hands the object
+// whole to no call (isDone(obj), obj.IsReady()) and tests no bool variable, which
+// may hold what a field was when it was set.
+func (k keyer) readsOnly(cond ast.Expr, stale map[string]bool) bool {
+	info := k.g.pass.TypesInfo
+	ok := true
+	overlaps := func(f string) bool {
+		for s := range stale {
+			if s == f || strings.HasPrefix(s, f+".") || strings.HasPrefix(s, f+"[") || strings.HasPrefix(f, s+".") || strings.HasPrefix(f, s+"[") {
+				return true
+			}
+		}
+		return false
+	}
+	ast.Inspect(cond, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			ok = false
+		case *ast.SelectorExpr:
+			f := k.key(x)
+			if f == "$" || f == "$.Status" {
+				ok = false // obj.IsReady(), obj.Status.Ready(): reads what it likes
+			} else if strings.HasPrefix(f, "$.Status.") {
+				ok = !overlaps(f)
+				return false
+			}
+		case *ast.CallExpr:
+			for _, a := range x.Args {
+				if f := k.key(a); f == "$" || f == "$.Status" {
+					ok = false
+				}
+			}
+		case *ast.Ident:
+			if v, isVar := info.Uses[x].(*types.Var); isVar && !v.IsField() && types.Identical(v.Type().Underlying(), types.Typ[types.Bool]) {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
 }
 
 // isClauses reports whether block is the body of st, a switch, a type switch or a

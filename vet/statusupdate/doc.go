@@ -270,6 +270,12 @@
 //     if at the top of that function that returns a non-nil error, before it assigns
 //     any status or may return a nil one (if obj.Status.Image == obj.Spec.Image
 //     { return "", errNotDue }), and for the calls it checks so in turn, two deep.
+//     A condition before an earlier write of the object on the way (checked or
+//     not) still counts for the fields nothing on the way assigns between it and
+//     the last such write, which stored them as the condition found them, when it
+//     reads the status through such fields only: it hands the object whole to no
+//     call and tests no bool variable (if obj.Status.Ready { return }; obj.Status.URL
+//     = url; write; …; obj.Status.Ready = true; write: the second moves Ready).
 //     A write of the object read again and given another variable's status whole
 //     (latest.Status = obj.Status in a conflict retry) is judged by what the path
 //     does to that variable. One read again in a conflict retry and given no such

@@ -1,0 +1,114 @@
+package statusupdatechange
+
+import (
+	"context"
+
+	apiv1 "example.com/api/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// StaleExit writes twice past an early exit on a status field: once with what the
+// pass found, then with the field given the value the exit left on. The first write
+// stores the field as it was, so the exit's test still says what is stored when the
+// second write changes it (rule 7).
+type StaleExit struct {
+	*Reconciler
+	// plan builds what the object asks for: code this package cannot see into.
+	plan func(context.Context, *apiv1.Memcached) (stepResult, error)
+}
+
+// Reported twice: the first write sends the same Image on every pass that finds the
+// object unreserved, and so does the branch that waits; the last moves Reserved from
+// false to true, once.
+func (r *StaleExit) reserve(ctx context.Context, obj *apiv1.Memcached, image string) (stepResult, error) {
+	if obj.Status.Reserved {
+		return stepResult{done: true}, nil
+	}
+	obj.Status.Image = image
+	res, err := r.plan(ctx, obj)
+	if err != nil {
+		return stepResult{}, err
+	}
+	if err := r.Status().Update(ctx, obj); err != nil { // want `r.Status\(\).Update writes status with no semantic diff`
+		return stepResult{}, err
+	}
+	if !res.done {
+		obj.Status.Reserved = false
+		if !res.failed {
+			meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: "Complete", Status: metav1.ConditionFalse, Reason: "Waiting"})
+		} else {
+			meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: "Complete", Status: metav1.ConditionFalse, Reason: "Failed"})
+		}
+		if err := r.Status().Update(ctx, obj); err != nil { // want `r.Status\(\).Update writes status with no semantic diff`
+			return stepResult{}, err
+		}
+		return res, nil
+	}
+	obj.Status.Reserved = true
+	meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: "Complete", Status: metav1.ConditionTrue, Reason: "Done"})
+	if err := r.Status().Update(ctx, obj); err != nil {
+		return stepResult{}, err
+	}
+	return stepResult{done: true}, nil
+}
+
+// Reported twice: Reserved is assigned before the first write, which stores it; the
+// exit no longer says what the second write replaces.
+func (r *StaleExit) reserveAssigned(ctx context.Context, obj *apiv1.Memcached, image string) error {
+	if obj.Status.Reserved {
+		return nil
+	}
+	obj.Status.Reserved = image != ""
+	if _, err := r.plan(ctx, obj); err != nil {
+		return err
+	}
+	if err := r.Status().Update(ctx, obj); err != nil { // want `r.Status\(\).Update writes status with no semantic diff`
+		return err
+	}
+	obj.Status.Reserved = true
+	return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+}
+
+// Reported once: a state compared with ==, the write past the first one in a branch.
+func (r *StaleExit) finish(ctx context.Context, obj *apiv1.Memcached, done bool) error {
+	if obj.Status.State == "Done" {
+		return nil
+	}
+	obj.Status.Message = "working"
+	if _, err := r.plan(ctx, obj); err != nil {
+		return err
+	}
+	if err := r.Status().Update(ctx, obj); err != nil { // want `r.Status\(\).Update writes status with no semantic diff`
+		return err
+	}
+	if done {
+		obj.Status.State = "Done"
+		return r.Status().Update(ctx, obj)
+	}
+	return nil
+}
+
+// Reported twice: the exit asks a function of the whole object, which may read
+// fields the first write stored anew.
+func (r *StaleExit) finishHidden(ctx context.Context, obj *apiv1.Memcached) error {
+	if finished(obj) {
+		return nil
+	}
+	obj.Status.Message = "working"
+	if _, err := r.plan(ctx, obj); err != nil {
+		return err
+	}
+	if err := r.Status().Update(ctx, obj); err != nil { // want `r.Status\(\).Update writes status with no semantic diff`
+		return err
+	}
+	obj.Status.State = "Done"
+	return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff`
+}
+
+// stepResult is what a step found: done when nothing is left to wait for.
+type stepResult struct{ done, failed bool }
+
+func finished(obj *apiv1.Memcached) bool {
+	return obj.Status.State == "Done" || obj.Status.Message == "done"
+}
