@@ -569,6 +569,23 @@ func (g *guards) changeGuarded(stack []ast.Node, obj ast.Expr, inherited []assig
 		}
 		return acc
 	}
+	// past takes the statements prior to the way on, in a block or a clause, into
+	// acc and stale, and reports whether an early exit among them that ran before a
+	// write on the way makes this write a change (see staleExits).
+	past := func(prior []ast.Stmt, from int, wrote bool) bool {
+		changes, next := k.staleExits(prior, acc, stale, from, wrote)
+		if changes {
+			return true
+		}
+		if next != nil && stale == nil {
+			out = append(k.assigns(prior), acc...)
+		}
+		if next != nil {
+			stale = next
+		}
+		acc = append(k.assigns(prior), acc...)
+		return false
+	}
 
 	for i := len(stack) - 1; i > 0; i-- {
 		child, parent := stack[i], stack[i-1]
@@ -615,30 +632,18 @@ func (g *guards) changeGuarded(stack []ast.Node, obj ast.Expr, inherited []assig
 					return true, acc
 				}
 			}
-			if ok, next := k.staleExits(prior, acc, stale, from, wrote); ok {
+			if past(prior, from, wrote) {
 				return true, acc
-			} else if next != nil && stale == nil {
-				out = append(k.assigns(prior), acc...)
-				stale = next
-			} else if next != nil {
-				stale = next
 			}
-			acc = append(k.assigns(prior), acc...)
 		case *ast.CaseClause:
 			prior := syntax.Before(p.Body, child)
 			from, wrote := k.sinceWrite(p.Body, child)
 			if stale == nil && (k.earlyExitChange(p.Body, child, acc, from) || k.switchMoves(movesPrior(p.Body, child, from, wrote)) || k.indexMoves(movesPrior(p.Body, child, from, wrote))) {
 				return true, acc
 			}
-			if ok, next := k.staleExits(prior, acc, stale, from, wrote); ok {
+			if past(prior, from, wrote) {
 				return true, acc
-			} else if next != nil && stale == nil {
-				out = append(k.assigns(prior), acc...)
-				stale = next
-			} else if next != nil {
-				stale = next
 			}
-			acc = append(k.assigns(prior), acc...)
 			// switch obj.Status.State { case A, B: …; obj.Status.State = C; write }: the
 			// state moves.
 			if i >= 3 {
