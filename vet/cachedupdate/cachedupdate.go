@@ -1110,6 +1110,81 @@ func (o *origins) retriedWhole(f *function, v *types.Var) bool {
 	return true
 }
 
+// loopsOnConflict reports whether call, of fn, is a conflict retry's attempt by hand
+// through a flag: fn answers in a bool result whether its write failed with a
+// conflict (return apierrors.IsConflict(err), err), and the loop around the call goes
+// round again when that result is true (for i := 0; i < 3; i++ { retry, err :=
+// p.updateStatus(ctx); if retry { time.Sleep(d); continue }; break }).
+func (o *origins) loopsOnConflict(stack []ast.Node, call *ast.CallExpr, fn *types.Func) bool {
+	info := o.pass.TypesInfo
+	idx := conflictFlag(info, syntax.DeclOf(o.pass, fn))
+	if idx < 0 || len(stack) < 2 {
+		return false
+	}
+	as, ok := stack[len(stack)-2].(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 || idx >= len(as.Lhs) {
+		return false
+	}
+	id, ok := ast.Unparen(as.Lhs[idx]).(*ast.Ident)
+	if !ok || info.ObjectOf(id) == nil {
+		return false
+	}
+	flag := info.ObjectOf(id)
+	for i := len(stack) - 1; i >= 0; i-- {
+		var body *ast.BlockStmt
+		switch n := stack[i].(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return false
+		case *ast.ForStmt:
+			body = n.Body
+		case *ast.RangeStmt:
+			body = n.Body
+		default:
+			continue
+		}
+		again := false
+		ast.Inspect(body, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
+				return false
+			case *ast.IfStmt:
+				c, ok := ast.Unparen(x.Cond).(*ast.Ident)
+				if ok && info.ObjectOf(c) == flag && len(x.Body.List) > 0 {
+					b, ok := x.Body.List[len(x.Body.List)-1].(*ast.BranchStmt)
+					again = again || ok && b.Tok == token.CONTINUE && b.Label == nil
+				}
+			}
+			return !again
+		})
+		return again
+	}
+	return false
+}
+
+// conflictFlag is the index of a bool result of the function declared by fd that one
+// of its returns gives as apierrors.IsConflict of an error (return
+// apierrors.IsConflict(err), err); -1 when there is none.
+func conflictFlag(info *types.Info, fd *ast.FuncDecl) int {
+	if fd == nil || fd.Body == nil {
+		return -1
+	}
+	idx := -1
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			for i, r := range x.Results {
+				if c, ok := ast.Unparen(r).(*ast.CallExpr); ok && kubetypes.IsFunc(kubetypes.Callee(info, c), kubetypes.ErrorsPkg, "IsConflict") {
+					idx = i
+				}
+			}
+		}
+		return idx < 0
+	})
+	return idx
+}
+
 // cached reports whether the client c, used in the declaration decl, is known to read
 // from the informer cache. It is when it is the method's receiver (a reconciler that
 // embeds client.Client), a field (a reconciler's Client, set from the manager), a
@@ -1720,7 +1795,8 @@ func (o *origins) collect() {
 		for i := len(stack) - 1; i >= 0 && decl == nil; i-- {
 			decl, _ = stack[i].(*ast.FuncDecl)
 		}
-		o.sites[fn] = append(o.sites[fn], site{n.(*ast.CallExpr), decl, kubetypes.InConflictRetry(o.pass.TypesInfo, stack)})
+		call := n.(*ast.CallExpr)
+		o.sites[fn] = append(o.sites[fn], site{call, decl, kubetypes.InConflictRetry(o.pass.TypesInfo, stack) || o.loopsOnConflict(stack, call, fn)})
 		return true
 	})
 }

@@ -208,8 +208,12 @@
 // one sent again, is not fresher.
 // A function that reads its object itself (a Get into a variable of its own) and is
 // called only inside such retries' literals (retry.RetryOnConflict(b, func() error {
-// return u.updateConditions(ctx, cr) })) runs again, and reads again, on each attempt:
-// its Update is not reported.
+// return u.updateConditions(ctx, cr) })), or only in loops that go round again
+// (an if on the result that ends in continue) while a bool result it gives as
+// errors.IsConflict of an error says so (retry, err := p.updateStatus(ctx); if retry
+// { time.Sleep(d); continue }; break, updateStatus returning
+// apierrors.IsConflict(err), err when its write fails), runs again, and reads again,
+// on each attempt: its Update is not reported.
 // Order within the function is not considered, with one exception: an Update of an
 // object that, on every path to it, a write the server answered has just filled
 // (Update, Patch or Create, or a status Update or Patch, of the same variable, its
