@@ -92,7 +92,9 @@
 //     filter that reads a Status field, calls a method of the kind's own, or hands the
 //     object to a function, may drop the object once its status reaches a state, and
 //     with it the update of the controller's own write that brought it there: it may
-//     filter);
+//     filter; a function of the filter's own package it is handed to is read in
+//     turn, three calls deep: isManaged(o.(*Pool), cp), which compares the spec with
+//     what a provider serves, reads no status);
 //     predicate.ResourceVersionChangedPredicate; predicate.Not of a generation, label
 //     or annotation change predicate;
 //   - a value of a type whose Update method is such a function, or a call of a

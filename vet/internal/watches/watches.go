@@ -601,7 +601,7 @@ func filterMayReadStatus(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr) b
 	if params == nil || len(params.List) != 1 || len(params.List[0].Names) != 1 {
 		return true
 	}
-	return deletingOnly(info, fbody) || readsStatusOf(info, fbody, info.Defs[params.List[0].Names[0]])
+	return deletingOnly(info, fbody) || readsStatusOf(info, fbody, info.Defs[params.List[0].Names[0]], pass, 0)
 }
 
 // deletingOnly reports whether a filter's body passes an object only while it is
@@ -690,8 +690,11 @@ func isNil(e ast.Expr) bool {
 
 // readsStatusOf reports whether body may read the status of the object v holds (a
 // filter's parameter, or an update event whose ObjectNew is read): a Status field, a
-// method of the kind's own, or the object handed whole to a function.
-func readsStatusOf(info *types.Info, fbody *ast.BlockStmt, v types.Object) bool {
+// method of the kind's own, or the object handed whole to a function. With pass, a
+// function of the package handed the object is read in turn, three calls deep (a
+// filter that asks IsManaged(o.(*Pool), cp), which compares the pool's spec with the
+// provider's classes, reads no status); one of another package may read it.
+func readsStatusOf(info *types.Info, fbody *ast.BlockStmt, v types.Object, pass *analysis.Pass, depth int) bool {
 	obj := map[types.Object]bool{v: true}
 	// Variables holding the object (cr := o.(*Foo), cr, ok := o.(*Foo)).
 	ast.Inspect(fbody, func(n ast.Node) bool {
@@ -724,15 +727,34 @@ func readsStatusOf(info *types.Info, fbody *ast.BlockStmt, v types.Object) bool 
 					reads = true
 				}
 			}
-			for _, a := range x.Args {
+			for i, a := range x.Args {
 				if holdsObject(info, a, obj) {
-					reads = true
+					reads = reads || !followedReadsNone(pass, kubetypes.Callee(info, x), i, depth)
 				}
 			}
 		}
 		return !reads
 	})
 	return reads
+}
+
+// followedReadsNone reports whether fn, a function of the package pass analyzes,
+// reads no status of the object its parameter i is handed (readsStatusOf of its
+// body), within three calls. false when that is not known: no pass, a function of
+// another package, a variadic or unnamed parameter.
+func followedReadsNone(pass *analysis.Pass, fn *types.Func, i, depth int) bool {
+	if pass == nil || fn == nil || depth >= 3 {
+		return false
+	}
+	decl := syntax.DeclOf(pass, fn)
+	if decl == nil || decl.Body == nil || fn.Signature().Variadic() || i >= fn.Signature().Params().Len() {
+		return false
+	}
+	p := fn.Signature().Params().At(i)
+	if p.Name() == "" || p.Name() == "_" {
+		return false
+	}
+	return !readsStatusOf(pass.TypesInfo, decl.Body, p, pass, depth+1)
 }
 
 // holdsObject reports whether e is one of objs, or a type assertion or conversion of
@@ -1001,7 +1023,7 @@ func passesStatusOnly(info *types.Info, body *ast.BlockStmt, ev *types.Var) bool
 	}
 	// A filter of the new object that decides by its status may drop the update of
 	// the controller's own write (see filterMayReadStatus).
-	return ok && !readsStatusOf(info, body, ev)
+	return ok && !readsStatusOf(info, body, ev, nil, 0)
 }
 
 // returnsTrue reports whether e is a function literal whose body is "return true".

@@ -111,6 +111,16 @@ func (r *Reconciler) namespaceAndResyncFilters(mgr ctrl.Manager) error {
 		Complete(r); err != nil {
 		return err
 	}
+	if err := ctrl.NewControllerManagedBy(mgr).
+		For(&apiv1.Memcached{}, builder.WithPredicates(predicates.Managed("registry.example.com/"))). // want `with predicates that pass status-only updates`
+		Complete(r); err != nil {
+		return err
+	}
+	if err := ctrl.NewControllerManagedBy(mgr).
+		For(&apiv1.Memcached{}, builder.WithPredicates(predicates.Unfinished())).
+		Complete(r); err != nil {
+		return err
+	}
 	// What compares the old object with the new one, drops everything, or decides
 	// elsewhere, is trusted to filter.
 	if err := ctrl.NewControllerManagedBy(mgr).

@@ -5,6 +5,8 @@ package predicates
 import (
 	"reflect"
 
+	apiv1 "example.com/api/v1"
+
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/event"
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
@@ -39,3 +41,30 @@ func (LabelsChanged) Update(e event.UpdateEvent) bool {
 func Spec() predicate.Predicate {
 	return LabelsChanged{}
 }
+
+// Managed passes the objects whose image a provider serves: a filter of one object
+// that hands it to a function of this package, which reads its spec only. It cannot
+// tell what an update changed.
+func Managed(registry string) predicate.Predicate { // want Managed:`passes status-only updates`
+	return predicate.NewPredicateFuncs(func(o client.Object) bool {
+		return isManaged(o.(*apiv1.Memcached), registry)
+	})
+}
+
+func isManaged(m *apiv1.Memcached, registry string) bool {
+	return hasPrefix(m.Spec.Image, registry)
+}
+
+func hasPrefix(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }
+
+// Unfinished passes the objects a function of this package finds not done, by their
+// status: the write that finishes one does not come back.
+func Unfinished() predicate.Predicate {
+	return predicate.NewPredicateFuncs(func(o client.Object) bool {
+		return !finished(o.(*apiv1.Memcached))
+	})
+}
+
+func finished(m *apiv1.Memcached) bool { return doneState(m) }
+
+func doneState(m *apiv1.Memcached) bool { return m.Status.State == "Done" }
