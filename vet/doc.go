@@ -57,7 +57,8 @@
 // but ignoredirective, in an unexported function or method that no code of its package
 // runs: one nothing refers to but functions that are themselves unreached (unreached.go
 // says exactly which); nor in a package that no package imports, when a main package
-// among them makes the manager (a controller whose import the command dropped, a
+// among them makes the manager, itself or through a package it imports (a
+// controller whose import the command dropped, a
 // template kept in docs/ to be copied): no command of the module builds it, and its
 // watches count for no kind. With that main in view, it reports nothing either in the
 // methods of an idle reconciler — one that no running code hands to an interface that

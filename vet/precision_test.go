@@ -231,7 +231,9 @@ func TestPrecisionNoCache(t *testing.T) {
 // command builds when the main that makes the manager is in view (its import
 // dropped, or a template kept to be copied): its set-up is not reported, and its
 // watch starts nothing, so deadsetup's status writes loop through none; with no
-// such main in view it is reported, and its watch passes deadsetup's writes.
+// such main in view it is reported, and its watch passes deadsetup's writes. The
+// main may make the manager through a package it imports (deadsetupcmd, whose main
+// calls deadsetupapp.Run): the command is in view the same.
 // Package deadsetupnew's controller is built with controller.New and c.Watch, its
 // reconciler handed on as a reconcile.Reconciler: its own SetupWithManager is dead
 // the same way, the reconciler built where Add runs. Package unwired's reconciler,
@@ -249,6 +251,12 @@ func TestPrecisionDeadSetup(t *testing.T) {
 		{[]string{"./deadsetup/...", "./deadsetupiface/...", "./api/..."}, counts{1, 1, 0}},
 		{[]string{"./deadsetup/...", "./deadsetupmain/...", "./unwired/...", "./api/..."}, counts{0, 0, 0}},
 		{[]string{"./deadsetup/...", "./unwired/...", "./api/..."}, counts{1, 1, 1}},
+		// The manager made by a package the command's main imports, not by main.
+		{[]string{"./deadsetup/...", "./deadsetupcmd/...", "./deadsetupapp/...", "./unwired/...", "./api/..."}, counts{0, 0, 0}},
+		// Without the command, package unwired may be some other command's; the
+		// set-up deadsetupapp leaves uncalled is dead all the same (the manager it
+		// makes wires deadsetup with Add).
+		{[]string{"./deadsetup/...", "./deadsetupapp/...", "./unwired/...", "./api/..."}, counts{0, 1, 1}},
 		// The reconciler handed to controller.New as a reconcile.Reconciler, built by
 		// a function Add runs.
 		{[]string{"./deadsetupnew/...", "./deadsetupnewmain/...", "./api/..."}, counts{0, 0, 0}},

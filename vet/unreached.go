@@ -39,7 +39,8 @@ import (
 // convention for a sketch or a generator's source kept beside the package) is in no
 // binary. Tests are not loaded: a helper only tests call runs in no operator.
 //
-// When a main package makes the manager (orphans is not nil), the methods of a
+// When a main package makes the manager, itself or through a package it imports
+// (orphans is not nil), the methods of a
 // reconciler nothing runs are judged too, exported or not (idle reconcilers below),
 // and with them the helpers only they reach.
 func unreached(pkgs []*packages.Package, orphans map[*packages.Package]bool, dynamic map[string]bool) func(p *packages.Package, pos token.Pos) bool {
@@ -50,14 +51,15 @@ func unreached(pkgs []*packages.Package, orphans map[*packages.Package]bool, dyn
 }
 
 // orphanPackages are the packages no binary of the run builds: when a main package
-// among pkgs makes the manager (the operator's own command is in view), a package
+// among pkgs makes the manager, itself or through a package of pkgs it imports (the
+// operator's own command is in view: main calls app.Run, which makes it), a package
 // that is not main and that no package imports — none of pkgs nor any package they
 // import — is code no command of the module runs: a controller whose import the
 // command dropped (// _ "…/controllers/node"), a template kept in docs/ to be copied.
 // Without such a main nothing is judged: a library of controllers analyzed alone, or
 // with only command-line tools in view, may be built by a command elsewhere.
 func orphanPackages(pkgs []*packages.Package) map[*packages.Package]bool {
-	if !slices.ContainsFunc(pkgs, func(p *packages.Package) bool { return p.Name == "main" && makesManager(p) }) {
+	if !commandMakesManager(pkgs) {
 		return nil
 	}
 	imported := map[string]bool{}
@@ -75,6 +77,26 @@ func orphanPackages(pkgs []*packages.Package) map[*packages.Package]bool {
 		}
 	}
 	return out
+}
+
+// commandMakesManager reports whether a main package among pkgs makes the manager,
+// itself or through a package of pkgs it imports, directly or not (main calls
+// app.Run, which calls manager.New): the operator's command is in view.
+func commandMakesManager(pkgs []*packages.Package) bool {
+	root := map[*packages.Package]bool{}
+	var mains []*packages.Package
+	for _, p := range pkgs {
+		root[p] = true
+		if p.Name == "main" {
+			mains = append(mains, p)
+		}
+	}
+	found := false
+	packages.Visit(mains, func(p *packages.Package) bool {
+		found = found || root[p] && makesManager(p)
+		return !found
+	}, nil)
+	return found
 }
 
 // deadFuncs are the functions of each package that unreached judges dead. It is a
