@@ -31,7 +31,9 @@
 // in a package that holds a controller (a For call of the controller builder, or a
 // Reconcile method): a command or a server's start-up that stamps a status is in no
 // reconcile loop. Nor is a stamp off the reconcile loop (vet/internal/entry, as
-// statusupdate reads it): in main or init, an HTTP handler, or the Start of a manager
+// statusupdate reads it): in main or init, an HTTP handler, the Get or List of a
+// client of the package's own (a test double that fills a status it answers with a
+// time), or the Start of a manager
 // Runnable that no watch event drives, or in unexported functions whose every call,
 // up to three calls up, is in one: a message's or a request's stamp, not a pass's.
 // A kind every controller of which in the package filters update

@@ -47,8 +47,10 @@
 // (rule 4's walk, a function literal counting as the function that makes it, a call
 // back into one followed adding no way in), is in
 // one. Such entry points are main and init, an HTTP handler (ServeHTTP, or a function
-// taking an http.ResponseWriter and an *http.Request: once per request), and the
-// Start(ctx) error of a manager Runnable whose type has no Reconcile method and
+// taking an http.ResponseWriter and an *http.Request: once per request), the Get or
+// List of a client of the package's own (a test double or a wrapper, with
+// client.Reader's signatures: what it does answers a read), and the Start(ctx) error
+// of a manager Runnable whose type has no Reconcile method and
 // neither holds nor uses an informer, a work queue or controller-runtime's cache,
 // source, handler or controller packages (a router of a message bus's or a timer's
 // events: once per message, and its write queues no message). A Runnable that works

@@ -4,7 +4,10 @@
 //
 // Loopless names those entry points: main and init; an HTTP handler (a ServeHTTP
 // method, or a function that takes an http.ResponseWriter and an *http.Request), run
-// once per request; and the Start(context.Context) error of a manager Runnable whose
+// once per request; the Get or List method of a type of the package that is a client
+// of its own (controller-runtime client.Reader's signatures: a test double kept in a
+// file beside the code, a wrapper), whose filling of the object it is handed is a
+// read's answer; and the Start(context.Context) error of a manager Runnable whose
 // type has no Reconcile method and that neither holds nor uses an informer, a work
 // queue, or controller-runtime's cache, source, handler or controller packages (a
 // router of a message bus's or a timer's events). A Runnable that works off a work

@@ -65,7 +65,8 @@ func offLoop(pass *analysis.Pass, stack []ast.Node, sites Sites, depth int, walk
 // Loopless reports whether decl is an entry point that no watch event of the
 // package's controllers drives: main or init; an HTTP handler (a ServeHTTP method, or
 // a function taking an http.ResponseWriter and an *http.Request), run once per
-// request; or the Start method of a manager Runnable (Start(context.Context) error)
+// request; the Get or List of a client of the package's own (readerMethod); or the
+// Start method of a manager Runnable (Start(context.Context) error)
 // whose type has no Reconcile method and neither holds nor uses an informer, a work
 // queue or a controller-runtime source, cache, handler or controller: a loop over its
 // own channels, a message bus's or a timer's, not over the objects' watch events.
@@ -82,6 +83,9 @@ func Loopless(pass *analysis.Pass, decl *ast.FuncDecl) bool {
 	if httpHandler(sig) || sig.Recv() != nil && decl.Name.Name == "ServeHTTP" {
 		return true
 	}
+	if sig.Recv() != nil && readerMethod(sig, decl.Name.Name) {
+		return true
+	}
 	if sig.Recv() == nil || decl.Name.Name != "Start" || sig.Params().Len() != 1 || sig.Results().Len() != 1 ||
 		!kubetypes.IsNamed(sig.Params().At(0).Type(), "context", "Context") || !syntax.IsError(sig.Results().At(0).Type()) {
 		return false
@@ -94,6 +98,23 @@ func Loopless(pass *analysis.Pass, decl *ast.FuncDecl) bool {
 		return false
 	}
 	return !watchesObjects(pass, named)
+}
+
+// readerMethod reports whether name and sig are those of a method of
+// controller-runtime's client.Reader: Get(ctx, key client.ObjectKey, obj
+// client.Object, …) or List(ctx, list client.ObjectList, …). A type of the package
+// that has one is a client of its own (a test double kept beside the code, a wrapper):
+// what its Get puts in the object it is handed, status included, is a read's answer
+// to its caller, not a pass's write.
+func readerMethod(sig *types.Signature, name string) bool {
+	p := sig.Params()
+	switch name {
+	case "Get":
+		return p.Len() >= 3 && kubetypes.IsNamed(p.At(1).Type(), "k8s.io/apimachinery/pkg/types", "NamespacedName") && kubetypes.IsNamed(p.At(2).Type(), kubetypes.ClientPkg, "Object")
+	case "List":
+		return p.Len() >= 2 && kubetypes.IsNamed(p.At(1).Type(), kubetypes.ClientPkg, "ObjectList")
+	}
+	return false
 }
 
 // httpHandler reports whether sig takes an http.ResponseWriter and an *http.Request.
