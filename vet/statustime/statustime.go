@@ -427,6 +427,15 @@ func setOnChange(info *types.Info, stack []ast.Node, path []string) (bool, *ast.
 		})
 		return found
 	}
+	// The statement the stamp is in: when it fills a field an enclosing if found
+	// empty (obj.Status = FooStatus{State: Active, Since: now} under if
+	// obj.Status.State == ""), the stamp goes with the fill, however deep in the body.
+	var own []ast.Stmt
+	for i := len(stack) - 1; i >= 0 && own == nil; i-- {
+		if as, ok := stack[i].(*ast.AssignStmt); ok {
+			own = []ast.Stmt{as}
+		}
+	}
 	for i := len(stack) - 1; i > 0; i-- {
 		child, parent := stack[i], stack[i-1]
 		switch p := parent.(type) {
@@ -436,7 +445,7 @@ func setOnChange(info *types.Info, stack []ast.Node, path []string) (bool, *ast.
 			if (child == p.Body || child == p.Else) && (guards(p.Init) || guards(p.Cond)) {
 				return true, nil
 			}
-			if child == p.Body && p.Init == nil && fillsTested(info, p.Cond, p.Body.List) {
+			if child == p.Body && p.Init == nil && (fillsTested(info, p.Cond, p.Body.List) || own != nil && fillsTested(info, p.Cond, own)) {
 				return true, nil // the body runs while a field is empty, and fills it
 			}
 			if child == p.Body && i >= 2 {

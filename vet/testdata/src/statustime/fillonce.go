@@ -74,3 +74,24 @@ func firstNode(obj *apiv1.Memcached, node string) {
 		obj.Status.LastReconcileTime = &now
 	}
 }
+
+// The statement that stamps fills the field found empty itself, deep in the body: the
+// stamp goes with the fill, once (a state set from empty with its transition time).
+func activate(obj *apiv1.Memcached, ready bool) {
+	if obj.Status.State == "" {
+		if ready {
+			obj.Status = apiv1.MemcachedStatus{State: "Active", LastReconcileTime: &metav1.Time{Time: metav1.Now().Time}}
+		}
+	}
+}
+
+// Deep in the body, a stamp of its own beside the fill: the fill may not come with it.
+func activateApart(obj *apiv1.Memcached, ready bool) {
+	if obj.Status.State == "" {
+		now := metav1.Now()
+		obj.Status.LastReconcileTime = &now // want `metav1.Now\(\) through now written into status \(obj.Status.LastReconcileTime\)`
+		if ready {
+			obj.Status.State = "Active"
+		}
+	}
+}
