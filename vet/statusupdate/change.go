@@ -1292,7 +1292,7 @@ func (k keyer) earlyExitChange(list []ast.Stmt, child ast.Node, acc []assignment
 			continue
 		}
 		between := append(k.assigns(prior[j+1:]), acc...)
-		if k.change(is.Cond, false, between, 0) {
+		if k.change(is.Cond, false, between, 0) || k.change(heldDropped(is.Cond, prior[:j]), false, between, 0) {
 			return true
 		}
 		if call := kubetypes.ErrorChecked(k.g.pass.TypesInfo, prior[:j], is); call != nil && (k.calleeExitChange(call, portable(between), 0) || k.storedChange(prior[:j], is, call, between)) {
@@ -1300,6 +1300,109 @@ func (k keyer) earlyExitChange(list []ast.Stmt, child ast.Node, acc []assignment
 		}
 	}
 	return false
+}
+
+// heldDropped is cond, an early exit's conjunction, without the conjuncts that an
+// earlier exit among before establishes: an if without else or init whose body
+// leaves, on the conjunct's negation (if a.State != Ready { return }; if a.State ==
+// Ready && b.State == Ready { return }: past the first, the second leaves when
+// b.State == Ready alone), with nothing among the statements between them assigning
+// what the conjunct reads. cond itself when it drops none, or would drop them all.
+func heldDropped(cond ast.Expr, before []ast.Stmt) ast.Expr {
+	var conj []ast.Expr
+	var flat func(e ast.Expr)
+	flat = func(e ast.Expr) {
+		if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LAND {
+			flat(b.X)
+			flat(b.Y)
+			return
+		}
+		conj = append(conj, e)
+	}
+	flat(cond)
+	if len(conj) < 2 {
+		return cond
+	}
+	var kept []ast.Expr
+	for _, c := range conj {
+		if !heldBy(c, before) {
+			kept = append(kept, c)
+		}
+	}
+	if len(kept) == len(conj) || len(kept) == 0 {
+		return cond
+	}
+	out := kept[0]
+	for _, c := range kept[1:] {
+		out = &ast.BinaryExpr{X: out, Op: token.LAND, Y: c}
+	}
+	return out
+}
+
+// heldBy reports whether an if among before, without else or init, whose body
+// leaves, tests the negation of c (c is a == b, it a != b; c is x, it !x; and the
+// converse), and no statement after it assigns what c reads.
+func heldBy(c ast.Expr, before []ast.Stmt) bool {
+	for j := len(before) - 1; j >= 0; j-- {
+		is, ok := before[j].(*ast.IfStmt)
+		if !ok || is.Else != nil || is.Init != nil || !syntax.Leaves(is.Body.List) || !negates(is.Cond, c) {
+			continue
+		}
+		return !assignsRead(before[j+1:], c)
+	}
+	return false
+}
+
+// negates reports whether a is the negation of b, as the source spells them.
+func negates(a, b ast.Expr) bool {
+	a, b = ast.Unparen(a), ast.Unparen(b)
+	if u, ok := a.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		return types.ExprString(ast.Unparen(u.X)) == types.ExprString(b)
+	}
+	if u, ok := b.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		return types.ExprString(ast.Unparen(u.X)) == types.ExprString(a)
+	}
+	x, ok1 := a.(*ast.BinaryExpr)
+	y, ok2 := b.(*ast.BinaryExpr)
+	if !ok1 || !ok2 || !(x.Op == token.EQL && y.Op == token.NEQ || x.Op == token.NEQ && y.Op == token.EQL) {
+		return false
+	}
+	xs, xt, ys, yt := types.ExprString(x.X), types.ExprString(x.Y), types.ExprString(y.X), types.ExprString(y.Y)
+	return xs == ys && xt == yt || xs == yt && xt == ys
+}
+
+// assignsRead reports whether a statement of list, or one nested in it, assigns (or
+// increments) what e reads: one of its outermost selector chains or identifiers
+// (a.State, not a), a part of one, or a whole one is part of.
+func assignsRead(list []ast.Stmt, e ast.Expr) bool {
+	var reads []string
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.SelectorExpr, *ast.Ident:
+			reads = append(reads, types.ExprString(x.(ast.Expr)))
+			return false
+		}
+		return true
+	})
+	touches := func(l ast.Expr) bool {
+		t := types.ExprString(ast.Unparen(l))
+		return slices.ContainsFunc(reads, func(r string) bool {
+			return r == t || strings.HasPrefix(r, t+".") || strings.HasPrefix(t, r+".")
+		})
+	}
+	found := false
+	for _, st := range list {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.AssignStmt:
+				found = found || slices.ContainsFunc(x.Lhs, touches)
+			case *ast.IncDecStmt:
+				found = found || touches(x.X)
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // leftCases is the test that a way past sw, an earlier switch, found false: the cases

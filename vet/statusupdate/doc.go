@@ -272,6 +272,11 @@
 //     if at the top of that function that returns a non-nil error, before it assigns
 //     any status or may return a nil one (if obj.Status.Image == obj.Spec.Image
 //     { return "", errNotDue }), and for the calls it checks so in turn, two deep.
+//     An early exit's conjunct that an earlier early exit on its negation
+//     establishes, nothing assigning what it reads between them, is dropped from
+//     it (if ref.Status.State != Ready { return }; if ref.Status.State == Ready &&
+//     claim.Status.State == Ready { return }: the second leaves when the claim is
+//     Ready; claim.Status.State = Ready; write moves it).
 //     A condition before an earlier write of the object on the way (checked or
 //     not) still counts for the fields nothing on the way assigns between it and
 //     the last such write, which stored them as the condition found them, when it

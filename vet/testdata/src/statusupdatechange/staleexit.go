@@ -6,6 +6,7 @@ import (
 	apiv1 "example.com/api/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
 // StaleExit writes twice past an early exit on a status field: once with what the
@@ -111,4 +112,54 @@ type stepResult struct{ done, failed bool }
 
 func finished(obj *apiv1.Memcached) bool {
 	return obj.Status.State == "Done" || obj.Status.Message == "done"
+}
+
+// HeldExits leaves unless the reference is ready, then leaves when the claim is
+// ready too: past both, the claim is not ready, and the write makes it so (rule 7).
+type HeldExits struct{ *Reconciler }
+
+// Not reported: the second exit's first conjunct holds past the first exit.
+func (r *HeldExits) claimReady(ctx context.Context, ref *apiv1.Watched, claim *apiv1.Memcached) error {
+	if ref.Status.State != "Ready" {
+		return nil
+	}
+	if ref.Status.State == "Ready" && claim.Status.State == "Ready" {
+		return nil
+	}
+	if err := r.Get(ctx, client.ObjectKeyFromObject(ref), &apiv1.Watched{}); err != nil {
+		return err
+	}
+	claim.Status.State = "Ready"
+	return r.Status().Update(ctx, claim)
+}
+
+// Reported: what the first exit found is assigned before the second reads it.
+func (r *HeldExits) claimReadyMoved(ctx context.Context, ref *apiv1.Watched, claim *apiv1.Memcached, state string) error {
+	if ref.Status.State != "Ready" {
+		return nil
+	}
+	ref.Status.State = state
+	if ref.Status.State == "Ready" && claim.Status.State == "Ready" {
+		return nil
+	}
+	if err := r.Get(ctx, client.ObjectKeyFromObject(ref), &apiv1.Watched{}); err != nil {
+		return err
+	}
+	claim.Status.State = "Ready"
+	return r.Status().Update(ctx, claim) // want `r.Status\(\).Update writes status with no semantic diff`
+}
+
+// Reported: the first exit leaves on another test.
+func (r *HeldExits) claimReadyOther(ctx context.Context, ref *apiv1.Watched, claim *apiv1.Memcached) error {
+	if ref.Status.Message == "" {
+		return nil
+	}
+	if ref.Status.State == "Ready" && claim.Status.State == "Ready" {
+		return nil
+	}
+	if err := r.Get(ctx, client.ObjectKeyFromObject(ref), &apiv1.Watched{}); err != nil {
+		return err
+	}
+	claim.Status.State = "Ready"
+	return r.Status().Update(ctx, claim) // want `r.Status\(\).Update writes status with no semantic diff`
 }
