@@ -178,6 +178,7 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 	orphans := orphanPackages(pkgs)
 	unrun := unreached(pkgs, orphans, dynamic)
 	scaffold := nilScaffold(pkgs)
+	failed := failFree(pkgs)
 	if slices.Contains(analyzers, statusupdate.Analyzer) || slices.Contains(analyzers, statustime.Analyzer) {
 		filtered = filteredKinds(graph, dead, orphans)
 	}
@@ -203,6 +204,9 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 			}
 			if act.Analyzer.Name != "ignoredirective" && scaffold(act.Package, d.Pos) {
 				continue // only when a field the command always wires is nil: on no pass
+			}
+			if act.Analyzer.Name != "ignoredirective" && failed(act.Package, d.Pos) {
+				continue // only when a call that never fails failed: on no pass
 			}
 			if act.Analyzer == unfilteredfor.Analyzer && dead[d.Pos] {
 				continue // the function that wires this watch never runs

@@ -69,7 +69,10 @@
 // the packages make is given something there that cannot be nil and nothing sets it
 // to anything else (if r.Deps.Dispatcher != nil { return r.dispatch(…) }, main
 // always wiring a dispatcher: the scaffold the reconciler keeps for tests;
-// scaffold.go says exactly which). It tells cachedupdate which client parameters every call among
+// scaffold.go says exactly which); nor in a branch taken only when a call failed
+// whose function, of the packages, returns a nil error at every return (if err :=
+// r.dispatch(obj); err != nil { record the failure; write }, dispatch starting a
+// goroutine and answering nil: neverfails.go says exactly which). It tells cachedupdate which client parameters every call among
 // the packages hands a client without a cache (callers.go), so that a field filled
 // only from them is not taken for the manager's. Fixes applies suggested fixes in memory, and FixSelection says which: a fix that can change what the program does
 // (Fixers) only when its analyzer is named. Both are pure: opgen vet's command writes

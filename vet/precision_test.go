@@ -295,6 +295,15 @@ func TestPrecisionUnreached(t *testing.T) {
 	checkLineComments(t, filepath.Join(precisionDir, "orphan", "orphan.go"), []string{"./orphan/...", "./api/..."}, 5)
 }
 
+// TestPrecisionFailFree: a branch taken only when a call failed, of a method whose
+// every return gives a nil error, runs on no pass: its write is reported by no
+// analyzer, while the same branch on a method that may fail is. The comment at the
+// end of a line of failfree.go names the analyzers expected there.
+func TestPrecisionFailFree(t *testing.T) {
+	testdatadir.Track(t, precisionDir)
+	checkLineComments(t, filepath.Join(precisionDir, "failfree", "failfree.go"), []string{"./failfree/...", "./api/..."}, 2)
+}
+
 // TestPrecisionIdleReconciler: with the main that makes the manager and registers
 // only package idle's Reconciler (idlemain), Legacy — built, printed and asserted to
 // be a reconciler, none of which runs it — is idle: its writes, its For and the
