@@ -210,36 +210,21 @@ func uncachedMakers(pkgs []*packages.Package) map[*types.Func]bool {
 	}
 	var decls []decl
 	fns := map[*types.Func]decl{}
-	for _, p := range pkgs {
-		if p.TypesInfo == nil {
-			continue
-		}
-		for _, f := range p.Syntax {
-			for _, d := range f.Decls {
-				fd, ok := d.(*ast.FuncDecl)
-				if !ok || fd.Body == nil {
-					continue
-				}
-				fn, _ := p.TypesInfo.Defs[fd.Name].(*types.Func)
-				if fn == nil {
-					continue
-				}
-				res := fn.Signature().Results()
-				idx := -1
-				for i := range res.Len() {
-					if clientParam(res.At(i).Type()) {
-						idx = i
-						break
-					}
-				}
-				if idx >= 0 && res.At(idx).Name() == "" {
-					dc := decl{p.TypesInfo, fd, idx}
-					decls = append(decls, dc)
-					fns[fn] = dc
-				}
+	eachFuncDecl(pkgs, func(p *packages.Package, fd *ast.FuncDecl, fn *types.Func) {
+		res := fn.Signature().Results()
+		idx := -1
+		for i := range res.Len() {
+			if clientParam(res.At(i).Type()) {
+				idx = i
+				break
 			}
 		}
-	}
+		if idx >= 0 && res.At(idx).Name() == "" {
+			dc := decl{p.TypesInfo, fd, idx}
+			decls = append(decls, dc)
+			fns[fn] = dc
+		}
+	})
 	out := map[*types.Func]bool{}
 	for fn := range fns {
 		out[fn] = true

@@ -25,23 +25,11 @@ import (
 // anything but the literal nil, may fail, and so may one whose body is not loaded.
 func failFree(pkgs []*packages.Package) func(p *packages.Package, pos token.Pos) bool {
 	never := map[*types.Func]bool{}
-	for _, p := range pkgs {
-		if p.TypesInfo == nil {
-			continue
+	eachFuncDecl(pkgs, func(p *packages.Package, fd *ast.FuncDecl, fn *types.Func) {
+		if nilErrorOnly(p.TypesInfo, fd) {
+			never[fn.Origin()] = true
 		}
-		for _, f := range p.Syntax {
-			for _, d := range f.Decls {
-				fd, ok := d.(*ast.FuncDecl)
-				if !ok || fd.Body == nil {
-					continue
-				}
-				fn, _ := p.TypesInfo.Defs[fd.Name].(*types.Func)
-				if fn != nil && nilErrorOnly(p.TypesInfo, fd) {
-					never[fn.Origin()] = true
-				}
-			}
-		}
-	}
+	})
 	regions := map[*packages.Package][][2]token.Pos{}
 	if len(never) == 0 {
 		return func(*packages.Package, token.Pos) bool { return false }
@@ -139,4 +127,25 @@ func nilErrorOnly(info *types.Info, fd *ast.FuncDecl) bool {
 		return ok
 	})
 	return ok && returns > 0
+}
+
+// eachFuncDecl calls f with every function declaration with a body among the
+// packages that have type information, and the function it declares.
+func eachFuncDecl(pkgs []*packages.Package, f func(p *packages.Package, fd *ast.FuncDecl, fn *types.Func)) {
+	for _, p := range pkgs {
+		if p.TypesInfo == nil {
+			continue
+		}
+		for _, file := range p.Syntax {
+			for _, d := range file.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
+				}
+				if fn, _ := p.TypesInfo.Defs[fd.Name].(*types.Func); fn != nil {
+					f(p, fd, fn)
+				}
+			}
+		}
+	}
 }

@@ -1309,17 +1309,7 @@ func (k keyer) earlyExitChange(list []ast.Stmt, child ast.Node, acc []assignment
 // b.State == Ready alone), with nothing among the statements between them assigning
 // what the conjunct reads. cond itself when it drops none, or would drop them all.
 func heldDropped(cond ast.Expr, before []ast.Stmt) ast.Expr {
-	var conj []ast.Expr
-	var flat func(e ast.Expr)
-	flat = func(e ast.Expr) {
-		if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LAND {
-			flat(b.X)
-			flat(b.Y)
-			return
-		}
-		conj = append(conj, e)
-	}
-	flat(cond)
+	conj := syntax.Conjuncts(cond)
 	if len(conj) < 2 {
 		return cond
 	}
