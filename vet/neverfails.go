@@ -39,7 +39,7 @@ func failFree(pkgs []*packages.Package) func(p *packages.Package, pos token.Pos)
 			continue
 		}
 		info := p.TypesInfo
-		// fails reports whether call is a direct call of a function that never fails.
+		// freeCall reports whether e is a direct call of a function that never fails.
 		freeCall := func(e ast.Expr) bool {
 			call, ok := ast.Unparen(e).(*ast.CallExpr)
 			return ok && never[kubetypes.Callee(info, call)]

@@ -973,6 +973,8 @@ type origins struct {
 	// holds each; nil until needed.
 	sites map[*types.Func][]site
 	uses  map[*types.Func]int
+	// flags caches, per function of the package, conflictFlag of its declaration.
+	flags map[*types.Func]int
 	// deferred are, per function nothing in the package calls, the client parameters
 	// it reads through: not taken for the manager's client, unless judgeParams (the
 	// second scan, which finds what the function's callers must be told).
@@ -1117,12 +1119,22 @@ func (o *origins) retriedWhole(f *function, v *types.Var) bool {
 // p.updateStatus(ctx); if retry { time.Sleep(d); continue }; break }).
 func (o *origins) loopsOnConflict(stack []ast.Node, call *ast.CallExpr, fn *types.Func) bool {
 	info := o.pass.TypesInfo
-	idx := conflictFlag(info, syntax.DeclOf(o.pass, fn))
-	if idx < 0 || len(stack) < 2 {
+	if len(stack) < 2 {
 		return false
 	}
 	as, ok := stack[len(stack)-2].(*ast.AssignStmt)
-	if !ok || len(as.Rhs) != 1 || idx >= len(as.Lhs) {
+	if !ok || len(as.Rhs) != 1 {
+		return false
+	}
+	idx, known := o.flags[fn]
+	if !known {
+		if o.flags == nil {
+			o.flags = map[*types.Func]int{}
+		}
+		idx = conflictFlag(info, syntax.DeclOf(o.pass, fn))
+		o.flags[fn] = idx
+	}
+	if idx < 0 || idx >= len(as.Lhs) {
 		return false
 	}
 	id, ok := ast.Unparen(as.Lhs[idx]).(*ast.Ident)

@@ -577,13 +577,13 @@ func (g *guards) changeGuarded(stack []ast.Node, obj ast.Expr, inherited []assig
 		if changes {
 			return true
 		}
+		acc = append(k.assigns(prior), acc...)
 		if next != nil && stale == nil {
-			out = append(k.assigns(prior), acc...)
+			out = acc
 		}
 		if next != nil {
 			stale = next
 		}
-		acc = append(k.assigns(prior), acc...)
 		return false
 	}
 
@@ -720,7 +720,7 @@ func (k keyer) readsOnly(cond ast.Expr, stale map[string]bool) bool {
 	ok := true
 	overlaps := func(f string) bool {
 		for s := range stale {
-			if s == f || strings.HasPrefix(s, f+".") || strings.HasPrefix(s, f+"[") || strings.HasPrefix(f, s+".") || strings.HasPrefix(f, s+"[") {
+			if overlapping(s, f) {
 				return true
 			}
 		}
@@ -1376,9 +1376,7 @@ func assignsRead(list []ast.Stmt, e ast.Expr) bool {
 	})
 	touches := func(l ast.Expr) bool {
 		t := types.ExprString(ast.Unparen(l))
-		return slices.ContainsFunc(reads, func(r string) bool {
-			return r == t || strings.HasPrefix(r, t+".") || strings.HasPrefix(t, r+".")
-		})
+		return slices.ContainsFunc(reads, func(r string) bool { return overlapping(r, t) })
 	}
 	found := false
 	for _, st := range list {

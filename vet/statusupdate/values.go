@@ -1224,8 +1224,23 @@ func (vp *valuePaths) havoc(n ast.Node, states []pathState) []pathState {
 // field itself, a whole that holds it, or a part of it.
 func (vp *valuePaths) touches(keys map[string]bool, key string) bool {
 	for k := range keys {
-		// A list's key holds its conditions' (list#T, list#T.Reason).
-		if k == key || strings.HasPrefix(key, k+".") || strings.HasPrefix(k, key+".") || strings.HasPrefix(key, k+"[") || strings.HasPrefix(k, key+"[") || strings.HasPrefix(key, k+"#") || strings.HasPrefix(k, key+"#") {
+		if overlapping(k, key) {
+			return true
+		}
+	}
+	return false
+}
+
+// overlapping reports whether the paths a and b (keys, or expressions as the source
+// spells them) name the same field, or one holds the other: a field and its parts
+// (.F), its elements ([i]) or, for a list's key, its conditions' (list#T,
+// list#T.Reason).
+func overlapping(a, b string) bool {
+	if a == b {
+		return true
+	}
+	for _, sep := range []string{".", "[", "#"} {
+		if strings.HasPrefix(a, b+sep) || strings.HasPrefix(b, a+sep) {
 			return true
 		}
 	}
