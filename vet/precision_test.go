@@ -304,6 +304,17 @@ func TestPrecisionFailFree(t *testing.T) {
 	checkLineComments(t, filepath.Join(precisionDir, "failfree", "failfree.go"), []string{"./failfree/...", "./api/..."}, 2)
 }
 
+// TestPrecisionManifests: what the module's CustomResourceDefinition manifests give a
+// kind decides whether it has a status subresource, over its markers, and the
+// markers decide where no manifest declares it (package crdapi/v1 says which is
+// which). A kind with none gets no finding of statusupdate, cachedupdate or
+// unfilteredfor for its status writes; the others get all three. The comment at the
+// end of a line of crdctl/ctl.go names the analyzers expected there.
+func TestPrecisionManifests(t *testing.T) {
+	testdatadir.Track(t, precisionDir)
+	checkLineComments(t, filepath.Join(precisionDir, "crdctl", "ctl.go"), []string{"./crdctl/...", "./crdapi/..."}, 9)
+}
+
 // TestPrecisionIdleReconciler: with the main that makes the manager and registers
 // only package idle's Reconciler (idlemain), Legacy — built, printed and asserted to
 // be a reconciler, none of which runs it — is idle: its writes, its For and the

@@ -284,9 +284,11 @@
 // apierrors.IsNotFound(err) { …; Update(obj) }, or err != nil, the error assigned in
 // the if or in the statement before it), or of the getter it is assigned from with
 // that error (obj, err := r.getCluster(ctx, key); if err != nil { …; Update(obj) }):
-// the read failed, and the object holds nothing the cache gave. Nor is a status Update of a kind whose declaration, loaded
-// from source, has no +kubebuilder:subresource:status (vet/internal/subresource): it
-// fails with 404 before any resourceVersion is compared. Built-in kinds are not
+// the read failed, and the object holds nothing the cache gave. Nor is a status Update of a kind without a status
+// subresource (vet/internal/subresource: its module's CustomResourceDefinition
+// manifests give it none, or, where none declares it, its declaration, loaded from
+// source, has no +kubebuilder:subresource:status): it fails with 404 before any
+// resourceVersion is compared. Built-in kinds are not
 // reported.
 //
 // opgen vet, run over packages some of which hold a controller (a For call, or a

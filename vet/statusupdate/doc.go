@@ -25,9 +25,11 @@
 // status once is in no loop). A write of an unstructured.Unstructured or a
 // metav1.PartialObjectMetadata, whose kind is set only at run time (a storage-version
 // migration touching every custom resource), is not reported: nothing says statically
-// what watches it. Nor is a write of a kind whose declaration, loaded from source, has
-// the marker +kubebuilder:object:root=true and not +kubebuilder:subresource:status
-// (vet/internal/subresource): it fails with 404 and changes nothing. Nor is a write a
+// what watches it. Nor is a write of a kind without a status subresource
+// (vet/internal/subresource: the CustomResourceDefinition manifests of the module
+// that declares it give it none, or, where no manifest declares it, its declaration,
+// loaded from source, has the marker +kubebuilder:object:root=true and not the
+// marker +kubebuilder:subresource:status): it fails with 404 and changes nothing. Nor is a write a
 // method forwards for the writer it stands in for (kubetypes.Forwarder: a wrapper's
 // Update, Patch or Apply, whose receiver implements the interface the write's method
 // belongs to, writing its own object parameter): its callers decide, and write

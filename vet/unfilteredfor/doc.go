@@ -142,7 +142,10 @@
 // package at once).
 //
 // A status of struct{} (some scaffolds keep one) is no status subresource: nothing is
-// written to it, so nothing loops. A kind whose status the controller never writes is
+// written to it, so nothing loops. Nor is the status of a kind that the
+// vet/internal/subresource analyzer finds declared without one (by the
+// CustomResourceDefinition manifests of its module, or else its markers): its
+// status writes fail with 404 Not Found and wake nothing. A kind whose status the controller never writes is
 // not reported either: another controller's status writes are not this one's loop. A
 // write the analysis cannot follow (through a function value, an interface of several
 // implementations or one declared in another package than its implementation, an

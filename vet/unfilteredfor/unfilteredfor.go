@@ -11,6 +11,7 @@ import (
 	"github.com/opgen-dev/opgen/vet/internal/analyzerdoc"
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/subresource"
 	"github.com/opgen-dev/opgen/vet/internal/syntax"
 	"github.com/opgen-dev/opgen/vet/internal/watches"
 	"github.com/opgen-dev/opgen/vet/internal/writes"
@@ -26,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "unfilteredfor",
 	Doc:      analyzerdoc.MustDoc(doc, "unfilteredfor"),
 	URL:      "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#unfilteredfor",
-	Requires: []*analysis.Analyzer{watches.Analyzer, writes.Analyzer},
+	Requires: []*analysis.Analyzer{watches.Analyzer, writes.Analyzer, subresource.Analyzer},
 	Run:      run,
 }
 
@@ -34,8 +35,9 @@ func run(pass *analysis.Pass) (any, error) {
 	rep := directive.NewReporter(pass)
 	wr := pass.ResultOf[writes.Analyzer].(*writes.Result)
 	w := pass.ResultOf[watches.Analyzer].(*watches.Result)
+	sub := pass.ResultOf[subresource.Analyzer].(*subresource.Result)
 	loops := func(f watches.For) bool {
-		if f.Filtered || !kubetypes.HasStatusSubresource(f.Kind) {
+		if f.Filtered || !kubetypes.HasStatusSubresource(f.Kind) || sub.Lacks(f.Kind) {
 			return false
 		}
 		// The reconciler the controller is built with, wherever it is declared:

@@ -4,8 +4,11 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -22,7 +25,8 @@ var Analyzer = &analysis.Analyzer{
 	FactTypes:  []analysis.Fact{new(NoStatus)},
 }
 
-// NoStatus is the fact of a custom resource's type name whose declaration has the
+// NoStatus is the fact of a custom resource's type name that has no status
+// subresource: its manifests give it none, or, with no manifest, its declaration has the
 // root marker (+kubebuilder:object:root=true) and not the status subresource's.
 type NoStatus struct{}
 
@@ -47,6 +51,16 @@ func (r *Result) Lacks(t types.Type) bool {
 
 func run(pass *analysis.Pass) (any, error) {
 	res := &Result{none: map[*types.TypeName]bool{}}
+	var crds manifests
+	group := groupName(pass.Files)
+	if group == "" {
+		group = groupVersionLiteral(pass.Files)
+	}
+	if len(pass.Files) > 0 {
+		if root := moduleRoot(filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())); root != "" {
+			crds = manifestsAt(root)
+		}
+	}
 	for _, f := range pass.Files {
 		prev := f.Name.End()
 		for _, d := range f.Decls {
@@ -65,12 +79,16 @@ func run(pass *analysis.Pass) (any, error) {
 						markers = syntax.Markers(ts.Doc.List)
 					}
 				}
-				if !slices.Contains(markers, "+kubebuilder:object:root=true") || slices.Contains(markers, "+kubebuilder:subresource:status") {
-					continue
-				}
 				obj, _ := pass.TypesInfo.Defs[ts.Name].(*types.TypeName)
 				if obj == nil || !kubetypes.HasStatusSubresource(obj.Type()) {
 					continue // no Status field: nothing writes it anyway
+				}
+				none, decided := crds.lacksStatus(group, pass.Pkg.Name(), ts.Name.Name)
+				if !decided {
+					none = slices.Contains(markers, "+kubebuilder:object:root=true") && !slices.Contains(markers, "+kubebuilder:subresource:status")
+				}
+				if !none {
+					continue
 				}
 				pass.ExportObjectFact(obj, &NoStatus{})
 				res.none[obj] = true
@@ -97,4 +115,40 @@ func markersBetween(f *ast.File, from, to token.Pos) []string {
 		}
 	}
 	return out
+}
+
+// groupVersionLiteral is the group of a schema.GroupVersion literal of the package
+// (GroupVersion = schema.GroupVersion{Group: "cache.example.com", Version: "v1"}), ""
+// when there is none or several disagree.
+func groupVersionLiteral(files []*ast.File) string {
+	group := ""
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok || lit.Type == nil || !strings.HasSuffix(types.ExprString(lit.Type), "GroupVersion") {
+				return true
+			}
+			for _, e := range lit.Elts {
+				kv, ok := e.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Group" {
+					if b, ok := kv.Value.(*ast.BasicLit); ok && b.Kind == token.STRING {
+						g, err := strconv.Unquote(b.Value)
+						if err == nil && (group == "" || group == g) {
+							group = g
+						} else {
+							group = "\x00"
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	if group == "\x00" {
+		return ""
+	}
+	return group
 }
