@@ -41,6 +41,11 @@
 // c.Watch(source.Kind(cache, &Foo{}, handler, predicates…)), filters when one of its
 // predicates may filter or its handler is not EnqueueRequestForObject) is left alone: its status writes
 // reconcile nothing again, and a timestamp there is a heartbeat, not a loop. So is a
+// kind that no watch of the package is of, when the package builds controllers (a
+// For, or a watch without the builder; a method named For, Owns, Watches or Watch
+// handed the kind, of any builder, a project's own too, counts as its watch): the
+// stamp (a migration the pass plans, stamped PlannedAt) wakes the kind's own
+// controller, elsewhere, and no controller of the package that stamps it. So is a
 // kind no controller of the package is its own (a child the owner stamps) whose
 // watches as a child, an owner's Owns or another controller's Watches, all filter
 // (Owns and EnqueueRequestForOwner enqueue the owner on every update, the child's

@@ -65,9 +65,20 @@ func run(pass *analysis.Pass) (any, error) {
 	tr := &transitions{pass: pass, insp: insp, cons: cons, calls: entry.NewCalls(pass, insp)}
 	// written reports whether a clock read written into the status of kind counts:
 	// not when every controller of the kind in this package filters update events,
-	// since no status write then reconciles it again.
+	// since no status write then reconciles it again, nor when the package builds
+	// controllers (a For, or a watch without the builder) none of which watches the
+	// kind: the stamp wakes another package's controller, which does not stamp it.
+	builds := len(w.Fors)+len(w.Sources) > 0
+	named := watchedByName(pass, insp)
 	written := func(kind types.Type) bool {
-		return kind != nil && !w.FiltersUpdatesOf(kind)
+		if kind == nil || w.FiltersUpdatesOf(kind) {
+			return false
+		}
+		if !builds || w.WatchesKind(kind) {
+			return true
+		}
+		n := kubetypes.Named(kind)
+		return n != nil && named[n.Obj()]
 	}
 	insp.WithStack([]ast.Node{(*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if !push {
@@ -629,4 +640,30 @@ func statusPath(info *types.Info, e ast.Expr) []string {
 func isConstant(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]
 	return ok && (tv.Value != nil || tv.IsNil())
+}
+
+// watchedByName are the kinds handed to a call of a method named as the builder's
+// watches are (For, Owns, Watches, Watch), whatever its type: a project's own builder
+// (ctrlbuild.Build(mgr).For(&Foo{})) watches its kind as surely as the
+// controller-runtime's, though vet/internal/watches knows only the builders it knows.
+func watchedByName(pass *analysis.Pass, insp *inspector.Inspector) map[*types.TypeName]bool {
+	out := map[*types.TypeName]bool{}
+	insp.Preorder([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node) {
+		call := n.(*ast.CallExpr)
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return
+		}
+		switch sel.Sel.Name {
+		case "For", "Owns", "Watches", "Watch":
+		default:
+			return
+		}
+		for _, a := range call.Args {
+			if n := kubetypes.Named(pass.TypesInfo.TypeOf(a)); n != nil {
+				out[n.Obj()] = true
+			}
+		}
+	})
+	return out
 }

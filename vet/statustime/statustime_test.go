@@ -16,5 +16,5 @@ func TestStatusTime(t *testing.T) {
 		t.Fatal(err)
 	}
 	testdatadir.Track(t, dir)
-	analysistest.Run(t, dir, statustime.Analyzer, "statustime", "statustimefiltered", "statustimecli", "statustimeexcluded", "statustimeevent", "statustimeconsult", "statustimeowned", "statustimeownedall", "statustimewrapped", "example.com/ctrlbuild")
+	analysistest.Run(t, dir, statustime.Analyzer, "statustime", "statustimefiltered", "statustimecli", "statustimeexcluded", "statustimeevent", "statustimeconsult", "statustimeowned", "statustimeownedall", "statustimewrapped", "statustimeunwatched", "example.com/ctrlbuild")
 }

@@ -107,6 +107,25 @@ type Result struct {
 	Controller bool
 }
 
+// WatchesKind reports whether some watch of the package — a For, a Watches, an Owns
+// or a watch without the builder — is of kind t; true for a t that names no kind of
+// its own (an interface several kinds implement), which any watch may stand for.
+func (r *Result) WatchesKind(t types.Type) bool {
+	want := kubetypes.Named(t)
+	if want == nil {
+		return true
+	}
+	if _, iface := want.Underlying().(*types.Interface); iface {
+		return true
+	}
+	for _, f := range slices.Concat(r.Fors, r.Sources, r.Watches, r.Secondary) {
+		if n := kubetypes.Named(f.Kind); n != nil && types.Identical(n, want) {
+			return true
+		}
+	}
+	return false
+}
+
 // FiltersUpdatesOf reports whether the package wires a controller for objects of type
 // t (a kind or a pointer to one) and every such controller filters update events.
 // When no controller of the package is t's own, t's secondary watches decide: the
