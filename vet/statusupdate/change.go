@@ -635,6 +635,10 @@ func (g *guards) changeGuarded(stack []ast.Node, obj ast.Expr, inherited []assig
 			if past(prior, from, wrote) {
 				return true, acc
 			}
+		case *ast.RangeStmt:
+			if child == p.Body && stale == nil && k.indexedRange(p, acc) {
+				return true, acc
+			}
 		case *ast.CaseClause:
 			prior := syntax.Before(p.Body, child)
 			from, wrote := k.sinceWrite(p.Body, child)

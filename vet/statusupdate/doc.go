@@ -368,6 +368,18 @@
 //     obj.Status.State { case "": State = Pending; case Pending: State = Running;
 //     default: return }; write). A clause that keeps the value it found, or a
 //     default that falls through, makes it no such switch.
+//     The elements of a list that a List of the function filled through a field
+//     index (client.MatchingFields{key: v}, in place or in a variable assigned once)
+//     hold what the index's extractor keeps: when the extractor, registered in the
+//     package with IndexField under that constant key (a function literal, a
+//     variable assigned one once, or a function of the package), returns nil at its
+//     top when a status field of the object differs from a constant, before any
+//     statement in it may return more (if state != Failed { return nil }, the field
+//     read on the object, on a type assertion of it, or through a local assigned
+//     once from it), every element of the list was found holding that constant, so a
+//     loop over the list by value that gives the element's field another constant and
+//     writes it moves it (for _, m := range list.Items { m.Status.State = Processing;
+//     write &m }: a requeue of the failed).
 //     The written object may be a deep copy of another (next := obj.DeepCopy();
 //     next.Status.State = Running; write next, inside if obj.Status.State ==
 //     Pending): what the path reads of the original is what the copy held when it was

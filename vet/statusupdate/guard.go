@@ -52,6 +52,9 @@ type guards struct {
 	nilOnError map[*types.Func][]int
 	// flagVars are the package's local change flags (changeFlags); nil until needed.
 	flagVars map[*types.Var]bool
+	// indexHeld are the package's field indexes that hold a status field constant,
+	// by key (indexes); nil until needed.
+	indexHeld map[string][]indexHeld
 	// schema says which fields of the API types the CRD's schema keeps non-empty.
 	schema *validation.Result
 	// parts are the parts of the written object's status that pointer parameters

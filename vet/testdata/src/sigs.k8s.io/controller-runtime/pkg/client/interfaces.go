@@ -141,3 +141,17 @@ var Apply Patch = applyPatch{}
 
 // Merge is a JSON merge patch of the whole object.
 var Merge Patch = rawPatch{}
+
+// MatchingFields filters a List by field indexes, key to value.
+type MatchingFields map[string]string
+
+// InNamespace restricts a List to a namespace.
+type InNamespace string
+
+// IndexerFunc gives the values an object is indexed by.
+type IndexerFunc func(Object) []string
+
+// FieldIndexer registers field indexes.
+type FieldIndexer interface {
+	IndexField(ctx context.Context, obj Object, field string, extractValue IndexerFunc) error
+}
