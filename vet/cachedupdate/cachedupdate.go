@@ -125,6 +125,9 @@ type update struct {
 	// via names the function that does the Update when the call hands the object to
 	// it; empty for a direct Update.
 	via string
+	// statusOnly reports whether the function via sends the object only with
+	// Status().Update, never with an Update of the object.
+	statusOnly bool
 }
 
 // function is what one function declaration updates and reads from the cache.
@@ -314,7 +317,7 @@ func runWith(pass *analysis.Pass, uncachedParams map[string]bool) (any, error) {
 			if v == nil || !ok || f.live[v] || o.retriedWhole(f, v) || failedRead(info, f.decl, u.call, v) {
 				continue
 			}
-			if u.via == "" && kubetypes.IsStatusUpdate(info, u.call) && sub.Lacks(info.TypeOf(u.obj)) {
+			if (u.via == "" && kubetypes.IsStatusUpdate(info, u.call) || u.statusOnly) && sub.Lacks(info.TypeOf(u.obj)) {
 				continue // no status subresource: the write fails with 404 before any resourceVersion is compared
 			}
 			what := fmt.Sprintf("%s of %s read from the informer cache (%s)", types.ExprString(u.call.Fun), kubetypes.TypeString(info.TypeOf(u.obj)), types.ExprString(read))
@@ -423,7 +426,7 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 			for _, j := range fact.Update {
 				if j < len(call.Args) && customOrSlice(info.TypeOf(call.Args[j])) && !kubetypes.InRetry(info, stack, call.Args[j]) &&
 					!o.rf.refreshed(fd.Body, stack, objectRoot(info, call.Args[j])) {
-					f.updates = append(f.updates, update{call: call, obj: call.Args[j], via: via})
+					f.updates = append(f.updates, update{call: call, obj: call.Args[j], via: via, statusOnly: !slices.Contains(fact.Object, j)})
 				}
 			}
 			// An object handed in a field of a struct (helper(ctx, Params{Object: obj})).

@@ -287,8 +287,10 @@
 // the read failed, and the object holds nothing the cache gave. Nor is a status Update of a kind without a status
 // subresource (vet/internal/subresource: its module's CustomResourceDefinition
 // manifests give it none, or, where none declares it, its declaration, loaded from
-// source, has no +kubebuilder:subresource:status): it fails with 404 before any
-// resourceVersion is compared. Built-in kinds are not
+// source, has no +kubebuilder:subresource:status), nor a call that hands such an
+// object to a function that sends it only with Status().Update (the Object list of
+// vet/internal/writes' fact holds those it sends with an Update of the object): it
+// fails with 404 before any resourceVersion is compared. Built-in kinds are not
 // reported.
 //
 // opgen vet, run over packages some of which hold a controller (a For call, or a

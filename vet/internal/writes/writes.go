@@ -35,6 +35,10 @@ type Fact struct {
 	// Update holds the parameters the function sends whole with Update or
 	// Status().Update as they came in.
 	Update []int
+	// Object holds those of Update it sends whole with an Update of the object (not
+	// its status), there or through a call: a kind without a status subresource
+	// fails only a Status().Update (see vet/internal/subresource).
+	Object []int
 	// StatusFields and UpdateFields hold the same for an object handed in as a field
 	// of a struct parameter (helper(ctx, Params{Object: obj}) that writes
 	// params.Object).
@@ -596,6 +600,7 @@ func merged(fns []*types.Func, factOf func(*types.Func) *Fact) *Fact {
 		if f := factOf(fn); f != nil {
 			out.Status = union(out.Status, f.Status)
 			out.Update = union(out.Update, f.Update)
+			out.Object = union(out.Object, f.Object)
 			out.StatusFields = union(out.StatusFields, f.StatusFields)
 			out.UpdateFields = union(out.UpdateFields, f.UpdateFields)
 			out.Kinds = union(out.Kinds, f.Kinds)
@@ -603,6 +608,7 @@ func merged(fns []*types.Func, factOf func(*types.Func) *Fact) *Fact {
 	}
 	slices.Sort(out.Status)
 	slices.Sort(out.Update)
+	slices.Sort(out.Object)
 	return out
 }
 
@@ -749,6 +755,14 @@ func analyze(pass *analysis.Pass, x *fn, sm seams, factOf func(*types.Func) *Fac
 			addIdx(&x.fact.Status, idx)
 		}
 	}
+	// object records that the function sends e, a parameter, whole with an Update of
+	// the object (it has been added to Update).
+	object := func(e ast.Expr) {
+		v := syntax.Root(info, e)
+		if idx, ok := from[v]; ok && v != nil && paramField(info, e, v) == "" {
+			addIdx(&x.fact.Object, idx)
+		}
+	}
 	stack = append(stack, x.decl) // for what looks for the function around a node
 	ast.Inspect(x.decl.Body, func(n ast.Node) bool {
 		if n == nil {
@@ -819,6 +833,7 @@ func analyze(pass *analysis.Pass, x *fn, sm seams, factOf func(*types.Func) *Fac
 		case kubetypes.IsObjectUpdate(info, call) && len(call.Args) >= 2:
 			if updateable(call.Args[1]) {
 				add(true, call.Args[1], switches.Requires(pass, stack, x.decl))
+				object(call.Args[1])
 			}
 			return true
 		}
@@ -853,6 +868,9 @@ func analyze(pass *analysis.Pass, x *fn, sm seams, factOf func(*types.Func) *Fac
 		for _, j := range f.Update {
 			if j < len(call.Args) && updateable(call.Args[j]) {
 				add(true, call.Args[j], reqs)
+				if slices.Contains(f.Object, j) {
+					object(call.Args[j])
+				}
 			}
 		}
 		// A field of a struct argument: the value a literal gives it, or the field
