@@ -82,6 +82,12 @@ type keyer struct {
 	// receiver of a setter of the status type (func (s *FooStatus) SetPhase(…)),
 	// whose s.Phase keys as $.Status.Phase.
 	status string
+	// holder is the value the written object is an embedded field of (w in write
+	// w.Foo, w's type embedding *Foo), "" when it is none, and embed that field's
+	// index path in it: a field promoted through it (w.Status.Phase) is the written
+	// object's.
+	holder string
+	embed  []int
 }
 
 func newKeyer(g *guards, stack []ast.Node, obj ast.Expr) keyer {
@@ -103,7 +109,47 @@ func newKeyer(g *guards, stack []ast.Node, obj ast.Expr) keyer {
 		}
 	}
 	k.fresh = g.freshReads(stack, written)
+	if sel, ok := ast.Unparen(unaddr(written)).(*ast.SelectorExpr); ok {
+		if selection := info.Selections[sel]; selection != nil && selection.Kind() == types.FieldVal {
+			if v, ok := selection.Obj().(*types.Var); ok && v.Embedded() {
+				k.holder, k.embed = text(sel.X), selection.Index()
+			}
+		}
+	}
 	return k
+}
+
+// promoted is the key of s, the text of e, when e reads a field promoted from the
+// written object through the value that embeds it (see keyer.holder); "" when it
+// does not.
+func (k keyer) promoted(e ast.Expr, s string) string {
+	if k.holder == "" || k.g == nil || !strings.HasPrefix(s, k.holder+".") {
+		return ""
+	}
+	info := k.g.pass.TypesInfo
+	for x := ast.Unparen(e); ; {
+		var inner ast.Expr
+		switch n := x.(type) {
+		case *ast.SelectorExpr:
+			if text(n.X) == k.holder {
+				selection := info.Selections[n]
+				if selection == nil || len(selection.Index()) <= len(k.embed) || !slices.Equal(selection.Index()[:len(k.embed)], k.embed) {
+					return ""
+				}
+				return "$" + s[len(k.holder):]
+			}
+			inner = n.X
+		case *ast.IndexExpr:
+			inner = n.X
+		case *ast.CallExpr:
+			inner = n.Fun
+		case *ast.StarExpr:
+			inner = n.X
+		default:
+			return ""
+		}
+		x = ast.Unparen(inner)
+	}
 }
 
 // copies reports whether call is a method whose name starts with DeepCopy: the
@@ -162,6 +208,8 @@ func (k keyer) key(e ast.Expr) string {
 		return "$"
 	case strings.HasPrefix(s, k.obj+"."):
 		return "$" + s[len(k.obj):]
+	case k.promoted(e, s) != "":
+		return k.promoted(e, s)
 	case k.copyOf != "" && s == k.copyOf:
 		return "$"
 	case k.copyOf != "" && strings.HasPrefix(s, k.copyOf+"."):

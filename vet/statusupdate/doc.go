@@ -380,6 +380,9 @@
 //     loop over the list by value that gives the element's field another constant and
 //     writes it moves it (for _, m := range list.Items { m.Status.State = Processing;
 //     write &m }: a requeue of the failed).
+//     The written object may be a field a wrapper embeds (type state struct { *Foo;
+//     nodes []Node }, write w.Foo): what the path reads or assigns through the
+//     wrapper of the fields promoted from it (w.Status.Phase) is the object's.
 //     The written object may be a deep copy of another (next := obj.DeepCopy();
 //     next.Status.State = Running; write next, inside if obj.Status.State ==
 //     Pending): what the path reads of the original is what the copy held when it was
