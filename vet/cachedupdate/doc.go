@@ -218,7 +218,9 @@
 // object that, on every path to it, a write the server answered has just filled
 // (Update, Patch or Create, or a status Update or Patch, of the same variable, its
 // error checked with a return, or the Update inside the branch where that error is
-// nil) with no Get, List or assignment of the variable since, sends the
+// nil: the body of if err := W; err == nil, or the else of if err := W; err != nil,
+// the first status of an object just created) with no Get, List or assignment of
+// the variable since, sends the
 // resourceVersion the server has just returned, not the cache's, and is not reported
 // (r.Update(ctx, obj), then r.Status().Update(ctx, obj)); nor is a call that hands
 // such an object to a function that Updates it (r.Status().Update(ctx, obj) checked,

@@ -59,6 +59,11 @@ func (rf *refresher) refreshedAt(body *ast.BlockStmt, stack []ast.Node, v *types
 			if child == p.Body && rf.writeOf(p.Init, v, lit) != nil && syntax.ErrIs(p.Cond, token.EQL) {
 				return true
 			}
+			// if err := r.Create(ctx, obj); err != nil { … } else { …; r.Status().Update(ctx,
+			// obj) }: the else runs when the error was nil.
+			if child == p.Else && rf.writeOf(p.Init, v, lit) != nil && syntax.ErrIs(p.Cond, token.NEQ) {
+				return true
+			}
 			continue
 		}
 		list := syntax.Stmts(stack[i]) // nil past any other node: nothing to look at

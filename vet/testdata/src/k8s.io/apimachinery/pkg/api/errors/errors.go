@@ -5,3 +5,5 @@ package errors
 func IsConflict(err error) bool { return false }
 
 func IsNotFound(err error) bool { return false }
+
+func IsAlreadyExists(err error) bool { return false }
