@@ -380,6 +380,12 @@
 //     loop over the list by value that gives the element's field another constant and
 //     writes it moves it (for _, m := range list.Items { m.Status.State = Processing;
 //     write &m }: a requeue of the failed).
+//     A write in the branch that runs when a Create of the written object
+//     succeeded (the body of if err := r.Create(ctx, obj); err == nil, or the else
+//     of err != nil) replaces the status of an object the API server stored without
+//     one (a Create drops the status of a kind with the subresource): a path there
+//     that gives a status field something not empty (a constant other than the zero
+//     value, an expression that is no empty literal, a condition set) changes it.
 //     The written object may be a field a wrapper embeds (type state struct { *Foo;
 //     nodes []Node }, write w.Foo): what the path reads or assigns through the
 //     wrapper of the fields promoted from it (w.Status.Phase) is the object's.
