@@ -187,8 +187,9 @@
 // is no such retry. A retry written by hand as a loop counts the same:
 // a for or range loop around the write whose body asks errors.IsConflict, or ends
 // the loop (a return, a break) when the write succeeded and so goes round again on
-// any error (if err := r.Status().Update(ctx, &fresh); err == nil { return }; not a
-// continue, which goes on to the next object), or the statements from a label before
+// any error (if err := r.Status().Update(ctx, &fresh); err == nil { return }, or if
+// err != nil { … } else { break }; not a continue, which goes on to the next
+// object), or the statements from a label before
 // the write to the end of its block, when they hold a goto back to it and ask
 // errors.IsConflict (Retry: latest := Foo{}; Get(…, &latest); …; if err := write;
 // IsConflict(err) { goto Retry }), and reads the object again (latest := &Foo{}; r.Get(ctx, key, latest); write latest), or

@@ -677,7 +677,8 @@ func endsLoop(list []ast.Stmt) bool {
 }
 
 // leavesOnSuccess reports whether body, outside the literals it holds, has an if
-// whose body ends the loop (endsLoop) on err == nil, err assigned the result of
+// whose body ends the loop (endsLoop) on err == nil, or whose else does on err !=
+// nil, err assigned the result of
 // write in the if's init or in another statement of body: the loop around it ends
 // when the write succeeds and tries again when it fails.
 func leavesOnSuccess(info *types.Info, body *ast.BlockStmt, write *ast.CallExpr) bool {
@@ -705,9 +706,21 @@ func leavesOnSuccess(info *types.Info, body *ast.BlockStmt, write *ast.CallExpr)
 			return false
 		case *ast.IfStmt:
 			b, ok := ast.Unparen(n.Cond).(*ast.BinaryExpr)
-			if ok && b.Op == token.EQL && len(n.Body.List) > 0 && syntax.IsNil(info, b.Y) {
-				id, ok := ast.Unparen(b.X).(*ast.Ident)
-				found = ok && info.ObjectOf(id) == errVar && endsLoop(n.Body.List)
+			if !ok || !syntax.IsNil(info, b.Y) {
+				break
+			}
+			id, ok := ast.Unparen(b.X).(*ast.Ident)
+			if !ok || info.ObjectOf(id) != errVar {
+				break
+			}
+			// if err == nil { break }, or if err != nil { … } else { break }.
+			switch {
+			case b.Op == token.EQL && len(n.Body.List) > 0:
+				found = endsLoop(n.Body.List)
+			case b.Op == token.NEQ:
+				if els, ok := n.Else.(*ast.BlockStmt); ok && len(els.List) > 0 {
+					found = endsLoop(els.List)
+				}
 			}
 		}
 		return !found
