@@ -85,7 +85,13 @@
 // call that removes nothing —, whatever field the time goes to: the body runs once
 // (if len(obj.Status.Conditions) == 0 { awake := metav1.Now(); obj.Status =
 // FooStatus{Conditions: initial, LastAwakeTime: awake} }; if obj.Status.DrainStart ==
-// nil { obj.Status.DrainStart = &now; obj.Status.LastWarning = &now }).
+// nil { obj.Status.DrainStart = &now; obj.Status.LastWarning = &now }); nor one in
+// the body of an if that finds a status field not empty (f != nil, f != "", len(f) >
+// 0 or >= 1, !f.IsZero(); joined by && one of them, by || each) and empties it in a
+// statement of the body not nested in another (assigns it nil, the zero constant or
+// an empty literal): the body runs once for what the field held (if
+// obj.Status.Active != nil && finished { obj.Status.Active = nil;
+// obj.Status.LastCompletionTime = &now }).
 // That is the fix this analyzer asks for. When the function that assigns says
 // nothing of the kind, every call of it in the package (up to three calls up, and
 // none handing it on as a value) may: a helper that stamps obj.Status.MissingSince,

@@ -459,6 +459,9 @@ func setOnChange(info *types.Info, stack []ast.Node, path []string) (bool, *ast.
 			if child == p.Body && p.Init == nil && (fillsTested(info, p.Cond, p.Body.List) || own != nil && fillsTested(info, p.Cond, own)) {
 				return true, nil // the body runs while a field is empty, and fills it
 			}
+			if child == p.Body && p.Init == nil && clearsTested(info, p.Cond, p.Body.List) {
+				return true, nil // the body runs while a field holds something, and empties it
+			}
 			if child == p.Body && i >= 2 {
 				if block, ok := stack[i-2].(*ast.BlockStmt); ok && kubetypes.CreateSucceeded(info, syntax.Before(block.List, p), p) {
 					return true, nil // the stamp records a Create that just succeeded
@@ -505,6 +508,42 @@ func fillsTested(info *types.Info, cond ast.Expr, body []ast.Stmt) bool {
 		p := statusPath(info, x)
 		return len(p) > 0 && slices.ContainsFunc(body, func(st ast.Stmt) bool { return fills(info, st, p) })
 	})
+}
+
+// clearsTested reports whether cond finds a status field not empty
+// (syntax.FoundNotEmpty: f != nil, f != "", len(f) > 0, !f.IsZero(); joined by && one
+// of them, by || each) and a statement of body, not nested in another, empties that
+// field: assigns it nil, the zero constant or an empty literal. The body runs on the
+// pass that finds the field set and leaves it empty: a time stamped there is stamped
+// once for what the field held (if obj.Status.Active != nil && done { Active = nil;
+// LastCompletionTime = now }).
+func clearsTested(info *types.Info, cond ast.Expr, body []ast.Stmt) bool {
+	return syntax.FoundNotEmpty(info, cond, func(x ast.Expr) bool {
+		p := statusPath(info, x)
+		return len(p) > 0 && slices.ContainsFunc(body, func(st ast.Stmt) bool { return empties(info, st, p) })
+	})
+}
+
+// empties reports whether st, an assignment, gives the status field path nil, the
+// zero constant or an empty literal.
+func empties(info *types.Info, st ast.Stmt, path []string) bool {
+	as, ok := st.(*ast.AssignStmt)
+	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+		return false
+	}
+	for i, l := range as.Lhs {
+		if !slices.Equal(statusPath(info, l), path) {
+			continue
+		}
+		rhs := ast.Unparen(as.Rhs[i])
+		if syntax.IsEmptyValue(info, rhs) {
+			return true
+		}
+		if lit, ok := rhs.(*ast.CompositeLit); ok && len(lit.Elts) == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // fills reports whether st gives the status field path a value that is not empty (see

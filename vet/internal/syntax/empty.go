@@ -100,3 +100,73 @@ func Removes(name string) bool {
 	}
 	return false
 }
+
+// FoundNotEmpty reports whether cond, true, finds a value not empty and cleared(x)
+// holds for the value x it tests: !x.IsZero(); x != nil, x != "", x != 0 (either
+// side); len(x) > 0, != 0 or >= 1; tests joined by && one of which does so, or by ||
+// each of which does. The analyzers ask it of a branch that runs while a status field
+// holds something and empties it, which therefore runs once for what it held.
+func FoundNotEmpty(info *types.Info, cond ast.Expr, cleared func(x ast.Expr) bool) bool {
+	var x ast.Expr
+	switch c := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		// !x.Status.StartTime.IsZero()
+		if c.Op != token.NOT {
+			return false
+		}
+		call, ok := ast.Unparen(c.X).(*ast.CallExpr)
+		if !ok || len(call.Args) != 0 {
+			return false
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "IsZero" {
+			return false
+		}
+		x = ast.Unparen(sel.X)
+	case *ast.BinaryExpr:
+		switch c.Op {
+		case token.LAND:
+			return FoundNotEmpty(info, c.X, cleared) || FoundNotEmpty(info, c.Y, cleared)
+		case token.LOR:
+			return FoundNotEmpty(info, c.X, cleared) && FoundNotEmpty(info, c.Y, cleared)
+		case token.NEQ, token.GTR, token.GEQ:
+		default:
+			return false
+		}
+		var y ast.Expr
+		x, y = ast.Unparen(c.X), ast.Unparen(c.Y)
+		if tv := info.Types[x]; tv.Value != nil || tv.IsNil() {
+			if c.Op != token.NEQ {
+				return false // 0 < len(x) reads the other way round; left out
+			}
+			x, y = y, x
+		}
+		tv := info.Types[y]
+		switch c.Op {
+		case token.NEQ:
+			if !tv.IsNil() && (tv.Value == nil || !ZeroConst(tv.Value)) {
+				return false
+			}
+		case token.GTR, token.GEQ:
+			if tv.Value == nil {
+				return false
+			}
+			n, exact := constant.Int64Val(constant.ToInt(tv.Value))
+			if !exact || (c.Op == token.GTR && n != 0) || (c.Op == token.GEQ && n != 1) {
+				return false
+			}
+		}
+		if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "len" {
+				x = ast.Unparen(call.Args[0])
+			} else if c.Op != token.NEQ {
+				return false
+			}
+		} else if c.Op != token.NEQ {
+			return false
+		}
+	default:
+		return false
+	}
+	return cleared(x)
+}
