@@ -101,7 +101,8 @@
 // version already are those, stamps that change. Nor is one
 // past a checked Create (if err := c.Create(ctx, run); err != nil { return err }, an
 // earlier statement of an enclosing block, here or in every caller), or in the body
-// of an if err == nil on such a Create, or of a remote create recorded on the way
+// of an if err == nil on such a Create or the else of an if err != nil on it, or of a
+// remote create recorded on the way
 // (id, err := api.CreateRun(…), id read before the stamp; statusupdate's rule 10
 // says which calls count), or in the body of if apierrors.IsNotFound(err) that
 // found a child absent and, before the stamp, created it with its error checked

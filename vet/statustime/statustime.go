@@ -462,8 +462,8 @@ func setOnChange(info *types.Info, stack []ast.Node, path []string) (bool, *ast.
 			if child == p.Body && p.Init == nil && clearsTested(info, p.Cond, p.Body.List) {
 				return true, nil // the body runs while a field holds something, and empties it
 			}
-			if child == p.Body && i >= 2 {
-				if block, ok := stack[i-2].(*ast.BlockStmt); ok && kubetypes.CreateSucceeded(info, syntax.Before(block.List, p), p) {
+			if i >= 2 {
+				if block, ok := stack[i-2].(*ast.BlockStmt); ok && kubetypes.CreateSucceeded(info, syntax.Before(block.List, p), p, child) {
 					return true, nil // the stamp records a Create that just succeeded
 				}
 			}

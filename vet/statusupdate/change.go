@@ -649,10 +649,6 @@ func (g *guards) changeGuarded(stack []ast.Node, obj ast.Expr, inherited []assig
 			if child != p.Body && child != p.Else {
 				continue
 			}
-			// The branch of a Create's success: the object stored has no status.
-			if stale == nil && k.createdBranch(p, child) && givesStatus(acc) {
-				return true, acc
-			}
 			if stale != nil && !k.readsOnly(p.Cond, stale) {
 				continue
 			}

@@ -380,12 +380,6 @@
 //     loop over the list by value that gives the element's field another constant and
 //     writes it moves it (for _, m := range list.Items { m.Status.State = Processing;
 //     write &m }: a requeue of the failed).
-//     A write in the branch that runs when a Create of the written object
-//     succeeded (the body of if err := r.Create(ctx, obj); err == nil, or the else
-//     of err != nil) replaces the status of an object the API server stored without
-//     one (a Create drops the status of a kind with the subresource): a path there
-//     that gives a status field something not empty (a constant other than the zero
-//     value, an expression that is no empty literal, a condition set) changes it.
 //     The written object may be a field a wrapper embeds (type state struct { *Foo;
 //     nodes []Node }, write w.Foo): what the path reads or assigns through the
 //     wrapper of the fields promoted from it (w.Status.Phase) is the object's.
@@ -526,8 +520,9 @@
 //  10. the write is past a checked Create, in the function or, through rule 4, in
 //     every caller: an earlier statement of an enclosing block creates an object and
 //     leaves when that fails (if err := c.Create(ctx, child); err != nil { return err
-//     }), or the write is in the body of an if that finds it succeeded (err =
-//     c.Create(ctx, child); if err == nil { …; write }). A Create of one name succeeds once, and one with a generated name gives a
+//     }), or the write is in the branch of an if that finds it succeeded (err =
+//     c.Create(ctx, child); if err == nil { …; write }, or if err := c.Create(ctx,
+//     child); err != nil { … } else { …; write }). A Create of one name succeeds once, and one with a generated name gives a
 //     new name each time: the write records something the pass did, and is not
 //     reached on the next pass with nothing done. A check that lets a failure through
 //     (err != nil && !IsAlreadyExists(err)) is no such check; a child deleted by

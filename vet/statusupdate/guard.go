@@ -416,9 +416,10 @@ func (g *guards) locallyGuarded(stack []ast.Node, obj ast.Expr) bool {
 			}, stack, i-1) {
 				return true
 			}
-			// if err == nil past err = c.Create(…): the Create just succeeded (rule 10).
-			if child == p.Body && i >= 2 {
-				if block, ok := stack[i-2].(*ast.BlockStmt); ok && kubetypes.CreateSucceeded(g.pass.TypesInfo, syntax.Before(block.List, p), p) {
+			// if err == nil past err = c.Create(…), or the else of err != nil: the Create
+			// just succeeded (rule 10).
+			if i >= 2 {
+				if block, ok := stack[i-2].(*ast.BlockStmt); ok && kubetypes.CreateSucceeded(g.pass.TypesInfo, syntax.Before(block.List, p), p, child) {
 					return true
 				}
 			}

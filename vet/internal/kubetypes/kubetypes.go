@@ -1448,19 +1448,31 @@ func upTo(list []ast.Stmt, child ast.Node) []ast.Stmt {
 	return list
 }
 
-// CreateSucceeded reports whether is, an if statement whose body the path takes, tests
-// that a Create succeeded: err == nil, err the last result of a Create assigned in its
-// init statement or in the statement before it among prior (err = c.Create(ctx, x);
-// if err == nil { … }). Its body runs once for a name, as CheckedCreate's path does.
-func CreateSucceeded(info *types.Info, prior []ast.Stmt, is *ast.IfStmt) bool {
+// CreateSucceeded reports whether branch, the body or the else of is, runs only when
+// a Create succeeded: the body of err == nil or the else of err != nil, err the last
+// result of a Create assigned in is's init statement or in the statement before it
+// among prior (err = c.Create(ctx, x); if err == nil { … }; if err := c.Create(ctx,
+// x); err != nil { … } else { … }). The branch runs once for a name, as
+// CheckedCreate's path does.
+func CreateSucceeded(info *types.Info, prior []ast.Stmt, is *ast.IfStmt, branch ast.Node) bool {
 	cond, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
-	if !ok || cond.Op != token.EQL {
+	if !ok {
 		return false
 	}
-	flipped := *is
-	flipped.Cond = &ast.BinaryExpr{X: cond.X, Op: token.NEQ, Y: cond.Y}
-	call := ErrorChecked(info, prior, &flipped)
-	return call != nil && creates(info, call, checkedStmt(prior, is), is.Body.List)
+	checked := is
+	var after []ast.Stmt
+	switch {
+	case cond.Op == token.EQL && branch == is.Body:
+		flipped := *is
+		flipped.Cond = &ast.BinaryExpr{X: cond.X, Op: token.NEQ, Y: cond.Y}
+		checked, after = &flipped, is.Body.List
+	case cond.Op == token.NEQ && branch == is.Else && is.Else != nil:
+		after = syntax.Stmts(is.Else)
+	default:
+		return false
+	}
+	call := ErrorChecked(info, prior, checked)
+	return call != nil && creates(info, call, checkedStmt(prior, is), after)
 }
 
 // checkedStmt is the statement that assigns the error an if on it tests: its init
