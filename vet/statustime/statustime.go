@@ -69,13 +69,16 @@ func run(pass *analysis.Pass) (any, error) {
 	// controllers (a For, or a watch without the builder) none of which watches the
 	// kind: the stamp wakes another package's controller, which does not stamp it.
 	builds := len(w.Fors)+len(w.Sources) > 0
-	named := watchedByName(pass, insp)
+	var named map[*types.TypeName]bool // watchedByName, at the first stamp that needs it
 	written := func(kind types.Type) bool {
 		if kind == nil || w.FiltersUpdatesOf(kind) {
 			return false
 		}
 		if !builds || w.WatchesKind(kind) {
 			return true
+		}
+		if named == nil {
+			named = watchedByName(pass, insp)
 		}
 		n := kubetypes.Named(kind)
 		return n != nil && named[n.Obj()]
@@ -532,14 +535,7 @@ func empties(info *types.Info, st ast.Stmt, path []string) bool {
 		return false
 	}
 	for i, l := range as.Lhs {
-		if !slices.Equal(statusPath(info, l), path) {
-			continue
-		}
-		rhs := ast.Unparen(as.Rhs[i])
-		if syntax.IsEmptyValue(info, rhs) {
-			return true
-		}
-		if lit, ok := rhs.(*ast.CompositeLit); ok && len(lit.Elts) == 0 {
+		if slices.Equal(statusPath(info, l), path) && syntax.IsEmptyLiteral(info, as.Rhs[i]) {
 			return true
 		}
 	}
@@ -564,13 +560,7 @@ func fills(info *types.Info, st ast.Stmt, path []string) bool {
 					return true
 				}
 			case slices.Equal(lp, path):
-				if syntax.IsEmptyValue(info, rhs) {
-					return false
-				}
-				if lit, ok := rhs.(*ast.CompositeLit); ok && len(lit.Elts) == 0 {
-					return false
-				}
-				return true
+				return !syntax.IsEmptyLiteral(info, rhs)
 			case len(lp) < len(path) && slices.Equal(lp, path[:len(lp)]):
 				if lit, ok := rhs.(*ast.CompositeLit); ok && namesField(lit, path[len(lp)]) {
 					return true

@@ -197,6 +197,7 @@ func (k keyer) key(e ast.Expr) string {
 	if k.obj != "" {
 		s = k.unalias(e, s)
 	}
+	promoted := k.promoted(e, s)
 	switch {
 	case k.status != "" && s == k.status:
 		return "$.Status"
@@ -208,8 +209,8 @@ func (k keyer) key(e ast.Expr) string {
 		return "$"
 	case strings.HasPrefix(s, k.obj+"."):
 		return "$" + s[len(k.obj):]
-	case k.promoted(e, s) != "":
-		return k.promoted(e, s)
+	case promoted != "":
+		return promoted
 	case k.copyOf != "" && s == k.copyOf:
 		return "$"
 	case k.copyOf != "" && strings.HasPrefix(s, k.copyOf+"."):

@@ -475,9 +475,7 @@ func (g *guards) mayEmpty(st ast.Stmt, v *types.Var, field string) bool {
 			if statusField(info, l) != field || syntax.Root(info, l) != v {
 				continue
 			}
-			tv := info.Types[as.Rhs[i]]
-			lit, isLit := ast.Unparen(as.Rhs[i]).(*ast.CompositeLit)
-			found = found || tv.IsNil() || tv.Value != nil && syntax.ZeroConst(tv.Value) || isLit && len(lit.Elts) == 0
+			found = found || syntax.IsEmptyLiteral(info, as.Rhs[i])
 		}
 		return true
 	})

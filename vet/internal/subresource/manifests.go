@@ -12,6 +12,8 @@ import (
 	"sync"
 
 	"sigs.k8s.io/yaml"
+
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
 
 // crdKey names a custom resource as a manifest does: its API group and kind.
@@ -225,9 +227,8 @@ func groupName(files []*ast.File) string {
 			if cg.Pos() > f.Package {
 				break
 			}
-			for _, c := range cg.List {
-				text := strings.TrimSpace(strings.TrimPrefix(c.Text, "//"))
-				if g, ok := strings.CutPrefix(text, "+groupName="); ok {
+			for _, m := range syntax.Markers(cg.List) {
+				if g, ok := strings.CutPrefix(m, "+groupName="); ok {
 					return strings.TrimSpace(g)
 				}
 			}

@@ -51,15 +51,24 @@ func (r *Result) Lacks(t types.Type) bool {
 
 func run(pass *analysis.Pass) (any, error) {
 	res := &Result{none: map[*types.TypeName]bool{}}
-	var crds manifests
-	group := groupName(pass.Files)
-	if group == "" {
-		group = groupVersionLiteral(pass.Files)
-	}
-	if len(pass.Files) > 0 {
-		if root := moduleRoot(filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())); root != "" {
-			crds = manifestsAt(root)
+	// The package's group and its module's manifests are looked for at the first
+	// type with a Status field: most packages (controllers, helpers) declare none.
+	var (
+		loaded bool
+		group  string
+		crds   manifests
+	)
+	lacksStatus := func(kind string) (none, decided bool) {
+		if !loaded {
+			loaded = true
+			if group = groupName(pass.Files); group == "" {
+				group = groupVersionLiteral(pass.Files)
+			}
+			if root := moduleRoot(filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())); root != "" {
+				crds = manifestsAt(root)
+			}
 		}
+		return crds.lacksStatus(group, pass.Pkg.Name(), kind)
 	}
 	for _, f := range pass.Files {
 		prev := f.Name.End()
@@ -83,7 +92,7 @@ func run(pass *analysis.Pass) (any, error) {
 				if obj == nil || !kubetypes.HasStatusSubresource(obj.Type()) {
 					continue // no Status field: nothing writes it anyway
 				}
-				none, decided := crds.lacksStatus(group, pass.Pkg.Name(), ts.Name.Name)
+				none, decided := lacksStatus(ts.Name.Name)
 				if !decided {
 					none = slices.Contains(markers, "+kubebuilder:object:root=true") && !slices.Contains(markers, "+kubebuilder:subresource:status")
 				}

@@ -77,6 +77,16 @@ func IsEmptyValue(info *types.Info, e ast.Expr) bool {
 	return tv.IsNil() || tv.Value != nil && ZeroConst(tv.Value)
 }
 
+// IsEmptyLiteral reports whether e is the empty value (IsEmptyValue) or a composite
+// literal without elements ([]string{}, FooStatus{}): what gives a field nothing.
+func IsEmptyLiteral(info *types.Info, e ast.Expr) bool {
+	if IsEmptyValue(info, e) {
+		return true
+	}
+	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
+	return ok && len(lit.Elts) == 0
+}
+
 // ZeroConst reports whether v is the zero value of its kind: "", 0 or false.
 func ZeroConst(v constant.Value) bool {
 	switch v.Kind() {
