@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
 	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
 
@@ -75,7 +76,7 @@ func isList(info *types.Info, call *ast.CallExpr) bool {
 		return false
 	}
 	sig, ok := info.TypeOf(call.Fun).(*types.Signature)
-	return ok && sig.Params().Len() >= 2 && types.TypeString(sig.Params().At(0).Type(), nil) == "context.Context"
+	return ok && sig.Params().Len() >= 2 && kubetypes.IsNamed(sig.Params().At(0).Type(), "context", "Context")
 }
 
 // matchingKeys are the constant keys of the client.MatchingFields among a List's
@@ -106,8 +107,7 @@ func (k keyer) matchingKeys(body *ast.BlockStmt, opts []ast.Expr) []string {
 }
 
 func isMatchingFields(t types.Type) bool {
-	n, ok := t.(*types.Named)
-	return ok && n.Obj().Name() == "MatchingFields" && n.Obj().Pkg() != nil && strings.HasSuffix(n.Obj().Pkg().Path(), "controller-runtime/pkg/client")
+	return kubetypes.IsNamed(t, kubetypes.ClientPkg, "MatchingFields")
 }
 
 // indexes are the package's field indexes (an IndexField call of any indexer, its
