@@ -2239,6 +2239,15 @@ func (k keyer) change(cond ast.Expr, want bool, acc []assignment, depth int) boo
 		if body, kb := k.predicate(x); body != nil {
 			return kb.change(body, want, acc, depth+1)
 		}
+		// !role.HasBindingRef(), a test of another package (an API package's helper)
+		// that finds $.Status.BindingRef empty: filled on the path, or found set and
+		// cleared.
+		if field, empty, ok := k.importedTest(x); ok {
+			if empty == want {
+				return k.fillsKey(field, acc)
+			}
+			return k.clearsKey(field, acc)
+		}
 		// slices.Contains(obj.Status.Nodes, id) false, then obj.Status.Nodes =
 		// append(obj.Status.Nodes, id): the list grows.
 		if !want && len(x.Args) == 2 && kubetypes.IsFunc(kubetypes.Callee(info, x), "slices", "Contains") {
@@ -2405,7 +2414,11 @@ const emptyLit = "{}"
 // or with a whole it is part of (obj.Status = api.IPStatus{}, obj.Status.Config =
 // nil): it is cleared.
 func (k keyer) clears(field ast.Expr, acc []assignment) bool {
-	fk := k.statusKey(field)
+	return k.clearsKey(k.statusKey(field), acc)
+}
+
+// clearsKey is clears of the field keyed fk.
+func (k keyer) clearsKey(fk string, acc []assignment) bool {
 	return fk != "" && onlyGives(acc, fk, func(a assignment) bool {
 		if a.lhs != fk {
 			return a.rhs == "nil" || a.rhs == emptyLit
@@ -2475,7 +2488,11 @@ func lenTest(info *types.Info, x *ast.BinaryExpr, want bool) (field ast.Expr, no
 // fillsField reports whether the status field (or snapshot of one) field is given a
 // value on the path that is not the empty one.
 func (k keyer) fillsField(field ast.Expr, acc []assignment) bool {
-	fk := k.statusKey(field)
+	return k.fillsKey(k.statusKey(field), acc)
+}
+
+// fillsKey is fillsField of the field keyed fk.
+func (k keyer) fillsKey(fk string, acc []assignment) bool {
 	if fk == "" {
 		return false
 	}

@@ -43,7 +43,12 @@
 // is everything in it. Nor is a write of
 // an object that is nil there: assigned, with an error, from a function of any
 // loaded package that returns nil for it with every error (claim, err :=
-// r.getClaim(…); if err != nil { …; write claim }; the NilOnError fact). Nor is a
+// r.getClaim(…); if err != nil { …; write claim }; the NilOnError fact), or one
+// that has no name there: declared with nothing in it (var obj Foo, obj := &Foo{})
+// and written in the branch that finds its Get failed, with nothing on the way that
+// may name it (an assignment to it, its ObjectMeta or Name, a call it is handed to
+// whole): a failed Get leaves the object as it was, and the client refuses to send
+// an object with no name. Nor is a
 // write off the reconcile loop (vet/internal/entry): in an entry point no watch
 // event drives, or in unexported functions of the package whose every call, followed up to five calls
 // (rule 4's walk, a function literal counting as the function that makes it, a call
@@ -116,7 +121,13 @@
 //     initConditions(ctx, c, obj) }, which sets them and then writes). A later
 //     statement on the way that gives the field the empty value again (nil, "", 0,
 //     false, an empty literal), itself or in a branch or loop it holds, undoes the
-//     fill. The first status of a new object, written once;
+//     fill. The first status of a new object, written once. The test may be a
+//     call of an exported bool function or method of another package (an API
+//     package's helper) whose body is one return of such a test of one status field
+//     of its receiver or a parameter, handed the written object (if
+//     !role.HasBindingRef() { role.SetBindingRef(name); write }, func (r *Role)
+//     HasBindingRef() bool { return r.Status.BindingRef != "" }; the TestsField
+//     fact): found empty and filled, or found set and cleared;
 //  4. the write is in a function of the same package every call of which is guarded
 //     by 1, 2 or 3 (followed up to five calls deep: a reconciler, a phase handler, a step, a check and the helper that fails the object), so a small updateStatus helper
 //     called only behind a diff is fine; a function stored in a variable or a field

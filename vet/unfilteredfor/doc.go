@@ -41,7 +41,11 @@
 // status writer's Update, Patch or Apply, or the Patch of a patch helper that sends
 // the status subresource with the object's other changes (cluster-api's
 // util/patch.Helper, fluxcd's runtime/patch.Helper and SerialPatcher: helper, _ :=
-// patch.NewHelper(obj, r.Client); defer helper.Patch(ctx, obj)). So a For in the
+// patch.NewHelper(obj, r.Client); defer helper.Patch(ctx, obj)), unless the helper
+// was made from the object in the Patch's own statement list and nothing between the
+// two gives the object more than finalizers, labels, annotations or owner references
+// (a finalizer helper's: the helper sends only what changed since it was made). So a
+// For in the
 // manager's set-up whose reconciler, in another package, writes the kind's status is
 // reported, and one whose reconciler writes none of it is not. When the reconciler
 // cannot be told (an interface, a wrapper), the package stands for it: the For is

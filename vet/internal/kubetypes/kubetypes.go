@@ -1883,3 +1883,282 @@ func Forwarder(info *types.Info, stack []ast.Node, call *ast.CallExpr) bool {
 	v, ok := info.Uses[id].(*types.Var)
 	return ok && syntax.ParamIndex(info, fd, v) >= 0
 }
+
+// UnnamedOnFailedRead reports whether obj, the object a write on top of stack sends,
+// has no name there: the write is in the branch of an if that finds the error of the
+// Get meant to fill it (if err := r.Get(ctx, key, &obj); err != nil { …; write }),
+// and obj was declared with nothing in it (var obj T, obj := &T{}) and given nothing
+// else on the way: a Get that fails leaves its object as it was. The client refuses
+// to send an object with no name ("resource name may not be empty"), so such a write
+// never reaches the API server. A call that may fill obj (it handed to a function, a
+// naming method: SetName, SetObjectMeta) or an assignment to it, its ObjectMeta or its
+// Name makes the answer false.
+func UnnamedOnFailedRead(info *types.Info, stack []ast.Node, obj ast.Expr) bool {
+	v := syntax.Root(info, obj)
+	if v == nil {
+		return false
+	}
+	body := syntax.DeclaringBody(stack, v)
+	if body == nil || !declaredEmpty(info, body, v) {
+		return false
+	}
+	var get *ast.CallExpr
+	for i := len(stack) - 2; i > 0 && get == nil; i-- {
+		is, ok := stack[i].(*ast.IfStmt)
+		if !ok || stack[i+1] != is.Body {
+			continue
+		}
+		var prior []ast.Stmt
+		if block, ok := stack[i-1].(*ast.BlockStmt); ok && is.Init == nil {
+			prior = syntax.Before(block.List, is)
+		}
+		call := ErrorChecked(info, prior, is)
+		if call != nil && IsMethod(Callee(info, call), ClientPkg, "Reader", "Get") && len(call.Args) >= 3 &&
+			syntax.Root(info, call.Args[2]) == v {
+			get = call
+		}
+	}
+	if get == nil {
+		return false
+	}
+	write := stack[len(stack)-1]
+	named := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if named || n == nil || n.Pos() >= write.Pos() {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && info.Defs[id] == v {
+					continue // its declaration, empty
+				}
+				if syntax.Root(info, l) == v && namesObject(l) {
+					named = true
+				}
+			}
+		case *ast.CallExpr:
+			if x == get || IsStatusWrite(info, x) {
+				return true
+			}
+			for _, a := range x.Args {
+				if syntax.Root(info, a) == v && !inStatus(a) {
+					named = true // handed to a call that may fill it
+				}
+			}
+			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && syntax.Root(info, sel.X) == v {
+				switch sel.Sel.Name {
+				case "SetName", "SetGenerateName", "SetObjectMeta", "DeepCopyInto":
+					named = true
+				}
+			}
+		}
+		return true
+	})
+	return !named
+}
+
+// declaredEmpty reports whether v is declared in body with nothing in it: var v T, v
+// := T{} or v := &T{} (or new(T)), with no other value assigned to it.
+func declaredEmpty(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
+	empty, other := false, false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.ValueSpec:
+			for i, id := range x.Names {
+				if info.Defs[id] == v {
+					if len(x.Values) == 0 {
+						empty = true
+					} else if i < len(x.Values) && emptyValue(info, x.Values[i]) {
+						empty = true
+					} else {
+						other = true
+					}
+				}
+			}
+		case *ast.AssignStmt:
+			for i, l := range x.Lhs {
+				id, ok := ast.Unparen(l).(*ast.Ident)
+				if !ok || info.ObjectOf(id) != v {
+					continue
+				}
+				if x.Tok == token.DEFINE && len(x.Lhs) == len(x.Rhs) && info.Defs[id] == v && emptyValue(info, x.Rhs[i]) {
+					empty = true
+				} else {
+					other = true
+				}
+			}
+		}
+		return true
+	})
+	return empty && !other
+}
+
+// emptyValue reports whether e is an empty composite literal of a struct, its address,
+// or new(T).
+func emptyValue(info *types.Info, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	if lit, ok := e.(*ast.CompositeLit); ok {
+		return len(lit.Elts) == 0
+	}
+	if call, ok := e.(*ast.CallExpr); ok && syntax.IsBuiltin(info, call.Fun, "new") {
+		return true
+	}
+	return false
+}
+
+// inStatus reports whether e, an argument, is a part of its object's status
+// (&obj.Status.Conditions): a call handed it cannot name the object.
+func inStatus(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	for {
+		sel, ok := e.(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && id != nil {
+			return sel.Sel.Name == "Status"
+		}
+		e = ast.Unparen(sel.X)
+	}
+}
+
+// namesObject reports whether the assignment target l may give its object a name: the
+// object itself, its ObjectMeta or its Name.
+func namesObject(l ast.Expr) bool {
+	switch x := ast.Unparen(l).(type) {
+	case *ast.Ident, *ast.StarExpr:
+		return true
+	case *ast.SelectorExpr:
+		return x.Sel.Name == "ObjectMeta" || x.Sel.Name == "Name"
+	}
+	return false
+}
+
+// PatchesMetadataOnly reports whether call, the Patch of a patch helper (see
+// IsPatchHelperPatch), can change nothing but the object's metadata: the helper was
+// made from the same object in the same statement list (h, err := patch.NewHelper(obj,
+// c)), and every statement between the two that names the object only gives it
+// finalizers, labels, annotations or owner references. A patch helper sends what
+// changed since it took its copy, the status subresource only when the status
+// changed: such a Patch writes no status (a finalizer helper's).
+func PatchesMetadataOnly(info *types.Info, stack []ast.Node, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) < 2 {
+		return false
+	}
+	h := syntax.Root(info, sel.X)
+	obj := syntax.Root(info, call.Args[1])
+	if h == nil || obj == nil {
+		return false
+	}
+	// The list that holds the Patch's statement.
+	var list []ast.Stmt
+	var st ast.Stmt
+	for i := len(stack) - 2; i >= 0 && list == nil; i-- {
+		switch stack[i].(type) {
+		case *ast.FuncLit, *ast.DeferStmt, *ast.GoStmt:
+			return false // a deferred or handed-on Patch: what runs before it is not in sight
+		}
+		if b, ok := stack[i].(*ast.BlockStmt); ok {
+			list, st = b.List, stack[i+1].(ast.Stmt)
+		}
+	}
+	made := -1
+	for i, s := range list {
+		if s == st {
+			break
+		}
+		if as, ok := s.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && len(as.Lhs) >= 1 {
+			id, isID := ast.Unparen(as.Lhs[0]).(*ast.Ident)
+			rhs, isCall := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+			if isID && isCall && info.ObjectOf(id) == h && Callee(info, rhs) != nil && Callee(info, rhs).Name() == "NewHelper" &&
+				len(rhs.Args) >= 1 && syntax.Root(info, rhs.Args[0]) == obj {
+				made = i
+			}
+		}
+	}
+	if made < 0 {
+		return false
+	}
+	for _, s := range list[made+1:] {
+		if s == st {
+			return true
+		}
+		if !metadataOnly(info, s, obj) {
+			return false
+		}
+	}
+	return false
+}
+
+// metadataOnly reports whether st, between a patch helper's making and its Patch,
+// changes nothing of obj but metadata: it does not name obj, or every call that names
+// it adds or removes a finalizer or sets labels, annotations, finalizers or owner
+// references, and every assignment to it is to one of those.
+func metadataOnly(info *types.Info, st ast.Stmt, obj *types.Var) bool {
+	names := func(n ast.Node) bool {
+		found := false
+		ast.Inspect(n, func(m ast.Node) bool {
+			if id, ok := m.(*ast.Ident); ok && info.Uses[id] == obj {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	if !names(st) {
+		return true
+	}
+	ok := true
+	ast.Inspect(st, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			ok = false
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				if syntax.Root(info, l) != obj {
+					continue
+				}
+				sel, isSel := ast.Unparen(l).(*ast.SelectorExpr)
+				if !isSel || !metadataField(sel.Sel.Name) {
+					ok = false
+				}
+			}
+		case *ast.CallExpr:
+			if !names(x) {
+				return false
+			}
+			fn := Callee(info, x)
+			switch {
+			case fn == nil:
+				ok = false
+			case IsFunc(fn, "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil", "AddFinalizer"),
+				IsFunc(fn, "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil", "RemoveFinalizer"),
+				IsFunc(fn, "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil", "ContainsFinalizer"):
+			case fn.Signature().Recv() != nil && strings.HasPrefix(fn.Name(), "Set") && metadataField(strings.TrimPrefix(fn.Name(), "Set")):
+			case fn.Signature().Recv() != nil && strings.HasPrefix(fn.Name(), "Get"):
+			default:
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+// metadataField reports whether name is a field of ObjectMeta that a finalizer or
+// bookkeeping step sets.
+func metadataField(name string) bool {
+	switch name {
+	case "Finalizers", "Labels", "Annotations", "OwnerReferences":
+		return true
+	}
+	return false
+}

@@ -7,7 +7,9 @@
 // of a status writer (c.Status().Update(ctx, obj), c.SubResource("status").Patch(…))
 // on it, calls the Patch of a patch helper that sends the status subresource with the
 // object's other changes (cluster-api's util/patch.Helper, fluxcd's runtime/patch
-// Helper and SerialPatcher: helper.Patch(ctx, obj)), or hands it to a function that
+// Helper and SerialPatcher: helper.Patch(ctx, obj); not one that can have changed
+// only metadata since the helper was made, kubetypes.PatchesMetadataOnly), or hands
+// it to a function that
 // does. It updates its parameter as it came in
 // when it calls Update or Status().Update on it (which send the object whole, with its
 // resourceVersion), or hands it to a function that does, without reading it again

@@ -824,7 +824,11 @@ func analyze(pass *analysis.Pass, x *fn, sm seams, factOf func(*types.Func) *Fac
 			return true
 		case kubetypes.IsPatchHelperPatch(info, call) && len(call.Args) >= 2:
 			// A patch helper writes the status with the rest: the kind's status is
-			// written, and nothing is sent whole.
+			// written, and nothing is sent whole. One whose object gained only a
+			// finalizer or labels since it was made sends no status.
+			if kubetypes.PatchesMetadataOnly(info, stack, call) {
+				return true
+			}
 			add(false, call.Args[1], switches.Requires(pass, stack, x.decl))
 			if res != nil {
 				res.ByFunc[x.obj] = append(res.ByFunc[x.obj], info.TypeOf(call.Args[1]))

@@ -11,6 +11,7 @@ import (
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 )
@@ -72,5 +73,31 @@ func (r *CacheReconciler) save(ctx context.Context, p *fluxpatch.SerialPatcher, 
 func (r *CacheReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&apiv1.Watched{}). // want `For\(&apiv1.Watched{}\) without predicates`
+		Complete(r)
+}
+
+// StatusReconciler patches with cluster-api's helper after a finalizer and a status
+// change made between the helper and its Patch: the status is sent.
+type StatusReconciler struct {
+	client.Client
+}
+
+func (r *StatusReconciler) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	var obj apiv1.Memcached
+	if err := r.Get(ctx, req.NamespacedName, &obj); err != nil {
+		return reconcile.Result{}, err
+	}
+	helper, err := patch.NewHelper(&obj, r.Client)
+	if err != nil {
+		return reconcile.Result{}, err
+	}
+	controllerutil.AddFinalizer(&obj, "example.com/cleanup")
+	obj.Status.State = "Admitted"
+	return reconcile.Result{}, helper.Patch(ctx, &obj)
+}
+
+func (r *StatusReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&apiv1.Memcached{}). // want `For\(&apiv1.Memcached{}\) without predicates`
 		Complete(r)
 }
