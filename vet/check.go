@@ -10,6 +10,7 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -143,7 +144,11 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 		return nil, &LoadError{Causes: []string{err.Error()}, GoCommand: true}
 	}
 	if err := loadError(pkgs); err != nil {
-		return nil, err
+		repaired, ok := withTestFiles(ctx, cfg, pkgs)
+		if !ok {
+			return nil, err
+		}
+		pkgs = repaired
 	}
 	if len(pkgs) == 0 {
 		return nil, &LoadError{Causes: []string{"no packages match " + strings.Join(cfg.Patterns, " ")}, GoCommand: true}
@@ -218,6 +223,9 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 				continue // the manager's client reads the kind from the API server
 			}
 			f := Finding{Analyzer: act.Analyzer.Name, Pos: fset.Position(d.Pos), Message: d.Message}
+			if strings.HasSuffix(f.Pos.Filename, "_test.go") {
+				continue // a test file, loaded only to type-check the package (withTestFiles)
+			}
 			k := key{f.Analyzer, f.Message, f.Pos}
 			if seen[k] {
 				continue
@@ -847,4 +855,76 @@ func loadError(pkgs []*packages.Package) error {
 	}
 	slices.Sort(code)
 	return &LoadError{Causes: slices.Compact(code)}
+}
+
+// withTestFiles type-checks again, with their test files, the packages of pkgs that
+// do not type-check alone, as go vet does (a suite's helpers in a non-test file that
+// use what its _test.go files declare: test/e2e/utils.go naming the suite's
+// k8sClient): each such package is replaced by its test variant, which holds its
+// non-test files too. ok is false, and pkgs unchanged, when anything else fails to
+// load or a package's test variant does not type-check either; the caller then
+// reports the first load's errors. Findings in the test files are dropped by Check.
+func withTestFiles(ctx context.Context, cfg Config, pkgs []*packages.Package) ([]*packages.Package, bool) {
+	broken := map[string]int{}
+	for i, p := range pkgs {
+		if len(p.Errors) == 0 {
+			continue
+		}
+		for _, e := range p.Errors {
+			// The type errors, and the go command's report of the compiler's (# path,
+			// then the same errors).
+			if e.Kind != packages.TypeError && !strings.HasPrefix(e.Msg, "# "+p.PkgPath+"\n") {
+				return pkgs, false
+			}
+		}
+		broken[p.PkgPath] = i
+	}
+	if len(broken) == 0 {
+		return pkgs, false
+	}
+	// Nothing else may fail: a dependency's error is no test file's to mend.
+	other := false
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if _, ok := broken[p.PkgPath]; !ok && len(p.Errors) > 0 {
+			other = true
+		}
+	})
+	if other {
+		return pkgs, false
+	}
+	paths := slices.Sorted(maps.Keys(broken))
+	tested, err := packages.Load(&packages.Config{
+		Context: ctx,
+		Dir:     cfg.Dir,
+		Env:     cfg.Env,
+		Tests:   true,
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
+			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule,
+	}, paths...)
+	if err != nil {
+		return pkgs, false
+	}
+	out := slices.Clone(pkgs)
+	found := 0
+	for _, p := range tested {
+		i, ok := broken[p.PkgPath]
+		if !ok || p.ID != p.PkgPath+" ["+p.PkgPath+".test]" {
+			continue
+		}
+		clean := true
+		packages.Visit([]*packages.Package{p}, nil, func(q *packages.Package) {
+			if len(q.Errors) > 0 {
+				clean = false
+			}
+		})
+		if !clean {
+			return pkgs, false
+		}
+		out[i] = p
+		found++
+	}
+	if found != len(broken) {
+		return pkgs, false // a package without test files of its own: the error is its code's
+	}
+	return out, true
 }

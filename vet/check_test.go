@@ -89,6 +89,26 @@ func TestLoadTypeError(t *testing.T) {
 	}
 }
 
+// TestLoadWithTestFiles: a package that type-checks only with its own test files (a
+// suite's helpers naming the suite's declarations) is checked with them, as go vet
+// checks it, and the run goes on; one that its test files do not mend is still the
+// load error, at its position.
+func TestLoadWithTestFiles(t *testing.T) {
+	findings, err := vet.Check(context.Background(), vet.Config{Dir: loadDir(t, "testfiles"), Env: env("GOPROXY=off")})
+	if err != nil {
+		t.Fatalf("Check = %v, want the package checked with its test files", err)
+	}
+	for _, f := range findings {
+		if strings.HasSuffix(f.Pos.Filename, "_test.go") {
+			t.Errorf("finding in a test file: %v", f)
+		}
+	}
+	le, _ := checkLoadError(t, vet.Config{Dir: loadDir(t, "testfilesbroken"), Env: env("GOPROXY=off")})
+	if len(le.Causes) != 1 || !strings.Contains(le.Causes[0], "utils.go:5:34") || !strings.Contains(le.Causes[0], "suiteNamespace") {
+		t.Errorf("causes = %q, want the undefined name at utils.go:5:34", le.Causes)
+	}
+}
+
 // TestLoadSyntaxError: a file that does not parse is reported at its position, each
 // syntax error as the parser finds it.
 func TestLoadSyntaxError(t *testing.T) {

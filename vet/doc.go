@@ -43,8 +43,12 @@
 // nothing compiled), so that a dependency the module proxy does not serve, a go.sum
 // without an entry, a //go:embed pattern that matches no file or a pattern that
 // matches nothing fails in seconds, with the go command's own message, as a
-// LoadError, and stops the full load. It reports the packages' syntax and type errors
-// as a LoadError, or runs the analyzers with go/analysis/checker. Seeing every package
+// LoadError, and stops the full load. A package that type-checks only with its own
+// test files (a suite's helpers in a non-test file naming what its _test.go files
+// declare) is loaded again with them, as go vet loads it, and checked in that form;
+// what the analyzers report in its test files is dropped. It reports the packages'
+// other syntax and type errors as a LoadError, or runs the analyzers with
+// go/analysis/checker. Seeing every package
 // at once, it then settles what one package cannot see of another: it drops
 // cachedupdate's findings in packages that neither hold a controller, nor make a
 // manager, nor are imported by one that does (a command-line tool, an e2e suite), and

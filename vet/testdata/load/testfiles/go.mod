@@ -1,0 +1,3 @@
+module example.com/testfiles
+
+go 1.22

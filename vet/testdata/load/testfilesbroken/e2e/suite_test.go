@@ -1,0 +1,9 @@
+package e2e
+
+import "testing"
+
+func TestNamespace(t *testing.T) {
+	if Namespace() == "" {
+		t.Fatal("no namespace")
+	}
+}

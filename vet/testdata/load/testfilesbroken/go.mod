@@ -1,0 +1,3 @@
+module example.com/testfilesbroken
+
+go 1.22
