@@ -625,8 +625,9 @@
 // update/write/patch, in any case (syncOnChanges(…) error is an action, not a
 // comparison)
 // (equality.Semantic.DeepEqual, reflect.DeepEqual, cmp.Equal, statusChanged,
-// meta.IsStatusConditionPresentAndEqual), a call of meta.SetStatusCondition or
-// meta.RemoveStatusCondition (both report whether they changed anything), a call of a
+// meta.IsStatusConditionPresentAndEqual), a call of meta.SetStatusCondition,
+// meta.RemoveStatusCondition or UpdatePodCondition of k8s.io/kubernetes/pkg/api/v1/pod
+// (each reports whether it changed anything), a call of a
 // change-reporting setter of any loaded package (a function whose first result, a
 // bool, can say "nothing to do", false, can say true, and is true only after it
 // assigned through a pointer, slice or map it was handed, or was handed an interface

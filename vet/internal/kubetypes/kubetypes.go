@@ -83,11 +83,13 @@ func IsNewClient(fn *types.Func) bool {
 	return IsFunc(fn, ClientPkg, "New") || IsFunc(fn, ClientPkg, "NewWithWatch")
 }
 
-// ChangesConditions reports whether fn is meta.SetStatusCondition or
-// meta.RemoveStatusCondition: both answer whether they changed the list they were
-// handed, so their true is a diff.
+// ChangesConditions reports whether fn is meta.SetStatusCondition,
+// meta.RemoveStatusCondition or the kubernetes pod helper UpdatePodCondition
+// (k8s.io/kubernetes/pkg/api/v1/pod, which controllers of pods import): each answers
+// whether it changed the conditions it was handed, so its true is a diff.
 func ChangesConditions(fn *types.Func) bool {
-	return IsFunc(fn, MetaPkg, "SetStatusCondition") || IsFunc(fn, MetaPkg, "RemoveStatusCondition")
+	return IsFunc(fn, MetaPkg, "SetStatusCondition") || IsFunc(fn, MetaPkg, "RemoveStatusCondition") ||
+		IsFunc(fn, "k8s.io/kubernetes/pkg/api/v1/pod", "UpdatePodCondition")
 }
 
 // IsMethod reports whether fn is the method name of the type pkgPath.typeName (an

@@ -30,7 +30,14 @@ type PodTemplateSpec struct {
 }
 
 type PodStatus struct {
-	Phase string `json:"phase,omitempty"`
+	Phase      string         `json:"phase,omitempty"`
+	Conditions []PodCondition `json:"conditions,omitempty"`
+}
+
+type PodCondition struct {
+	Type   string `json:"type"`
+	Status string `json:"status"`
+	Reason string `json:"reason,omitempty"`
 }
 
 type Pod struct {
