@@ -90,25 +90,9 @@ func (g *guards) nilOnFailure(stack []ast.Node, obj ast.Expr) bool {
 	if v == nil {
 		return false
 	}
-	for i := len(stack) - 2; i > 0; i-- {
-		is, ok := stack[i].(*ast.IfStmt)
-		if !ok || stack[i+1] != is.Body {
-			continue
-		}
-		var prior []ast.Stmt
-		if block, ok := stack[i-1].(*ast.BlockStmt); ok && is.Init == nil {
-			prior = syntax.Before(block.List, is)
-		}
-		call := kubetypes.ErrorChecked(info, prior, is)
-		if call == nil {
-			continue
-		}
-		as := is.Init
-		if as == nil {
-			as = prior[len(prior)-1]
-		}
-		lhs := as.(*ast.AssignStmt).Lhs
-		for _, r := range g.nilResults(kubetypes.Callee(info, call)) {
+	for _, f := range kubetypes.FailedCalls(info, stack) {
+		lhs := f.Assign.Lhs
+		for _, r := range g.nilResults(kubetypes.Callee(info, f.Call)) {
 			if r < len(lhs) {
 				if id, ok := ast.Unparen(lhs[r]).(*ast.Ident); ok && info.ObjectOf(id) == v {
 					return true

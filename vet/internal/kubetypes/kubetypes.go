@@ -1886,6 +1886,40 @@ func Forwarder(info *types.Info, stack []ast.Node, call *ast.CallExpr) bool {
 	return ok && syntax.ParamIndex(info, fd, v) >= 0
 }
 
+// FailedCall is a call whose error an if finds not nil, and the statement that
+// assigns that error (its init statement, or the statement before it).
+type FailedCall struct {
+	Call   *ast.CallExpr
+	Assign *ast.AssignStmt
+}
+
+// FailedCalls are the calls whose error an enclosing if finds not nil (ErrorChecked)
+// with the node on top of stack in that if's body, innermost first: on that path each
+// of them failed.
+func FailedCalls(info *types.Info, stack []ast.Node) []FailedCall {
+	var out []FailedCall
+	for i := len(stack) - 2; i > 0; i-- {
+		is, ok := stack[i].(*ast.IfStmt)
+		if !ok || stack[i+1] != is.Body {
+			continue
+		}
+		var prior []ast.Stmt
+		if block, ok := stack[i-1].(*ast.BlockStmt); ok && is.Init == nil {
+			prior = syntax.Before(block.List, is)
+		}
+		call := ErrorChecked(info, prior, is)
+		if call == nil {
+			continue
+		}
+		as := is.Init
+		if as == nil {
+			as = prior[len(prior)-1]
+		}
+		out = append(out, FailedCall{Call: call, Assign: as.(*ast.AssignStmt)})
+	}
+	return out
+}
+
 // UnnamedOnFailedRead reports whether obj, the object a write on top of stack sends,
 // has no name there: the write is in the branch of an if that finds the error of the
 // Get meant to fill it (if err := r.Get(ctx, key, &obj); err != nil { …; write }),
@@ -1905,19 +1939,10 @@ func UnnamedOnFailedRead(info *types.Info, stack []ast.Node, obj ast.Expr) bool 
 		return false
 	}
 	var get *ast.CallExpr
-	for i := len(stack) - 2; i > 0 && get == nil; i-- {
-		is, ok := stack[i].(*ast.IfStmt)
-		if !ok || stack[i+1] != is.Body {
-			continue
-		}
-		var prior []ast.Stmt
-		if block, ok := stack[i-1].(*ast.BlockStmt); ok && is.Init == nil {
-			prior = syntax.Before(block.List, is)
-		}
-		call := ErrorChecked(info, prior, is)
-		if call != nil && IsMethod(Callee(info, call), ClientPkg, "Reader", "Get") && len(call.Args) >= 3 &&
-			syntax.Root(info, call.Args[2]) == v {
-			get = call
+	for _, f := range FailedCalls(info, stack) {
+		if IsMethod(Callee(info, f.Call), ClientPkg, "Reader", "Get") && len(f.Call.Args) >= 3 && syntax.Root(info, f.Call.Args[2]) == v {
+			get = f.Call
+			break
 		}
 	}
 	if get == nil {
