@@ -128,8 +128,7 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 			Context: loadCtx,
 			Dir:     cfg.Dir,
 			Env:     cfg.Env,
-			Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
-				packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule,
+			Mode:    loadMode,
 		}, cfg.Patterns...)
 		full <- loaded{pkgs, err}
 	}()
@@ -857,6 +856,11 @@ func loadError(pkgs []*packages.Package) error {
 	return &LoadError{Causes: slices.Compact(code)}
 }
 
+// loadMode is what the analyzers need of the packages the patterns name: their syntax
+// and types (dependencies from export data).
+const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
+	packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule
+
 // withTestFiles type-checks again, with their test files, the packages of pkgs that
 // do not type-check alone, as go vet does (a suite's helpers in a non-test file that
 // use what its _test.go files declare: test/e2e/utils.go naming the suite's
@@ -898,8 +902,7 @@ func withTestFiles(ctx context.Context, cfg Config, pkgs []*packages.Package) ([
 		Dir:     cfg.Dir,
 		Env:     cfg.Env,
 		Tests:   true,
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
-			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule,
+		Mode:    loadMode,
 	}, paths...)
 	if err != nil {
 		return pkgs, false

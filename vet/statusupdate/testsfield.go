@@ -3,6 +3,7 @@ package statusupdate
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -59,37 +60,18 @@ func exportTestsField(pass *analysis.Pass, g *guards) {
 			}
 			// The one object the test reads: the receiver or one parameter, and no
 			// other of them.
-			var vars []*types.Var
-			if sig.Recv() != nil {
-				vars = append(vars, sig.Recv())
+			var obj *types.Var
+			param, n := 0, 0
+			if r := sig.Recv(); r != nil && kubetypes.ReadsVar(info, ret, r) {
+				obj, param, n = r, -1, 1
 			}
 			for i := range sig.Params().Len() {
-				vars = append(vars, sig.Params().At(i))
-			}
-			read := map[*types.Var]bool{}
-			ast.Inspect(ret, func(n ast.Node) bool {
-				if id, ok := n.(*ast.Ident); ok {
-					if v, ok := info.Uses[id].(*types.Var); ok {
-						read[v] = true
-					}
-				}
-				return true
-			})
-			param, n := -2, 0
-			for i, v := range vars {
-				if read[v] {
-					n, param = n+1, i
-					if sig.Recv() != nil {
-						param = i - 1 // vars[0] is the receiver
-					}
+				if v := sig.Params().At(i); kubetypes.ReadsVar(info, ret, v) {
+					obj, param, n = v, i, n+1
 				}
 			}
 			if n != 1 {
 				continue
-			}
-			obj := sig.Recv()
-			if param >= 0 {
-				obj = sig.Params().At(param)
 			}
 			if !kubetypes.IsCustomResource(obj.Type()) || obj.Name() == "" || obj.Name() == "_" {
 				continue
@@ -117,7 +99,7 @@ func (k keyer) fieldTest(cond ast.Expr) (field string, empty, ok bool) {
 	info := k.g.pass.TypesInfo
 	c := ast.Unparen(cond)
 	negated := false
-	if u, isNot := c.(*ast.UnaryExpr); isNot && u.Op.String() == "!" {
+	if u, isNot := c.(*ast.UnaryExpr); isNot && u.Op == token.NOT {
 		c, negated = ast.Unparen(u.X), true
 	}
 	if sel, isSel := c.(*ast.SelectorExpr); isSel && types.Identical(info.TypeOf(sel).Underlying(), types.Typ[types.Bool]) {

@@ -2049,7 +2049,7 @@ func inStatus(e ast.Expr) bool {
 		if !ok {
 			return false
 		}
-		if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && id != nil {
+		if _, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
 			return sel.Sel.Name == "Status"
 		}
 		e = ast.Unparen(sel.X)
@@ -2105,8 +2105,10 @@ func PatchesMetadataOnly(info *types.Info, stack []ast.Node, call *ast.CallExpr)
 		if as, ok := s.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && len(as.Lhs) >= 1 {
 			id, isID := ast.Unparen(as.Lhs[0]).(*ast.Ident)
 			rhs, isCall := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-			if isID && isCall && info.ObjectOf(id) == h && Callee(info, rhs) != nil && Callee(info, rhs).Name() == "NewHelper" &&
-				len(rhs.Args) >= 1 && syntax.Root(info, rhs.Args[0]) == obj {
+			if !isID || !isCall || info.ObjectOf(id) != h {
+				continue
+			}
+			if fn := Callee(info, rhs); fn != nil && fn.Name() == "NewHelper" && len(rhs.Args) >= 1 && syntax.Root(info, rhs.Args[0]) == obj {
 				made = i
 			}
 		}
@@ -2130,17 +2132,7 @@ func PatchesMetadataOnly(info *types.Info, stack []ast.Node, call *ast.CallExpr)
 // it adds or removes a finalizer or sets labels, annotations, finalizers or owner
 // references, and every assignment to it is to one of those.
 func metadataOnly(info *types.Info, st ast.Stmt, obj *types.Var) bool {
-	names := func(n ast.Node) bool {
-		found := false
-		ast.Inspect(n, func(m ast.Node) bool {
-			if id, ok := m.(*ast.Ident); ok && info.Uses[id] == obj {
-				found = true
-			}
-			return !found
-		})
-		return found
-	}
-	if !names(st) {
+	if !ReadsVar(info, st, obj) {
 		return true
 	}
 	ok := true
@@ -2159,7 +2151,7 @@ func metadataOnly(info *types.Info, st ast.Stmt, obj *types.Var) bool {
 				}
 			}
 		case *ast.CallExpr:
-			if !names(x) {
+			if !ReadsVar(info, x, obj) {
 				return false
 			}
 			fn := Callee(info, x)
