@@ -353,6 +353,7 @@ func (k keyer) assigns(list []ast.Stmt) []assignment {
 			a.values = switchedValues(info, list[:idx], as.Rhs[i])
 			out = append(out, a)
 			out = append(out, vk.literalAssigns(lk, as.Rhs[i], 0)...)
+			out = append(out, vk.mergeAssigns(lk, as.Rhs[i])...)
 		}
 	}
 	return out
@@ -2547,9 +2548,9 @@ func timeComparison(info *types.Info, call *ast.CallExpr) (a, b ast.Expr, differ
 // status field of the written object and the other a snapshot of it, or the path
 // assigns one to the other.
 func (k keyer) differs(a, b ast.Expr, acc []assignment) bool {
-	ka, kb := k.key(a), k.key(b)
+	ka, kb := k.fieldKey(a), k.fieldKey(b)
 	for _, p := range [][2]ast.Expr{{a, b}, {b, a}} {
-		if kp := k.key(p[0]); strings.HasPrefix(kp, "$.Status") && k.snapshotKey(p[1]) == kp {
+		if kp := k.fieldKey(p[0]); strings.HasPrefix(kp, "$.Status") && k.snapshotKey(p[1]) == kp {
 			return true
 		}
 		// if next != orig.Status.Version { obj.Status.Version = next; write }, orig a
@@ -2565,7 +2566,7 @@ func (k keyer) differs(a, b ast.Expr, acc []assignment) bool {
 	// caller, BackupFailed in the API package's setter).
 	for _, p := range [][2]ast.Expr{{a, b}, {b, a}} {
 		if v := k.g.pass.TypesInfo.Types[p[1]].Value; v != nil {
-			kp := k.key(p[0])
+			kp := k.fieldKey(p[0])
 			if onlyGives(acc, kp, func(as assignment) bool { return as.lhs == kp && as.value != nil && sameConst(as.value, v) }) {
 				return true
 			}
@@ -2573,6 +2574,16 @@ func (k keyer) differs(a, b ast.Expr, acc []assignment) bool {
 	}
 	return onlyGives(acc, ka, func(as assignment) bool { return assigns(as, ka, kb) }) ||
 		onlyGives(acc, kb, func(as assignment) bool { return assigns(as, kb, ka) })
+}
+
+// fieldKey is key of e, but of a condition's status or reason read through a
+// variable that a find assigned (c.Status, c := meta.FindStatusCondition(list, T)):
+// that condition's key (keyer.conditionField).
+func (k keyer) fieldKey(e ast.Expr) string {
+	if ck := k.conditionField(e); ck != "" {
+		return ck
+	}
+	return k.key(e)
 }
 
 // assigns reports whether the assignment as gives the field lhs the value rhs: itself

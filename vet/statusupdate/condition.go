@@ -251,10 +251,18 @@ func (k keyer) conditionCall(call *ast.CallExpr, args map[*types.Var]ast.Expr) [
 	if remove {
 		return []assignment{{lhs: k.conditionKey(list, arg(call.Args[1])), rhs: removed, portable: true}}
 	}
-	lit, ok := ast.Unparen(call.Args[1]).(*ast.CompositeLit)
+	return k.conditionSet(list, call.Args[1], arg)
+}
+
+// conditionSet is the pseudo-assignment of c, a condition set in list: its key given
+// c's status. c is a literal, whose status may be any expression (a constant, or
+// what the path's tests compare with: Status: statusOf(ready)), or a constructor's
+// condition (MakesCondition), whose status is a constant; nil for anything else.
+func (k keyer) conditionSet(list, c ast.Expr, arg func(ast.Expr) ast.Expr) []assignment {
+	lit, ok := ast.Unparen(c).(*ast.CompositeLit)
 	if !ok {
 		// A constructor's condition (MakesCondition): NewReadyCondition(gen).
-		if m, made := k.conditionMade(arg(call.Args[1])); made {
+		if m, made := k.conditionMade(arg(c)); made {
 			v := constant.MakeString(m.Status)
 			return []assignment{{lhs: k.key(list) + "#" + m.Type, rhs: v.ExactString(), portable: true, value: v}}
 		}
@@ -264,11 +272,35 @@ func (k keyer) conditionCall(call *ast.CallExpr, args map[*types.Var]ast.Expr) [
 	if typ == nil || status == nil {
 		return nil
 	}
-	v := info.Types[status].Value
-	if v == nil || v.Kind() != constant.String {
+	ck := k.conditionKey(list, arg(typ))
+	v := k.g.pass.TypesInfo.Types[status].Value
+	if v == nil {
+		return []assignment{k.valueAssign(ck, arg(status))}
+	}
+	if v.Kind() != constant.String {
 		return nil
 	}
-	return []assignment{{lhs: k.conditionKey(list, arg(typ)), rhs: v.ExactString(), portable: true, value: v}}
+	return []assignment{{lhs: ck, rhs: v.ExactString(), portable: true, value: v}}
+}
+
+// mergeAssigns are the pseudo-assignments of lhs = Merge(lhs, c…) (or *Merge(…)), a
+// merge (ConditionHelper) of the written object's conditions list lhs (lk its key):
+// each c's, as a set of it; nil when e is no such call.
+func (k keyer) mergeAssigns(lk string, e ast.Expr) []assignment {
+	e = ast.Unparen(e)
+	if star, ok := e.(*ast.StarExpr); ok {
+		e = ast.Unparen(star.X)
+	}
+	call, ok := e.(*ast.CallExpr)
+	if !ok || call.Ellipsis.IsValid() || len(call.Args) < 2 || !strings.HasPrefix(lk, "$.Status") || k.key(call.Args[0]) != lk ||
+		conditionHelper(k.g.pass, kubetypes.Callee(k.g.pass.TypesInfo, call)) != mergesCondition {
+		return nil
+	}
+	var out []assignment
+	for _, c := range call.Args[1:] {
+		out = append(out, k.conditionSet(call.Args[0], c, argument(k.g.pass.TypesInfo, nil))...)
+	}
+	return out
 }
 
 // conditionChange reports whether call, a test of a condition's status

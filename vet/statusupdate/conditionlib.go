@@ -16,7 +16,11 @@ import (
 // for a Condition type of their own (with more statuses than True, False and
 // Unknown): FindCondition(list, T) returns a pointer to the element of type T or nil,
 // SetCondition(&list, c) replaces the element of c's type or appends c,
-// RemoveCondition(&list, T) drops it. They are recognized by what their bodies do,
+// RemoveCondition(&list, T) drops it. Others take other signatures for the same:
+// a find that answers an error with nil for a type not there (Get(&list, T)
+// (*Condition, error)), and a merge that takes the list by value with any number of
+// conditions and returns the new list (list = Merge(list, a, b), or *Merge(…) of
+// one returning the list's address). They are recognized by what their bodies do,
 // not by their names, and carried to other packages as the ConditionHelper fact; the
 // rules read a call of one as they read the meta function it copies.
 
@@ -25,11 +29,13 @@ const (
 	findsCondition   = "find"
 	setsCondition    = "set"
 	removesCondition = "remove"
+	mergesCondition  = "merge"
 )
 
 // ConditionHelper is the fact of a function that does what meta.FindStatusCondition
-// (Kind "find"), meta.SetStatusCondition ("set") or meta.RemoveStatusCondition
-// ("remove") does, to a list of a struct type with Type and Status fields.
+// (Kind "find"), meta.SetStatusCondition ("set", and "merge" for a set of any number
+// returning the list) or meta.RemoveStatusCondition ("remove") does, to a list of a
+// struct type with Type and Status fields.
 type ConditionHelper struct {
 	Kind string
 }
@@ -63,15 +69,22 @@ func conditionHelper(pass *analysis.Pass, fn *types.Func) string {
 // exportConditionHelpers exports the ConditionHelper fact of each function of the
 // package, without receiver and with two parameters, that is
 //
-//   - a find: (list []E, t) returning *E, whose body ranges over list and, in an if
-//     that finds an element's Type equal to t, returns its address (&list[i], or &e
-//     of the range's value), and returns nil after the loop;
+//   - a find: (list []E, t) or (list *[]E, t) returning *E, or *E and an error,
+//     whose body ranges over list and, in an if that finds an element's Type equal
+//     to t, returns its address (&list[i], or &e of the range's value; and a nil
+//     error), and returns nil after the loop;
 //   - a set: (list *[]E, c E), whose body appends c to *list (*list = append(*list,
 //     c)) and looks for c's type in it first, by a find of (*list, c.Type) or a
 //     comparison of an element's Type with c.Type;
 //   - a remove: (list *[]E, t), whose body gives *list a new value, looking for t in
 //     it by a comparison of an element's Type with t, and appends nothing but
 //     elements of the list;
+//   - a merge: (list []E, cs ...E) returning []E or *[]E, whose body ranges over cs
+//     and, for each c, both replaces an element of the list with c (list[i] = c)
+//     and appends c to it (list = append(list, c)), looking for c's type by a
+//     comparison of an element's Type with c.Type: replace or append. One that only
+//     appends the types not there keeps a condition that is there as it was, and is
+//     no merge;
 //
 // E a struct with fields Type and Status, or a function whose body is one call of
 // such a helper (or of meta's) handing it its own parameters in order (func
@@ -87,7 +100,7 @@ func exportConditionHelpers(pass *analysis.Pass) {
 		}
 	}
 	done := map[*types.Func]bool{}
-	for _, kind := range []string{findsCondition, setsCondition, removesCondition} {
+	for _, kind := range []string{findsCondition, setsCondition, removesCondition, mergesCondition} {
 		for changed := true; changed; {
 			changed = false
 			for _, fd := range decls {
@@ -114,38 +127,50 @@ func isConditionHelper(pass *analysis.Pass, fd *ast.FuncDecl, fn *types.Func, ki
 	if forwards(pass, fd, fn, kind) {
 		return true
 	}
-	var elem types.Type
-	if kind == findsCondition {
-		s, ok := list.Type().Underlying().(*types.Slice)
-		if !ok || sig.Results().Len() != 1 {
+	listPtr := false
+	lt := list.Type().Underlying()
+	if p, ok := lt.(*types.Pointer); ok {
+		listPtr, lt = true, p.Elem().Underlying()
+	}
+	s, ok := lt.(*types.Slice)
+	if !ok {
+		return false
+	}
+	elem := s.Elem()
+	results := sig.Results()
+	switch kind {
+	case findsCondition:
+		if results.Len() < 1 || results.Len() > 2 || results.Len() == 2 && !isError(results.At(1).Type()) {
 			return false
 		}
-		p, ok := sig.Results().At(0).Type().(*types.Pointer)
-		if !ok || !types.Identical(p.Elem(), s.Elem()) {
+		p, ok := results.At(0).Type().(*types.Pointer)
+		if !ok || !types.Identical(p.Elem(), elem) {
 			return false
 		}
-		elem = s.Elem()
-	} else {
-		p, ok := list.Type().Underlying().(*types.Pointer)
-		if !ok {
+	case mergesCondition:
+		if listPtr || !sig.Variadic() || !types.Identical(second.Type(), types.NewSlice(elem)) || results.Len() != 1 {
 			return false
 		}
-		s, ok := p.Elem().Underlying().(*types.Slice)
-		if !ok {
+		r := results.At(0).Type()
+		if p, ok := r.(*types.Pointer); ok {
+			r = p.Elem()
+		}
+		if !types.Identical(r, list.Type()) {
 			return false
 		}
-		elem = s.Elem()
-		if kind == setsCondition && !types.Identical(second.Type(), elem) {
+	default:
+		if !listPtr || kind == setsCondition && !types.Identical(second.Type(), elem) {
 			return false
 		}
 	}
 	if !conditionStruct(elem) {
 		return false
 	}
-	// isList reports whether e is the list: list for a find, *list otherwise.
+	// isList reports whether e is the list: *list when it is a pointer's, list
+	// otherwise.
 	isList := func(e ast.Expr) bool {
 		e = ast.Unparen(e)
-		if kind != findsCondition {
+		if listPtr {
 			star, ok := e.(*ast.StarExpr)
 			if !ok {
 				return false
@@ -185,7 +210,9 @@ func isConditionHelper(pass *analysis.Pass, fd *ast.FuncDecl, fn *types.Func, ki
 	}
 	switch kind {
 	case findsCondition:
-		return findBody(info, fd, isList, typeTest)
+		return findBody(info, fd, results.Len(), isList, typeTest)
+	case mergesCondition:
+		return mergeBody(info, fd, second, isList)
 	case setsCondition:
 		appends, looks := false, false
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
@@ -234,16 +261,17 @@ func isConditionHelper(pass *analysis.Pass, fd *ast.FuncDecl, fn *types.Func, ki
 	return false
 }
 
-// findBody reports whether fd's body is a find: a range over the list (isList) whose
-// body holds an if on an element's type (typeTest) returning the element's address,
-// followed at the end of the function by return nil.
-func findBody(info *types.Info, fd *ast.FuncDecl, isList func(ast.Expr) bool, typeTest func(ast.Expr) bool) bool {
+// findBody reports whether fd's body is a find of n results: a range over the list
+// (isList) whose body holds an if on an element's type (typeTest) returning the
+// element's address (and a nil error), followed at the end of the function by a
+// return of nil (and any error).
+func findBody(info *types.Info, fd *ast.FuncDecl, n int, isList func(ast.Expr) bool, typeTest func(ast.Expr) bool) bool {
 	list := fd.Body.List
 	if len(list) < 2 {
 		return false
 	}
 	last, ok := list[len(list)-1].(*ast.ReturnStmt)
-	if !ok || len(last.Results) != 1 || !info.Types[last.Results[0]].IsNil() {
+	if !ok || len(last.Results) != n || !info.Types[last.Results[0]].IsNil() {
 		return false
 	}
 	rng, ok := list[len(list)-2].(*ast.RangeStmt)
@@ -257,7 +285,7 @@ func findBody(info *types.Info, fd *ast.FuncDecl, isList func(ast.Expr) bool, ty
 			continue
 		}
 		ret, ok := ifs.Body.List[0].(*ast.ReturnStmt)
-		if !ok || len(ret.Results) != 1 {
+		if !ok || len(ret.Results) != n || n == 2 && !info.Types[ret.Results[1]].IsNil() {
 			continue
 		}
 		addr, ok := ast.Unparen(ret.Results[0]).(*ast.UnaryExpr)
@@ -272,6 +300,60 @@ func findBody(info *types.Info, fd *ast.FuncDecl, isList func(ast.Expr) bool, ty
 		}
 	}
 	return found
+}
+
+// mergeBody reports whether fd's body is a merge: a range over cs (the variadic
+// parameter) whose value c the body both puts in place of an element of the list
+// (list[i] = c) and appends to it (list = append(list, c)), after a comparison of an
+// element's Type with c.Type.
+func mergeBody(info *types.Info, fd *ast.FuncDecl, cs *types.Var, isList func(ast.Expr) bool) bool {
+	for _, st := range fd.Body.List {
+		rng, ok := st.(*ast.RangeStmt)
+		if !ok || !refersTo(info, rng.X, cs) || rng.Value == nil {
+			continue
+		}
+		c := info.Defs[rng.Value.(*ast.Ident)]
+		if c == nil {
+			continue
+		}
+		replaces, appends, looks := false, false, false
+		ast.Inspect(rng.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if len(n.Lhs) != 1 || len(n.Rhs) != 1 {
+					return true
+				}
+				if ix, ok := ast.Unparen(n.Lhs[0]).(*ast.IndexExpr); ok && isList(ix.X) && refersTo(info, n.Rhs[0], c) {
+					replaces = true
+				}
+				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && isList(n.Lhs[0]) && syntax.IsBuiltin(info, call.Fun, "append") &&
+					len(call.Args) == 2 && isList(call.Args[0]) && refersTo(info, call.Args[1], c) {
+					appends = true
+				}
+			case *ast.BinaryExpr:
+				if n.Op != token.EQL && n.Op != token.NEQ {
+					return true
+				}
+				for _, side := range [][2]ast.Expr{{n.X, n.Y}, {n.Y, n.X}} {
+					a, ok1 := ast.Unparen(side[0]).(*ast.SelectorExpr)
+					b, ok2 := ast.Unparen(side[1]).(*ast.SelectorExpr)
+					if ok1 && ok2 && a.Sel.Name == "Type" && b.Sel.Name == "Type" && !refersTo(info, a.X, c) && refersTo(info, b.X, c) {
+						looks = true
+					}
+				}
+			}
+			return true
+		})
+		if replaces && appends && looks {
+			return true
+		}
+	}
+	return false
+}
+
+// isError reports whether t is the error interface.
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // forwards reports whether fd's body is one call, returned or as a statement, of a

@@ -457,12 +457,22 @@
 //     the fields handed in; a project's own copy of meta's conditions helpers, for a
 //     Condition type of its own with Type and Status fields, is read as meta's:
 //     a function of any loaded package whose body does what FindStatusCondition
-//     does (ranges over the list it is handed and returns the address of the
-//     element whose Type equals the type it is handed, nil after the loop),
-//     SetStatusCondition does (appends the condition it is handed to *list, after
-//     looking for its type there) or RemoveStatusCondition does (gives *list a new
+//     does (ranges over the list it is handed, or the list a pointer it is handed
+//     points to, and returns the address of the element whose Type equals the type
+//     it is handed, nil after the loop, and with an error result a nil error with
+//     the element: old, err := GetCondition(&list, T); if err == nil && old.Status
+//     != want), SetStatusCondition does (appends the condition it is handed to
+//     *list, after looking for its type there, or, handed the list and any number
+//     of conditions and returning the list or its address, both replaces an
+//     element with each condition and appends it, after looking for its type: list
+//     = *Merge(list, c…); one that only appends the types not there is no set) or
+//     RemoveStatusCondition does (gives *list a new
 //     value of its own elements, looking for the type), or that forwards its two
-//     parameters to one of them (the ConditionHelper fact); a local assigned from
+//     parameters to one of them (the ConditionHelper fact); a condition's status
+//     that is no constant is the expression the literal gives, the same as a test
+//     that compares the found condition's status with that same expression (if
+//     old.Status != statusOf(ready) { set Ready to statusOf(ready); write }: it
+//     moves); a local assigned from
 //     such a find and, when the find gave nil, a default literal (c :=
 //     FindCondition(list, T); if c == nil { c = &Condition{Status: Unknown} }) reads
 //     the condition; a bool local assigned again, by no function literal and never
