@@ -329,6 +329,9 @@ func (k keyer) assigns(list []ast.Stmt) []assignment {
 				out = append(out, f)
 			}
 		}
+		if run, ok := own.runsParam(st); ok {
+			out = append(out, run)
+		}
 		if is, ok := st.(*ast.IfStmt); ok {
 			every := own.everyBranchAssigns(is)
 			out = append(out, every...)
@@ -357,6 +360,75 @@ func (k keyer) assigns(list []ast.Stmt) []assignment {
 		}
 	}
 	return out
+}
+
+// runsParameter is the left-hand side of the pseudo-assignment of a call of a
+// function parameter (mutate()): what the function handed in does, which each caller
+// that hands in a function literal spells out (guards.carried). Its right-hand side is
+// the key of the call's one argument ($.Status for mutate(&obj.Status)), "" for none.
+const runsParameter = "<runs parameter>"
+
+// runsParam is the pseudo-assignment of st when it is a call statement of a function
+// parameter of the function around it, with no argument or one.
+func (k keyer) runsParam(st ast.Stmt) (assignment, bool) {
+	call := syntax.StmtCall(st)
+	if call == nil || len(call.Args) > 1 {
+		return assignment{}, false
+	}
+	info := k.g.pass.TypesInfo
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return assignment{}, false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return assignment{}, false
+	}
+	decl := k.decl()
+	if decl == nil {
+		return assignment{}, false
+	}
+	i := syntax.ParamIndex(info, decl, v)
+	if i < 0 {
+		return assignment{}, false
+	}
+	a := assignment{lhs: runsParameter, param: &paramRead{index: i}}
+	if len(call.Args) == 1 {
+		a.rhs = k.key(call.Args[0])
+	}
+	return a, true
+}
+
+// decl is the function declaration around the statements k judges, nil outside one.
+func (k keyer) decl() *ast.FuncDecl {
+	for _, n := range k.stack {
+		if d, ok := n.(*ast.FuncDecl); ok {
+			return d
+		}
+	}
+	return nil
+}
+
+// literalRuns are the assignments of the written object's status that lit, a function
+// literal handed in at the call site k judges for a parameter that the callee runs
+// (runsParameter, its one argument's key arg), makes at the top level of its body: its
+// one parameter, if it has one, stands for what the callee hands it, the written
+// object ($) or its status ($.Status).
+func (k keyer) literalRuns(lit *ast.FuncLit, arg string) []assignment {
+	params := lit.Type.Params.List
+	switch {
+	case len(params) == 0:
+	case len(params) == 1 && len(params[0].Names) == 1 && (arg == "$" || arg == "$.Status"):
+		name := params[0].Names[0].Name
+		if arg == "$" {
+			k.obj = name
+		} else {
+			k.status = name
+		}
+	default:
+		return nil
+	}
+	return k.assigns(lit.Body.List)
 }
 
 // maybeAssigned is the right-hand side of a field that a statement nested in a branch
@@ -523,13 +595,7 @@ func (k keyer) valueAssign(lhs string, e ast.Expr) assignment {
 // paramRead is what e reads of a parameter of the function declaration around the
 // statements k judges (name, ref.Name); nil when it reads none.
 func (k keyer) paramRead(e ast.Expr) *paramRead {
-	var decl *ast.FuncDecl
-	for _, n := range k.stack {
-		if d, ok := n.(*ast.FuncDecl); ok {
-			decl = d
-			break
-		}
-	}
+	decl := k.decl()
 	v := syntax.Root(k.g.pass.TypesInfo, e)
 	if decl == nil || v == nil {
 		return nil
@@ -2634,6 +2700,22 @@ func (g *guards) carried(acc []assignment, site []ast.Node, obj ast.Expr) []assi
 		switch {
 		case a.portable:
 			out = append(out, a)
+		case a.lhs == runsParameter:
+			// The function the callee runs: a literal's assignments, or the caller's own
+			// parameter handed on, which its callers spell out in turn.
+			if a.param.index >= fixed {
+				continue
+			}
+			switch arg := ast.Unparen(call.Args[a.param.index]).(type) {
+			case *ast.FuncLit:
+				out = append(out, ck.literalRuns(arg, a.rhs)...)
+			case *ast.Ident:
+				if v, ok := g.pass.TypesInfo.Uses[arg].(*types.Var); ok && ck.decl() != nil {
+					if i := syntax.ParamIndex(g.pass.TypesInfo, ck.decl(), v); i >= 0 {
+						out = append(out, assignment{lhs: runsParameter, rhs: a.rhs, param: &paramRead{index: i}})
+					}
+				}
+			}
 		case a.param != nil && a.param.index < fixed:
 			arg := call.Args[a.param.index]
 			b := ck.valueAssign(a.lhs, arg)

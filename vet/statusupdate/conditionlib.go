@@ -140,7 +140,7 @@ func isConditionHelper(pass *analysis.Pass, fd *ast.FuncDecl, fn *types.Func, ki
 	results := sig.Results()
 	switch kind {
 	case findsCondition:
-		if results.Len() < 1 || results.Len() > 2 || results.Len() == 2 && !isError(results.At(1).Type()) {
+		if results.Len() < 1 || results.Len() > 2 || results.Len() == 2 && !syntax.IsError(results.At(1).Type()) {
 			return false
 		}
 		p, ok := results.At(0).Type().(*types.Pointer)
@@ -349,11 +349,6 @@ func mergeBody(info *types.Info, fd *ast.FuncDecl, cs *types.Var, isList func(as
 		}
 	}
 	return false
-}
-
-// isError reports whether t is the error interface.
-func isError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // forwards reports whether fd's body is one call, returned or as a statement, of a

@@ -197,7 +197,13 @@
 //     Failed { return }, where the conjunct err == nil of such a Get's error is taken
 //     as true: a failed read is no pass of the steady loop), unconditionally, the
 //     last such assignment on the way deciding (a branch that may give the state
-//     Saving, then a helper that gives it Failed, leaves it Failed)
+//     Saving, then a helper that gives it Failed, leaves it Failed; a call on the
+//     way of a function the helper is handed, mutate() or mutate(&obj.Status),
+//     assigns, at each call of the helper that hands in a function literal, what
+//     the literal's body assigns, its one parameter standing for the object or its
+//     status: r.persist(ctx, obj, func() { obj.Status.State = state }), and a
+//     function the caller was itself handed is spelled out by its callers in turn;
+//     any other function handed in assigns nothing known)
 //     (if obj.Status.Message != msg { obj.Status.Message = msg; write }; a whole
 //     assigned counts for its parts: if obj.Status.State != desired.State {
 //     obj.Status = desired; write };
