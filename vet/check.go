@@ -132,12 +132,30 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 		}, cfg.Patterns...)
 		full <- loaded{pkgs, err}
 	}()
-	if err := goCommandErrors(ctx, cfg); err != nil {
+	local, err := goCommandErrors(ctx, cfg)
+	if err != nil {
 		cancel()
 		<-full
 		return nil, err
 	}
-	l := <-full
+	var l loaded
+	if len(local) > 0 {
+		// The project's own modules beside the one analyzed (replace … => ../api):
+		// loaded from source with it, so that what their functions do (a test of a
+		// condition, a setter) reaches the analyzers as facts. Their findings are
+		// not asked for, and dropped below; a load that fails with them is done
+		// again without them.
+		cancel()
+		<-full
+		l.pkgs, l.err = packages.Load(&packages.Config{Context: ctx, Dir: cfg.Dir, Env: cfg.Env, Mode: loadMode},
+			append(slices.Clone(cfg.Patterns), slices.Sorted(maps.Keys(local))...)...)
+		if l.err != nil || loadError(l.pkgs) != nil {
+			local = nil
+			l.pkgs, l.err = packages.Load(&packages.Config{Context: ctx, Dir: cfg.Dir, Env: cfg.Env, Mode: loadMode}, cfg.Patterns...)
+		}
+	} else {
+		l = <-full
+	}
 	pkgs, err := l.pkgs, l.err
 	if err != nil {
 		return nil, &LoadError{Causes: []string{err.Error()}, GoCommand: true}
@@ -200,6 +218,9 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 		}
 		if act.Analyzer == cu && reached != nil && !reached[act.Package.PkgPath] {
 			continue // no controller runs this code: a command-line tool's, a test suite's
+		}
+		if local[act.Package.PkgPath] {
+			continue // a module beside the one analyzed, loaded for its facts only
 		}
 		fset := act.Package.Fset
 		for _, d := range act.Diagnostics {
@@ -784,7 +805,7 @@ func linkRoots(pkgs []*packages.Package) {
 // goCommandErrors runs the go command's part of the load alone (go list -e -deps
 // -compiled: cgo run, no Go compiled) and returns its errors as a LoadError, nil
 // when there are none.
-func goCommandErrors(ctx context.Context, cfg Config) error {
+func goCommandErrors(ctx context.Context, cfg Config) (local map[string]bool, err error) {
 	pkgs, err := packages.Load(&packages.Config{
 		Context: ctx,
 		Dir:     cfg.Dir,
@@ -798,15 +819,36 @@ func goCommandErrors(ctx context.Context, cfg Config) error {
 			packages.NeedCompiledGoFiles,
 	}, cfg.Patterns...)
 	if err != nil {
-		return &LoadError{Causes: []string{err.Error()}, GoCommand: true}
+		return nil, &LoadError{Causes: []string{err.Error()}, GoCommand: true}
 	}
 	if causes := listErrors(pkgs); len(causes) > 0 {
-		return &LoadError{Causes: causes, GoCommand: true}
+		return nil, &LoadError{Causes: causes, GoCommand: true}
 	}
 	if len(pkgs) == 0 {
-		return &LoadError{Causes: []string{"no packages match " + strings.Join(cfg.Patterns, " ")}, GoCommand: true}
+		return nil, &LoadError{Causes: []string{"no packages match " + strings.Join(cfg.Patterns, " ")}, GoCommand: true}
 	}
-	return nil
+	return localImports(pkgs), nil
+}
+
+// localImports are the import paths of the packages that pkgs import, directly or
+// not, from a module the main module replaces with a directory of its own (replace
+// example.com/op/api => ./api, the API types kept in a module of their own): the
+// project's code, which the analyzers need to see as they see the main module's.
+// Packages the patterns match are not among them.
+func localImports(pkgs []*packages.Package) map[string]bool {
+	roots := map[string]bool{}
+	for _, p := range pkgs {
+		roots[p.PkgPath] = true
+	}
+	local := map[string]bool{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		m := p.Module
+		if roots[p.PkgPath] || m == nil || m.Main || m.Replace == nil || m.Replace.Version != "" || len(p.CompiledGoFiles) == 0 {
+			return
+		}
+		local[p.PkgPath] = true
+	})
+	return local
 }
 
 // listErrors are the go command's errors of the packages and their imports, each once

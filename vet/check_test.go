@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -185,5 +186,35 @@ func TestLoadCgoHeader(t *testing.T) {
 	all := strings.Join(le.Causes, "\n")
 	if !le.GoCommand || !strings.Contains(all, "perf.go:4") || !strings.Contains(all, "opgen/nosuch.h") {
 		t.Errorf("causes = %q (go command %v), want the missing header at perf.go:4 from the go command", le.Causes, le.GoCommand)
+	}
+}
+
+// TestLoadLocalModule: a module the operator's replaces with a directory of its own
+// (the API kept in a module beside it) is loaded from source with it: the condition
+// its method tests guards the first write, the second is reported, and nothing is
+// reported in the API module itself.
+func TestLoadLocalModule(t *testing.T) {
+	dir := filepath.Join("testdata", "localapi")
+	testdatadir.Track(t, dir)
+	findings, err := vet.Check(context.Background(), vet.Config{Dir: dir, Env: env("GOPROXY=off")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, _ := filepath.Abs(filepath.Join(dir, "ctl", "seat_controller.go"))
+	guarded, unguarded := linesContaining(t, file, "// guarded"), linesContaining(t, file, "// unguarded")
+	var got []int
+	for _, f := range findings {
+		if f.Pos.Filename != file {
+			t.Errorf("finding outside the operator's module: %s: %s (%s)", f.Pos, f.Message, f.Analyzer)
+		}
+		if f.Analyzer == "statusupdate" {
+			got = append(got, f.Pos.Line)
+		}
+	}
+	if len(guarded) != 1 || len(unguarded) != 1 {
+		t.Fatalf("the testdata changed: %d guarded and %d unguarded writes, want 1 and 1", len(guarded), len(unguarded))
+	}
+	if !slices.Equal(got, unguarded) {
+		t.Errorf("statusupdate lines = %v, want %v (the write at %v is guarded by the API module's test)", got, unguarded, guarded)
 	}
 }

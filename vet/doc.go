@@ -46,8 +46,12 @@
 // LoadError, and stops the full load. A package that type-checks only with its own
 // test files (a suite's helpers in a non-test file naming what its _test.go files
 // declare) is loaded again with them, as go vet loads it, and checked in that form;
-// what the analyzers report in its test files is dropped. It reports the packages'
-// other syntax and type errors as a LoadError, or runs the analyzers with
+// what the analyzers report in its test files is dropped. The packages the named
+// ones import from a module the main module replaces with a directory (replace
+// example.com/op/api => ./api: the project's own API module) are loaded from source
+// with them, so that facts reach the analyzers from them too, and what is reported
+// in them is dropped; a load that fails with them is done again without. It reports
+// the packages' other syntax and type errors as a LoadError, or runs the analyzers with
 // go/analysis/checker. Seeing every package
 // at once, it then settles what one package cannot see of another: it drops
 // cachedupdate's findings in packages that neither hold a controller, nor make a
