@@ -668,7 +668,10 @@
 // ReportsChange fact), a call that
 // returns one bool and is handed two values of one struct type
 // (inconsistentStatus(old.Status, obj.Status)), a variable or field with such a name
-// (changed, needsUpdate), or a bool variable assigned once from such a call. A comparison of single
+// (changed, needsUpdate), the StatusUpdated field of controller-runtime's finalizer
+// Result (res, err := finalizers.Finalize(ctx, obj); if res.StatusUpdated { write }:
+// true only when a finalizer changed the status), or a bool variable assigned once
+// from such a call. A comparison of single
 // fields (obj.Status.Phase != "Ready", len(obj.Status.Conditions) == 0) is not a diff:
 // the write sends the whole status, so one field says nothing about the rest. Nor is
 // a deep comparison (reflect.DeepEqual, equality.Semantic.DeepEqual, cmp.Equal) of two

@@ -45,13 +45,25 @@ func MentionsDiff(info *types.Info, n ast.Node) bool {
 				found = true
 			}
 		case *ast.Ident:
-			if v, ok := info.Uses[x].(*types.Var); ok && diffName.MatchString(v.Name()) {
+			if v, ok := info.Uses[x].(*types.Var); ok && (diffName.MatchString(v.Name()) || StatusChanged(v)) {
 				found = true
 			}
 		}
 		return !found
 	})
 	return found
+}
+
+// finalizerPkg is controller-runtime's finalizer package.
+const finalizerPkg = "sigs.k8s.io/controller-runtime/pkg/finalizer"
+
+// StatusChanged reports whether v is the StatusUpdated field of the Result that
+// controller-runtime's finalizer registry returns (res, err := fs.Finalize(ctx, obj);
+// if res.StatusUpdated { write }): true only when a finalizer changed the object's
+// status, a diff whatever its name says. Its Updated field says the metadata or the
+// spec changed, nothing of the status.
+func StatusChanged(v *types.Var) bool {
+	return v.IsField() && v.Name() == "StatusUpdated" && v.Pkg() != nil && v.Pkg().Path() == finalizerPkg
 }
 
 // NeverEqual reports whether call is a deep comparison — reflect.DeepEqual,
@@ -174,8 +186,11 @@ func BranchWhenSame(info *types.Info, cond ast.Expr, then bool, def func(*types.
 			}
 		}
 	case *ast.SelectorExpr:
-		if _, isVar := info.Uses[x.Sel].(*types.Var); isVar {
+		if v, isVar := info.Uses[x.Sel].(*types.Var); isVar {
 			f = family(x.Sel.Name)
+			if StatusChanged(v) {
+				f = 1
+			}
 		}
 	case *ast.CallExpr:
 		if fn := kubetypes.Callee(info, x); fn != nil {

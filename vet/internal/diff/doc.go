@@ -9,7 +9,10 @@
 // comparison)
 // (equality.Semantic.DeepEqual, reflect.DeepEqual, cmp.Equal, statusChanged,
 // inconsistentStatus), and so does a variable or field so named (changed,
-// needsUpdate). Beside names: a call of meta.SetStatusCondition or
+// needsUpdate). Beside names: the StatusUpdated field of the Result of
+// controller-runtime's finalizer registry (pkg/finalizer: res, err :=
+// finalizers.Finalize(ctx, obj); if res.StatusUpdated { write }), true only when a
+// finalizer changed the status; a call of meta.SetStatusCondition or
 // meta.RemoveStatusCondition (both report whether they changed anything), and a call
 // that returns one bool and is handed two values of one named struct type
 // (compare(old.Status, obj.Status)), whatever its name. A deep comparison
