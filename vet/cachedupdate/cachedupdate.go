@@ -34,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#cachedupdate",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, writes.Analyzer, subresource.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(CachedResults), new(SendsWhatItReads), new(Refreshes), new(CachedClient), new(NewClient), new(NewClientField), new(CreatesOrUpdates)},
+	FactTypes: []analysis.Fact{new(CachedResults), new(SendsWhatItReads), new(Refreshes), new(CachedClient), new(NewClient), new(NewClientField), new(CreatesOrUpdates), new(Fails)},
 }
 
 // CachedClient is the fact of a function without parameters that returns the
@@ -203,6 +203,8 @@ func runWith(pass *analysis.Pass, uncachedParams map[string]bool) (any, error) {
 	wr := pass.ResultOf[writes.Analyzer].(*writes.Result)
 	rep := directive.NewReporter(pass)
 	info := pass.TypesInfo
+	// Which functions always fail, before anything asks whether a return may be nil.
+	exportFails(pass)
 	o := &origins{pass: pass, insp: insp, deferred: map[*types.Func][]int{}, rf: newRefresher(pass, insp), uncachedParams: uncachedParams}
 	o.rf.exportFacts()
 	o.exportNewClients()

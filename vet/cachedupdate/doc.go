@@ -252,7 +252,10 @@
 // with other tests that leave: past if res, err := v.validate(ctx, obj); err != nil
 // || res.RequeueAfter > 0 { return res, err } the error was nil): when nothing
 // in the literal or function returns before that write but with an error (if err
-// != nil { return err }, fmt.Errorf, errors.New; client.IgnoreNotFound(err) may be
+// != nil { return err }, fmt.Errorf, errors.New, reconcile.TerminalError, a struct
+// literal of an error type or its address, or a call of a function of any loaded
+// package whose every return is such a new error: func permanent(err error) error {
+// return &nonRetryable{err} }, the Fails fact; client.IgnoreNotFound(err) may be
 // nil), and nothing after it reads the object again.
 // So does an if with a final else (a chain of else ifs) each branch of which leaves
 // or writes the object in a statement of its own, nothing after it in the branch

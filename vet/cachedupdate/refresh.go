@@ -445,14 +445,13 @@ func (rf *refresher) bodyRefreshes(list []ast.Stmt, v *types.Var) bool {
 // v.handleInvalid(ctx, obj) }; if res, err := v.check(ctx, obj); err != nil ||
 // res.RequeueAfter > 0 { return res, err }; return v.handleValid(ctx, obj)).
 func (rf *refresher) everyReturnRefreshes(list []ast.Stmt, v *types.Var) bool {
-	info := rf.pass.TypesInfo
 	refreshing := 0
 	ok := eachReturn(list, func(ret *ast.ReturnStmt, stack []ast.Node) bool {
 		if rf.refreshingReturn(ret, stack, v) {
 			refreshing++
 			return true
 		}
-		return failure(info, ret, append(slices.Clip(stack), ret))
+		return failure(rf.pass, ret, append(slices.Clip(stack), ret))
 	})
 	return ok && refreshing > 0
 }
@@ -540,7 +539,7 @@ func (rf *refresher) nilOnlyAfterWrite(list []ast.Stmt, v *types.Var) bool {
 			nils++
 			return rf.rightAfterWrite(ret, stack, v)
 		}
-		return failure(info, ret, append(slices.Clip(stack), ret)) || rf.write(r, v, nil) != nil
+		return failure(rf.pass, ret, append(slices.Clip(stack), ret)) || rf.write(r, v, nil) != nil
 	})
 	return ok && nils > 0
 }
@@ -754,7 +753,6 @@ func (rf *refresher) exportFacts() {
 // variable inside the branch that found it non-nil (if err != nil { return err }), or
 // a new error (fmt.Errorf, errors.New). client.IgnoreNotFound(err) may be nil.
 func (rf *refresher) returnsOther(st ast.Stmt) bool {
-	info := rf.pass.TypesInfo
 	found := false
 	var stack []ast.Node
 	ast.Inspect(st, func(n ast.Node) bool {
@@ -768,7 +766,7 @@ func (rf *refresher) returnsOther(st ast.Stmt) bool {
 			stack = stack[:len(stack)-1]
 			return false
 		case *ast.ReturnStmt:
-			if !failure(info, r, stack) {
+			if !failure(rf.pass, r, stack) {
 				found = true
 			}
 		}
@@ -777,15 +775,16 @@ func (rf *refresher) returnsOther(st ast.Stmt) bool {
 	return found
 }
 
-// failure reports whether ret, on top of stack, returns a non-nil error last.
-func failure(info *types.Info, ret *ast.ReturnStmt, stack []ast.Node) bool {
+// failure reports whether ret, on top of stack, returns a non-nil error last: a new
+// error (newError), or an error variable inside the branch that found it not nil.
+func failure(pass *analysis.Pass, ret *ast.ReturnStmt, stack []ast.Node) bool {
+	info := pass.TypesInfo
 	if len(ret.Results) == 0 {
 		return false
 	}
 	last := ast.Unparen(ret.Results[len(ret.Results)-1])
-	if call, ok := last.(*ast.CallExpr); ok {
-		fn := kubetypes.Callee(info, call)
-		return fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == "fmt" && fn.Name() == "Errorf" || fn.Pkg().Path() == "errors" && fn.Name() == "New")
+	if _, ok := last.(*ast.CallExpr); ok {
+		return newError(pass, last)
 	}
 	id, ok := last.(*ast.Ident)
 	if !ok {
