@@ -124,12 +124,7 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 	}
 	full := make(chan loaded, 1)
 	go func() {
-		pkgs, err := packages.Load(&packages.Config{
-			Context: loadCtx,
-			Dir:     cfg.Dir,
-			Env:     cfg.Env,
-			Mode:    loadMode,
-		}, cfg.Patterns...)
+		pkgs, err := loadSource(loadCtx, cfg, cfg.Patterns)
 		full <- loaded{pkgs, err}
 	}()
 	local, err := goCommandErrors(ctx, cfg)
@@ -147,11 +142,10 @@ func Check(ctx context.Context, cfg Config) ([]Finding, error) {
 		// again without them.
 		cancel()
 		<-full
-		l.pkgs, l.err = packages.Load(&packages.Config{Context: ctx, Dir: cfg.Dir, Env: cfg.Env, Mode: loadMode},
-			append(slices.Clone(cfg.Patterns), slices.Sorted(maps.Keys(local))...)...)
+		l.pkgs, l.err = loadSource(ctx, cfg, append(slices.Clone(cfg.Patterns), slices.Sorted(maps.Keys(local))...))
 		if l.err != nil || loadError(l.pkgs) != nil {
 			local = nil
-			l.pkgs, l.err = packages.Load(&packages.Config{Context: ctx, Dir: cfg.Dir, Env: cfg.Env, Mode: loadMode}, cfg.Patterns...)
+			l.pkgs, l.err = loadSource(ctx, cfg, cfg.Patterns)
 		}
 	} else {
 		l = <-full
@@ -902,6 +896,12 @@ func loadError(pkgs []*packages.Package) error {
 // and types (dependencies from export data).
 const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
 	packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule
+
+// loadSource loads the packages patterns name in cfg's directory and environment, in
+// loadMode.
+func loadSource(ctx context.Context, cfg Config, patterns []string) ([]*packages.Package, error) {
+	return packages.Load(&packages.Config{Context: ctx, Dir: cfg.Dir, Env: cfg.Env, Mode: loadMode}, patterns...)
+}
 
 // withTestFiles type-checks again, with their test files, the packages of pkgs that
 // do not type-check alone, as go vet does (a suite's helpers in a non-test file that

@@ -751,7 +751,8 @@ func (rf *refresher) exportFacts() {
 // returnsOther reports whether st holds a return statement, outside function
 // literals, that may return a nil error: any but one whose last result is an error
 // variable inside the branch that found it non-nil (if err != nil { return err }), or
-// a new error (fmt.Errorf, errors.New). client.IgnoreNotFound(err) may be nil.
+// a new error (newError: fmt.Errorf, errors.New, a call of a function with the Fails
+// fact, …). client.IgnoreNotFound(err) may be nil.
 func (rf *refresher) returnsOther(st ast.Stmt) bool {
 	found := false
 	var stack []ast.Node

@@ -375,20 +375,7 @@ func (k keyer) runsParam(st ast.Stmt) (assignment, bool) {
 	if call == nil || len(call.Args) > 1 {
 		return assignment{}, false
 	}
-	info := k.g.pass.TypesInfo
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return assignment{}, false
-	}
-	v, ok := info.Uses[id].(*types.Var)
-	if !ok {
-		return assignment{}, false
-	}
-	decl := k.decl()
-	if decl == nil {
-		return assignment{}, false
-	}
-	i := syntax.ParamIndex(info, decl, v)
+	i := k.paramIndex(call.Fun)
 	if i < 0 {
 		return assignment{}, false
 	}
@@ -397,6 +384,21 @@ func (k keyer) runsParam(st ast.Stmt) (assignment, bool) {
 		a.rhs = k.key(call.Args[0])
 	}
 	return a, true
+}
+
+// paramIndex is the index of the parameter of the function declaration around the
+// statements k judges that e, an identifier, names; -1 when it names none.
+func (k keyer) paramIndex(e ast.Expr) int {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return -1
+	}
+	v, ok := k.g.pass.TypesInfo.Uses[id].(*types.Var)
+	decl := k.decl()
+	if !ok || decl == nil {
+		return -1
+	}
+	return syntax.ParamIndex(k.g.pass.TypesInfo, decl, v)
 }
 
 // decl is the function declaration around the statements k judges, nil outside one.
@@ -2709,11 +2711,9 @@ func (g *guards) carried(acc []assignment, site []ast.Node, obj ast.Expr) []assi
 			switch arg := ast.Unparen(call.Args[a.param.index]).(type) {
 			case *ast.FuncLit:
 				out = append(out, ck.literalRuns(arg, a.rhs)...)
-			case *ast.Ident:
-				if v, ok := g.pass.TypesInfo.Uses[arg].(*types.Var); ok && ck.decl() != nil {
-					if i := syntax.ParamIndex(g.pass.TypesInfo, ck.decl(), v); i >= 0 {
-						out = append(out, assignment{lhs: runsParameter, rhs: a.rhs, param: &paramRead{index: i}})
-					}
+			default:
+				if i := ck.paramIndex(arg); i >= 0 {
+					out = append(out, assignment{lhs: runsParameter, rhs: a.rhs, param: &paramRead{index: i}})
 				}
 			}
 		case a.param != nil && a.param.index < fixed:
