@@ -35,7 +35,9 @@
 // client of the package's own (a test double that fills a status it answers with a
 // time), or the Start of a manager
 // Runnable that no watch event drives, or in unexported functions whose every call,
-// up to three calls up, is in one: a message's or a request's stamp, not a pass's.
+// up to three calls up, is in one: a message's or a request's stamp, not a pass's;
+// and a start-up step, reached in a line that runs once from a Start the manager
+// calls once, or from a manager.RunnableFunc's literal.
 // A kind every controller of which in the package filters update
 // events (see unfilteredfor for what counts; a watch without the builder,
 // c.Watch(source.Kind(cache, &Foo{}, handler, predicates…)), filters when one of its

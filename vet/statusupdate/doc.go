@@ -62,7 +62,14 @@
 // source, handler or controller packages (a router of a message bus's or a timer's
 // events: once per message, and its write queues no message). A Runnable that works
 // off a work queue is a controller of its own and is judged as one; a helper a
-// reconciler calls too is in the loop. It is not reported for a kind every controller of which in the
+// reconciler calls too is in the loop. Whatever its type holds, a Runnable's Start
+// that the package never calls itself (the manager calls it once), and a function
+// literal the manager runs as a manager.RunnableFunc, are start-up steps for what
+// they reach in a line that runs once: no loop on the way but a counted for or a
+// range over a slice, an array, a map, a string or an integer, and no function
+// literal but one called in place, by go or defer, or by errgroup.Group's or
+// sync.WaitGroup's Go (a migration of the objects that exist, run before the
+// Runnable starts its controller, writes each once; a poll loop after it is a loop). It is not reported for a kind every controller of which in the
 // package filters update events (see unfilteredfor for what counts; a watch without the builder,
 // c.Watch(source.Kind(cache, &Foo{}, handler, predicates…)), filters when one of its
 // predicates may filter or its handler is not EnqueueRequestForObject): its status writes

@@ -12,6 +12,13 @@
 // queue, or controller-runtime's cache, source, handler or controller packages (a
 // router of a message bus's or a timer's events). A Runnable that works off a work
 // queue or an informer is a controller of its own: its Start is no such entry point.
+// Yet the manager calls a Runnable's Start once: what it, or a function literal the
+// manager runs as a manager.RunnableFunc, reaches in a line that runs once (no loop
+// that may not end: a for but a counted one, a range over a channel or an iterator;
+// no function literal but one called in place, by go or defer, or by a Go method of
+// errgroup.Group or sync.WaitGroup) is a start-up step, whatever the type holds: a
+// migration of the objects that exist before it starts its controller. A Start the
+// package calls itself is its caller's to judge.
 //
 // OffLoop says a node runs only outside the loop: in such an entry point, or in an
 // unexported function every call of which, followed through the package's calls up

@@ -21,18 +21,28 @@ type Sites func(fn *types.Func) (sites [][]ast.Node, ok bool)
 // in one. A function literal counts as the function that makes it (a timer armed in a
 // message handler fires for that message).
 func OffLoop(pass *analysis.Pass, stack []ast.Node, sites Sites, depth int) bool {
-	return offLoop(pass, stack, sites, depth, map[*types.Func]bool{})
+	return offLoop(pass, stack, sites, depth, map[*types.Func]bool{}, true)
 }
 
-func offLoop(pass *analysis.Pass, stack []ast.Node, sites Sites, depth int, walking map[*types.Func]bool) bool {
-	var decl *ast.FuncDecl
-	for i := len(stack) - 1; i >= 0 && decl == nil; i-- {
-		decl, _ = stack[i].(*ast.FuncDecl)
+// offLoop is OffLoop; once says the node's callee chain so far runs once per call of
+// its outermost function (no loop that may not end, no function literal run more
+// than once), so that a Runnable's Start at its end makes it a start-up step.
+func offLoop(pass *analysis.Pass, stack []ast.Node, sites Sites, depth int, walking map[*types.Func]bool, once bool) bool {
+	d := len(stack) - 1
+	for ; d >= 0; d-- {
+		if _, ok := stack[d].(*ast.FuncDecl); ok {
+			break
+		}
 	}
-	if decl == nil {
+	if d < 0 {
 		return false
 	}
+	decl := stack[d].(*ast.FuncDecl)
 	if Loopless(pass, decl) {
+		return true
+	}
+	once = once && runsOnce(pass, stack[d:])
+	if once && (startMethod(pass, decl) || inRunnableFunc(pass, stack[d:])) {
 		return true
 	}
 	fn, _ := pass.TypesInfo.Defs[decl.Name].(*types.Func)
@@ -55,8 +65,101 @@ func offLoop(pass *analysis.Pass, stack []ast.Node, sites Sites, depth int, walk
 	walking[fn] = true
 	defer delete(walking, fn)
 	for _, site := range calls {
-		if !offLoop(pass, site, sites, depth-1, walking) {
+		if !offLoop(pass, site, sites, depth-1, walking, once) {
 			return false
+		}
+	}
+	return true
+}
+
+// startMethod reports whether decl is the Start(context.Context) error of a manager
+// Runnable that nothing in the package calls: the manager calls it once, when it
+// starts (or wins the election), whatever the type holds. What it does before it
+// hands over to a loop (a migration of the objects that exist, then the controller's
+// own Start) runs once per process, not once per watch event.
+func startMethod(pass *analysis.Pass, decl *ast.FuncDecl) bool {
+	fn, _ := pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if fn == nil || decl.Name.Name != "Start" || !runnableSignature(fn.Signature()) || fn.Signature().Recv() == nil {
+		return false
+	}
+	called := false
+	for _, obj := range pass.TypesInfo.Uses {
+		called = called || obj == fn
+	}
+	return !called
+}
+
+// runnableSignature reports whether sig is func(context.Context) error.
+func runnableSignature(sig *types.Signature) bool {
+	return sig.Params().Len() == 1 && sig.Results().Len() == 1 &&
+		kubetypes.IsNamed(sig.Params().At(0).Type(), "context", "Context") && syntax.IsError(sig.Results().At(0).Type())
+}
+
+// inRunnableFunc reports whether path, from a function declaration down, passes
+// through a function literal converted to a manager.RunnableFunc (mgr.Add(
+// manager.RunnableFunc(func(ctx context.Context) error { … }))): the manager runs it
+// once.
+func inRunnableFunc(pass *analysis.Pass, path []ast.Node) bool {
+	for i := 1; i < len(path)-1; i++ {
+		lit, ok := path[i+1].(*ast.FuncLit)
+		call, _ := path[i].(*ast.CallExpr)
+		if !ok || call == nil || len(call.Args) != 1 || call.Args[0] != lit {
+			continue
+		}
+		if runnableFunc(pass, call) {
+			return true
+		}
+	}
+	return false
+}
+
+// runnableFunc reports whether call converts its one argument to a
+// manager.RunnableFunc.
+func runnableFunc(pass *analysis.Pass, call *ast.CallExpr) bool {
+	tv, ok := pass.TypesInfo.Types[call.Fun]
+	return ok && tv.IsType() && len(call.Args) == 1 && kubetypes.IsNamed(tv.Type, "sigs.k8s.io/controller-runtime/pkg/manager", "RunnableFunc")
+}
+
+// runsOnce reports whether the node at the end of path, from its function
+// declaration down, runs at most once per call of that function, give or take a
+// finite loop: no for loop but a counted one (init, condition and post all given),
+// no range but over a slice, an array, a map, a string or an integer (a channel or an
+// iterator may never end), and no function literal but one called in place, by a go
+// or defer statement, or by a Go method (errgroup.Group's, sync.WaitGroup's): one
+// handed anywhere else (wait.Until, an event handler) may run any number of times.
+func runsOnce(pass *analysis.Pass, path []ast.Node) bool {
+	for i := 1; i < len(path); i++ {
+		switch n := path[i].(type) {
+		case *ast.ForStmt:
+			if n.Init == nil || n.Cond == nil || n.Post == nil {
+				return false
+			}
+		case *ast.RangeStmt:
+			if i+1 < len(path) && path[i+1] == ast.Node(n.X) {
+				continue // the range expression is evaluated once
+			}
+			switch pass.TypesInfo.TypeOf(n.X).Underlying().(type) {
+			case *types.Slice, *types.Array, *types.Map, *types.Basic:
+			case *types.Pointer: // a pointer to an array
+			default:
+				return false
+			}
+		case *ast.FuncLit:
+			call, _ := path[i-1].(*ast.CallExpr)
+			if call == nil {
+				return false
+			}
+			if call.Fun == ast.Expr(n) || runnableFunc(pass, call) { // called in place, by go or defer, or by the manager
+				continue
+			}
+			sel, _ := call.Fun.(*ast.SelectorExpr)
+			if sel == nil || sel.Sel.Name != "Go" {
+				return false
+			}
+			recv := kubetypes.Named(pass.TypesInfo.TypeOf(sel.X))
+			if recv == nil || !kubetypes.IsNamed(recv, "golang.org/x/sync/errgroup", "Group") && !kubetypes.IsNamed(recv, "sync", "WaitGroup") {
+				return false
+			}
 		}
 	}
 	return true
