@@ -12,6 +12,7 @@
 //	disable:     [workers, …]   analyzers not to run
 //	requeue-min: 10s            the requeue analyzer's -min (default 5s)
 //	workers-max: 4              the workers analyzer's -max (default 10)
+//	statusupdate-gated: true    the statusupdate analyzer's -gated (default false)
 //
 // Unknown settings are an error, so a misspelled one never leaves a check on its
 // default silently.

@@ -26,6 +26,9 @@ type Settings struct {
 	RequeueMin string `json:"requeue-min"`
 	// WorkersMax is the workers analyzer's largest MaxConcurrentReconciles.
 	WorkersMax int `json:"workers-max"`
+	// StatusupdateGated is the statusupdate analyzer's -gated: also report the
+	// writes a test of the stored status against a constant gates.
+	StatusupdateGated bool `json:"statusupdate-gated"`
 }
 
 // New builds the plugin from its settings.
@@ -47,6 +50,11 @@ func New(conf any) (register.LinterPlugin, error) {
 	if s.WorkersMax != 0 {
 		if err := vet.ByName("workers").Flags.Set("max", strconv.Itoa(s.WorkersMax)); err != nil {
 			return nil, fmt.Errorf("%s: workers-max: %w", Name, err)
+		}
+	}
+	if s.StatusupdateGated {
+		if err := vet.ByName("statusupdate").Flags.Set("gated", "true"); err != nil {
+			return nil, fmt.Errorf("%s: statusupdate-gated: %w", Name, err)
 		}
 	}
 	p := &plugin{}

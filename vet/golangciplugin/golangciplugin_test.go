@@ -18,13 +18,15 @@ func TestPlugin(t *testing.T) {
 	}
 	requeueMin := vet.ByName("requeue").Flags.Lookup("min")
 	workersMax := vet.ByName("workers").Flags.Lookup("max")
+	gated := vet.ByName("statusupdate").Flags.Lookup("gated")
 	t.Cleanup(func() {
 		_ = requeueMin.Value.Set(requeueMin.DefValue)
 		_ = workersMax.Value.Set(workersMax.DefValue)
+		_ = gated.Value.Set(gated.DefValue)
 	})
 
 	// Settings arrive as golangci-lint decodes YAML: maps and slices of any.
-	p, err := newPlugin(map[string]any{"disable": []any{"workers", "deepequal"}, "requeue-min": "30s", "workers-max": 4})
+	p, err := newPlugin(map[string]any{"disable": []any{"workers", "deepequal"}, "requeue-min": "30s", "workers-max": 4, "statusupdate-gated": true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,8 +45,8 @@ func TestPlugin(t *testing.T) {
 	if diff := cmp.Diff(want, names); diff != "" {
 		t.Errorf("analyzers (-want +got):\n%s", diff)
 	}
-	if requeueMin.Value.String() != "30s" || workersMax.Value.String() != "4" {
-		t.Errorf("flags: requeue.min=%s workers.max=%s, want 30s and 4", requeueMin.Value, workersMax.Value)
+	if requeueMin.Value.String() != "30s" || workersMax.Value.String() != "4" || gated.Value.String() != "true" {
+		t.Errorf("flags: requeue.min=%s workers.max=%s statusupdate.gated=%s, want 30s, 4 and true", requeueMin.Value, workersMax.Value, gated.Value)
 	}
 
 	for _, bad := range []map[string]any{

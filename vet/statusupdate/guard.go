@@ -152,9 +152,13 @@ func (g *guards) consulted(stack []ast.Node, obj ast.Expr) bool {
 	if obj != nil {
 		kind = g.pass.TypesInfo.TypeOf(obj)
 	}
-	return g.consult.ConsultsHeld(stack, kind, holderOf(g.pass.TypesInfo, obj), func(lit *ast.FuncLit, parent ast.Node) bool {
+	inPlace := func(lit *ast.FuncLit, parent ast.Node) bool {
 		return kubetypes.RunInPlace(g.pass.TypesInfo, lit, parent)
-	})
+	}
+	if gated {
+		return g.consult.ConsultsHeld(stack, kind, holderOf(g.pass.TypesInfo, obj), inPlace)
+	}
+	return g.consult.Gated(stack, kind, holderOf(g.pass.TypesInfo, obj), inPlace)
 }
 
 // holderOf is x when the written object obj is x.M(), a method without arguments

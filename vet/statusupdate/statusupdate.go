@@ -39,6 +39,14 @@ var Analyzer = &analysis.Analyzer{
 	FactTypes: []analysis.Fact{new(Delegated), new(NilWhenEqual), new(ReportsChange), new(SetsStatus), new(Fills), new(CopyPatch), new(ReadsFlag), new(NilOnError), new(MakesCondition), new(ConditionHelper), new(TestsField)},
 }
 
+// gated is the -gated flag: report writes a test of the stored status gates too
+// (rule 9 counting only the reads the other rules do not judge).
+var gated bool
+
+func init() {
+	Analyzer.Flags.BoolVar(&gated, "gated", false, "also report status writes that a test of the stored status against a constant gates (a case of a switch on the phase, a bool field, a condition's status) when no rule proves them a change: more findings, fewer of them true")
+}
+
 type write struct {
 	call  *ast.CallExpr
 	stack []ast.Node

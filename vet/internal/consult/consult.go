@@ -27,8 +27,11 @@ var Analyzer = &analysis.Analyzer{
 }
 
 // ReadsStatus is the fact of a function that reads the status of some of its
-// parameters: their indexes, -1 for the receiver.
-type ReadsStatus struct{ Params []int }
+// parameters: their indexes, -1 for the receiver. Params are those it reads in a way
+// the analyzers' own rules do not judge; Any those it reads in any way, a test of a
+// field against a constant too (func (c *Cluster) IsRunning() bool { return
+// c.Status.Phase == Running }).
+type ReadsStatus struct{ Params, Any []int }
 
 // AFact marks ReadsStatus as an analysis fact.
 func (*ReadsStatus) AFact() {}
@@ -42,10 +45,12 @@ const maxDepth = 3
 type Result struct {
 	pass  *analysis.Pass
 	reads map[*types.Func][]int
+	// any is reads for a reader that counts every read (Gated).
+	any map[*types.Func][]int
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	r := &Result{pass: pass, reads: map[*types.Func][]int{}}
+	r := &Result{pass: pass, reads: map[*types.Func][]int{}, any: map[*types.Func][]int{}}
 	type fdecl struct {
 		fn     *types.Func
 		decl   *ast.FuncDecl
@@ -73,24 +78,30 @@ func run(pass *analysis.Pass) (any, error) {
 	// A function reads a parameter's status directly, or by handing the parameter to
 	// one that does: iterate until nothing more is learned (each round adds at least
 	// one index, so the rounds are bounded by the number of parameters).
-	for changed := true; changed; {
-		changed = false
-		for _, d := range decls {
-			for i, p := range d.params {
-				idx := i - 1
-				if p == nil || slices.Contains(r.reads[d.fn], idx) || !r.bodyReads(d.fn, d.decl.Body, p) {
-					continue
+	for _, every := range []bool{false, true} {
+		reads := r.table(every)
+		for changed := true; changed; {
+			changed = false
+			for _, d := range decls {
+				for i, p := range d.params {
+					idx := i - 1
+					if p == nil || slices.Contains(reads[d.fn], idx) || !r.bodyReads(d.fn, d.decl.Body, p, every) {
+						continue
+					}
+					reads[d.fn] = append(reads[d.fn], idx)
+					changed = true
 				}
-				r.reads[d.fn] = append(r.reads[d.fn], idx)
-				changed = true
 			}
 		}
 	}
-	for fn, params := range r.reads {
-		if fn.Pkg() == pass.Pkg {
-			slices.Sort(params)
-			pass.ExportObjectFact(fn, &ReadsStatus{Params: params})
+	for _, d := range decls {
+		params, any := r.reads[d.fn], r.any[d.fn]
+		if len(params) == 0 && len(any) == 0 {
+			continue
 		}
+		slices.Sort(params)
+		slices.Sort(any)
+		pass.ExportObjectFact(d.fn, &ReadsStatus{Params: params, Any: any})
 	}
 	return r, nil
 }
@@ -101,9 +112,9 @@ func run(pass *analysis.Pass) (any, error) {
 // for one that gives back something else, when a return gives back a status field
 // (gives). An assignment to the status, or a copy of it handed on, is no
 // consultation.
-func (r *Result) bodyReads(fn *types.Func, body *ast.BlockStmt, p *types.Var) bool {
+func (r *Result) bodyReads(fn *types.Func, body *ast.BlockStmt, p *types.Var, every bool) bool {
 	info := r.pass.TypesInfo
-	c := &reader{r: r, seen: map[*types.Var]bool{}, statusOf: func(e ast.Expr) bool {
+	c := &reader{r: r, every: every, seen: map[*types.Var]bool{}, statusOf: func(e ast.Expr) bool {
 		if sel, ok := e.(*ast.SelectorExpr); ok && isStatusField(info, sel) {
 			return syntax.Root(info, sel.X) == p
 		}
@@ -125,7 +136,7 @@ func (r *Result) bodyReads(fn *types.Func, body *ast.BlockStmt, p *types.Var) bo
 		case *ast.IfStmt:
 			found = found || c.reads(x.Cond, maxDepth)
 		case *ast.SwitchStmt:
-			found = found || x.Tag != nil && !c.plain(x.Tag) && c.reads(x.Tag, maxDepth)
+			found = found || x.Tag != nil && (c.every || !c.plain(x.Tag)) && c.reads(x.Tag, maxDepth)
 		case *ast.ReturnStmt:
 			for i, e := range x.Results {
 				found = found || predicate && c.reads(e, maxDepth) || !predicate && i < res.Len() && !syntax.IsError(res.At(i).Type()) && c.gives(body, e)
@@ -183,12 +194,12 @@ func givesValue(info *types.Info, call *ast.CallExpr) bool {
 
 // callReads reports whether call hands an argument (or a receiver) that handed
 // accepts to a function that reads the status of that parameter.
-func (r *Result) callReads(call *ast.CallExpr, handed func(ast.Expr) bool) bool {
+func (r *Result) callReads(call *ast.CallExpr, handed func(ast.Expr) bool, every bool) bool {
 	fn := kubetypes.Callee(r.pass.TypesInfo, call)
 	if fn == nil {
 		return false
 	}
-	params := r.paramsRead(fn)
+	params := r.paramsRead(fn, every)
 	if accessor(fn) {
 		params = append(params, -1)
 	}
@@ -223,20 +234,29 @@ func accessor(fn *types.Func) bool {
 
 // paramsRead are the parameters of fn whose status it reads: computed for the
 // package's own functions, the ReadsStatus fact for the others.
-func (r *Result) paramsRead(fn *types.Func) []int {
+func (r *Result) paramsRead(fn *types.Func, every bool) []int {
+	reads := r.table(every)
 	if fn.Pkg() == r.pass.Pkg {
-		return r.reads[fn]
+		return reads[fn]
 	}
-	if params, ok := r.reads[fn]; ok {
+	if params, ok := reads[fn]; ok {
 		return params
 	}
 	var f ReadsStatus
+	r.reads[fn], r.any[fn] = nil, nil
 	if r.pass.ImportObjectFact(fn, &f) {
-		r.reads[fn] = f.Params
-	} else {
-		r.reads[fn] = nil
+		r.reads[fn], r.any[fn] = f.Params, f.Any
 	}
-	return r.reads[fn]
+	return reads[fn]
+}
+
+// table is the parameters each function reads the status of, in any way when every
+// is set.
+func (r *Result) table(every bool) map[*types.Func][]int {
+	if every {
+		return r.any
+	}
+	return r.reads
 }
 
 // Consults reports whether a condition on the path to the node on top of stack, within
@@ -253,6 +273,20 @@ func (r *Result) Consults(stack []ast.Node, kind types.Type, inPlace func(lit *a
 // accessor of an interface called on holder (holder.GetStatusID()) reads the stored
 // status of the object it holds. holder may be nil.
 func (r *Result) ConsultsHeld(stack []ast.Node, kind types.Type, holder ast.Expr, inPlace func(lit *ast.FuncLit, parent ast.Node) bool) bool {
+	return r.consultsHeld(stack, kind, holder, inPlace, false)
+}
+
+// Gated is ConsultsHeld counting every read of the stored status, those the
+// analyzers' own rules judge too: a status field tested against a constant, for
+// emptiness or as a bool, a switch on one, a condition's status asked of the meta
+// package with constants, a function that does one of these to the object it is
+// handed (if obj.Status.Phase == Running, case Pending:, if !obj.IsReady()). A write
+// such a condition gates is reached only in some states of the stored status.
+func (r *Result) Gated(stack []ast.Node, kind types.Type, holder ast.Expr, inPlace func(lit *ast.FuncLit, parent ast.Node) bool) bool {
+	return r.consultsHeld(stack, kind, holder, inPlace, true)
+}
+
+func (r *Result) consultsHeld(stack []ast.Node, kind types.Type, holder ast.Expr, inPlace func(lit *ast.FuncLit, parent ast.Node) bool, every bool) bool {
 	kind = deref(kind)
 	held := ""
 	if holder != nil {
@@ -268,7 +302,7 @@ func (r *Result) ConsultsHeld(stack []ast.Node, kind types.Type, holder ast.Expr
 		}
 		return types.Identical(deref(t), kind)
 	}
-	c := &reader{r: r, stack: stack, seen: map[*types.Var]bool{},
+	c := &reader{r: r, stack: stack, every: every, seen: map[*types.Var]bool{},
 		statusOf: func(e ast.Expr) bool {
 			if sel, ok := e.(*ast.SelectorExpr); ok && isStatusField(info, sel) {
 				return ofKind(info.TypeOf(sel.X))
@@ -303,6 +337,8 @@ type reader struct {
 	stack  []ast.Node
 	seen   map[*types.Var]bool
 	by     token.Pos
+	// every counts the reads the analyzers' own rules judge too (Gated).
+	every bool
 }
 
 func (c *reader) consults(stack []ast.Node, inPlace func(*ast.FuncLit, ast.Node) bool, depth int) bool {
@@ -322,7 +358,7 @@ func (c *reader) consults(stack []ast.Node, inPlace func(*ast.FuncLit, ast.Node)
 			}
 		case *ast.SwitchStmt:
 			// A switch on a plain field has constant cases: the rules' own.
-			if child == p.Body && p.Tag != nil && !c.plain(p.Tag) && c.reads(p.Tag, depth) {
+			if child == p.Body && p.Tag != nil && (c.every || !c.plain(p.Tag)) && c.reads(p.Tag, depth) {
 				return true
 			}
 		case *ast.CaseClause:
@@ -463,7 +499,7 @@ func (c *reader) reads(n ast.Node, depth int) bool {
 		if found {
 			return false
 		}
-		if e, ok := n.(ast.Expr); ok && c.plain(e) && isBool(info, e) {
+		if e, ok := n.(ast.Expr); ok && !c.every && c.plain(e) && isBool(info, e) {
 			return false // if obj.Status.Ready: a bool field as it is, the rules' own
 		}
 		switch x := n.(type) {
@@ -471,11 +507,11 @@ func (c *reader) reads(n ast.Node, depth int) bool {
 			return false
 		case *ast.BinaryExpr:
 			// A plain field tested against a constant: the rules' own.
-			if isComparison(x.Op) && (c.plain(x.X) && isConstant(info, x.Y) || c.plain(x.Y) && isConstant(info, x.X)) {
+			if !c.every && isComparison(x.Op) && (c.plain(x.X) && isConstant(info, x.Y) || c.plain(x.Y) && isConstant(info, x.X)) {
 				return false
 			}
 		case *ast.UnaryExpr:
-			if c.plain(x.X) {
+			if !c.every && c.plain(x.X) {
 				return false
 			}
 		case *ast.SelectorExpr:
@@ -495,13 +531,13 @@ func (c *reader) reads(n ast.Node, depth int) bool {
 				found = true
 			}
 		case *ast.CallExpr:
-			if c.conditionCall(x) {
+			if !c.every && c.conditionCall(x) {
 				return false // meta.IsStatusConditionTrue(obj.Status.Conditions, "Ready"): the rules' own
 			}
 			if diff.NeverEqual(info, x) {
 				return false // reflect.DeepEqual(&obj.Status, want): false whatever the status holds
 			}
-			if givesValue(info, x) && c.r.callReads(x, c.handed) {
+			if givesValue(info, x) && c.r.callReads(x, c.handed, c.every) {
 				found = true
 			}
 		}

@@ -46,7 +46,12 @@
 //
 // A status field tested against a constant, for emptiness or as a bool, or switched on
 // with constant cases, read as it is or through a conversion (Phase(obj.Status.Phase)
-// == Running), is the analyzers' own rule to judge and does not count here.
+// == Running), is the analyzers' own rule to judge and does not count for Consults.
+// Gated counts it too, and so a function that reads its parameter's status only so
+// (func (c *Cluster) IsRunning() bool { return c.Status.Phase == Running }; the
+// fact's Any): statusupdate asks Gated by default, so that a write reached only in
+// some states of the stored status is left alone unless its rules prove it a change,
+// and Consults with its -gated flag.
 //
 // A function literal in a condition is not entered.
 //
