@@ -218,7 +218,10 @@
 // Order within the function is not considered, with one exception: an Update of an
 // object that, on every path to it, a write the server answered has just filled
 // (Update, Patch or Create, or a status Update or Patch, of the same variable, its
-// error checked with a return, or the Update inside the branch where that error is
+// error checked with a return — or with an if and else that both return, if
+// IsConflict(err) { return requeue } else { return err }: vet/internal/syntax
+// reads a statement list's end as the Go specification's terminating statements —,
+// or the Update inside the branch where that error is
 // nil: the body of if err := W; err == nil, or the else of if err := W; err != nil,
 // the first status of an object just created) with no Get, List or assignment of
 // the variable since, sends the

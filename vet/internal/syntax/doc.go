@@ -2,7 +2,9 @@
 // Kubernetes: the variable an expression reads (Root), the function around a node
 // (EnclosingFunc, DeclaringBody), a parameter's position (ParamIndex), the values a
 // variable is assigned (ValueOf, ValuesOf), whether a statement list leaves its block
-// (Leaves), the statements a block or a clause holds (Stmts), a test of an error
+// (Leaves) or the function (Exits: a return or a panic, or a terminating statement as
+// the Go specification has it: an if and else that both leave, a switch with a
+// default whose every clause leaves), the statements a block or a clause holds (Stmts), a test of an error
 // against nil (ErrIs), where a method call's name is (MethodPos), the fields a struct literal gives
 // (StructFields), a comparison with its operands swapped (Mirrored), the marker lines
 // of a comment (Markers), a condition that finds a value empty (FoundEmpty, with

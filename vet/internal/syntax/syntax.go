@@ -218,12 +218,20 @@ func Leaves(list []ast.Stmt) bool {
 }
 
 // Exits reports whether a statement list ends by leaving the function: a return or a
-// call of panic (a break or continue leaves only the list).
+// call of panic (a break or continue leaves only the list), or, as the Go
+// specification's terminating statements, a block that does, an if with an else
+// both branches of which do (if apierrors.IsConflict(err) { return requeue } else {
+// return err }), or a switch with a default every clause of which does and none
+// breaks out of.
 func Exits(list []ast.Stmt) bool {
 	if len(list) == 0 {
 		return false
 	}
-	switch s := list[len(list)-1].(type) {
+	return exits(list[len(list)-1])
+}
+
+func exits(st ast.Stmt) bool {
+	switch s := st.(type) {
 	case *ast.ReturnStmt:
 		return true
 	case *ast.ExprStmt:
@@ -232,8 +240,53 @@ func Exits(list []ast.Stmt) bool {
 				return true
 			}
 		}
+	case *ast.BlockStmt:
+		return Exits(s.List)
+	case *ast.IfStmt:
+		return s.Else != nil && Exits(s.Body.List) && exits(s.Else)
+	case *ast.SwitchStmt:
+		return clausesExit(s.Body)
+	case *ast.TypeSwitchStmt:
+		return clausesExit(s.Body)
 	}
 	return false
+}
+
+// clausesExit reports whether a switch body has a default and every clause ends by
+// leaving the function, none of them breaking out of the switch on the way.
+func clausesExit(body *ast.BlockStmt) bool {
+	def := false
+	for _, st := range body.List {
+		cc, ok := st.(*ast.CaseClause)
+		if !ok {
+			return false
+		}
+		def = def || cc.List == nil
+		if !Exits(cc.Body) || breaks(cc.Body) {
+			return false
+		}
+	}
+	return def
+}
+
+// breaks reports whether list holds a break that ends the switch around it: an
+// unlabeled one outside any loop, switch or select of its own, or a labeled one.
+func breaks(list []ast.Stmt) bool {
+	found := false
+	for _, st := range list {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.BranchStmt:
+				found = found || x.Tok == token.BREAK
+			case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.FuncLit:
+				// A break inside them ends them (a labeled one that ends this
+				// switch from inside a loop is not looked for).
+				return false
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // FuncValue is the function or method e names without calling it (f, pkg.F,
