@@ -681,7 +681,9 @@
 // by ||, neither a constant nor nil) and returned after the function assigned
 // through what it was handed (changed := old.Status != c.Status || old.Reason !=
 // c.Reason; (*list)[i] = c; return changed: what differed was replaced); carried as the
-// ReportsChange fact), a call that
+// ReportsChange fact; a call through an unexported method of an interface of the
+// package reports a change when every implementation the package has does, a seam
+// with a mock beside the real one: if r.Crontab.reschedule(obj) { write }), a call that
 // returns one bool and is handed two values of one struct type
 // (inconsistentStatus(old.Status, obj.Status)), a variable or field with such a name
 // (changed, needsUpdate), the StatusUpdated field of controller-runtime's finalizer

@@ -66,7 +66,56 @@ func exportReportsChange(pass *analysis.Pass) {
 			pass.ExportObjectFact(fn, &ReportsChange{})
 			changed = true
 		}
+		for _, m := range interfaceReporters(pass, marked) {
+			marked[m] = true
+			pass.ExportObjectFact(m, &ReportsChange{})
+			changed = true
+		}
 	}
+}
+
+// interfaceReporters are the unexported methods of the package's interfaces not yet
+// marked whose every implementation, among the package's types, is: a call through
+// the interface (r.Crontab.reschedule(obj), a seam that tests replace with a mock
+// of their own) reports a change whichever one it reaches. An unexported method can
+// be implemented only in the package, so every implementation is in sight.
+func interfaceReporters(pass *analysis.Pass, marked map[*types.Func]bool) []*types.Func {
+	scope := pass.Pkg.Scope()
+	var named []*types.Named
+	for _, name := range scope.Names() {
+		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
+			if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() == 0 {
+				named = append(named, n)
+			}
+		}
+	}
+	var found []*types.Func
+	for _, in := range named {
+		iface, ok := in.Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		for i := range iface.NumExplicitMethods() {
+			m := iface.ExplicitMethod(i)
+			if m.Exported() || marked[m] {
+				continue
+			}
+			impls, all := 0, true
+			for _, t := range named {
+				if types.IsInterface(t) || !types.Implements(types.NewPointer(t), iface) {
+					continue
+				}
+				obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, pass.Pkg, m.Name())
+				fn, _ := obj.(*types.Func)
+				impls++
+				all = all && fn != nil && marked[fn]
+			}
+			if impls > 0 && all {
+				found = append(found, m)
+			}
+		}
+	}
+	return found
 }
 
 func reportsChange(pass *analysis.Pass, fd *ast.FuncDecl, fn *types.Func) bool {
