@@ -103,10 +103,7 @@ func inRunnableFunc(pass *analysis.Pass, path []ast.Node) bool {
 	for i := 1; i < len(path)-1; i++ {
 		lit, ok := path[i+1].(*ast.FuncLit)
 		call, _ := path[i].(*ast.CallExpr)
-		if !ok || call == nil || len(call.Args) != 1 || call.Args[0] != lit {
-			continue
-		}
-		if runnableFunc(pass, call) {
+		if ok && call != nil && runnableFunc(pass, call) && call.Args[0] == lit {
 			return true
 		}
 	}
@@ -189,8 +186,7 @@ func Loopless(pass *analysis.Pass, decl *ast.FuncDecl) bool {
 	if sig.Recv() != nil && readerMethod(sig, decl.Name.Name) {
 		return true
 	}
-	if sig.Recv() == nil || decl.Name.Name != "Start" || sig.Params().Len() != 1 || sig.Results().Len() != 1 ||
-		!kubetypes.IsNamed(sig.Params().At(0).Type(), "context", "Context") || !syntax.IsError(sig.Results().At(0).Type()) {
+	if sig.Recv() == nil || decl.Name.Name != "Start" || !runnableSignature(sig) {
 		return false
 	}
 	named := kubetypes.Named(sig.Recv().Type())

@@ -269,8 +269,9 @@ func clausesExit(body *ast.BlockStmt) bool {
 	return def
 }
 
-// breaks reports whether list holds a break that ends the switch around it: an
-// unlabeled one outside any loop, switch or select of its own, or a labeled one.
+// breaks reports whether list holds a break outside any loop, switch, select or
+// function literal of its own: one that ends the switch around it, or, labeled, a
+// statement further out (either way the switch is left without leaving the function).
 func breaks(list []ast.Stmt) bool {
 	found := false
 	for _, st := range list {
