@@ -182,8 +182,13 @@
 // and without an error (return false, nil) is a retry too, whatever it asks of the
 // error: the next attempt sends what it read (a health monitor's poll: if err :=
 // r.update(ctx, obj); err == nil { return true, nil }; if err := r.Get(ctx, key,
-// obj); err != nil { return false, err }; return false, nil). A read before the
-// write (wait until ready, then write) or an attempt that ends with the write's error
+// obj); err != nil { return false, err }; return false, nil). So is one whose
+// literal reads the object afresh on each attempt (a Get into a variable of its own)
+// and ends the attempt not done and without an error when the write failed (fresh :=
+// &Foo{}; r.Get(ctx, key, fresh); …; err = r.Status().Update(ctx, fresh); if err ==
+// nil { return true, nil }; return false, nil, or if err := …; err != nil { return
+// false, nil }): the poll tries again, on a 409 as on any error, with a new read. A
+// read before the poll (wait until ready, then write) or an attempt that ends with the write's error
 // is no such retry. A retry written by hand as a loop counts the same:
 // a for or range loop around the write whose body asks errors.IsConflict, or ends
 // the loop (a return, a break) when the write succeeded and so goes round again on
@@ -256,7 +261,8 @@
 // || res.RequeueAfter > 0 { return res, err } the error was nil): when nothing
 // in the literal or function returns before that write but with an error (if err
 // != nil { return err }, fmt.Errorf, errors.New, reconcile.TerminalError, a struct
-// literal of an error type or its address, or a call of a function of any loaded
+// literal of an error type or its address, a sentinel (a package-level variable of
+// type error named Err… or err…, as Go names them), or a call of a function of any loaded
 // package whose every return is such a new error: func permanent(err error) error {
 // return &nonRetryable{err} }, the Fails fact; client.IgnoreNotFound(err) may be
 // nil), and nothing after it reads the object again.
@@ -264,6 +270,19 @@
 // or writes the object in a statement of its own, nothing after it in the branch
 // reading it again or assigning it (if healthy { r.setPhase(ctx, obj, Ready) } else
 // { r.setPhase(ctx, obj, Deploying) }; then r.Status().Update(ctx, obj)).
+// So does a call of a function of the package, handed the object, whose error the
+// path checks with an if that leaves (if err, keep := r.deleteExternal(ctx, obj);
+// err != nil { return … }, or the assignment and then that if) and whose bool
+// result the path then tests (if keep { … } else { …; the write }, or past if keep {
+// return … }, or err != nil || keep in the check itself), when the function gives
+// that result as a constant at each of its returns but those where it has written
+// the object, a write checked as above (a delete the backend refuses keeps the
+// finalizer and says why in the status: the only way out with keep false and no
+// error follows that status write). A return of a non-nil error (a new error, a
+// failed error variable, or a sentinel: a package-level error variable named Err…)
+// the check has sent away; a bare return of named results, a call of another
+// package's function, or a result given another value after the call is not
+// followed.
 // A write whose answer the path does not look at counts as well (r.Status().Update(
 // ctx, obj) as a statement, _ = r.Update(ctx, obj), a write whose error only a branch
 // that goes on looks at — if err := r.Update(ctx, obj); err != nil { log.Error(err,

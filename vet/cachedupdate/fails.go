@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -63,7 +64,8 @@ func exportFails(pass *analysis.Pass) {
 
 // newError reports whether e is an error that is never nil: a struct literal or its
 // address (&myError{…}), a call of fmt.Errorf, errors.New, controller-runtime's
-// reconcile.TerminalError, or of a function with the Fails fact.
+// reconcile.TerminalError, or of a function with the Fails fact, or a sentinel (a
+// package-level variable of type error named Err… or err…).
 func newError(pass *analysis.Pass, e ast.Expr) bool {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.CompositeLit:
@@ -71,6 +73,19 @@ func newError(pass *analysis.Pass, e ast.Expr) bool {
 	case *ast.UnaryExpr:
 		_, lit := ast.Unparen(x.X).(*ast.CompositeLit)
 		return x.Op == token.AND && lit
+	case *ast.Ident, *ast.SelectorExpr:
+		// A sentinel: a package-level error variable named Err… (errBackend,
+		// apierrors.ErrNotFound), as Go's naming convention has them, set once to a
+		// new error.
+		var id *ast.Ident
+		if sel, ok := x.(*ast.SelectorExpr); ok {
+			id = sel.Sel
+		} else {
+			id = x.(*ast.Ident)
+		}
+		v, ok := pass.TypesInfo.Uses[id].(*types.Var)
+		return ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() && syntax.IsError(v.Type()) &&
+			(strings.HasPrefix(v.Name(), "Err") || strings.HasPrefix(v.Name(), "err"))
 	case *ast.CallExpr:
 		fn := kubetypes.Callee(pass.TypesInfo, x)
 		if fn == nil {

@@ -80,7 +80,7 @@ func (rf *refresher) refreshedAt(body *ast.BlockStmt, stack []ast.Node, v *types
 				// into v; what v held before it, it holds still.
 				continue
 			}
-			if rf.checkedWrite(list, j, v, lit) || rf.uncheckedWrite(list, j, v, lit) || rf.everyBranchWrites(s, v, lit) {
+			if rf.checkedWrite(list, j, v, lit) || rf.uncheckedWrite(list, j, v, lit) || rf.everyBranchWrites(s, v, lit) || rf.resultGuardedWrite(list, j, at, stack, i+1, v, depth) {
 				return true
 			}
 			if rf.sameGuardWrote(list, j, at, stack, i+1, v, lit) {
@@ -621,22 +621,33 @@ func (rf *refresher) returnsWrite(st ast.Stmt, v *types.Var) bool {
 	return ok && len(ret.Results) == 1 && rf.write(ret.Results[0], v, nil) != nil
 }
 
-// returnsWriteVia reports whether list[j] and list[j+1], its last two statements,
-// are err = W (or err := W), W a write of v, and return err: the write's error
-// returned through a variable.
+// returnsWriteVia reports whether list[j] is err = W (or err := W), W a write of v,
+// and the last statement of list is return err: the write's error returned through a
+// variable. The statements between may look at the error and go on (if err != nil {
+// recorder.Event(obj, …) }): none of them returns, panics or jumps out, gives err
+// another value, or reads v again.
 func (rf *refresher) returnsWriteVia(list []ast.Stmt, j int, v *types.Var) bool {
-	if j != len(list)-2 {
+	if j >= len(list)-1 {
 		return false
 	}
 	as, ok := list[j].(*ast.AssignStmt)
-	ret, ok2 := list[j+1].(*ast.ReturnStmt)
+	ret, ok2 := list[len(list)-1].(*ast.ReturnStmt)
 	if !ok || !ok2 || len(as.Lhs) != 1 || len(as.Rhs) != 1 || len(ret.Results) != 1 || rf.write(as.Rhs[0], v, nil) == nil {
 		return false
 	}
 	info := rf.pass.TypesInfo
 	l, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident)
 	r, ok2 := ast.Unparen(ret.Results[0]).(*ast.Ident)
-	return ok && ok2 && info.ObjectOf(l) != nil && info.ObjectOf(l) == info.ObjectOf(r)
+	if !ok || !ok2 || info.ObjectOf(l) == nil || info.ObjectOf(l) != info.ObjectOf(r) {
+		return false
+	}
+	errVar, _ := info.ObjectOf(l).(*types.Var)
+	for _, st := range list[j+1 : len(list)-1] {
+		if errVar == nil || leavesEarly(st) || skipsRest(st) || assigns(info, st, errVar) || touches(info, st, v) {
+			return false
+		}
+	}
+	return true
 }
 
 // Refreshes is the fact of a function that, whenever it returns a nil error, has
@@ -779,12 +790,19 @@ func (rf *refresher) returnsOther(st ast.Stmt) bool {
 // failure reports whether ret, on top of stack, returns a non-nil error last: a new
 // error (newError), or an error variable inside the branch that found it not nil.
 func failure(pass *analysis.Pass, ret *ast.ReturnStmt, stack []ast.Node) bool {
-	info := pass.TypesInfo
 	if len(ret.Results) == 0 {
 		return false
 	}
-	last := ast.Unparen(ret.Results[len(ret.Results)-1])
-	if _, ok := last.(*ast.CallExpr); ok {
+	return failsWith(pass, ret.Results[len(ret.Results)-1], stack)
+}
+
+// failsWith reports whether e, a result of the return on top of stack, is a non-nil
+// error: a new error (newError), or an error variable inside the branch that found
+// it not nil.
+func failsWith(pass *analysis.Pass, e ast.Expr, stack []ast.Node) bool {
+	info := pass.TypesInfo
+	last := ast.Unparen(e)
+	if _, ok := last.(*ast.CallExpr); ok || newError(pass, last) {
 		return newError(pass, last)
 	}
 	id, ok := last.(*ast.Ident)

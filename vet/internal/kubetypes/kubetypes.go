@@ -468,7 +468,11 @@ const ErrorsPkg = "k8s.io/apimachinery/pkg/api/errors"
 // literal, after the write, reads obj again and can end the attempt not done and
 // without an error (return false, nil): the next attempt sends what it read, whatever
 // the write's error was (a health monitor's poll: if err := update(obj); err == nil {
-// return true, nil }; c.Get(ctx, key, obj); return false, nil). So does a second try
+// return true, nil }; c.Get(ctx, key, obj); return false, nil), or whose literal
+// reads obj afresh on each attempt and ends the attempt not done and without an error
+// when the write failed (fresh := &Foo{}; c.Get(ctx, key, fresh); err =
+// c.Status().Update(ctx, fresh); if err == nil { return true, nil }; return false,
+// nil: a retry on any error). So does a second try
 // by hand after a conflict, of an object read again after it (retriedOnce).
 func InRetry(info *types.Info, stack []ast.Node, obj ast.Expr) bool {
 	v := syntax.Root(info, obj)
@@ -477,6 +481,9 @@ func InRetry(info *types.Info, stack []ast.Node, obj ast.Expr) bool {
 		return true
 	}
 	if lit := pollLit(info, stack); lit != nil && readsAfter(info, lit.Body, v, stack[len(stack)-1].End()) && pollsAgain(info, lit) {
+		return true
+	}
+	if lit := pollLit(info, stack); lit != nil && rereads(info, lit.Body, v, 0) && failedWritePollsAgain(info, stack) {
 		return true
 	}
 	loop := conflictRetryLoop(info, stack)
@@ -586,6 +593,84 @@ func pollsAgain(info *types.Info, lit *ast.FuncLit) bool {
 	return returnsSo(lit.Body, func(r *ast.ReturnStmt) bool {
 		return len(r.Results) == 2 && syntax.IsConst(info, r.Results[0], "false") && syntax.IsNil(info, r.Results[1])
 	})
+}
+
+// failedWritePollsAgain reports whether the write on top of the stack, in a poll's
+// literal, ends the attempt not done and without an error when it fails, so that the
+// wait package makes another: its error, assigned by the statement that holds the
+// write (err = W, err := W, or an if's init), is tested by an if (that one, or the
+// statement right after the assignment) whose body ends in return false, nil on err
+// != nil, or, on err == nil, whose body leaves and whose else, or the statement right
+// after it, is return false, nil (err = c.Status().Update(ctx, fresh); if err == nil
+// { return true, nil }; return false, nil).
+func failedWritePollsAgain(info *types.Info, stack []ast.Node) bool {
+	falseNil := func(st ast.Stmt) bool {
+		r, ok := st.(*ast.ReturnStmt)
+		return ok && len(r.Results) == 2 && syntax.IsConst(info, r.Results[0], "false") && syntax.IsNil(info, r.Results[1])
+	}
+	lastFalseNil := func(list []ast.Stmt) bool { return len(list) > 0 && falseNil(list[len(list)-1]) }
+	if len(stack) < 3 {
+		return false
+	}
+	as, ok := stack[len(stack)-2].(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Rhs[0] != stack[len(stack)-1] {
+		return false
+	}
+	id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident)
+	if !ok || info.ObjectOf(id) == nil {
+		return false
+	}
+	errVar := info.ObjectOf(id)
+	var test *ast.IfStmt
+	var next ast.Stmt // the statement after test, if any
+	switch p := stack[len(stack)-3].(type) {
+	case *ast.IfStmt:
+		if p.Init != as {
+			return false
+		}
+		test = p
+		if len(stack) >= 4 {
+			if list := syntax.Stmts(stack[len(stack)-4]); list != nil {
+				if k := slices.Index(list, ast.Stmt(p)); k >= 0 && k+1 < len(list) {
+					next = list[k+1]
+				}
+			}
+		}
+	default:
+		list := syntax.Stmts(p)
+		k := slices.Index(list, ast.Stmt(as))
+		if k < 0 || k+1 >= len(list) {
+			return false
+		}
+		test, _ = list[k+1].(*ast.IfStmt)
+		if test == nil || test.Init != nil {
+			return false
+		}
+		if k+2 < len(list) {
+			next = list[k+2]
+		}
+	}
+	b, ok := ast.Unparen(test.Cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	x, ok := ast.Unparen(b.X).(*ast.Ident)
+	if !ok || info.ObjectOf(x) != errVar {
+		return false
+	}
+	switch {
+	case syntax.ErrIs(b, token.NEQ):
+		return lastFalseNil(test.Body.List)
+	case syntax.ErrIs(b, token.EQL):
+		if !syntax.Leaves(test.Body.List) {
+			return false
+		}
+		if els, ok := test.Else.(*ast.BlockStmt); ok {
+			return lastFalseNil(els.List)
+		}
+		return test.Else == nil && next != nil && falseNil(next)
+	}
+	return false
 }
 
 // returnsSo reports whether body, outside the function literals it holds, has a

@@ -21,3 +21,15 @@ func ExponentialBackoff(backoff Backoff, condition ConditionFunc) error {
 	_, err := condition()
 	return err
 }
+
+func PollUntilContextTimeout(ctx context.Context, interval, timeout time.Duration, immediate bool, condition ConditionWithContextFunc) error {
+	return PollUntilContextCancel(ctx, interval, immediate, condition)
+}
+
+func Poll(interval, timeout time.Duration, condition ConditionFunc) error {
+	for {
+		if ok, err := condition(); err != nil || ok {
+			return err
+		}
+	}
+}
