@@ -3,6 +3,7 @@ package statustime
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -10,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
 
 // Compares is the fact of a function that compares two values of one struct type
@@ -145,4 +147,191 @@ func leftOutOfDiff(info *types.Info, lhs ast.Expr, cmp map[string][]*Compares) b
 			return false
 		}
 	}
+}
+
+// diffGated reports whether the time that r read, written through lhs (rhs its
+// right-hand side), goes into a status field that a diff written out in the same
+// function leaves out: the function tests two copies of the object field by field
+// (if obj.Status.Units != orig.Status.Units || obj.Status.Sync.Status !=
+// orig.Status.Sync.Status || !equality.Semantic.DeepEqual(obj.Status.Names,
+// orig.Status.Names) { return r.Status().Update(ctx, obj) }, or the same tests with
+// == joined by && in an if whose body leaves, before the write), and writes the
+// status in that if's body or past it. The time's field is the one lhs names, down
+// through the keys of the literal that holds the clock read (obj.Status.Sync =
+// SyncStatus{LastTransitionTime: metav1.Now(), Status: s}: Sync.LastTransitionTime).
+// When no test reads it, a field it lies in, or a field in it, the time is written
+// only along with another change, as with a comparison function (Compares).
+func diffGated(info *types.Info, stack []ast.Node, lhs, rhs ast.Expr, r clock) bool {
+	path := statusPath(info, lhs)
+	if path == nil {
+		return false
+	}
+	if r.via == nil {
+		path = append(slices.Clip(path), literalKeys(rhs, r.call.Pos())...)
+	}
+	body := enclosingFuncBody(stack)
+	if body == nil {
+		return false
+	}
+	gated, reads := false, false
+	ast.Inspect(body, func(n ast.Node) bool {
+		is, ok := n.(*ast.IfStmt)
+		if !ok {
+			return !reads
+		}
+		compared, ok := diffTests(info, is.Cond)
+		if !ok {
+			return true
+		}
+		for _, p := range compared {
+			if isPrefix(p, path) || isPrefix(path, p) {
+				reads = true // the diff reads the time's field: a new time is a difference
+			}
+		}
+		// The write the diff gates: in the body of an if on a difference, past an if
+		// on sameness whose body leaves.
+		if writesStatus(info, is.Body) || syntax.Leaves(is.Body.List) && writesStatus(info, body) {
+			gated = true
+		}
+		return !reads
+	})
+	return gated && !reads
+}
+
+// diffTests are the status field paths that cond compares between two variables: a
+// join by || of a.Status.P != b.Status.P and !DeepEqual(a.Status.P, b.Status.P), or
+// a join by && of a.Status.P == b.Status.P and DeepEqual(a.Status.P, b.Status.P), a
+// and b different variables. ok is false when cond is anything else.
+func diffTests(info *types.Info, cond ast.Expr) (paths [][]string, ok bool) {
+	pair := func(x, y ast.Expr) []string {
+		if wholeStatus(info, x) && wholeStatus(info, y) && syntax.Root(info, x) != syntax.Root(info, y) {
+			return []string{} // the whole status: every field read
+		}
+		px, py := statusPath(info, x), statusPath(info, y)
+		rx, ry := syntax.Root(info, x), syntax.Root(info, y)
+		if len(px) == 0 || !slices.Equal(px, py) || rx == nil || ry == nil || rx == ry {
+			return nil
+		}
+		return px
+	}
+	deepEqual := func(e ast.Expr) []string {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || len(call.Args) != 2 {
+			return nil
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "DeepEqual" {
+			return nil
+		}
+		return pair(call.Args[0], call.Args[1])
+	}
+	var walk func(e ast.Expr, join token.Token) bool
+	walk = func(e ast.Expr, join token.Token) bool {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.BinaryExpr:
+			if x.Op == join {
+				return walk(x.X, join) && walk(x.Y, join)
+			}
+			if x.Op == token.NEQ && join == token.LOR || x.Op == token.EQL && join == token.LAND {
+				if p := pair(x.X, x.Y); p != nil {
+					paths = append(paths, p)
+					return true
+				}
+			}
+			return false
+		case *ast.UnaryExpr:
+			if x.Op == token.NOT && join == token.LOR {
+				if p := deepEqual(x.X); p != nil {
+					paths = append(paths, p)
+					return true
+				}
+			}
+			return false
+		case *ast.CallExpr:
+			if join == token.LAND {
+				if p := deepEqual(x); p != nil {
+					paths = append(paths, p)
+					return true
+				}
+			}
+			return false
+		}
+		return false
+	}
+	for _, join := range []token.Token{token.LOR, token.LAND} {
+		paths = nil
+		if walk(cond, join) && len(paths) > 0 {
+			return paths, true
+		}
+	}
+	return nil, false
+}
+
+// literalKeys are the keys, down through nested literals, of the element of the
+// literal e (or its address) that holds pos: Sync.LastTransitionTime for
+// SyncStatus{LastTransitionTime: metav1.Now()}'s clock read.
+func literalKeys(e ast.Expr, pos token.Pos) []string {
+	var keys []string
+	for {
+		e = ast.Unparen(e)
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = ast.Unparen(u.X)
+		}
+		lit, ok := e.(*ast.CompositeLit)
+		if !ok {
+			return keys
+		}
+		var next ast.Expr
+		for _, elt := range lit.Elts {
+			kv, ok := elt.(*ast.KeyValueExpr)
+			if !ok || pos < kv.Pos() || pos >= kv.End() {
+				continue
+			}
+			if id, ok := kv.Key.(*ast.Ident); ok {
+				keys = append(keys, id.Name)
+				next = kv.Value
+			}
+		}
+		if next == nil {
+			return keys
+		}
+		e = next
+	}
+}
+
+// isPrefix reports whether p is a prefix of q.
+func isPrefix(p, q []string) bool {
+	return len(p) <= len(q) && slices.Equal(p, q[:len(p)])
+}
+
+// enclosingFuncBody is the body of the innermost function declaration on the stack.
+func enclosingFuncBody(stack []ast.Node) *ast.BlockStmt {
+	for i := len(stack) - 1; i >= 0; i-- {
+		if fd, ok := stack[i].(*ast.FuncDecl); ok {
+			return fd.Body
+		}
+	}
+	return nil
+}
+
+// writesStatus reports whether n, outside function literals, writes a status
+// subresource (Status().Update, Status().Patch).
+func writesStatus(info *types.Info, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		switch x := m.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			found = found || kubetypes.IsStatusWrite(info, x)
+		}
+		return !found
+	})
+	return found
+}
+
+// wholeStatus reports whether e is the Status field of a custom resource (obj.Status).
+func wholeStatus(info *types.Info, e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Status" && kubetypes.IsCustomResource(info.TypeOf(sel.X))
 }

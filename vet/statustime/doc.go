@@ -169,6 +169,20 @@
 // another change. A comparison that uses either value whole (reflect.DeepEqual(old,
 // new)) reads every field, the time among them, and exempts nothing.
 //
+// So is a time written in a function that gates its status write on a diff written
+// out field by field between the object and a copy of it, none of whose tests reads
+// the time's field, a field it lies in, or a field in it: if obj.Status.Units !=
+// orig.Status.Units || obj.Status.Sync.Status != orig.Status.Sync.Status ||
+// !equality.Semantic.DeepEqual(obj.Status.Names, orig.Status.Names) { return
+// r.Status().Update(ctx, obj) }, or the same tests with == (and DeepEqual) joined by
+// && in an if whose body leaves before the write. The time's field is the one
+// assigned, down through the keys of the literal that holds the clock read
+// (obj.Status.Sync = SyncStatus{LastTransitionTime: metav1.Now(), Status: s} stamps
+// Sync.LastTransitionTime, which a test of Sync.Status does not read). A test of
+// the whole status (obj.Status != …, DeepEqual(obj.Status, orig.Status)) reads
+// every field, and any test in the function that reads the time's field makes the
+// time a difference: reported.
+//
 // A status value built in a local variable of the status type (not a pointer) and
 // handed to a diff-gated writer (opgen's Reconcile<Kind> returns one; a
 // +opguard:volatile field is left out of the diff) is not reported, and neither is

@@ -97,7 +97,7 @@ func run(pass *analysis.Pass) (any, error) {
 				if !written(kubetypes.StatusOwner(info, lhs)) || grows(info, lhs, n.Rhs[i]) || tr.setOnChange(stack, lhs) || leftOutOfDiff(info, lhs, cmp) || oneShot(info, lhs) || tr.event(stack, lhs) {
 					continue
 				}
-				if r, ok := c.read(n.Rhs[i], 0); ok && !tr.offLoop(stack) {
+				if r, ok := c.read(n.Rhs[i], 0); ok && !tr.offLoop(stack) && !diffGated(info, stack, lhs, n.Rhs[i], r) {
 					report(r, lhs, kubetypes.StatusOwner(info, lhs))
 				}
 			}

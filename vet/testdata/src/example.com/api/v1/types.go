@@ -27,6 +27,13 @@ type MemcachedStatus struct {
 	Progress           *ProgressStatus    `json:"progress,omitempty"`
 	Secret             *SecretRef         `json:"secret,omitempty"`
 	Completed          *bool              `json:"completed,omitempty"`
+	Sync               SyncStatus         `json:"sync,omitempty"`
+}
+
+// SyncStatus is a nested status with a time of its own.
+type SyncStatus struct {
+	Status             string      `json:"status,omitempty"`
+	LastTransitionTime metav1.Time `json:"lastTransitionTime,omitempty"`
 }
 
 // ProgressStatus is a nested status a reconciler replaces whole.
