@@ -173,7 +173,10 @@
 //     the object or is not written (a replace or an add may set what is there, and
 //     is reported). A server-side apply is a diff by construction too:
 //     Status().Apply(…), or a Patch of client.Apply or of a raw patch of
-//     types.ApplyPatchType. An apply of the fields the manager already owns, with
+//     types.ApplyPatchType, or of a project's own apply patch: what a function
+//     returns whose every return is a literal of a type whose Type method returns
+//     types.ApplyPatchType, or such a call (ssa.Apply(cfg), in any loaded package:
+//     the AppliesPatch fact). An apply of the fields the manager already owns, with
 //     the values stored, is not persisted either (proven in
 //     vet/internal/apiserverproof); a JSON merge patch of the whole object
 //     (client.Merge) sends what it holds, and is reported;

@@ -653,7 +653,7 @@ func (g *guards) diffPatch(call *ast.CallExpr, stack []ast.Node, depth int) bool
 	case fn.Name() != "Patch" || len(call.Args) < 3:
 		return false
 	}
-	return serverSideApply(info, call.Args[2]) || g.isDiffPatch(call.Args[2], call.Args[1], stack, depth)
+	return applyPatchValue(g.pass, call.Args[2]) || g.isDiffPatch(call.Args[2], call.Args[1], stack, depth)
 }
 
 // serverSideApply reports whether patch is a server-side apply: controller-runtime's

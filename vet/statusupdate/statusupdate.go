@@ -36,7 +36,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#statusupdate",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, watches.Analyzer, consult.Analyzer, subresource.Analyzer, validation.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(Delegated), new(NilWhenEqual), new(ReportsChange), new(SetsStatus), new(Fills), new(CopyPatch), new(ReadsFlag), new(NilOnError), new(MakesCondition), new(ConditionHelper), new(TestsField)},
+	FactTypes: []analysis.Fact{new(Delegated), new(NilWhenEqual), new(ReportsChange), new(SetsStatus), new(Fills), new(CopyPatch), new(ReadsFlag), new(NilOnError), new(MakesCondition), new(ConditionHelper), new(TestsField), new(AppliesPatch)},
 }
 
 // gated is the -gated flag: report writes a test of the stored status gates too
@@ -82,6 +82,7 @@ func run(pass *analysis.Pass) (any, error) {
 	exportConditionHelpers(pass)
 	g := &guards{pass: pass, insp: insp, consult: pass.ResultOf[consult.Analyzer].(*consult.Result), schema: pass.ResultOf[validation.Analyzer].(*validation.Result)}
 	exportCopyPatches(pass, g)
+	exportAppliesPatch(pass)
 	exportFlags(pass, g)
 	exportNilOnError(pass, g)
 	exportSetsStatus(pass, g)
