@@ -407,7 +407,7 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 		}
 		if kubetypes.IsObjectUpdate(info, call) || kubetypes.IsStatusUpdate(info, call) {
 			if len(call.Args) >= 2 && kubetypes.IsCustomResource(info.TypeOf(call.Args[1])) && !kubetypes.InRetry(info, stack, call.Args[1]) &&
-				!o.rf.refreshed(fd.Body, stack, objectRoot(info, call.Args[1])) {
+				!o.rf.refreshed(fd.Body, stack, objectRoot(info, call.Args[1])) && !syntax.RepeatedGuard(info, stack) {
 				f.updates = append(f.updates, update{call: call, obj: call.Args[1]})
 			}
 			return true
@@ -423,7 +423,7 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 			}
 			return true
 		}
-		if fact := wr.Calls[call]; fact != nil && !switches.Off(pass, call, stack, fact.Requires) {
+		if fact := wr.Calls[call]; fact != nil && !switches.Off(pass, call, stack, fact.Requires) && !syntax.RepeatedGuard(info, stack) {
 			via := types.ExprString(call.Fun)
 			for _, j := range fact.Update {
 				if j < len(call.Args) && customOrSlice(info.TypeOf(call.Args[j])) && !kubetypes.InRetry(info, stack, call.Args[j]) &&

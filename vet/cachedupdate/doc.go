@@ -312,7 +312,11 @@
 // apierrors.IsNotFound(err) { …; Update(obj) }, or err != nil, the error assigned in
 // the if or in the statement before it), or of the getter it is assigned from with
 // that error (obj, err := r.getCluster(ctx, key); if err != nil { …; Update(obj) }):
-// the read failed, and the object holds nothing the cache gave. Nor is a status Update of a kind without a status
+// the read failed, and the object holds nothing the cache gave. Nor is an Update in
+// the body of an if that repeats the test of an earlier if of the same statement
+// list whose body leaves the function, nothing between changing what the test reads
+// (if err != nil { return … }; if err != nil { Update(obj) }): the body never runs
+// (see statusupdate). Nor is a status Update of a kind without a status
 // subresource (vet/internal/subresource: its module's CustomResourceDefinition
 // manifests give it none, or, where none declares it, its declaration, loaded from
 // source, has no +kubebuilder:subresource:status), nor a call that hands such an

@@ -708,6 +708,13 @@
 // held in a variable that the function uses once more, as such an argument (update :=
 // func() error { … }; retry.RetryOnConflict(backoff, update)), counts as handed.
 //
+// A write in the body of an if that repeats the test of an earlier if of the same
+// statement list, without an init or an else, whose body leaves the function, with
+// nothing between that assigns a variable the test reads or takes its address (err
+// := connect(); if err != nil { return … }; if err != nil { …; write }), is not
+// reported: the body never runs (vet/internal/syntax's RepeatedGuard; a test with
+// a call in it is not judged). cachedupdate leaves such a write alone too.
+//
 // # Fix
 //
 // Build the desired status, compare it with the live one

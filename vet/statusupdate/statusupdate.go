@@ -20,6 +20,7 @@ import (
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
 	"github.com/opgen-dev/opgen/vet/internal/subresource"
 	"github.com/opgen-dev/opgen/vet/internal/switches"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 	"github.com/opgen-dev/opgen/vet/internal/validation"
 	"github.com/opgen-dev/opgen/vet/internal/watches"
 )
@@ -98,7 +99,7 @@ func run(pass *analysis.Pass) (any, error) {
 	rep := directive.NewReporter(pass)
 	sub := pass.ResultOf[subresource.Analyzer].(*subresource.Result)
 	for _, wr := range writes {
-		if len(wr.call.Args) < 2 || g.guarded(wr.stack, wr.call.Args[1], 0) || g.diffPatch(wr.call, wr.stack, 0) {
+		if len(wr.call.Args) < 2 || g.guarded(wr.stack, wr.call.Args[1], 0) || g.diffPatch(wr.call, wr.stack, 0) || syntax.RepeatedGuard(pass.TypesInfo, wr.stack) {
 			continue
 		}
 		if g.offLoop(wr.stack) {

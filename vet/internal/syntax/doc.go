@@ -8,7 +8,9 @@
 // against nil (ErrIs), where a method call's name is (MethodPos), the fields a struct literal gives
 // (StructFields), a comparison with its operands swapped (Mirrored), the marker lines
 // of a comment (Markers), a condition that finds a value empty (FoundEmpty, with
-// IsEmptyValue and ZeroConst), and a function name that says it takes away (Removes).
+// IsEmptyValue and ZeroConst), a function name that says it takes away (Removes),
+// and a branch that repeats the test of an earlier one that left (RepeatedGuard: if
+// err != nil { return }; if err != nil { never runs }).
 //
 // Root follows x.DeepCopy() and x.DeepCopyObject() to x by the method's name: a deep
 // copy keeps what the analyzers follow an object for, its resourceVersion, and every

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -495,6 +496,86 @@ func Addressed(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
 			if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && info.Uses[id] == v {
 				found = true
 			}
+		}
+		return !found
+	})
+	return found
+}
+
+// RepeatedGuard reports whether the node on top of stack lies in the body of an if
+// that repeats the condition of an earlier if of the same statement list, one without
+// an init or an else whose body leaves the function, with nothing between that may
+// change what the condition reads (if err != nil { return … }; if err != nil { here
+// }): the body never runs. The condition holds no call; the same expression names the
+// same variables in both; a statement between that assigns one of them, increments
+// it, or takes its address (function literals included) ends the search.
+func RepeatedGuard(info *types.Info, stack []ast.Node) bool {
+	for i := len(stack) - 2; i >= 1; i-- {
+		is, ok := stack[i].(*ast.IfStmt)
+		if !ok || stack[i+1] != is.Body || is.Init != nil || hasCall(is.Cond) {
+			continue
+		}
+		list := Stmts(stack[i-1])
+		k := slices.Index(list, ast.Stmt(is))
+		if k < 0 {
+			continue
+		}
+		vars := condVars(info, is.Cond)
+		for j := k - 1; j >= 0; j-- {
+			prev, ok := list[j].(*ast.IfStmt)
+			if ok && prev.Init == nil && prev.Else == nil && types.ExprString(prev.Cond) == types.ExprString(is.Cond) &&
+				slices.Equal(condVars(info, prev.Cond), vars) && Exits(prev.Body.List) {
+				return true
+			}
+			if changesVars(info, list[j], vars) {
+				break
+			}
+		}
+	}
+	return false
+}
+
+// hasCall reports whether e holds a call (a conversion counts as one).
+func hasCall(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		_, c := n.(*ast.CallExpr)
+		found = found || c
+		return !found
+	})
+	return found
+}
+
+// condVars are the variables e names, in order.
+func condVars(info *types.Info, e ast.Expr) []types.Object {
+	var out []types.Object
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok {
+				out = append(out, v)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// changesVars reports whether st assigns, increments or decrements one of vars, or
+// takes its address.
+func changesVars(info *types.Info, st ast.Stmt, vars []types.Object) bool {
+	is := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && slices.Contains(vars, info.ObjectOf(id))
+	}
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			found = found || slices.ContainsFunc(x.Lhs, is)
+		case *ast.IncDecStmt:
+			found = found || is(x.X)
+		case *ast.UnaryExpr:
+			found = found || x.Op == token.AND && is(x.X)
 		}
 		return !found
 	})
