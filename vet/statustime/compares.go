@@ -163,7 +163,7 @@ func leftOutOfDiff(info *types.Info, lhs ast.Expr, cmp map[string][]*Compares) b
 // only along with another change, as with a comparison function (Compares).
 func diffGated(info *types.Info, stack []ast.Node, lhs, rhs ast.Expr, r clock) bool {
 	path := statusPath(info, lhs)
-	if path == nil {
+	if path == nil && !wholeStatus(info, lhs) {
 		return false
 	}
 	if r.via == nil {

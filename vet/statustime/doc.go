@@ -178,7 +178,9 @@
 // && in an if whose body leaves before the write. The time's field is the one
 // assigned, down through the keys of the literal that holds the clock read
 // (obj.Status.Sync = SyncStatus{LastTransitionTime: metav1.Now(), Status: s} stamps
-// Sync.LastTransitionTime, which a test of Sync.Status does not read). A test of
+// Sync.LastTransitionTime, which a test of Sync.Status does not read; a status
+// rebuilt whole, obj.Status = FooStatus{Sync: SyncStatus{LastTransitionTime:
+// metav1.Now()}}, stamps the same field). A test of
 // the whole status (obj.Status != …, DeepEqual(obj.Status, orig.Status)) reads
 // every field, and any test in the function that reads the time's field makes the
 // time a difference: reported.
