@@ -1581,11 +1581,77 @@ func (o *origins) madeByNewDepth(decl *ast.FuncDecl, val ast.Expr, depth int) bo
 		return false
 	}
 	v, ok := info.Uses[id].(*types.Var)
-	if !ok || v.Parent() == v.Pkg().Scope() {
+	if !ok {
 		return false
+	}
+	if v.Parent() == v.Pkg().Scope() {
+		return o.packageVarNew(v, depth)
 	}
 	vals := syntax.ValuesOf(o.pass, decl.Body, v)
 	return len(vals) > 0 && !slices.ContainsFunc(vals, func(e ast.Expr) bool { return !o.madeByNewDepth(decl, e, depth+1) })
+}
+
+// packageVarNew reports whether v, an unexported package-level variable of this
+// package, holds only clients without a cache: a memoized client (var c
+// client.Client; func Get() client.Client { if c == nil { c = newDirect() }; return c
+// }). Every assignment of it in the package's functions gives one such client (or
+// nil), at least one does, its declaration gives none other, and nothing takes its
+// address.
+func (o *origins) packageVarNew(v *types.Var, depth int) bool {
+	info := o.pass.TypesInfo
+	if v.Pkg() != o.pass.Pkg || v.Exported() {
+		return false
+	}
+	assigned, ok := 0, true
+	isV := func(e ast.Expr) bool {
+		id, isID := ast.Unparen(e).(*ast.Ident)
+		return isID && info.ObjectOf(id) == v
+	}
+	for _, f := range o.pass.Files {
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.GenDecl:
+				ast.Inspect(d, func(n ast.Node) bool {
+					if vs, isVS := n.(*ast.ValueSpec); isVS {
+						for i, name := range vs.Names {
+							if info.Defs[name] == v && i < len(vs.Values) && !syntax.IsNil(info, vs.Values[i]) && !o.isNewClient(vs.Values[i]) {
+								ok = false
+							}
+						}
+					}
+					return ok
+				})
+			case *ast.FuncDecl:
+				if d.Body == nil {
+					continue
+				}
+				ast.Inspect(d.Body, func(n ast.Node) bool {
+					switch x := n.(type) {
+					case *ast.AssignStmt:
+						for i, l := range x.Lhs {
+							if !isV(l) {
+								continue
+							}
+							if len(x.Lhs) != len(x.Rhs) {
+								ok = false
+								break
+							}
+							if !syntax.IsNil(info, x.Rhs[i]) {
+								assigned++
+								ok = ok && o.madeByNewDepth(d, x.Rhs[i], depth+1)
+							}
+						}
+					case *ast.UnaryExpr:
+						if x.Op == token.AND && isV(x.X) {
+							ok = false
+						}
+					}
+					return ok
+				})
+			}
+		}
+	}
+	return ok && assigned > 0
 }
 
 // exportNewClients finds the package's functions whose first result is a full

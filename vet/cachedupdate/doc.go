@@ -67,7 +67,9 @@
 //     parameters of its functions that every call in those packages hands a client
 //     without a cache: client.New's, client.NewWithWatch's or a fake client, or what
 //     a function of those packages returns when it returns only such clients (or
-//     nil), or a parameter that is itself such a parameter, handed on, directly
+//     nil) — an unexported package variable every assignment of which in its
+//     package gives one counts as one, a client memoized on first use (if c == nil
+//     { c, err = newDirect() }; return c) —, or a parameter that is itself such a parameter, handed on, directly
 //     or through a local variable every value of which is one (func NewK8S(cfg,
 //     k8sClient) Manager { return &k8sManager{cli: k8sClient} }, called only by an
 //     API server's packages with the client they build; WithCallers), or a client
