@@ -643,7 +643,7 @@ func (rf *refresher) returnsWriteVia(list []ast.Stmt, j int, v *types.Var) bool 
 	}
 	errVar, _ := info.ObjectOf(l).(*types.Var)
 	for _, st := range list[j+1 : len(list)-1] {
-		if errVar == nil || leavesEarly(st) || skipsRest(st) || assigns(info, st, errVar) || touches(info, st, v) {
+		if errVar == nil || leavesEarly(st) || skipsRest(st) || syntax.ChangesVars(info, st, []types.Object{errVar}) || touches(info, st, v) {
 			return false
 		}
 	}

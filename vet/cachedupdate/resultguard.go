@@ -114,7 +114,7 @@ func (rf *refresher) resultGuardedWrite(list []ast.Stmt, j, at int, stack []ast.
 			continue
 		}
 		for _, st := range list[j+1 : at+1] {
-			if assigns(info, st, bv) {
+			if syntax.ChangesVars(info, st, []types.Object{bv}) {
 				return false
 			}
 		}
@@ -203,28 +203,6 @@ func pathValues(info *types.Info, passed ast.Expr, ahead []ast.Stmt, stack []ast
 		}
 	}
 	return known
-}
-
-// assigns reports whether st gives the variable w a value (=, :=, ++, --) or takes
-// its address.
-func assigns(info *types.Info, st ast.Stmt, w *types.Var) bool {
-	found := false
-	is := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && info.ObjectOf(id) == w
-	}
-	ast.Inspect(st, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.AssignStmt:
-			found = found || slices.ContainsFunc(x.Lhs, is)
-		case *ast.IncDecStmt:
-			found = found || is(x.X)
-		case *ast.UnaryExpr:
-			found = found || x.Op == token.AND && is(x.X)
-		}
-		return !found
-	})
-	return found
 }
 
 // failsOnVar reports whether cond is err != nil, err the variable errVar, alone or as

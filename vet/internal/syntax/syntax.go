@@ -527,7 +527,7 @@ func RepeatedGuard(info *types.Info, stack []ast.Node) bool {
 				slices.Equal(condVars(info, prev.Cond), vars) && Exits(prev.Body.List) {
 				return true
 			}
-			if changesVars(info, list[j], vars) {
+			if ChangesVars(info, list[j], vars) {
 				break
 			}
 		}
@@ -560,9 +560,9 @@ func condVars(info *types.Info, e ast.Expr) []types.Object {
 	return out
 }
 
-// changesVars reports whether st assigns, increments or decrements one of vars, or
+// ChangesVars reports whether st assigns, increments or decrements one of vars, or
 // takes its address.
-func changesVars(info *types.Info, st ast.Stmt, vars []types.Object) bool {
+func ChangesVars(info *types.Info, st ast.Stmt, vars []types.Object) bool {
 	is := func(e ast.Expr) bool {
 		id, ok := ast.Unparen(e).(*ast.Ident)
 		return ok && slices.Contains(vars, info.ObjectOf(id))
