@@ -802,8 +802,11 @@ func failure(pass *analysis.Pass, ret *ast.ReturnStmt, stack []ast.Node) bool {
 func failsWith(pass *analysis.Pass, e ast.Expr, stack []ast.Node) bool {
 	info := pass.TypesInfo
 	last := ast.Unparen(e)
-	if _, ok := last.(*ast.CallExpr); ok || newError(pass, last) {
-		return newError(pass, last)
+	if newError(pass, last) {
+		return true
+	}
+	if _, ok := last.(*ast.CallExpr); ok {
+		return false
 	}
 	id, ok := last.(*ast.Ident)
 	if !ok {

@@ -174,6 +174,7 @@ func diffGated(info *types.Info, stack []ast.Node, lhs, rhs ast.Expr, r clock) b
 		return false
 	}
 	gated, reads := false, false
+	bodyWrites := writesStatus(info, body)
 	ast.Inspect(body, func(n ast.Node) bool {
 		is, ok := n.(*ast.IfStmt)
 		if !ok {
@@ -190,7 +191,7 @@ func diffGated(info *types.Info, stack []ast.Node, lhs, rhs ast.Expr, r clock) b
 		}
 		// The write the diff gates: in the body of an if on a difference, past an if
 		// on sameness whose body leaves.
-		if writesStatus(info, is.Body) || syntax.Leaves(is.Body.List) && writesStatus(info, body) {
+		if writesStatus(info, is.Body) || syntax.Leaves(is.Body.List) && bodyWrites {
 			gated = true
 		}
 		return !reads

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
+	"github.com/opgen-dev/opgen/vet/internal/syntax"
 )
 
 // AppliesPatch is the fact of a function that returns a server-side apply patch of
@@ -104,19 +105,14 @@ func applyType(pass *analysis.Pass, t types.Type) bool {
 	if !ok {
 		return false
 	}
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || pass.TypesInfo.Defs[fd.Name] != m || len(fd.Body.List) != 1 {
-				continue
-			}
-			ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
-			if !ok || len(ret.Results) != 1 {
-				return false
-			}
-			v := pass.TypesInfo.Types[ret.Results[0]].Value
-			return v != nil && v.Kind() == constant.String && strings.HasPrefix(constant.StringVal(v), "application/apply-patch")
-		}
+	fd := syntax.DeclOf(pass, m)
+	if fd == nil || fd.Body == nil || len(fd.Body.List) != 1 {
+		return false
 	}
-	return false
+	ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return false
+	}
+	v := pass.TypesInfo.Types[ret.Results[0]].Value
+	return v != nil && v.Kind() == constant.String && strings.HasPrefix(constant.StringVal(v), "application/apply-patch")
 }

@@ -480,10 +480,8 @@ func InRetry(info *types.Info, stack []ast.Node, obj ast.Expr) bool {
 	if lit := conflictRetryLit(info, stack); lit != nil && (rereads(info, lit.Body, v, 0) || givenVersion(info, lit.Body, outer, v)) {
 		return true
 	}
-	if lit := pollLit(info, stack); lit != nil && readsAfter(info, lit.Body, v, stack[len(stack)-1].End()) && pollsAgain(info, lit) {
-		return true
-	}
-	if lit := pollLit(info, stack); lit != nil && rereads(info, lit.Body, v, 0) && failedWritePollsAgain(info, stack) {
+	if lit := pollLit(info, stack); lit != nil && (readsAfter(info, lit.Body, v, stack[len(stack)-1].End()) && pollsAgain(info, lit) ||
+		rereads(info, lit.Body, v, 0) && failedWritePollsAgain(info, stack)) {
 		return true
 	}
 	loop := conflictRetryLoop(info, stack)
@@ -590,9 +588,14 @@ func readsAfter(info *types.Info, body ast.Node, v *types.Var, pos token.Pos) bo
 // the literals it holds: an attempt that ends not done and without an error, which
 // the wait package follows with another attempt.
 func pollsAgain(info *types.Info, lit *ast.FuncLit) bool {
-	return returnsSo(lit.Body, func(r *ast.ReturnStmt) bool {
-		return len(r.Results) == 2 && syntax.IsConst(info, r.Results[0], "false") && syntax.IsNil(info, r.Results[1])
-	})
+	return returnsSo(lit.Body, func(r *ast.ReturnStmt) bool { return notDoneNoError(info, r) })
+}
+
+// notDoneNoError reports whether st is return false, nil: a poll's attempt that ends
+// not done and without an error.
+func notDoneNoError(info *types.Info, st ast.Stmt) bool {
+	r, ok := st.(*ast.ReturnStmt)
+	return ok && len(r.Results) == 2 && syntax.IsConst(info, r.Results[0], "false") && syntax.IsNil(info, r.Results[1])
 }
 
 // failedWritePollsAgain reports whether the write on top of the stack, in a poll's
@@ -604,11 +607,7 @@ func pollsAgain(info *types.Info, lit *ast.FuncLit) bool {
 // after it, is return false, nil (err = c.Status().Update(ctx, fresh); if err == nil
 // { return true, nil }; return false, nil).
 func failedWritePollsAgain(info *types.Info, stack []ast.Node) bool {
-	falseNil := func(st ast.Stmt) bool {
-		r, ok := st.(*ast.ReturnStmt)
-		return ok && len(r.Results) == 2 && syntax.IsConst(info, r.Results[0], "false") && syntax.IsNil(info, r.Results[1])
-	}
-	lastFalseNil := func(list []ast.Stmt) bool { return len(list) > 0 && falseNil(list[len(list)-1]) }
+	lastFalseNil := func(list []ast.Stmt) bool { return len(list) > 0 && notDoneNoError(info, list[len(list)-1]) }
 	if len(stack) < 3 {
 		return false
 	}
@@ -668,7 +667,7 @@ func failedWritePollsAgain(info *types.Info, stack []ast.Node) bool {
 		if els, ok := test.Else.(*ast.BlockStmt); ok {
 			return lastFalseNil(els.List)
 		}
-		return test.Else == nil && next != nil && falseNil(next)
+		return test.Else == nil && next != nil && notDoneNoError(info, next)
 	}
 	return false
 }
