@@ -525,9 +525,25 @@
 //     (false, or a literal that sets the field to it or leaves it out); or a
 //     parameter to equal, or to differ from, a constant (if policy == FinalizeAnyway
 //     { return nil }, an enum's value), and the call hands in a constant that is
-//     not, or is, that one. Followed
+//     not, or is, that one. Or the path needs an interface parameter to hold one
+//     concrete type: the write is the method of that type a call through the
+//     interface runs (a retry helper handed a status writer or an object writer,
+//     w.write(ctx, obj), where only the status writer's writes status), and the call
+//     hands in a value of another concrete type (&objectWriter{c}). Or the path
+//     needs a yes from a function parameter: its call returned true, or a nil error
+//     (if err := mutate(); err != nil { return }: a mutate-and-write helper), and the
+//     call hands in a function literal (or a local variable assigned one once) that
+//     says no, false or an error that cannot be nil (a composite literal, errors.New,
+//     fmt.Errorf, a package-level sentinel), in a branch of an if that holds a diff
+//     or runs when the values it compares are equal (if !meta.SetStatusCondition(…)
+//     { return &NoUpdateError{} }, if equality.Semantic.DeepEqual(before,
+//     obj.Status) { return &NoUpdateError{} }, if obj.Status.Message == msg { return
+//     &NoUpdateError{} }): the write is sent only past that diff. A literal that
+//     says no only on its own tests and otherwise gives the result of the caller's
+//     function parameter (return fn()) hands the need on to that parameter. Followed
 //     through the package's calls (rule 4) and, as the Delegated fact's Requires,
-//     across packages.
+//     across packages; a function every write of which its calls switch off
+//     delegates nothing.
 //  9. a condition on the way to the write, within the function (an enclosing if or
 //     switch case, or an earlier if whose body leaves without writing, or holds only
 //     such an if, after definitions of locals that only read: if c != nil { if

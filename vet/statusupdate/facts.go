@@ -73,13 +73,7 @@ func (d *Delegated) String() string {
 		s += fmt.Sprintf(" sets %s=%s", strings.TrimPrefix(f.Field, "$.Status."), v)
 	}
 	for _, r := range d.Requires {
-		if r.Const != "" {
-			s += fmt.Sprintf(" requires %d==%s=%v", r.Param, r.Const, r.Value)
-		} else if r.Field != "" {
-			s += fmt.Sprintf(" requires %d.%s=%v", r.Param, r.Field, r.Value)
-		} else {
-			s += fmt.Sprintf(" requires %d=%v", r.Param, r.Value)
-		}
+		s += " requires " + r.String()
 	}
 	return s
 }
@@ -191,7 +185,7 @@ func exportDelegations(pass *analysis.Pass, g *guards, writes []write, calls []c
 		}
 	}
 	for _, c := range calls {
-		translated, off := switches.Translate(g.pass, c.call, c.stack, c.fact.Requires)
+		translated, off := g.translate(c.call, c.stack, c.fact.Requires)
 		if off {
 			continue
 		}
@@ -225,17 +219,28 @@ func exportDelegations(pass *analysis.Pass, g *guards, writes []write, calls []c
 			}
 		}
 	}
-	// The switches, to a fixed point over the package's own calls.
+	// The switches, to a fixed point over the package's own calls. A function every
+	// write of which its calls turn off (a retry helper handed the object's writer,
+	// not the status's) writes nothing: it is not live, and neither is a call of it.
 	reqs := map[*types.Func][]switches.Switch{}
+	live := map[*types.Func]bool{}
+	for fn := range sources {
+		live[fn] = true
+	}
 	for range maxDepth + 2 {
 		next := map[*types.Func][]switches.Switch{}
+		nextLive := map[*types.Func]bool{}
 		for fn, srcs := range sources {
 			var sets [][]switches.Switch
 			for _, src := range srcs {
 				own := src.reqs
 				if src.callee != nil {
-					own = switches.Requires(g.pass, src.stack, declOf(src.stack))
-					translated, off := switches.Translate(g.pass, src.stack[len(src.stack)-1].(*ast.CallExpr), src.stack, reqs[src.callee])
+					if !live[src.callee] {
+						continue
+					}
+					call := src.stack[len(src.stack)-1].(*ast.CallExpr)
+					own = append(switches.Requires(g.pass, src.stack, declOf(src.stack)), g.holdsAt(src.stack, src.callee)...)
+					translated, off := g.translate(call, src.stack, reqs[src.callee])
 					if off {
 						continue // the call turns the callee's writes off
 					}
@@ -244,12 +249,13 @@ func exportDelegations(pass *analysis.Pass, g *guards, writes []write, calls []c
 				sets = append(sets, own)
 			}
 			next[fn] = switches.Intersect(sets)
+			nextLive[fn] = len(sets) > 0
 		}
-		reqs = next
+		reqs, live = next, nextLive
 	}
 	for fn, ps := range params {
-		if !fn.Exported() {
-			continue // no other package calls it
+		if !fn.Exported() || !live[fn] {
+			continue // no other package calls it, or every call of it writes nothing
 		}
 		slices.Sort(ps)
 		patch, ok := patchParam[fn]

@@ -127,7 +127,7 @@ func (g *guards) guardedFrom(stack []ast.Node, obj ast.Expr, inherited []assignm
 	}
 	for _, site := range sites {
 		call := site[len(site)-1].(*ast.CallExpr)
-		if switches.Off(g.pass, call, site, reqs) {
+		if g.off(call, site, reqs) {
 			continue // the call turns the write off (rule 8)
 		}
 		var arg ast.Expr

@@ -19,7 +19,6 @@ import (
 	"github.com/opgen-dev/opgen/vet/internal/directive"
 	"github.com/opgen-dev/opgen/vet/internal/kubetypes"
 	"github.com/opgen-dev/opgen/vet/internal/subresource"
-	"github.com/opgen-dev/opgen/vet/internal/switches"
 	"github.com/opgen-dev/opgen/vet/internal/syntax"
 	"github.com/opgen-dev/opgen/vet/internal/validation"
 	"github.com/opgen-dev/opgen/vet/internal/watches"
@@ -146,7 +145,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if len(c.fact.Params) > 0 {
 			obj = argAt(c.call, c.fact.Params[0])
 		}
-		if g.guardedFrom(c.stack, obj, append(nullPatched(info, c), c.fact.assigned()...), 0) || switches.Off(g.pass, c.call, c.stack, c.fact.Requires) || g.offLoop(c.stack) {
+		if g.guardedFrom(c.stack, obj, append(nullPatched(info, c), c.fact.assigned()...), 0) || g.off(c.call, c.stack, c.fact.Requires) || g.offLoop(c.stack) {
 			continue
 		}
 		if p := c.fact.Patch; p >= 0 && p < len(c.call.Args) && g.isDiffPatch(c.call.Args[p], nil, c.stack, 0) {

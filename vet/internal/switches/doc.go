@@ -14,4 +14,14 @@
 // parameter on, so that they travel through calls and, in the analyzers' facts,
 // across packages. Only constants decide: a switch a call fills with a value computed
 // at run time is not known, and the write counts.
+//
+// Two more kinds of switch come from shared write helpers. A Call switch: the write
+// needs a yes from a function parameter (if err := mutate(); err != nil { return };
+// if !accept() { return }); FuncLiteral gives the literal a call hands in for it,
+// for an analyzer to judge, and Translate hands it on to the caller's own function
+// parameter when the literal says yes only with that one's yes (return fn()). A Holds
+// switch: the write needs an interface parameter to hold one concrete type (the
+// analyzer adds it where a call through an interface runs the one implementation that
+// writes); Off and Translate tell a call that hands in a value of another concrete
+// type.
 package switches

@@ -1,6 +1,7 @@
 package switches
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -16,12 +17,45 @@ import (
 // Switch is a condition on a parameter that a write needs: the write happens only
 // when the parameter (Field "") or its field Field is Value; or, when Const is set,
 // only when the parameter's equality with that constant (go/constant's exact
-// spelling, an enum's value: policy == finalizeAnyway) is Value.
+// spelling, an enum's value: policy == finalizeAnyway) is Value. When Call is set,
+// the parameter is a function the write needs a yes from: its call returned true (a
+// bool result) or a nil error (if err := mutate(); err != nil { return }). When Holds
+// is set, the parameter is an interface the write needs to hold that concrete type
+// (its types.TypeString, pointer dropped): the write is the method of that type a
+// call through the interface runs (w.write(ctx, obj), where only the status writer's
+// write writes status).
 type Switch struct {
 	Param int
 	Field string
 	Value bool
 	Const string
+	Call  bool
+	Holds string
+}
+
+// String spells the switch as the analyzers' facts show it: 2=true, 1.Apply=true,
+// 2==1=false, 3() (a yes from the function), 1.(example.com/p.statusWriter).
+func (s Switch) String() string {
+	switch {
+	case s.Call:
+		return fmt.Sprintf("%d()", s.Param)
+	case s.Holds != "":
+		return fmt.Sprintf("%d.(%s)", s.Param, s.Holds)
+	case s.Const != "":
+		return fmt.Sprintf("%d==%s=%v", s.Param, s.Const, s.Value)
+	case s.Field != "":
+		return fmt.Sprintf("%d.%s=%v", s.Param, s.Field, s.Value)
+	}
+	return fmt.Sprintf("%d=%v", s.Param, s.Value)
+}
+
+// HoldsKey is the key a Holds switch names the concrete type t by: its
+// types.TypeString, a pointer dropped (a method of T or of *T is run for a *T held).
+func HoldsKey(t types.Type) string {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return types.TypeString(t, nil)
 }
 
 // Requires are the switches the path to the node on top of the stack needs, within
@@ -84,6 +118,18 @@ func terms(pass *analysis.Pass, stack []ast.Node, decl *ast.FuncDecl, cond ast.E
 		if x.Op == token.LAND && want || x.Op == token.LOR && !want {
 			return append(terms(pass, stack, decl, x.X, want, depth+1), terms(pass, stack, decl, x.Y, want, depth+1)...)
 		}
+		// The error of a call of a function parameter found nil: if err := mutate();
+		// err != nil { return err }.
+		if x.Op == token.EQL || x.Op == token.NEQ {
+			for _, side := range [][2]ast.Expr{{x.X, x.Y}, {x.Y, x.X}} {
+				if !info.Types[side[1]].IsNil() || want != (x.Op == token.EQL) {
+					continue
+				}
+				if i := paramCall(pass, stack, decl, side[0], 0); i >= 0 {
+					return []Switch{{Param: i, Call: true, Value: true}}
+				}
+			}
+		}
 		// A parameter compared with a constant: policy == finalizeAnyway.
 		if x.Op == token.EQL || x.Op == token.NEQ {
 			for _, side := range [][2]ast.Expr{{x.X, x.Y}, {x.Y, x.X}} {
@@ -100,6 +146,11 @@ func terms(pass *analysis.Pass, stack []ast.Node, decl *ast.FuncDecl, cond ast.E
 					return []Switch{{Param: i, Const: c.ExactString(), Value: want == (x.Op == token.EQL)}}
 				}
 			}
+		}
+	case *ast.CallExpr:
+		// A bool function parameter's yes: if !accept() { return }.
+		if i := paramCall(pass, stack, decl, x, 0); i >= 0 && want && isBool(x) {
+			return []Switch{{Param: i, Call: true, Value: true}}
 		}
 	case *ast.Ident:
 		v, ok := info.Uses[x].(*types.Var)
@@ -131,6 +182,37 @@ func terms(pass *analysis.Pass, stack []ast.Node, decl *ast.FuncDecl, cond ast.E
 	return nil
 }
 
+// paramCall is the index of the function parameter of decl whose call e is, or
+// holds as a local variable assigned once (err := mutate()); -1 otherwise. The call
+// gives one result, or, for a variable, is the one value it is assigned.
+func paramCall(pass *analysis.Pass, stack []ast.Node, decl *ast.FuncDecl, e ast.Expr, depth int) int {
+	info := pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		id, ok := ast.Unparen(x.Fun).(*ast.Ident)
+		if !ok {
+			return -1
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok {
+			return -1
+		}
+		if _, ok := v.Type().Underlying().(*types.Signature); !ok {
+			return -1
+		}
+		return syntax.ParamIndex(info, decl, v)
+	case *ast.Ident:
+		v, ok := info.Uses[x].(*types.Var)
+		if !ok || depth > 0 || syntax.ParamIndex(info, decl, v) >= 0 {
+			return -1
+		}
+		if val := syntax.ValueOf(pass, syntax.DeclaringBody(stack, v), v); val != nil {
+			return paramCall(pass, stack, decl, val, depth+1)
+		}
+	}
+	return -1
+}
+
 // ArgBool is the constant a call hands in for a switch: the argument itself, or the
 // field of a composite literal argument (a field the literal leaves out is false).
 // known is false when the source does not say.
@@ -147,6 +229,9 @@ func ArgBool(pass *analysis.Pass, call *ast.CallExpr, body *ast.BlockStmt, s Swi
 		return constant.BoolVal(tv.Value), true
 	}
 	arg := call.Args[s.Param]
+	if s.Call || s.Holds != "" {
+		return false, false
+	}
 	if s.Const != "" {
 		if s.Field != "" {
 			return false, false
@@ -210,9 +295,121 @@ func Off(pass *analysis.Pass, call *ast.CallExpr, site []ast.Node, reqs []Switch
 		if v, known := ArgBool(pass, call, body, s); known && v != s.Value {
 			return true
 		}
+		if held, known := argHolds(pass, call, s); known && !held {
+			return true
+		}
 	}
 	return false
 }
+
+// argHolds tells, for a Holds switch, whether the call hands in a value of a concrete
+// type that is the one the switch names; known is false for another switch, or an
+// argument of an interface type.
+func argHolds(pass *analysis.Pass, call *ast.CallExpr, s Switch) (held, known bool) {
+	if s.Holds == "" || s.Param >= len(call.Args) {
+		return false, false
+	}
+	t := pass.TypesInfo.TypeOf(call.Args[s.Param])
+	if t == nil || types.IsInterface(t) {
+		return false, false
+	}
+	return HoldsKey(t) == s.Holds, true
+}
+
+// FuncLiteral is the function literal a call hands in for a Call switch: the
+// argument itself, or a local variable assigned it once (same := func() error {…}).
+// nil for any other argument or switch.
+func FuncLiteral(pass *analysis.Pass, call *ast.CallExpr, body *ast.BlockStmt, s Switch) *ast.FuncLit {
+	if !s.Call || s.Param >= len(call.Args) {
+		return nil
+	}
+	e := ast.Unparen(call.Args[s.Param])
+	if id, ok := e.(*ast.Ident); ok && body != nil {
+		v, ok := pass.TypesInfo.Uses[id].(*types.Var)
+		if !ok {
+			return nil
+		}
+		e = syntax.ValueOf(pass, body, v)
+	}
+	lit, _ := e.(*ast.FuncLit)
+	return lit
+}
+
+// passesOn is the parameter of decl that the literal lit says yes only with: each
+// of its returns gives as its last result a no (false, or an error that is not nil) or
+// the call of that one function parameter (fn2 := func() error { if gen changed {
+// return err }; return fn() }). -1 when a return says yes on its own, or calls
+// something else.
+func passesOn(pass *analysis.Pass, decl *ast.FuncDecl, lit *ast.FuncLit, site []ast.Node) int {
+	info := pass.TypesInfo
+	param := -1
+	ok := true
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch r := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(r.Results) == 0 {
+				ok = false
+				return false
+			}
+			last := r.Results[len(r.Results)-1]
+			if SaysNo(info, last) {
+				return false
+			}
+			i := paramCall(pass, site, decl, last, 1)
+			if i < 0 || (param >= 0 && param != i) {
+				ok = false
+				return false
+			}
+			param = i
+		}
+		return ok
+	})
+	if !ok {
+		return -1
+	}
+	return param
+}
+
+// SaysNo reports whether e, the last result of a return of a function a Call switch
+// names, says no: the constant false, or an error that cannot be nil: a composite
+// literal of an error type or its address (&NoUpdateError{}), errors.New or
+// fmt.Errorf, or a package-level variable of an error type (a sentinel). A call of
+// anything else may give nil.
+func SaysNo(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	if !ok {
+		return false
+	}
+	if tv.Value != nil && tv.Value.Kind() == constant.Bool {
+		return !constant.BoolVal(tv.Value)
+	}
+	if !types.Implements(tv.Type, errorType) {
+		return false
+	}
+	x := ast.Unparen(e)
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		x = ast.Unparen(u.X)
+	}
+	switch x := x.(type) {
+	case *ast.CompositeLit:
+		return true
+	case *ast.CallExpr:
+		fn := kubetypes.Callee(info, x)
+		return kubetypes.IsFunc(fn, "errors", "New") || kubetypes.IsFunc(fn, "fmt", "Errorf")
+	case *ast.Ident, *ast.SelectorExpr:
+		id, _ := x.(*ast.Ident)
+		if sel, ok := x.(*ast.SelectorExpr); ok {
+			id = sel.Sel
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		return ok && !v.IsField() && v.Parent() == v.Pkg().Scope()
+	}
+	return false
+}
+
+var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 
 // Translate maps the switches a callee's write needs to the caller's: a switch the
 // call fills with a constant it has is met and dropped; one it fills with the caller's
@@ -228,13 +425,29 @@ func Translate(pass *analysis.Pass, call *ast.CallExpr, site []ast.Node, reqs []
 			}
 			continue
 		}
+		if held, known := argHolds(pass, call, s); known {
+			if !held {
+				return nil, true
+			}
+			continue
+		}
 		if decl == nil || s.Param >= len(call.Args) {
+			continue
+		}
+		if lit := FuncLiteral(pass, call, body, s); lit != nil {
+			// A literal that says yes only with the caller's function parameter's yes
+			// hands the switch on to that parameter.
+			if i := passesOn(pass, decl, lit, site); i >= 0 {
+				s.Param = i
+				out = append(out, s)
+			}
 			continue
 		}
 		if id, ok := ast.Unparen(call.Args[s.Param]).(*ast.Ident); ok {
 			if v, ok := pass.TypesInfo.Uses[id].(*types.Var); ok {
 				if i := syntax.ParamIndex(pass.TypesInfo, decl, v); i >= 0 {
-					out = append(out, Switch{Param: i, Field: s.Field, Value: s.Value, Const: s.Const})
+					s.Param = i
+					out = append(out, s)
 				}
 			}
 		}

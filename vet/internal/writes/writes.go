@@ -74,11 +74,7 @@ func (f *Fact) String() string {
 		s += fmt.Sprintf(" kinds %v", f.Kinds)
 	}
 	for _, r := range f.Requires {
-		if r.Const != "" {
-			s += fmt.Sprintf(" requires %d==%s=%v", r.Param, r.Const, r.Value)
-			continue
-		}
-		s += fmt.Sprintf(" requires %d.%s=%v", r.Param, r.Field, r.Value)
+		s += " requires " + r.String()
 	}
 	return s
 }
