@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	apiv1 "example.com/api/v1"
+	"example.com/conds"
 	"example.com/mutator"
 	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/meta"
@@ -29,6 +30,15 @@ func (r *mutatorReconciler) sync(ctx context.Context, obj *apiv1.Memcached, msg 
 	// Says no when the condition it sets is already there.
 	if err := mutator.Status(ctx, r.c, obj, func() error {
 		if !meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue}) {
+			return &mutator.NoUpdate{}
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	// Says no when a setter of another package reports it changed nothing.
+	if err := mutator.Status(ctx, r.c, obj, func() error {
+		if !conds.Set(obj, metav1.Condition{Type: "Synced", Status: metav1.ConditionTrue}) {
 			return &mutator.NoUpdate{}
 		}
 		return nil

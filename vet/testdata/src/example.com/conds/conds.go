@@ -9,7 +9,7 @@ import (
 
 // Set replaces the condition of its type, or appends it; false when it is there
 // already with the same status.
-func Set(obj *apiv1.Memcached, c metav1.Condition) bool {
+func Set(obj *apiv1.Memcached, c metav1.Condition) bool { // want Set:"reports change"
 	for i, have := range obj.Status.Conditions {
 		if have.Type != c.Type {
 			continue

@@ -93,6 +93,6 @@ func Bump(ctx context.Context, c client.Client, obj client.Object) error { // wa
 
 // With hands on a writer it was handed: the write needs the writer to be the status
 // one, and fn to say yes.
-func With(ctx context.Context, w writer, obj client.Object, fn Func) error {
+func With(ctx context.Context, w writer, obj client.Object, fn Func) error { // want With:`delegated\[2\] patch -1 requires 3\(\) requires 1.\(example.com/mutator.statusWriter\)$`
 	return withRetry(ctx, w, obj, fn)
 }
