@@ -64,7 +64,8 @@ func ReconcileError(err error) Condition { // want ReconcileError:`makes conditi
 	return Condition{metav1.Condition{Type: string(TypeSynced), Status: metav1.ConditionFalse, Reason: "ReconcileError", Message: err.Error()}}
 }
 
-// WithStatus takes the status from its caller: no constant condition.
-func WithStatus(s metav1.ConditionStatus) Condition {
+// WithStatus takes the status from its caller: the fact names its parameter, which a
+// call with a constant fills in.
+func WithStatus(s metav1.ConditionStatus) Condition { // want WithStatus:`makes condition "Ready" \$1`
 	return Condition{metav1.Condition{Type: string(TypeReady), Status: s}}
 }
