@@ -50,13 +50,8 @@ func (g *guards) vetoed(call *ast.CallExpr, site []ast.Node, reqs []switches.Swi
 // is a constant or nil).
 func (g *guards) noOnNoChange(lit *ast.FuncLit) bool {
 	info := g.pass.TypesInfo
-	var stack []ast.Node
 	found := false
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return false
-		}
+	ast.PreorderStack(lit.Body, nil, func(n ast.Node, stack []ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok || found {
 			return false
 		}
@@ -72,7 +67,6 @@ func (g *guards) noOnNoChange(lit *ast.FuncLit) bool {
 				}
 			}
 		}
-		stack = append(stack, n)
 		return true
 	})
 	return found
@@ -93,20 +87,11 @@ func (g *guards) holdsAt(site []ast.Node, callee *types.Func) []switches.Switch 
 	if fn == nil || fn == callee || fn.Signature().Recv() == nil || !types.IsInterface(fn.Signature().Recv().Type()) || callee.Signature().Recv() == nil {
 		return nil
 	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	recv, ok := ast.Unparen(argAt(call, -1)).(*ast.Ident)
 	if !ok {
 		return nil
 	}
-	id, ok := ast.Unparen(sel.X).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, ok := info.Uses[id].(*types.Var)
-	decl, _ := g.enclosingDecl(site)
-	if !ok || decl == nil {
-		return nil
-	}
-	i := syntax.ParamIndex(info, decl, v)
+	_, i := g.paramOf(site, recv)
 	if i < 0 {
 		return nil
 	}

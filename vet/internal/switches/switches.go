@@ -118,21 +118,16 @@ func terms(pass *analysis.Pass, stack []ast.Node, decl *ast.FuncDecl, cond ast.E
 		if x.Op == token.LAND && want || x.Op == token.LOR && !want {
 			return append(terms(pass, stack, decl, x.X, want, depth+1), terms(pass, stack, decl, x.Y, want, depth+1)...)
 		}
-		// The error of a call of a function parameter found nil: if err := mutate();
-		// err != nil { return err }.
+		// A parameter compared with a constant: policy == finalizeAnyway; or the
+		// error of a call of a function parameter found nil: if err := mutate(); err
+		// != nil { return err }.
 		if x.Op == token.EQL || x.Op == token.NEQ {
 			for _, side := range [][2]ast.Expr{{x.X, x.Y}, {x.Y, x.X}} {
-				if !info.Types[side[1]].IsNil() || want != (x.Op == token.EQL) {
-					continue
+				if info.Types[side[1]].IsNil() && want == (x.Op == token.EQL) {
+					if i := paramCall(pass, stack, decl, side[0], 0); i >= 0 {
+						return []Switch{{Param: i, Call: true, Value: true}}
+					}
 				}
-				if i := paramCall(pass, stack, decl, side[0], 0); i >= 0 {
-					return []Switch{{Param: i, Call: true, Value: true}}
-				}
-			}
-		}
-		// A parameter compared with a constant: policy == finalizeAnyway.
-		if x.Op == token.EQL || x.Op == token.NEQ {
-			for _, side := range [][2]ast.Expr{{x.X, x.Y}, {x.Y, x.X}} {
 				id, ok := ast.Unparen(side[0]).(*ast.Ident)
 				c := info.Types[side[1]].Value
 				if !ok || c == nil || isBool(side[0]) {
