@@ -1121,7 +1121,8 @@ func (o *origins) retriedWhole(f *function, v *types.Var) bool {
 // through a flag: fn answers in a bool result whether its write failed with a
 // conflict (return apierrors.IsConflict(err), err), and the loop around the call goes
 // round again when that result is true (for i := 0; i < 3; i++ { retry, err :=
-// p.updateStatus(ctx); if retry { time.Sleep(d); continue }; break }).
+// p.updateStatus(ctx); if retry { time.Sleep(d); continue }; break }), or through
+// its error, when the loop asks errors.IsConflict of it (asksConflictOf).
 func (o *origins) loopsOnConflict(stack []ast.Node, call *ast.CallExpr, fn *types.Func) bool {
 	info := o.pass.TypesInfo
 	if len(stack) < 2 {
@@ -1130,6 +1131,9 @@ func (o *origins) loopsOnConflict(stack []ast.Node, call *ast.CallExpr, fn *type
 	as, ok := stack[len(stack)-2].(*ast.AssignStmt)
 	if !ok || len(as.Rhs) != 1 {
 		return false
+	}
+	if asksConflictOf(info, stack, as) {
+		return true
 	}
 	idx, known := o.flags[fn]
 	if !known {
@@ -1174,6 +1178,48 @@ func (o *origins) loopsOnConflict(stack []ast.Node, call *ast.CallExpr, fn *type
 			return !again
 		})
 		return again
+	}
+	return false
+}
+
+// asksConflictOf reports whether the attempt loop around the call that as assigns
+// asks errors.IsConflict of the error the call gave: the innermost loop around it is
+// a for statement (no function literal between) whose body calls IsConflict of the
+// variable as assigns that error to (for i := 0; i < 5; i++ { err = r.tryApply(ctx,
+// key); if err == nil { return nil }; if !apierrors.IsConflict(err) { return err } }).
+// A range loop goes on to the next element, not the same object again.
+func asksConflictOf(info *types.Info, stack []ast.Node, as *ast.AssignStmt) bool {
+	var errv types.Object
+	for _, l := range as.Lhs {
+		if id, ok := ast.Unparen(l).(*ast.Ident); ok {
+			if obj := info.ObjectOf(id); obj != nil && syntax.IsError(obj.Type()) {
+				errv = obj
+			}
+		}
+	}
+	if errv == nil {
+		return false
+	}
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch n := stack[i].(type) {
+		case *ast.FuncDecl, *ast.FuncLit, *ast.RangeStmt:
+			return false
+		case *ast.ForStmt:
+			asks := false
+			ast.Inspect(n.Body, func(m ast.Node) bool {
+				switch x := m.(type) {
+				case *ast.FuncLit:
+					return false
+				case *ast.CallExpr:
+					if len(x.Args) == 1 && kubetypes.IsFunc(kubetypes.Callee(info, x), kubetypes.ErrorsPkg, "IsConflict") {
+						id, ok := ast.Unparen(x.Args[0]).(*ast.Ident)
+						asks = ok && info.ObjectOf(id) == errv
+					}
+				}
+				return !asks
+			})
+			return asks
+		}
 	}
 	return false
 }

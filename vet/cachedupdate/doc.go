@@ -220,8 +220,11 @@
 // (an if on the result that ends in continue) while a bool result it gives as
 // errors.IsConflict of an error says so (retry, err := p.updateStatus(ctx); if retry
 // { time.Sleep(d); continue }; break, updateStatus returning
-// apierrors.IsConflict(err), err when its write fails), runs again, and reads again,
-// on each attempt: its Update is not reported.
+// apierrors.IsConflict(err), err when its write fails), or only in for loops (not
+// range loops, which go on to the next element) that ask errors.IsConflict of the
+// error it gives (for i := 0; i < 5; i++ { err = r.tryApply(ctx, key); if err == nil
+// { return nil }; if !apierrors.IsConflict(err) { return err } }), runs again, and
+// reads again, on each attempt: its Update is not reported.
 // Order within the function is not considered, with one exception: an Update of an
 // object that, on every path to it, a write the server answered has just filled
 // (Update, Patch or Create, or a status Update or Patch, of the same variable, its
@@ -231,7 +234,9 @@
 // or the Update inside the branch where that error is
 // nil: the body of if err := W; err == nil, or the else of if err := W; err != nil,
 // the first status of an object just created) with no Get, List or assignment of
-// the variable since, sends the
+// the variable since (a read in the statement that opens the if or switch the
+// Update is in counts: if err := r.Get(ctx, key, obj); err == nil { Update(obj) }
+// sends the cache's copy again), sends the
 // resourceVersion the server has just returned, not the cache's, and is not reported
 // (r.Update(ctx, obj), then r.Status().Update(ctx, obj)); nor is a call that hands
 // such an object to a function that Updates it (r.Status().Update(ctx, obj) checked,

@@ -64,6 +64,21 @@ func (rf *refresher) refreshedAt(body *ast.BlockStmt, stack []ast.Node, v *types
 			if child == p.Else && rf.writeOf(p.Init, v, lit) != nil && syntax.ErrIs(p.Cond, token.NEQ) {
 				return true
 			}
+			// if err := r.Get(ctx, key, obj); err == nil { …; here }: the statement that
+			// opens the if ran before either branch, and read v from the cache again.
+			if child != p.Init && (p.Init != nil && touches(info, p.Init, v) || touches(info, &ast.ExprStmt{X: p.Cond}, v)) {
+				return false
+			}
+			continue
+		case *ast.SwitchStmt:
+			if child == p.Body && p.Init != nil && touches(info, p.Init, v) {
+				return false
+			}
+			continue
+		case *ast.TypeSwitchStmt:
+			if child == p.Body && p.Init != nil && touches(info, p.Init, v) {
+				return false
+			}
 			continue
 		}
 		list := syntax.Stmts(stack[i]) // nil past any other node: nothing to look at

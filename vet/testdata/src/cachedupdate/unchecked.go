@@ -109,3 +109,45 @@ func (r *Reconciler) phasesLoggedRefill(ctx context.Context, req ctrl.Request) e
 	}
 	return r.Update(ctx, &obj) // want `r.Update of \*v1.Memcached read from the informer cache`
 }
+
+// Read from the cache again in the statement that opens the write's if (or switch),
+// the object is the cache's copy again, on the branch where the read succeeded as on
+// the other: what the earlier write decoded is gone.
+func (r *Reconciler) phasesReadInIf(ctx context.Context, req ctrl.Request) error {
+	var obj apiv1.Memcached
+	if err := r.Get(ctx, req.NamespacedName, &obj); err != nil {
+		return err
+	}
+	r.setPhase(ctx, &obj, "Starting") // want `r.setPhase sends &obj, a \*v1.Memcached read from the informer cache`
+	if err := r.Get(ctx, req.NamespacedName, &obj); err == nil {
+		r.setPhase(ctx, &obj, "Running") // want `r.setPhase sends &obj, a \*v1.Memcached read from the informer cache`
+	}
+	return nil
+}
+
+func (r *Reconciler) phasesReadInIfElse(ctx context.Context, req ctrl.Request) error {
+	var obj apiv1.Memcached
+	if err := r.Get(ctx, req.NamespacedName, &obj); err != nil {
+		return err
+	}
+	_ = r.Status().Update(ctx, &obj) // want `r.Status\(\).Update of \*v1.Memcached read from the informer cache`
+	if err := r.Get(ctx, req.NamespacedName, &obj); err != nil {
+		fmt.Println("read failed:", err)
+	} else {
+		_ = r.Status().Update(ctx, &obj) // want `r.Status\(\).Update of \*v1.Memcached read from the informer cache`
+	}
+	return nil
+}
+
+func (r *Reconciler) phasesReadInSwitch(ctx context.Context, req ctrl.Request) error {
+	var obj apiv1.Memcached
+	if err := r.Get(ctx, req.NamespacedName, &obj); err != nil {
+		return err
+	}
+	_ = r.Status().Update(ctx, &obj) // want `r.Status\(\).Update of \*v1.Memcached read from the informer cache`
+	switch err := r.Get(ctx, req.NamespacedName, &obj); {
+	case err == nil:
+		return r.Update(ctx, &obj) // want `r.Update of \*v1.Memcached read from the informer cache`
+	}
+	return nil
+}
