@@ -416,10 +416,10 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 		// when mutate changed it, sends it whole with Update: with the manager's
 		// client, the cached resourceVersion. It reads obj itself, so no earlier
 		// write refreshes what it sends.
-		if c, obj := o.createOrUpdateArgs(call); obj != nil {
+		if c, obj, status := o.createOrUpdateArgs(call); obj != nil {
 			if kubetypes.IsCustomResource(info.TypeOf(obj)) && o.cached(fd, c, 0) && !kubetypes.InConflictRetry(info, stack) {
 				mark(obj, call.Fun)
-				f.updates = append(f.updates, update{call: call, obj: obj, via: types.ExprString(call.Fun)})
+				f.updates = append(f.updates, update{call: call, obj: obj, via: types.ExprString(call.Fun), statusOnly: status})
 			}
 			return true
 		}
@@ -717,53 +717,67 @@ func failedRead(info *types.Info, decl *ast.FuncDecl, call *ast.CallExpr, v *typ
 // controllerutilPkg is controller-runtime's controllerutil package.
 const controllerutilPkg = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 
-// CreatesOrUpdates is the fact of a function that hands two of its parameters, as
-// they are, to controllerutil.CreateOrUpdate as its client and its object (a
-// project's wrapper that adds labels first: func CreateOrUpdate(ctx, c
-// client.Client, obj client.Object, f MutateFn) (OperationResult, error) { …;
-// return controllerutil.CreateOrUpdate(ctx, c, obj, wrapped) }): a call of it is a
-// CreateOrUpdate of what it hands there.
+// CreatesOrUpdates is the fact of a function that reads an object of any kind
+// through its client parameter and sends it whole, judged at its calls by the client
+// and the object each hands in. Either it hands the two parameters, as they are, to
+// controllerutil.CreateOrUpdate as its client and its object (a project's wrapper
+// that adds labels first: func CreateOrUpdate(ctx, c client.Client, obj
+// client.Object, f MutateFn) (OperationResult, error) { …; return
+// controllerutil.CreateOrUpdate(ctx, c, obj, wrapped) }), or it reads into the
+// object parameter, or into a deep copy of it, through the client parameter and then
+// sends what it read with that client's Update or Status().Update, outside a retry
+// that reads it again (a "fetch the latest, then update" helper: latest :=
+// obj.DeepCopyObject().(client.Object); c.Get(ctx, key, latest); …;
+// c.Status().Update(ctx, latest)). A call of it is a CreateOrUpdate of what it hands
+// in.
 type CreatesOrUpdates struct {
 	// Client and Object are the parameters, by index.
 	Client, Object int
+	// Status reports whether the function sends the object only with
+	// Status().Update: a kind without a status subresource gets 404, not 409.
+	Status bool
 }
 
 // AFact marks CreatesOrUpdates as an analysis fact.
 func (*CreatesOrUpdates) AFact() {}
 
 func (c *CreatesOrUpdates) String() string {
+	if c.Status {
+		return fmt.Sprintf("reads and updates the status of %d through %d", c.Object, c.Client)
+	}
 	return fmt.Sprintf("creates or updates %d through %d", c.Object, c.Client)
 }
 
 // createOrUpdateArgs are the client and the object of call when it is a
-// CreateOrUpdate: controllerutil's, or a wrapper of it of this package or another
-// (CreatesOrUpdates); nil, nil otherwise.
-func (o *origins) createOrUpdateArgs(call *ast.CallExpr) (c, obj ast.Expr) {
+// CreateOrUpdate: controllerutil's, or a function of this package or another that
+// reads and sends an object handed in (CreatesOrUpdates); nil, nil otherwise.
+// status reports whether the call sends only the status.
+func (o *origins) createOrUpdateArgs(call *ast.CallExpr) (c, obj ast.Expr, status bool) {
 	info := o.pass.TypesInfo
 	if isCreateOrUpdate(info, call) {
 		if len(call.Args) >= 3 {
-			return call.Args[1], call.Args[2]
+			return call.Args[1], call.Args[2], false
 		}
-		return nil, nil
+		return nil, nil, false
 	}
 	fn := kubetypes.Callee(info, call)
 	if fn == nil {
-		return nil, nil
+		return nil, nil, false
 	}
 	var fact CreatesOrUpdates
 	if fn.Pkg() == o.pass.Pkg {
 		w, ok := o.createOrUpdaters()[fn]
 		if !ok {
-			return nil, nil
+			return nil, nil, false
 		}
 		fact = w
 	} else if !o.pass.ImportObjectFact(fn, &fact) {
-		return nil, nil
+		return nil, nil, false
 	}
 	if fact.Client >= len(call.Args) || fact.Object >= len(call.Args) {
-		return nil, nil
+		return nil, nil, false
 	}
-	return call.Args[fact.Client], call.Args[fact.Object]
+	return call.Args[fact.Client], call.Args[fact.Object], fact.Status
 }
 
 // createOrUpdaters finds the package's wrappers of controllerutil.CreateOrUpdate
@@ -807,11 +821,182 @@ func (o *origins) createOrUpdaters() map[*types.Func]CreatesOrUpdates {
 			}
 			return false
 		})
+		if _, ok := o.wrappers[fn]; !ok {
+			if w, ok := o.readsAndSends(fd); ok {
+				o.wrappers[fn] = w
+			}
+		}
 	})
 	for fn, w := range o.wrappers {
 		o.pass.ExportObjectFact(fn, &w)
 	}
 	return o.wrappers
+}
+
+// readsAndSends is the fact of fd when it reads, through a client parameter, into an
+// object parameter of an interface type (client.Object) or into a local variable
+// every value of which is a deep copy of that parameter, and later sends that
+// variable with the same client's Update or Status().Update, outside a retry that
+// reads it again (see CreatesOrUpdates). The kind, and so whether the write is
+// judged at all, is the one each call hands in.
+func (o *origins) readsAndSends(fd *ast.FuncDecl) (CreatesOrUpdates, bool) {
+	info := o.pass.TypesInfo
+	// param is the index of the parameter e names, when nothing gives it another
+	// value; -1 otherwise.
+	param := func(e ast.Expr) int {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return -1
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok || syntax.Assigned(info, fd.Body, v) {
+			return -1
+		}
+		return syntax.ParamIndex(info, fd, v)
+	}
+	objParam := func(i int) bool {
+		if i < 0 {
+			return false
+		}
+		t := info.Defs[fd.Name].(*types.Func).Signature().Params().At(i).Type()
+		dc, _, _ := types.LookupFieldOrMethod(t, true, nil, "DeepCopyObject")
+		return types.IsInterface(t) && isFunc(dc)
+	}
+	// copies maps each local variable every value of which is a deep copy of an
+	// object parameter (latest := obj.DeepCopyObject().(client.Object)) to that
+	// parameter's index.
+	copies := map[*types.Var]int{}
+	other := map[*types.Var]bool{}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, l := range as.Lhs {
+			id, ok := ast.Unparen(l).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			v, ok := info.ObjectOf(id).(*types.Var)
+			if !ok {
+				continue
+			}
+			var rhs ast.Expr
+			switch {
+			case len(as.Rhs) == len(as.Lhs):
+				rhs = as.Rhs[i]
+			case len(as.Rhs) == 1 && i == 0:
+				rhs = as.Rhs[0] // latest, ok := obj.DeepCopyObject().(client.Object)
+			}
+			idx := -1
+			if rhs != nil && copied(rhs) {
+				if r := syntax.Root(info, rhs); r != nil && !syntax.Assigned(info, fd.Body, r) {
+					idx = syntax.ParamIndex(info, fd, r)
+				}
+			}
+			if !objParam(idx) {
+				other[v] = true
+				continue
+			}
+			if prev, seen := copies[v]; seen && prev != idx {
+				other[v] = true
+			}
+			copies[v] = idx
+		}
+		return true
+	})
+	// object is the object parameter whose object e is: the parameter itself or such
+	// a copy of it; -1 otherwise.
+	object := func(e ast.Expr) int {
+		if i := param(e); objParam(i) {
+			return i
+		}
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && !other[v] {
+				if i, ok := copies[v]; ok {
+					return i
+				}
+			}
+		}
+		return -1
+	}
+	type read struct{ client, obj int }
+	reads := map[read]token.Pos{}
+	var found *CreatesOrUpdates
+	var stack []ast.Node
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if c, arg := readCall(info, call); arg != nil {
+			if full, _ := fullClient(info, c); full {
+				if ci, oi := param(c), object(arg); ci >= 0 && oi >= 0 {
+					if _, seen := reads[read{ci, oi}]; !seen {
+						reads[read{ci, oi}] = call.Pos()
+					}
+				}
+			}
+			return true
+		}
+		status := kubetypes.IsStatusUpdate(info, call)
+		if !status && !kubetypes.IsObjectUpdate(info, call) || len(call.Args) < 2 {
+			return true
+		}
+		ci, oi := param(writeClient(call)), object(call.Args[1])
+		at, ok := reads[read{ci, oi}]
+		if ci < 0 || oi < 0 || !ok || at > call.Pos() || kubetypes.InRetry(info, stack, call.Args[1]) {
+			return true
+		}
+		if found == nil {
+			found = &CreatesOrUpdates{Client: ci, Object: oi, Status: status}
+		} else if found.Client == ci && found.Object == oi {
+			found.Status = found.Status && status
+		}
+		return true
+	})
+	if found == nil {
+		return CreatesOrUpdates{}, false
+	}
+	return *found, true
+}
+
+// copied reports whether e is a deep copy (x.DeepCopyObject(), x.DeepCopy(), under a
+// type assertion or parentheses).
+func copied(e ast.Expr) bool {
+	for {
+		switch x := e.(type) {
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.TypeAssertExpr:
+			e = x.X
+		case *ast.CallExpr:
+			sel, ok := x.Fun.(*ast.SelectorExpr)
+			return ok && len(x.Args) == 0 && (sel.Sel.Name == "DeepCopy" || sel.Sel.Name == "DeepCopyObject")
+		default:
+			return false
+		}
+	}
+}
+
+// writeClient is the client a write is sent through: c in c.Update(…) and in
+// c.Status().Update(…) or c.SubResource("status").Update(…).
+func writeClient(call *ast.CallExpr) ast.Expr {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if sub, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok {
+		if s, ok := ast.Unparen(sub.Fun).(*ast.SelectorExpr); ok && (s.Sel.Name == "Status" || s.Sel.Name == "SubResource") {
+			return s.X
+		}
+	}
+	return sel.X
 }
 
 // isCreateOrUpdate reports whether call is controllerutil.CreateOrUpdate, or its alias

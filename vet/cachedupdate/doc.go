@@ -124,7 +124,15 @@
 // the object's parameter of an interface type (func CreateOrUpdate(ctx, c
 // client.Client, obj client.Object, f MutateFn) { …; return
 // controllerutil.CreateOrUpdate(ctx, c, obj, wrapped) }; the CreatesOrUpdates
-// fact), judged by the client and the object each call hands in.
+// fact), judged by the client and the object each call hands in. So is a "fetch the
+// latest, then update" helper of any kind: a function that reads, through a client
+// parameter, into its object parameter of an interface type (client.Object), or into
+// a local variable every value of which is a deep copy of it (latest :=
+// obj.DeepCopyObject().(client.Object)), and then sends that variable with the same
+// client's Update or Status().Update, outside a retry that reads it again (a read
+// before retry.RetryOnConflict, the Update inside it, resends the one read on every
+// attempt); when it sends only the status, a kind without a status subresource is
+// not reported (404, not 409).
 //
 // A call that hands such an object to a function that Updates it as it came in is
 // reported the same way, at the call: a finalizer helper, an updateStatus(ctx, obj)
@@ -151,7 +159,8 @@
 // FinalizeAnyway { return }, in a case clause too) and the call hands in that
 // constant (see vet/internal/switches) — sends nothing, and is not
 // reported. A function that reads the object again before its Update is
-// not followed: it sends what it read itself.
+// not followed: it sends what it read itself, judged as such a helper is, by the
+// client the call hands in.
 //
 // The function is the declaration that holds the call, function literals in it
 // included, except a function literal given to k8s.io/client-go/util/retry

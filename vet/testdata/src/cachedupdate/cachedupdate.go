@@ -99,7 +99,7 @@ func (r *Reconciler) helpers(ctx context.Context, req ctrl.Request) error {
 	if err := r.finalize(ctx, obj); err != nil { // want `r.finalize sends obj, a \*v1.Memcached`
 		return err
 	}
-	if err := common.Refresh(ctx, r.Client, obj); err != nil {
+	if err := common.Refresh(ctx, r.Client, obj); err != nil { // want `common.Refresh sends obj, a \*v1.Memcached read from the informer cache`
 		return err
 	}
 	return common.PatchStatus(ctx, r.Client, obj, client.MergeFrom(obj.DeepCopy()))

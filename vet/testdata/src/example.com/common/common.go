@@ -29,7 +29,7 @@ func save(ctx context.Context, c client.Client, o client.Object) error { // want
 }
 
 // Refresh reads the object again before the Update: it sends what it read itself,
-// not what it was given.
+// not what it was given, and that is the cache's when c is the manager's client.
 func Refresh(ctx context.Context, c client.Client, obj client.Object) error {
 	if err := c.Get(ctx, client.ObjectKeyFromObject(obj), obj); err != nil {
 		return err
