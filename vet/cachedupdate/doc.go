@@ -205,7 +205,11 @@
 // the loop (a return, a break) when the write succeeded and so goes round again on
 // any error (if err := r.Status().Update(ctx, &fresh); err == nil { return }, or if
 // err != nil { … } else { break }; not a continue, which goes on to the next
-// object), or the statements from a label before
+// object), or, a for loop (not a range, nor a loop that indexes with a variable its
+// init declares: for i := 0; i < len(keys); i++ { … keys[i] … }), goes round again
+// with a continue when the write failed (if err = r.Status().Update(ctx, obj); err
+// != nil { time.Sleep(d); continue }: until a deadline, or until the read at the top
+// shows the status it wants), or the statements from a label before
 // the write to the end of its block, when they hold a goto back to it and ask
 // errors.IsConflict (Retry: latest := Foo{}; Get(…, &latest); …; if err := write;
 // IsConflict(err) { goto Retry }), and reads the object again (latest := &Foo{}; r.Get(ctx, key, latest); write latest), or

@@ -691,7 +691,8 @@ func returnsSo(body *ast.BlockStmt, match func(*ast.ReturnStmt) bool) bool {
 // conflictRetryLoop is the body of the innermost loop on the stack, within the
 // function, that asks errors.IsConflict, or that leaves when the write on top of the
 // stack succeeded and goes round again otherwise (if err := Update(…); err == nil {
-// return }): a retry written by hand (for attempt := 0; attempt < n; attempt++ {
+// return }), or, a for loop, goes round again when it failed (againOnFailure): a
+// retry written by hand (for attempt := 0; attempt < n; attempt++ {
 // latest := …; Get(…, latest); …; if err := Update(…); IsConflict(err) { continue }
 // }), on a conflict or on any error; or the loop a goto back to a label makes
 // (gotoRetry). nil when there is none.
@@ -704,6 +705,9 @@ func conflictRetryLoop(info *types.Info, stack []ast.Node) *ast.BlockStmt {
 			return gotoRetry(info, stack[i:])
 		case *ast.ForStmt:
 			body = n.Body
+			if write != nil && !indexes(info, n) && againOnFailure(info, body, write) {
+				return body
+			}
 		case *ast.RangeStmt:
 			body = n.Body
 		default:
@@ -714,6 +718,91 @@ func conflictRetryLoop(info *types.Info, stack []ast.Node) *ast.BlockStmt {
 		}
 	}
 	return gotoRetry(info, stack)
+}
+
+// writeErr is the variable body, outside the literals it holds, assigns the error of
+// write to (err = write, or err := write in an if's init); nil when there is none.
+func writeErr(info *types.Info, body *ast.BlockStmt, write *ast.CallExpr) types.Object {
+	var errVar types.Object
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if len(n.Lhs) == 1 && len(n.Rhs) == 1 && ast.Unparen(n.Rhs[0]) == write {
+				if id, ok := ast.Unparen(n.Lhs[0]).(*ast.Ident); ok {
+					errVar = info.ObjectOf(id)
+				}
+			}
+		}
+		return errVar == nil
+	})
+	return errVar
+}
+
+// indexes reports whether the body of loop indexes with a variable its init
+// statement declares (for i := 0; i < len(items); i++ { … items[i] … }): the loop
+// walks a list, and going round again goes on to the next element.
+func indexes(info *types.Info, loop *ast.ForStmt) bool {
+	as, ok := loop.Init.(*ast.AssignStmt)
+	if !ok {
+		return false
+	}
+	vars := map[types.Object]bool{}
+	for _, l := range as.Lhs {
+		if id, ok := l.(*ast.Ident); ok && info.Defs[id] != nil {
+			vars[info.Defs[id]] = true
+		}
+	}
+	found := false
+	ast.Inspect(loop.Body, func(n ast.Node) bool {
+		if ix, ok := n.(*ast.IndexExpr); ok {
+			ast.Inspect(ix.Index, func(m ast.Node) bool {
+				if id, ok := m.(*ast.Ident); ok && vars[info.Uses[id]] {
+					found = true
+				}
+				return !found
+			})
+		}
+		return !found
+	})
+	return found
+}
+
+// againOnFailure reports whether body, a for statement's (not a range's, which goes
+// on to the next element), has an if on err != nil whose body ends in a continue of
+// that loop, err the error of write: a failed write goes round again (for now :=
+// time.Now(); now.Before(deadline); now = time.Now() { Get(…, obj); if done(obj) {
+// return nil }; …; if err = Update(…, obj); err != nil { time.Sleep(d); continue } …
+// }), on a conflict as on any error; with the read again InRetry asks for, each
+// attempt sends what it just read.
+func againOnFailure(info *types.Info, body *ast.BlockStmt, write *ast.CallExpr) bool {
+	errVar := writeErr(info, body, write)
+	if errVar == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			// A continue inside another loop is that loop's; inside a switch it
+			// is this loop's, but the case around it may not be the failure.
+			return false
+		case *ast.IfStmt:
+			b, ok := ast.Unparen(n.Cond).(*ast.BinaryExpr)
+			if !ok || b.Op != token.NEQ || !syntax.IsNil(info, b.Y) {
+				break
+			}
+			id, ok := ast.Unparen(b.X).(*ast.Ident)
+			if !ok || info.ObjectOf(id) != errVar || len(n.Body.List) == 0 {
+				break
+			}
+			last, ok := n.Body.List[len(n.Body.List)-1].(*ast.BranchStmt)
+			found = ok && last.Tok == token.CONTINUE && last.Label == nil
+		}
+		return !found
+	})
+	return found
 }
 
 // gotoRetry is the loop a label and a goto make around the write on top of the
@@ -768,20 +857,7 @@ func endsLoop(list []ast.Stmt) bool {
 // write in the if's init or in another statement of body: the loop around it ends
 // when the write succeeds and tries again when it fails.
 func leavesOnSuccess(info *types.Info, body *ast.BlockStmt, write *ast.CallExpr) bool {
-	var errVar types.Object
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.AssignStmt:
-			if len(n.Lhs) == 1 && len(n.Rhs) == 1 && ast.Unparen(n.Rhs[0]) == write {
-				if id, ok := ast.Unparen(n.Lhs[0]).(*ast.Ident); ok {
-					errVar = info.ObjectOf(id)
-				}
-			}
-		}
-		return errVar == nil
-	})
+	errVar := writeErr(info, body, write)
 	if errVar == nil {
 		return false
 	}
