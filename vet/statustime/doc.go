@@ -109,7 +109,12 @@
 // says which calls count), or in the body of if apierrors.IsNotFound(err) that
 // found a child absent and, before the stamp, created it with its error checked
 // (any call named create…): a Create of a
-// name succeeds once, and the stamp records it. Nor is one
+// name succeeds once, and the stamp records it. Nor is one in a statement list that
+// deletes (client.Writer's Delete, as a statement, assigned or in an if's init) an
+// object whose fields the condition of an enclosing if, or the tag or a case of an
+// enclosing switch, reads (switch pod.Status.Phase { case corev1.PodSucceeded:
+// obj.Status.LastStoppedAt = &now; r.Delete(ctx, pod) }): the pass removes what it
+// found, the branch does not run again for it, and the stamp records that. Nor is one
 // behind a condition that reads the stored status of the same kind in a way these
 // rules do not judge — a value
 // that is no constant compared with a status field by <, <=, > or >= as well, the

@@ -73,6 +73,71 @@ func (t *transitions) eventIn(stack []ast.Node, lhs ast.Expr, list []ast.Stmt, s
 			return true
 		}
 	}
+	return t.consumes(stack, list)
+}
+
+// consumes reports whether a statement of list deletes (client.Writer's Delete, as a
+// statement, assigned, or in an if's init) an object whose fields the condition of an
+// enclosing if, or the tag or the case of an enclosing switch, reads, within the
+// function (switch pod.Status.Phase { case corev1.PodSucceeded: obj.Status.State =
+// Cold; obj.Status.LastStoppedAt = &now; r.Delete(ctx, pod) }): the pass removes
+// what it found, so the branch does not run again for it; the time records that
+// event, as a time past a checked Create records the one create of a name.
+func (t *transitions) consumes(stack []ast.Node, list []ast.Stmt) bool {
+	info := t.pass.TypesInfo
+	var deleted []*types.Var
+	deletes := func(e ast.Expr) {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || len(call.Args) < 2 || !kubetypes.IsMethod(kubetypes.Callee(info, call), kubetypes.ClientPkg, "Writer", "Delete") {
+			return
+		}
+		if v := syntax.Root(info, call.Args[1]); v != nil {
+			deleted = append(deleted, v)
+		}
+	}
+	assigned := func(st ast.Stmt) {
+		if as, ok := st.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+			deletes(as.Rhs[0])
+		}
+	}
+	for _, st := range list {
+		switch s := st.(type) {
+		case *ast.ExprStmt:
+			deletes(s.X)
+		case *ast.AssignStmt:
+			assigned(s)
+		case *ast.IfStmt:
+			if s.Init != nil {
+				assigned(s.Init)
+			}
+		}
+	}
+	if len(deleted) == 0 {
+		return false
+	}
+	reads := func(n ast.Node) bool {
+		return n != nil && slices.ContainsFunc(deleted, func(v *types.Var) bool { return kubetypes.ReadsVar(info, n, v) })
+	}
+	for i := len(stack) - 2; i >= 0; i-- {
+		switch p := stack[i].(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return false
+		case *ast.IfStmt:
+			if (stack[i+1] == p.Body || stack[i+1] == p.Else) && reads(p.Cond) {
+				return true
+			}
+		case *ast.CaseClause:
+			for _, e := range p.List {
+				if reads(e) {
+					return true
+				}
+			}
+		case *ast.SwitchStmt:
+			if p.Tag != nil && reads(p.Tag) {
+				return true
+			}
+		}
+	}
 	return false
 }
 
