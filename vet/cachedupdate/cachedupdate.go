@@ -1777,7 +1777,7 @@ func (o *origins) isNewClient(e ast.Expr) bool {
 	}
 	fn := kubetypes.Callee(o.pass.TypesInfo, call)
 	if fn == nil {
-		return false
+		return o.seamNew(call)
 	}
 	if kubetypes.IsNewClient(fn) {
 		return true
@@ -1786,6 +1786,61 @@ func (o *origins) isNewClient(e ast.Expr) bool {
 		return o.newClients[fn]
 	}
 	return o.pass.ImportObjectFact(fn, new(NewClient))
+}
+
+// seamNew reports whether call calls, through an unexported package variable of this
+// package that holds a function (a seam tests swap: var getAdminClientFunc =
+// createAdminClient), only functions that return a client without a cache: every
+// value the package's files give the variable, in its declaration or an assignment,
+// names such a function, and one does. A literal, or anything else, is not known.
+func (o *origins) seamNew(call *ast.CallExpr) bool {
+	info := o.pass.TypesInfo
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.Pkg() != o.pass.Pkg || v.Exported() || v.Parent() != v.Pkg().Scope() {
+		return false
+	}
+	values, known := 0, true
+	give := func(lhs, rhs ast.Expr) {
+		lid, ok := ast.Unparen(lhs).(*ast.Ident)
+		if !ok || info.ObjectOf(lid) != v {
+			return
+		}
+		fn := syntax.FuncValue(info, rhs)
+		values++
+		known = known && fn != nil && fn.Pkg() == o.pass.Pkg && o.newClients[fn]
+	}
+	for _, f := range o.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.AssignStmt:
+				for i, l := range x.Lhs {
+					if len(x.Lhs) == len(x.Rhs) {
+						give(l, x.Rhs[i])
+					} else if lid, ok := ast.Unparen(l).(*ast.Ident); ok && info.ObjectOf(lid) == v {
+						known = false
+					}
+				}
+			case *ast.ValueSpec:
+				for i, name := range x.Names {
+					if i < len(x.Values) {
+						give(name, x.Values[i])
+					}
+				}
+			case *ast.UnaryExpr:
+				if x.Op == token.AND {
+					if uid, ok := ast.Unparen(x.X).(*ast.Ident); ok && info.Uses[uid] == v {
+						known = false // its address taken: set elsewhere
+					}
+				}
+			}
+			return known
+		})
+	}
+	return known && values > 0
 }
 
 // madeByNew reports whether val, given to a field or returned in decl, is a client

@@ -46,7 +46,11 @@
 //     helpers and command-line tools build one; it has no cache), or that a
 //     function returns whose every return is such a client, in this package or
 //     another (func Client(p *Provider) (c client.Client, err error) { c, err =
-//     client.New(cfg, opts); return }: the NewClient fact), nor a struct field
+//     client.New(cfg, opts); return }: the NewClient fact), or that a call through
+//     an unexported package variable returns when every value the package gives
+//     that variable names such a function (var getAdminClientFunc =
+//     createAdminClient: a seam tests swap; a literal given to it is not known), nor
+//     a struct field
 //     that the package declaring it fills only with such clients, or with another
 //     such field (s.LocalClient = s.LocalNonCachedClient) (a constructor
 //     that builds its own: return StatusUpdater{k8sClient}, k8sClient from
