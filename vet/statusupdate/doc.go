@@ -722,7 +722,12 @@
 // which runs it before it returns, or to a package's own wrapper of either (as
 // cachedupdate's doc says): it is judged as part of the function around it. A literal
 // held in a variable that the function uses once more, as such an argument (update :=
-// func() error { … }; retry.RetryOnConflict(backoff, update)), counts as handed.
+// func() error { … }; retry.RetryOnConflict(backoff, update)), counts as handed. A
+// literal handed, as an argument of its own, to a function of any loaded package that
+// uses that parameter only to call it, each call where a condition on the path reads
+// a stored status (rule 9 in that function: if StatusNeedsUpdate(*status, cond) { …;
+// return write() }; the CallsGuarded fact), is guarded by that condition; a function
+// that calls it anywhere else too, or hands it on, or keeps it, guards nothing.
 //
 // A write in the body of an if that repeats the test of an earlier if of the same
 // statement list, without an init or an else, whose body leaves the function, with

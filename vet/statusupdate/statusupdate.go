@@ -36,7 +36,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/opgen-dev/opgen/blob/main/docs/vet.md#statusupdate",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, watches.Analyzer, consult.Analyzer, subresource.Analyzer, validation.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(Delegated), new(NilWhenEqual), new(ReportsChange), new(SetsStatus), new(Fills), new(CopyPatch), new(ReadsFlag), new(NilOnError), new(MakesCondition), new(ConditionHelper), new(TestsField), new(AppliesPatch)},
+	FactTypes: []analysis.Fact{new(Delegated), new(NilWhenEqual), new(ReportsChange), new(SetsStatus), new(Fills), new(CopyPatch), new(ReadsFlag), new(NilOnError), new(MakesCondition), new(ConditionHelper), new(TestsField), new(AppliesPatch), new(CallsGuarded)},
 }
 
 // gated is the -gated flag: report writes a test of the stored status gates too
@@ -89,6 +89,7 @@ func run(pass *analysis.Pass) (any, error) {
 	exportTestsField(pass, g)
 	exportFills(pass, g)
 	exportNilWhenEqual(pass, g)
+	exportCallsGuarded(pass, g)
 	exportDelegations(pass, g, writes, calls)
 
 	w := pass.ResultOf[watches.Analyzer].(*watches.Result)
@@ -98,7 +99,7 @@ func run(pass *analysis.Pass) (any, error) {
 	rep := directive.NewReporter(pass)
 	sub := pass.ResultOf[subresource.Analyzer].(*subresource.Result)
 	for _, wr := range writes {
-		if len(wr.call.Args) < 2 || g.guarded(wr.stack, wr.call.Args[1], 0) || g.diffPatch(wr.call, wr.stack, 0) || syntax.RepeatedGuard(pass.TypesInfo, wr.stack) {
+		if len(wr.call.Args) < 2 || g.guarded(wr.stack, wr.call.Args[1], 0) || g.diffPatch(wr.call, wr.stack, 0) || syntax.RepeatedGuard(pass.TypesInfo, wr.stack) || g.calledGuarded(wr.stack) {
 			continue
 		}
 		if g.offLoop(wr.stack) {

@@ -81,7 +81,7 @@ func TestGated(t *testing.T) {
 }
 
 func TestStatusUpdate(t *testing.T) {
-	analysistest.Run(t, testdata(t), statusupdate.Analyzer, "statusupdate", "statusupdatefiltered", "statusupdatefilteredall", "statusupdateoldreconcile", "statusupdatecli", "statusupdatehelpers", "statusupdatesource", "statusupdatechange", "statusupdateconsult", "example.com/mutator", "example.com/conds", "example.com/xpv1", "example.com/api/staged", "example.com/condkit", "example.com/stagetasks", "example.com/lifecycle")
+	analysistest.Run(t, testdata(t), statusupdate.Analyzer, "statusupdate", "statusupdatefiltered", "statusupdatefilteredall", "statusupdateoldreconcile", "statusupdatecli", "statusupdatehelpers", "statusupdatesource", "statusupdatechange", "statusupdateconsult", "example.com/mutator", "example.com/conds", "example.com/xpv1", "example.com/api/staged", "example.com/condkit", "example.com/stagetasks", "example.com/lifecycle", "example.com/mcstatus")
 }
 
 // testdata is the GOPATH tree shared by every analyzer's tests, with the stubs of
