@@ -108,11 +108,17 @@ func (g *guards) calledGuarded(stack []ast.Node) bool {
 		case *ast.FuncDecl:
 			return false
 		case *ast.FuncLit:
+			var arg ast.Expr = n
 			call, ok := stack[i-1].(*ast.CallExpr)
 			if !ok {
-				return false
+				// update := func() error { … }; helper(…, update): a literal held
+				// in a variable the function uses once more, as the argument.
+				call, arg = heldArgument(info, stack[:i], n)
+				if call == nil {
+					return false
+				}
 			}
-			idx := slices.IndexFunc(call.Args, func(a ast.Expr) bool { return ast.Unparen(a) == n })
+			idx := slices.IndexFunc(call.Args, func(a ast.Expr) bool { return ast.Unparen(a) == arg })
 			fn := kubetypes.Callee(info, call)
 			if idx < 0 || fn == nil {
 				return false
@@ -122,4 +128,53 @@ func (g *guards) calledGuarded(stack []ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// heldArgument is the call, and its argument, that hands on lit when lit is the value
+// of a variable defined by the statement on top of stack (update := func() error {
+// … }) and used once more in the function, as an argument of a call; nil otherwise.
+func heldArgument(info *types.Info, stack []ast.Node, lit *ast.FuncLit) (*ast.CallExpr, ast.Expr) {
+	as, ok := stack[len(stack)-1].(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Rhs[0] != lit {
+		return nil, nil
+	}
+	id, ok := as.Lhs[0].(*ast.Ident)
+	if !ok || info.Defs[id] == nil {
+		return nil, nil
+	}
+	v := info.Defs[id]
+	var body ast.Node
+	for i := len(stack) - 1; i >= 0 && body == nil; i-- {
+		switch f := stack[i].(type) {
+		case *ast.FuncDecl:
+			body = f.Body
+		case *ast.FuncLit:
+			body = f.Body
+		}
+	}
+	if body == nil {
+		return nil, nil
+	}
+	var call *ast.CallExpr
+	var arg ast.Expr
+	uses := 0
+	var path []ast.Node
+	ast.Inspect(body, func(x ast.Node) bool {
+		if x == nil {
+			path = path[:len(path)-1]
+			return true
+		}
+		path = append(path, x)
+		if u, ok := x.(*ast.Ident); ok && info.Uses[u] == v {
+			uses++
+			if c, ok := path[len(path)-2].(*ast.CallExpr); ok && ast.Unparen(c.Fun) != u {
+				call, arg = c, u
+			}
+		}
+		return true
+	})
+	if uses != 1 || call == nil {
+		return nil, nil
+	}
+	return call, arg
 }

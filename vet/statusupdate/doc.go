@@ -727,7 +727,9 @@
 // uses that parameter only to call it, each call where a condition on the path reads
 // a stored status (rule 9 in that function: if StatusNeedsUpdate(*status, cond) { …;
 // return write() }; the CallsGuarded fact), is guarded by that condition; a function
-// that calls it anywhere else too, or hands it on, or keeps it, guards nothing.
+// that calls it anywhere else too, or hands it on, or keeps it, guards nothing; a
+// literal held in a variable the function uses once more, as that argument (update
+// := func() error { … }; clusters.UpdateStatus(…, update)), counts as handed.
 //
 // A write in the body of an if that repeats the test of an earlier if of the same
 // statement list, without an init or an else, whose body leaves the function, with

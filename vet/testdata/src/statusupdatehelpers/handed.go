@@ -28,3 +28,19 @@ func (r *Reconciler) syncCondition(ctx context.Context, obj *apiv1.Memcached, co
 	}
 	return nil
 }
+
+// A literal held in a variable that the function uses once more, as the argument,
+// counts as handed; one it also calls itself does not.
+func (r *Reconciler) syncHeld(ctx context.Context, obj *apiv1.Memcached, cond metav1.Condition) error {
+	update := func() error { return r.Status().Update(ctx, obj) }
+	if err := mcstatus.UpdateStatus(&obj.Status, cond, update); err != nil {
+		return err
+	}
+	again := func() error {
+		return r.Status().Update(ctx, obj) // want `r.Status\(\).Update writes status with no semantic diff guarding it`
+	}
+	if err := mcstatus.UpdateStatus(&obj.Status, cond, again); err != nil {
+		return err
+	}
+	return again()
+}
