@@ -794,17 +794,7 @@ func (o *origins) createOrUpdaters() map[*types.Func]CreatesOrUpdates {
 		if fn == nil || fd.Body == nil {
 			return
 		}
-		param := func(e ast.Expr) int {
-			id, ok := ast.Unparen(e).(*ast.Ident)
-			if !ok {
-				return -1
-			}
-			v, ok := info.Uses[id].(*types.Var)
-			if !ok || syntax.Assigned(info, fd.Body, v) {
-				return -1
-			}
-			return syntax.ParamIndex(info, fd, v)
-		}
+		param := func(e ast.Expr) int { return fixedParam(info, fd, e) }
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			if _, lit := n.(*ast.FuncLit); lit {
 				return false
@@ -841,19 +831,7 @@ func (o *origins) createOrUpdaters() map[*types.Func]CreatesOrUpdates {
 // judged at all, is the one each call hands in.
 func (o *origins) readsAndSends(fd *ast.FuncDecl) (CreatesOrUpdates, bool) {
 	info := o.pass.TypesInfo
-	// param is the index of the parameter e names, when nothing gives it another
-	// value; -1 otherwise.
-	param := func(e ast.Expr) int {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		if !ok {
-			return -1
-		}
-		v, ok := info.Uses[id].(*types.Var)
-		if !ok || syntax.Assigned(info, fd.Body, v) {
-			return -1
-		}
-		return syntax.ParamIndex(info, fd, v)
-	}
+	param := func(e ast.Expr) int { return fixedParam(info, fd, e) }
 	objParam := func(i int) bool {
 		if i < 0 {
 			return false
@@ -964,6 +942,20 @@ func (o *origins) readsAndSends(fd *ast.FuncDecl) (CreatesOrUpdates, bool) {
 		return CreatesOrUpdates{}, false
 	}
 	return *found, true
+}
+
+// fixedParam is the index of the parameter of fd that e names, when nothing in fd
+// gives it another value; -1 otherwise.
+func fixedParam(info *types.Info, fd *ast.FuncDecl, e ast.Expr) int {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return -1
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || syntax.Assigned(info, fd.Body, v) {
+		return -1
+	}
+	return syntax.ParamIndex(info, fd, v)
 }
 
 // copied reports whether e is a deep copy (x.DeepCopyObject(), x.DeepCopy(), under a
