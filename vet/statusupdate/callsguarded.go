@@ -32,9 +32,15 @@ func (c *CallsGuarded) String() string { return fmt.Sprintf("calls guarded %v", 
 // as calls, each on a path that consults a stored status, and exports their facts.
 func exportCallsGuarded(pass *analysis.Pass, g *guards) {
 	info := pass.TypesInfo
-	type use struct{ calls, guarded, other int }
+	// use counts, for a func parameter of a declaration (fn's, at index), its calls,
+	// those a condition on the status guards, and its other uses: an assignment to
+	// it, or handing it on, names it outside a call's Fun too.
+	type use struct {
+		fn                    *types.Func
+		index                 int
+		calls, guarded, other int
+	}
 	uses := map[*types.Var]*use{}
-	owner := map[*types.Var]*types.Func{}
 	g.insp.WithStack([]ast.Node{(*ast.Ident)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if !push {
 			return true
@@ -51,17 +57,18 @@ func exportCallsGuarded(pass *analysis.Pass, g *guards) {
 		for i := len(stack) - 1; i >= 0 && decl == nil; i-- {
 			decl, _ = stack[i].(*ast.FuncDecl)
 		}
-		if decl == nil || syntax.ParamIndex(info, decl, v) < 0 {
-			return true
-		}
-		fn, _ := info.Defs[decl.Name].(*types.Func)
-		if fn == nil {
+		if decl == nil {
 			return true
 		}
 		u := uses[v]
 		if u == nil {
-			u = &use{}
-			uses[v], owner[v] = u, fn
+			fn, _ := info.Defs[decl.Name].(*types.Func)
+			index := syntax.ParamIndex(info, decl, v)
+			if fn == nil || index < 0 {
+				return true
+			}
+			u = &use{fn: fn, index: index}
+			uses[v] = u
 		}
 		parent := stack[len(stack)-2]
 		call, isCall := parent.(*ast.CallExpr)
@@ -76,21 +83,16 @@ func exportCallsGuarded(pass *analysis.Pass, g *guards) {
 		return true
 	})
 	facts := map[*types.Func]*CallsGuarded{}
-	for v, u := range uses {
+	for _, u := range uses {
 		if u.calls == 0 || u.other > 0 || u.guarded < u.calls {
 			continue
 		}
-		fn := owner[v]
-		decl := syntax.DeclOf(pass, fn)
-		if decl == nil || syntax.Assigned(info, decl.Body, v) {
-			continue
-		}
-		f := facts[fn]
+		f := facts[u.fn]
 		if f == nil {
 			f = &CallsGuarded{}
-			facts[fn] = f
+			facts[u.fn] = f
 		}
-		f.Params = append(f.Params, syntax.ParamIndex(info, decl, v))
+		f.Params = append(f.Params, u.index)
 	}
 	for fn, f := range facts {
 		slices.Sort(f.Params)
@@ -108,19 +110,14 @@ func (g *guards) calledGuarded(stack []ast.Node) bool {
 		case *ast.FuncDecl:
 			return false
 		case *ast.FuncLit:
-			var arg ast.Expr = n
-			call, ok := stack[i-1].(*ast.CallExpr)
-			if !ok {
-				// update := func() error { … }; helper(…, update): a literal held
-				// in a variable the function uses once more, as the argument.
-				call, arg = heldArgument(info, stack[:i], n)
-				if call == nil {
-					return false
-				}
+			// Handed directly, or held in a variable the function uses once more, as
+			// the argument (update := func() error { … }; helper(…, update)).
+			call, idx := kubetypes.Runner(n, stack[i-1])
+			if call == nil {
+				return false
 			}
-			idx := slices.IndexFunc(call.Args, func(a ast.Expr) bool { return ast.Unparen(a) == arg })
 			fn := kubetypes.Callee(info, call)
-			if idx < 0 || fn == nil {
+			if fn == nil {
 				return false
 			}
 			var f CallsGuarded
@@ -128,53 +125,4 @@ func (g *guards) calledGuarded(stack []ast.Node) bool {
 		}
 	}
 	return false
-}
-
-// heldArgument is the call, and its argument, that hands on lit when lit is the value
-// of a variable defined by the statement on top of stack (update := func() error {
-// … }) and used once more in the function, as an argument of a call; nil otherwise.
-func heldArgument(info *types.Info, stack []ast.Node, lit *ast.FuncLit) (*ast.CallExpr, ast.Expr) {
-	as, ok := stack[len(stack)-1].(*ast.AssignStmt)
-	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Rhs[0] != lit {
-		return nil, nil
-	}
-	id, ok := as.Lhs[0].(*ast.Ident)
-	if !ok || info.Defs[id] == nil {
-		return nil, nil
-	}
-	v := info.Defs[id]
-	var body ast.Node
-	for i := len(stack) - 1; i >= 0 && body == nil; i-- {
-		switch f := stack[i].(type) {
-		case *ast.FuncDecl:
-			body = f.Body
-		case *ast.FuncLit:
-			body = f.Body
-		}
-	}
-	if body == nil {
-		return nil, nil
-	}
-	var call *ast.CallExpr
-	var arg ast.Expr
-	uses := 0
-	var path []ast.Node
-	ast.Inspect(body, func(x ast.Node) bool {
-		if x == nil {
-			path = path[:len(path)-1]
-			return true
-		}
-		path = append(path, x)
-		if u, ok := x.(*ast.Ident); ok && info.Uses[u] == v {
-			uses++
-			if c, ok := path[len(path)-2].(*ast.CallExpr); ok && ast.Unparen(c.Fun) != u {
-				call, arg = c, u
-			}
-		}
-		return true
-	})
-	if uses != 1 || call == nil {
-		return nil, nil
-	}
-	return call, arg
 }

@@ -556,7 +556,7 @@ func inPlaceLit(info *types.Info, stack []ast.Node) (*ast.FuncLit, *ast.CallExpr
 		if !RunInPlace(info, lit, stack[i-1]) {
 			return nil, nil
 		}
-		call, _ := runner(lit, stack[i-1])
+		call, _ := Runner(lit, stack[i-1])
 		return lit, call
 	}
 	return nil, nil
@@ -1236,7 +1236,7 @@ func noteFillers(info *types.Info, fd *ast.FuncDecl, fn *types.Func) {
 // package or apimachinery's wait package, which call it before they return: what
 // guards the call guards the literal's body too.
 func RunInPlace(info *types.Info, lit *ast.FuncLit, parent ast.Node) bool {
-	call, i := runner(lit, parent)
+	call, i := Runner(lit, parent)
 	if call == nil {
 		return false
 	}
@@ -1251,11 +1251,11 @@ func RunInPlace(info *types.Info, lit *ast.FuncLit, parent ast.Node) bool {
 	return ok && w.(retryWrapper).param == i && w.(retryWrapper).retriesConflicts(info, call)
 }
 
-// runner is the call lit is handed to and its index among the arguments: parent
+// Runner is the call lit is handed to and its index among the arguments: parent
 // itself, or, for a literal held in a variable used once, as an argument (update :=
 // func() error { … }; retry.RetryOnConflict(retry.DefaultRetry, update)), the call
 // that variable is handed to. nil when there is none.
-func runner(lit *ast.FuncLit, parent ast.Node) (*ast.CallExpr, int) {
+func Runner(lit *ast.FuncLit, parent ast.Node) (*ast.CallExpr, int) {
 	if call, ok := parent.(*ast.CallExpr); ok {
 		if i := slices.Index(call.Args, ast.Expr(lit)); i >= 0 {
 			return call, i
