@@ -968,8 +968,7 @@ func copied(e ast.Expr) bool {
 		case *ast.TypeAssertExpr:
 			e = x.X
 		case *ast.CallExpr:
-			sel, ok := x.Fun.(*ast.SelectorExpr)
-			return ok && len(x.Args) == 0 && (sel.Sel.Name == "DeepCopy" || sel.Sel.Name == "DeepCopyObject")
+			return syntax.DeepCopyOf(x) != nil
 		default:
 			return false
 		}

@@ -722,8 +722,8 @@ func conflictRetryLoop(info *types.Info, stack []ast.Node) *ast.BlockStmt {
 
 // writeErr is the variable body, outside the literals it holds, assigns the error of
 // write to (err = write, or err := write in an if's init); nil when there is none.
-func writeErr(info *types.Info, body *ast.BlockStmt, write *ast.CallExpr) types.Object {
-	var errVar types.Object
+func writeErr(info *types.Info, body *ast.BlockStmt, write *ast.CallExpr) *types.Var {
+	var errVar *types.Var
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
@@ -731,7 +731,7 @@ func writeErr(info *types.Info, body *ast.BlockStmt, write *ast.CallExpr) types.
 		case *ast.AssignStmt:
 			if len(n.Lhs) == 1 && len(n.Rhs) == 1 && ast.Unparen(n.Rhs[0]) == write {
 				if id, ok := ast.Unparen(n.Lhs[0]).(*ast.Ident); ok {
-					errVar = info.ObjectOf(id)
+					errVar, _ = info.ObjectOf(id).(*types.Var)
 				}
 			}
 		}
@@ -789,12 +789,7 @@ func againOnFailure(info *types.Info, body *ast.BlockStmt, write *ast.CallExpr) 
 			// is this loop's, but the case around it may not be the failure.
 			return false
 		case *ast.IfStmt:
-			b, ok := ast.Unparen(n.Cond).(*ast.BinaryExpr)
-			if !ok || b.Op != token.NEQ || !syntax.IsNil(info, b.Y) {
-				break
-			}
-			id, ok := ast.Unparen(b.X).(*ast.Ident)
-			if !ok || info.ObjectOf(id) != errVar || len(n.Body.List) == 0 {
+			if !syntax.IsNotNilTest(info, n.Cond, errVar) || len(n.Body.List) == 0 {
 				break
 			}
 			last, ok := n.Body.List[len(n.Body.List)-1].(*ast.BranchStmt)

@@ -37,11 +37,9 @@ func Root(info *types.Info, e ast.Expr) *types.Var {
 		case *ast.TypeAssertExpr:
 			e = x.X
 		case *ast.CallExpr:
-			sel, ok := x.Fun.(*ast.SelectorExpr)
-			if !ok || len(x.Args) != 0 || (sel.Sel.Name != "DeepCopy" && sel.Sel.Name != "DeepCopyObject") {
+			if e = DeepCopyOf(x); e == nil {
 				return nil
 			}
-			e = sel.X
 		case *ast.Ident:
 			v, _ := info.ObjectOf(x).(*types.Var)
 			return v
@@ -49,6 +47,15 @@ func Root(info *types.Info, e ast.Expr) *types.Var {
 			return nil
 		}
 	}
+}
+
+// DeepCopyOf is x when call is x.DeepCopy() or x.DeepCopyObject(), nil otherwise.
+func DeepCopyOf(call *ast.CallExpr) ast.Expr {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 0 || (sel.Sel.Name != "DeepCopy" && sel.Sel.Name != "DeepCopyObject") {
+		return nil
+	}
+	return sel.X
 }
 
 func identOf(e ast.Expr) *ast.Ident {
