@@ -1794,44 +1794,12 @@ func (o *origins) seamNew(call *ast.CallExpr) bool {
 	if !ok || v.Pkg() != o.pass.Pkg || v.Exported() || v.Parent() != v.Pkg().Scope() {
 		return false
 	}
-	values, known := 0, true
-	give := func(lhs, rhs ast.Expr) {
-		lid, ok := ast.Unparen(lhs).(*ast.Ident)
-		if !ok || info.ObjectOf(lid) != v {
-			return
-		}
-		fn := syntax.FuncValue(info, rhs)
-		values++
-		known = known && fn != nil && fn.Pkg() == o.pass.Pkg && o.newClients[fn]
+	vals, ok := o.packageVarValues(v)
+	for _, val := range vals {
+		fn := syntax.FuncValue(info, val.expr)
+		ok = ok && fn != nil && fn.Pkg() == o.pass.Pkg && o.newClients[fn]
 	}
-	for _, f := range o.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch x := n.(type) {
-			case *ast.AssignStmt:
-				for i, l := range x.Lhs {
-					if len(x.Lhs) == len(x.Rhs) {
-						give(l, x.Rhs[i])
-					} else if lid, ok := ast.Unparen(l).(*ast.Ident); ok && info.ObjectOf(lid) == v {
-						known = false
-					}
-				}
-			case *ast.ValueSpec:
-				for i, name := range x.Names {
-					if i < len(x.Values) {
-						give(name, x.Values[i])
-					}
-				}
-			case *ast.UnaryExpr:
-				if x.Op == token.AND {
-					if uid, ok := ast.Unparen(x.X).(*ast.Ident); ok && info.Uses[uid] == v {
-						known = false // its address taken: set elsewhere
-					}
-				}
-			}
-			return known
-		})
-	}
-	return known && values > 0
+	return ok && len(vals) > 0
 }
 
 // madeByNew reports whether val, given to a field or returned in decl, is a client
@@ -1879,25 +1847,60 @@ func (o *origins) packageVarNew(v *types.Var, depth int) bool {
 	if v.Pkg() != o.pass.Pkg || v.Exported() {
 		return false
 	}
-	assigned, ok := 0, true
+	vals, ok := o.packageVarValues(v)
+	assigned := 0
+	for _, val := range vals {
+		switch {
+		case syntax.IsNil(info, val.expr):
+		case val.decl == nil:
+			ok = ok && o.isNewClient(val.expr)
+		default:
+			assigned++
+			ok = ok && o.madeByNewDepth(val.decl, val.expr, depth+1)
+		}
+	}
+	return ok && assigned > 0
+}
+
+// varValue is a value the package gives a package-level variable: in its declaration
+// (decl nil) or in an assignment in the function decl.
+type varValue struct {
+	decl *ast.FuncDecl
+	expr ast.Expr
+}
+
+// packageVarValues are the values the package's files give v, a variable of the
+// package's scope, in its declaration and its assignments; ok is false when one is
+// not known: an assignment of v from a call with several results, or its address
+// taken anywhere (set elsewhere).
+func (o *origins) packageVarValues(v *types.Var) (vals []varValue, ok bool) {
+	info := o.pass.TypesInfo
 	isV := func(e ast.Expr) bool {
 		id, isID := ast.Unparen(e).(*ast.Ident)
 		return isID && info.ObjectOf(id) == v
 	}
+	addressed := func(n ast.Node) bool {
+		x, isU := n.(*ast.UnaryExpr)
+		return isU && x.Op == token.AND && isV(x.X)
+	}
+	ok = true
 	for _, f := range o.pass.Files {
 		for _, d := range f.Decls {
 			switch d := d.(type) {
 			case *ast.GenDecl:
-				ast.Inspect(d, func(n ast.Node) bool {
-					if vs, isVS := n.(*ast.ValueSpec); isVS {
+				for _, spec := range d.Specs {
+					if vs, isVS := spec.(*ast.ValueSpec); isVS {
 						for i, name := range vs.Names {
-							if info.Defs[name] == v && i < len(vs.Values) && !syntax.IsNil(info, vs.Values[i]) && !o.isNewClient(vs.Values[i]) {
-								ok = false
+							if info.Defs[name] == v && i < len(vs.Values) {
+								vals = append(vals, varValue{expr: vs.Values[i]})
 							}
 						}
+						ast.Inspect(vs, func(n ast.Node) bool {
+							ok = ok && !addressed(n)
+							return ok
+						})
 					}
-					return ok
-				})
+				}
 			case *ast.FuncDecl:
 				if d.Body == nil {
 					continue
@@ -1906,29 +1909,23 @@ func (o *origins) packageVarNew(v *types.Var, depth int) bool {
 					switch x := n.(type) {
 					case *ast.AssignStmt:
 						for i, l := range x.Lhs {
-							if !isV(l) {
-								continue
-							}
-							if len(x.Lhs) != len(x.Rhs) {
+							switch {
+							case !isV(l):
+							case len(x.Lhs) != len(x.Rhs):
 								ok = false
-								break
-							}
-							if !syntax.IsNil(info, x.Rhs[i]) {
-								assigned++
-								ok = ok && o.madeByNewDepth(d, x.Rhs[i], depth+1)
+							default:
+								vals = append(vals, varValue{decl: d, expr: x.Rhs[i]})
 							}
 						}
 					case *ast.UnaryExpr:
-						if x.Op == token.AND && isV(x.X) {
-							ok = false
-						}
+						ok = ok && !addressed(x)
 					}
 					return ok
 				})
 			}
 		}
 	}
-	return ok && assigned > 0
+	return vals, ok
 }
 
 // exportNewClients finds the package's functions whose first result is a full
