@@ -63,8 +63,9 @@
 // reconciler a running set-up wires (a SetupWithManager left behind when that set-up
 // took over); each analyzer's package doc says so. It reports nothing, of any analyzer
 // but ignoredirective, in an unexported function or method that no code of its package
-// runs: one nothing refers to but functions that are themselves unreached (unreached.go
-// says exactly which); nor in a package that no package imports, when a main package
+// runs: one nothing refers to but functions that are themselves unreached, or code
+// that follows a return, a goto, a break, a continue or a panic in its statement list
+// (a reference there counts for nothing; unreached.go says exactly which); nor in a package that no package imports, when a main package
 // among them makes the manager, itself or through a package it imports (a
 // controller whose import the command dropped, a
 // template kept in docs/ to be copied): no command of the module builds it, and its

@@ -29,7 +29,9 @@ import (
 // too: only the module's own packages may import it; its types' methods are judged as
 // an idle reconciler's are (below), live once a value of the type flows into an
 // interface or code refers to one of them. A
-// reference is a call or a value (r.fn = r.updateStatus, a seam for tests); one from
+// reference is a call or a value (r.fn = r.updateStatus, a seam for tests), except one
+// in a statement no control flow reaches (unreachableStmts), where a write is not
+// reported either; one from
 // a package-level declaration, or from a function that is not itself judged dead,
 // makes the function live, and so does a call, anywhere, through an interface method
 // of its name. Not judged: main and init, a function with a //go: or //export
@@ -45,9 +47,69 @@ import (
 // and with them the helpers only they reach.
 func unreached(pkgs []*packages.Package, orphans map[*packages.Package]bool, dynamic map[string]bool) func(p *packages.Package, pos token.Pos) bool {
 	dead := deadFuncs(pkgs, orphans, dynamic)
-	return func(p *packages.Package, pos token.Pos) bool {
-		return orphans[p] || slices.ContainsFunc(dead[p], func(fd *ast.FuncDecl) bool { return fd.Pos() <= pos && pos < fd.End() })
+	skipped := map[*packages.Package][]ast.Stmt{}
+	for _, p := range pkgs {
+		if p.TypesInfo == nil {
+			continue
+		}
+		for _, f := range p.Syntax {
+			for s := range unreachableStmts(p.TypesInfo, f) {
+				skipped[p] = append(skipped[p], s)
+			}
+		}
 	}
+	return func(p *packages.Package, pos token.Pos) bool {
+		return orphans[p] || slices.ContainsFunc(dead[p], func(fd *ast.FuncDecl) bool { return fd.Pos() <= pos && pos < fd.End() }) ||
+			slices.ContainsFunc(skipped[p], func(s ast.Stmt) bool { return s.Pos() <= pos && pos < s.End() })
+	}
+}
+
+// unreachableStmts are the statements in n that no control flow reaches: those that
+// follow, in the same statement list, a return, a goto, a break or continue, or a
+// call of the builtin panic (return nil; r.rollback(ctx, obj) — a call left behind
+// an early return while debugging), up to the next labeled statement, which a goto
+// may reach. A reference there makes nothing live, and a write there is sent on no
+// pass. Calls that end the process (os.Exit, log.Fatal) are not counted: a wrapper
+// may stand in for them under another name, and they are rare before a write.
+func unreachableStmts(info *types.Info, n ast.Node) map[ast.Stmt]bool {
+	out := map[ast.Stmt]bool{}
+	mark := func(list []ast.Stmt) {
+		after := false
+		for _, s := range list {
+			if _, ok := s.(*ast.LabeledStmt); ok {
+				after = false
+			}
+			if after {
+				out[s] = true
+				continue
+			}
+			switch x := s.(type) {
+			case *ast.ReturnStmt:
+				after = true
+			case *ast.BranchStmt:
+				after = x.Tok != token.FALLTHROUGH
+			case *ast.ExprStmt:
+				if call, ok := x.X.(*ast.CallExpr); ok {
+					if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+						_, builtin := info.Uses[id].(*types.Builtin)
+						after = builtin && id.Name == "panic"
+					}
+				}
+			}
+		}
+	}
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.BlockStmt:
+			mark(x.List)
+		case *ast.CaseClause:
+			mark(x.Body)
+		case *ast.CommClause:
+			mark(x.Body)
+		}
+		return true
+	})
+	return out
 }
 
 // orphanPackages are the packages no binary of the run builds: when a main package
@@ -320,9 +382,13 @@ func references(info *types.Info, n ast.Node, results *types.Tuple, candOf func(
 			}
 		}
 	}
+	skip := unreachableStmts(info, n)
 	var walk func(n ast.Node, results *types.Tuple)
 	walk = func(n ast.Node, results *types.Tuple) {
 		ast.Inspect(n, func(n ast.Node) bool {
+			if s, ok := n.(ast.Stmt); ok && skip[s] {
+				return false // no control flow reaches it: its references run nothing
+			}
 			switch x := n.(type) {
 			case *ast.FuncLit:
 				if sig, ok := info.TypeOf(x).(*types.Signature); ok {

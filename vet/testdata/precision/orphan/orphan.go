@@ -39,6 +39,16 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 	if err := r.record(ctx, &m); err != nil { // cachedupdate
 		return ctrl.Result{}, err
 	}
+	if m.Spec.Size == nil {
+		return ctrl.Result{}, nil
+		// Left behind after the return: no pass reaches these lines, nor rollback.
+		m.Status.ObservedGeneration = m.Generation
+		_ = r.Status().Update(ctx, &m)
+		r.rollback(ctx, &m)
+	}
+	if err := r.drain(ctx, &m); err != nil {
+		return ctrl.Result{}, err
+	}
 	var s stamper = r
 	if err := s.stamp(ctx, &m); err != nil {
 		return ctrl.Result{}, err
@@ -64,6 +74,27 @@ func (r *Reconciler) stamp(ctx context.Context, m *cachev1alpha1.Memcached) erro
 
 func (r *Reconciler) finish(ctx context.Context, m *cachev1alpha1.Memcached) error {
 	m.Status.ObservedGeneration = m.Generation
+	return r.Status().Update(ctx, m) // statusupdate
+}
+
+// rollback is called only after a return: it runs on no pass.
+func (r *Reconciler) rollback(ctx context.Context, m *cachev1alpha1.Memcached) {
+	m.Status.ObservedGeneration = 0
+	_ = r.Status().Update(ctx, m)
+	_ = r.Update(ctx, m)
+}
+
+// drain skips a statement with a goto: what follows the goto's label runs, what
+// lies between the two does not.
+func (r *Reconciler) drain(ctx context.Context, m *cachev1alpha1.Memcached) error {
+	goto write
+	panic("skipped")
+write:
+	m.Status.ObservedGeneration = m.Generation
+	if m.Generation > 1 {
+		panic("unsupported")
+		_ = r.Status().Update(ctx, m)
+	}
 	return r.Status().Update(ctx, m) // statusupdate
 }
 
