@@ -232,6 +232,11 @@ func runWith(pass *analysis.Pass, uncachedParams map[string]bool) (any, error) {
 		if callee == nil {
 			return nil, nil
 		}
+		if impl := wr.Impls[callee]; impl != nil && local[impl] != nil {
+			// A call through an interface of the package with one implementation
+			// runs that implementation's method.
+			callee = impl
+		}
 		if f, ok := local[callee]; ok {
 			if o.uncachedReceiver(fd, call) {
 				return nil, nil
@@ -297,6 +302,13 @@ func runWith(pass *analysis.Pass, uncachedParams map[string]bool) (any, error) {
 		}
 		for fv, read := range f.builtReads {
 			builtFields[fv] = read
+		}
+	}
+	// An interface's method carries its one implementation's fact, for the packages
+	// that call it through the interface.
+	for m, impl := range wr.Impls {
+		if f := local[impl]; f != nil && (len(f.results) > 0 || len(f.fills) > 0) {
+			pass.ExportObjectFact(m, &CachedResults{Results: f.results, Fills: f.fills})
 		}
 	}
 	for _, f := range fns {

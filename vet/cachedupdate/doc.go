@@ -92,7 +92,10 @@
 //   - a variable assigned from a call of a getter: a function that returns an object
 //     it read so itself (func (r *R) getCluster(ctx, req) (*Cluster, error) {
 //     r.Get(…); return &c, nil }), or what another getter returns, in the package or,
-//     through the CachedResults analysis fact, in any package analyzed before it;
+//     through the CachedResults analysis fact, in any package analyzed before it; a
+//     call through an interface a package declares with one implementation (as
+//     vet/internal/writes counts them: r.svc.GetRedis(req), a service per kind
+//     gathered in a Services interface) is a call of that implementation's method;
 //   - the argument of a getter's out-parameter: a pointer parameter the function
 //     fills from the cache (func (r *R) fetch(ctx, key, out *Cluster) error { return
 //     r.Get(ctx, key, out) }, or one that hands it on to such a getter), carried the

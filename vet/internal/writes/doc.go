@@ -54,7 +54,10 @@
 // interface's method carries that fact. A test double a mock generator wrote into
 // the package (a struct holding gomock's *Controller, as mockgen's mocks do, or
 // embedding testify's mock.Mock, as mockery's do) is no implementation: no operator
-// wires one. One called through an interface of two implementations or more (a
+// wires one. Nor is an aggregate that has the interface's methods only by embedding
+// it, or an interface that embeds it (type services struct{ CRD; Pods }, each field
+// holding a kind's service, as a Services interface gathers them): it runs what its
+// field holds. One called through an interface of two implementations or more (a
 // hand-written fake beside the real one), an interface declared elsewhere, or another
 // value, is not. The receiver is no
 // parameter: an object held in a field of the receiver is not followed.

@@ -100,6 +100,10 @@ type Result struct {
 	// calls or takes as a value, and the methods of the package's types it builds a
 	// value of (which an interface may call).
 	Uses map[*types.Func][]*types.Func
+	// Impls maps each method of an interface the package declares to the method of
+	// the package's one type that implements it (see implementations): a call through
+	// the interface runs that method.
+	Impls map[*types.Func]*types.Func
 	// kinds holds, per function of the package, Fact.Kinds.
 	kinds map[*types.Func][]string
 	// factOf is the fact of a function of another package (nil when it has none).
@@ -209,6 +213,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	res.factOf = imported
 	sm := findSeams(pass)
+	res.Impls = sm.impls
 	factOf := func(callee *types.Func) *Fact {
 		if callee == nil {
 			return nil
@@ -430,7 +435,9 @@ func testDouble(named *types.Named) bool {
 // exactly one does: the shape of a reconciler that holds a ResourceManager interface
 // whose package returns its defaultResourceManager from a constructor. With two
 // implementations (a fake beside the real one, or two strategies) which one runs is
-// not known, and nothing is mapped; a generated mock (testDouble) is none. Only methods the interface declares itself are
+// not known, and nothing is mapped; a generated mock (testDouble) is none, nor is an
+// aggregate that has the interface's methods only from an embedded interface field
+// (forwards). Only methods the interface declares itself are
 // mapped: one it embeds from another package is that package's to judge. Types of
 // _test.go files and generic types are left out. The packages of the Kubernetes API
 // and controller-runtime are too: their interfaces (client.Writer, StatusWriter) are
@@ -470,6 +477,9 @@ func implementations(pass *analysis.Pass) map[*types.Func]*types.Func {
 		var impl *types.Named
 		n := 0
 		for _, c := range concrete {
+			if forwards(pass.Pkg, c, it) {
+				continue
+			}
 			if types.Implements(c, it) || types.Implements(types.NewPointer(c), it) {
 				impl, n = c, n+1
 			}
@@ -485,6 +495,27 @@ func implementations(pass *analysis.Pass) map[*types.Func]*types.Func {
 		}
 	}
 	return out
+}
+
+// forwards reports whether every method of it that c has is promoted from a field of
+// interface type c embeds: an aggregate (type services struct{ CRD; Pods }) that
+// implements a per-kind interface only by holding one. It runs whatever the field
+// holds, itself an implementation counted on its own, so it is none.
+func forwards(pkg *types.Package, c *types.Named, it *types.Interface) bool {
+	if it.NumMethods() == 0 {
+		return false
+	}
+	for m := range it.Methods() {
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(c), true, pkg, m.Name())
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			return false
+		}
+		if recv := fn.Signature().Recv(); recv == nil || !types.IsInterface(recv.Type()) {
+			return false
+		}
+	}
+	return true
 }
 
 // tableFuncs are the functions a call of fun may call when fun is the value variable

@@ -101,3 +101,48 @@ func (d *PlannerDouble) Plan(ctx context.Context, obj *apiv1.Memcached) error {
 func (r *Reconciler) Plan(ctx context.Context, p Planner, obj *apiv1.Memcached) error { // want Plan:`writes\(status \[2\], update \[\]\) kinds \[example.com/api/v1.Memcached\]`
 	return p.Plan(ctx, obj)
 }
+
+// Services gathers a service per kind behind one interface, each embedded, and
+// services implements it by embedding the same interfaces, each field holding the
+// kind's one implementation: services forwards every method to a field, so it is no
+// implementation of its own, and a call of StatusService's Save through Services is a
+// call of stateService's.
+type Services interface {
+	StatusService
+	Finder
+}
+
+type StatusService interface {
+	Save(ctx context.Context, obj *apiv1.Memcached) error // want Save:`writes\(status \[1\], update \[1\]\) kinds \[example.com/api/v1.Memcached\]`
+}
+
+type Finder interface {
+	Find(ctx context.Context, key client.ObjectKey) (*apiv1.Memcached, error)
+}
+
+type services struct {
+	StatusService
+	Finder
+}
+
+func NewServices(c client.Client) Services { // want NewServices:`writes\(status \[\], update \[\]\) kinds \[example.com/api/v1.Memcached\]`
+	return &services{StatusService: &stateService{client: c}, Finder: finder{client: c}}
+}
+
+type stateService struct{ client client.Client }
+
+func (s *stateService) Save(ctx context.Context, obj *apiv1.Memcached) error { // want Save:`writes\(status \[1\], update \[1\]\) kinds \[example.com/api/v1.Memcached\]`
+	return s.client.Status().Update(ctx, obj)
+}
+
+type finder struct{ client client.Client }
+
+func (f finder) Find(ctx context.Context, key client.ObjectKey) (*apiv1.Memcached, error) {
+	obj := &apiv1.Memcached{}
+	return obj, f.client.Get(ctx, key, obj)
+}
+
+// SaveAll writes through the aggregate.
+func SaveAll(ctx context.Context, s Services, obj *apiv1.Memcached) error { // want SaveAll:`writes\(status \[2\], update \[2\]\) kinds \[example.com/api/v1.Memcached\]`
+	return s.Save(ctx, obj)
+}
