@@ -297,8 +297,11 @@ func TestPrecisionUnreached(t *testing.T) {
 }
 
 // TestPrecisionFailFree: a branch taken only when a call failed, of a method whose
-// every return gives a nil error, runs on no pass: its write is reported by no
-// analyzer, while the same branch on a method that may fail is. The comment at the
+// every return gives a nil error, or of one that fails only when handed nil and is
+// handed &m or a pointer its enclosing if's condition dereferenced, runs on no pass:
+// its write is reported by no analyzer, while the same branch on a method that may
+// fail is, and so is the nil-only one's when the pointer was dereferenced past a || or
+// given another value since. The comment at the
 // end of a line of failfree.go names the analyzers expected there.
 func TestPrecisionFailFree(t *testing.T) {
 	testdatadir.Track(t, precisionDir)

@@ -40,6 +40,37 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 		m.Status.ObservedGeneration = m.Generation
 		return ctrl.Result{}, r.Status().Update(ctx, &m)
 	}
+	if m.Spec.Image != "" {
+		// observed fails only when handed nil: &m is not.
+		if _, err := r.observed(ctx, req.NamespacedName, &m); err != nil {
+			m.Status.ObservedGeneration = m.Generation
+			return ctrl.Result{}, r.Status().Update(ctx, &m)
+		}
+	}
+	p := &m
+	if p.Spec.Image != "" && m.Generation > 1 {
+		// The condition dereferenced p: it is not nil here.
+		g, err := r.observed(ctx, req.NamespacedName, p)
+		if err != nil {
+			m.Status.ObservedGeneration = g
+			return ctrl.Result{}, r.Status().Update(ctx, &m)
+		}
+	}
+	if m.Generation > 2 || p.Spec.Image != "" {
+		// Past ||, p may not have been dereferenced.
+		if _, err := r.observed(ctx, req.NamespacedName, p); err != nil {
+			m.Status.ObservedGeneration = m.Generation
+			return ctrl.Result{}, r.Status().Update(ctx, &m) // cachedupdate statusupdate
+		}
+	}
+	if p.Spec.Image != "" {
+		p = r.pick(&m)
+		// p was given another value since: it may be nil.
+		if _, err := r.observed(ctx, req.NamespacedName, p); err != nil {
+			m.Status.ObservedGeneration = m.Generation
+			return ctrl.Result{}, r.Status().Update(ctx, &m) // cachedupdate statusupdate
+		}
+	}
 	if err := r.send(&m); err != nil {
 		m.Status.ObservedGeneration = m.Generation
 		return ctrl.Result{}, r.Status().Update(ctx, &m) // cachedupdate statusupdate
@@ -64,4 +95,23 @@ func (r *Reconciler) send(m *cachev1alpha1.Memcached) error {
 		return errors.New("no name")
 	}
 	return nil
+}
+
+// observed reads the object again when it is not handed one: it fails only then.
+func (r *Reconciler) observed(ctx context.Context, key client.ObjectKey, m *cachev1alpha1.Memcached) (int64, error) {
+	if m == nil {
+		m = &cachev1alpha1.Memcached{}
+		if err := r.Get(ctx, key, m); err != nil {
+			return 0, err
+		}
+	}
+	return m.Status.ObservedGeneration, nil
+}
+
+// pick may give nil.
+func (r *Reconciler) pick(m *cachev1alpha1.Memcached) *cachev1alpha1.Memcached {
+	if m.Name == "" {
+		return nil
+	}
+	return m
 }
