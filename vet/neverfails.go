@@ -27,80 +27,130 @@ import (
 // One that fails only when handed nil for a pointer parameter (failsOnlyOnNil: it
 // reads the object itself when it is not handed one) never fails at a call that hands
 // it something surely not nil there (notNilAt): the address of a variable, or a
-// pointer the condition of an enclosing if has just dereferenced.
+// pointer that code surely run before the call dereferenced. Returns in the error
+// branch of a call that never fails do not count against a function (a helper that
+// fails only through such a call never fails either), to a fixed point.
 func failFree(pkgs []*packages.Package) func(p *packages.Package, pos token.Pos) bool {
 	never := map[*types.Func]bool{}
 	onNil := map[*types.Func]int{}
-	eachFuncDecl(pkgs, func(p *packages.Package, fd *ast.FuncDecl, fn *types.Func) {
-		if nilErrorOnly(p.TypesInfo, fd) {
-			never[fn.Origin()] = true
-		} else if i := failsOnlyOnNil(p.TypesInfo, fd); i >= 0 {
-			onNil[fn.Origin()] = i
-		}
-	})
-	regions := map[*packages.Package][][2]token.Pos{}
-	if len(never) == 0 && len(onNil) == 0 {
-		return func(*packages.Package, token.Pos) bool { return false }
+	type decl struct {
+		p    *packages.Package
+		file *ast.File
+		fd   *ast.FuncDecl
+		fn   *types.Func
 	}
+	var decls []decl
 	for _, p := range pkgs {
 		if p.TypesInfo == nil {
 			continue
 		}
-		info := p.TypesInfo
-		// freeCall reports whether e is a direct call of a function that never fails.
-		var file *ast.File
-		freeCall := func(e ast.Expr) bool {
-			call, ok := ast.Unparen(e).(*ast.CallExpr)
-			if !ok {
-				return false
-			}
-			fn := kubetypes.Callee(info, call)
-			if never[fn] {
-				return true
-			}
-			i, ok := onNil[fn]
-			return ok && i < len(call.Args) && notNilAt(info, file, call.Args[i], call.Pos())
-		}
-		// errOf is the error variable the last left-hand side of as defines or assigns
-		// from a call of a function that never fails; nil otherwise.
-		errOf := func(st ast.Stmt) types.Object {
-			as, ok := st.(*ast.AssignStmt)
-			if !ok || len(as.Rhs) != 1 || !freeCall(as.Rhs[0]) {
-				return nil
-			}
-			id, ok := ast.Unparen(as.Lhs[len(as.Lhs)-1]).(*ast.Ident)
-			if !ok {
-				return nil
-			}
-			return info.ObjectOf(id)
-		}
-		for _, f := range p.Syntax {
-			file = f
-			ast.Inspect(f, func(n ast.Node) bool {
-				list := syntax.Stmts(n)
-				for k, st := range list {
-					is, ok := st.(*ast.IfStmt)
-					if !ok {
-						continue
-					}
-					var err types.Object
-					switch {
-					case is.Init != nil:
-						err = errOf(is.Init)
-					case k > 0:
-						err = errOf(list[k-1])
-					}
-					if failsOn(info, is.Cond, err, freeCall) {
-						regions[p] = append(regions[p], [2]token.Pos{is.Body.Pos(), is.Body.End()})
+		for _, file := range p.Syntax {
+			for _, d := range file.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+					if fn, _ := p.TypesInfo.Defs[fd.Name].(*types.Func); fn != nil {
+						decls = append(decls, decl{p, file, fd, fn.Origin()})
 					}
 				}
-				return true
-			})
+			}
+		}
+	}
+	// A function may fail only through calls that never fail, as the fixed point
+	// finds them: its returns in their error branches give no error.
+	for changed := true; changed; {
+		changed = false
+		for _, d := range decls {
+			if never[d.fn] {
+				continue
+			}
+			dead := deadRegions(d.p.TypesInfo, d.file, d.fd.Body, never, onNil)
+			if nilErrorOnly(d.p.TypesInfo, d.fd, dead) {
+				never[d.fn], changed = true, true
+				continue
+			}
+			if _, ok := onNil[d.fn]; !ok {
+				if i := failsOnlyOnNil(d.p.TypesInfo, d.fd, dead); i >= 0 {
+					onNil[d.fn], changed = i, true
+				}
+			}
+		}
+	}
+	if len(never) == 0 && len(onNil) == 0 {
+		return func(*packages.Package, token.Pos) bool { return false }
+	}
+	regions := map[*packages.Package][][2]token.Pos{}
+	for _, p := range pkgs {
+		if p.TypesInfo == nil {
+			continue
+		}
+		for _, f := range p.Syntax {
+			regions[p] = append(regions[p], deadRegions(p.TypesInfo, f, f, never, onNil)...)
 		}
 	}
 	return func(p *packages.Package, pos token.Pos) bool {
-		return slices.ContainsFunc(regions[p], func(r [2]token.Pos) bool { return r[0] <= pos && pos < r[1] })
+		return inRegions(regions[p], pos)
 	}
+}
+
+// inRegions reports whether pos lies in one of regions.
+func inRegions(regions [][2]token.Pos, pos token.Pos) bool {
+	return slices.ContainsFunc(regions, func(r [2]token.Pos) bool { return r[0] <= pos && pos < r[1] })
+}
+
+// deadRegions are the bodies of the ifs in root (of file f) taken only when a call
+// failed whose function never fails there: one of never, or one of onNil handed
+// something surely not nil for the parameter that can make it fail.
+func deadRegions(info *types.Info, f *ast.File, root ast.Node, never map[*types.Func]bool, onNil map[*types.Func]int) [][2]token.Pos {
+	// freeCall reports whether e is a direct call of a function that never fails.
+	freeCall := func(e ast.Expr) bool {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		fn := kubetypes.Callee(info, call)
+		if fn == nil {
+			return false
+		}
+		if never[fn.Origin()] {
+			return true
+		}
+		i, ok := onNil[fn.Origin()]
+		return ok && i < len(call.Args) && notNilAt(info, f, call.Args[i], call.Pos())
+	}
+	// errOf is the error variable the last left-hand side of as defines or assigns
+	// from a call of a function that never fails; nil otherwise.
+	errOf := func(st ast.Stmt) types.Object {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || !freeCall(as.Rhs[0]) {
+			return nil
+		}
+		id, ok := ast.Unparen(as.Lhs[len(as.Lhs)-1]).(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		return info.ObjectOf(id)
+	}
+	var out [][2]token.Pos
+	ast.Inspect(root, func(n ast.Node) bool {
+		list := syntax.Stmts(n)
+		for k, st := range list {
+			is, ok := st.(*ast.IfStmt)
+			if !ok {
+				continue
+			}
+			var err types.Object
+			switch {
+			case is.Init != nil:
+				err = errOf(is.Init)
+			case k > 0:
+				err = errOf(list[k-1])
+			}
+			if failsOn(info, is.Cond, err, freeCall) {
+				out = append(out, [2]token.Pos{is.Body.Pos(), is.Body.End()})
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // failsOn reports whether cond is err != nil, for the error variable err, or a call
@@ -124,9 +174,9 @@ func failsOn(info *types.Info, cond ast.Expr, err types.Object, free func(ast.Ex
 }
 
 // nilErrorOnly reports whether the function fd declares has an error as its last
-// result and every return of its body (outside function literals) gives the literal
-// nil there.
-func nilErrorOnly(info *types.Info, fd *ast.FuncDecl) bool {
+// result and every return of its body (outside function literals and the dead
+// regions, error branches of calls that never fail) gives the literal nil there.
+func nilErrorOnly(info *types.Info, fd *ast.FuncDecl, dead [][2]token.Pos) bool {
 	res := fd.Type.Results
 	if res == nil || len(res.List) == 0 || !syntax.IsError(info.TypeOf(res.List[len(res.List)-1].Type)) {
 		return false
@@ -137,6 +187,9 @@ func nilErrorOnly(info *types.Info, fd *ast.FuncDecl) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
+			if inRegions(dead, x.Pos()) {
+				return false
+			}
 			returns++
 			if len(x.Results) == 0 || !info.Types[x.Results[len(x.Results)-1]].IsNil() {
 				ok = false
@@ -174,7 +227,7 @@ func eachFuncDecl(pkgs []*packages.Package, f func(p *packages.Package, fd *ast.
 // literal nil there but those inside an if p == nil at the top of its body, before
 // which nothing returns or assigns p (if obj == nil { obj, err = u.Get(); if err !=
 // nil { return nil, err } }: a helper that reads the object when it is not handed one).
-func failsOnlyOnNil(info *types.Info, fd *ast.FuncDecl) int {
+func failsOnlyOnNil(info *types.Info, fd *ast.FuncDecl, dead [][2]token.Pos) int {
 	res := fd.Type.Results
 	if fd.Body == nil || res == nil || len(res.List) == 0 || !syntax.IsError(info.TypeOf(res.List[len(res.List)-1].Type)) {
 		return -1
@@ -212,7 +265,7 @@ func failsOnlyOnNil(info *types.Info, fd *ast.FuncDecl) int {
 				return false
 			case *ast.ReturnStmt:
 				n++
-				inside := is.Body.Pos() <= x.Pos() && x.End() <= is.Body.End()
+				inside := is.Body.Pos() <= x.Pos() && x.End() <= is.Body.End() || inRegions(dead, x.Pos())
 				if !inside && (len(x.Results) == 0 || !info.Types[x.Results[len(x.Results)-1]].IsNil()) {
 					ok = false
 				}
@@ -296,11 +349,16 @@ func assignsIn(info *types.Info, body ast.Node, v *types.Var, where func(token.P
 
 // notNilAt reports whether the expression e, an argument of the call at pos in file
 // f, is known not to be nil there: the address of something (&obj), or a local
-// pointer variable that the condition of an if whose body holds the call dereferences
-// in one of its && conjuncts, where it is evaluated whenever the body runs (if
-// plug.Status.Socket != nil { … f(plug) … }: a nil plug would have panicked), and
-// that nothing assigns or takes the address of between that condition and the call
-// (or anywhere in the if's body, when a loop inside it holds the call).
+// pointer variable that code surely run before the call dereferences (a field of it
+// selected, or a method promoted through one: a nil pointer would have panicked), with
+// nothing assigning it or taking its address between there and the call (nor
+// anywhere in a loop that holds both). Surely run: an earlier statement of an
+// enclosing statement list (an assignment, an expression, a declaration; the init and
+// the first operand of the condition of an if, the tag of a switch, the expression a
+// range ranges over), and the header of an enclosing if, for or range whose body holds
+// the call (every && conjunct of the condition, the body running only when all hold:
+// if plug.Status.Socket != nil { … f(plug) … }). Only the operands of && and || that
+// always run count, and nothing in a function literal.
 func notNilAt(info *types.Info, f *ast.File, e ast.Expr, pos token.Pos) bool {
 	e = ast.Unparen(e)
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
@@ -320,57 +378,141 @@ func notNilAt(info *types.Info, f *ast.File, e ast.Expr, pos token.Pos) bool {
 	path, _ := astutil.PathEnclosingInterval(f, pos, pos)
 	var body ast.Node
 	for _, n := range path {
-		if _, ok := n.(*ast.FuncDecl); ok {
+		switch n.(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
 			body = n
-			break
 		}
-		if _, ok := n.(*ast.FuncLit); ok {
-			body = n
+		if body != nil {
 			break
 		}
 	}
 	if body == nil {
 		return false
 	}
-	loop := false // a loop between the if and the call: it may assign v after the call
-	for _, n := range path {
+	end := pos // where an assignment no longer matters
+	// ok says whether part, run before the call, dereferences v with nothing assigning
+	// v from there to end.
+	ok = false
+	check := func(part ast.Node, conjuncts bool) {
+		if ok || part == nil {
+			return
+		}
+		found := false
+		if c, isExpr := part.(ast.Expr); isExpr && conjuncts {
+			found = derefs(info, c, v)
+		} else {
+			found = derefsSurely(info, part, v)
+		}
+		if found && !assignsIn(info, body, v, func(p token.Pos) bool { return p >= part.Pos() && p < end }) {
+			ok = true
+		}
+	}
+	for i := 1; i < len(path) && path[i] != body; i++ {
+		child, n := path[i-1], path[i]
 		switch n.(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
-			loop = true
+			if end < n.End() {
+				end = n.End()
+			}
 		}
-		is, ok := n.(*ast.IfStmt)
-		if !ok || pos < is.Body.Pos() || pos >= is.Body.End() || is.Pos() < body.Pos() {
-			continue
+		switch x := n.(type) {
+		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+			for _, st := range syntax.Stmts(n) {
+				if st == child {
+					break
+				}
+				for _, part := range surelyRun(st) {
+					check(part, false)
+				}
+			}
+		case *ast.IfStmt:
+			check(x.Init, false)
+			if child == x.Body {
+				check(x.Cond, true)
+			} else if child != x.Cond && child != x.Init {
+				check(firstOperand(x.Cond), false)
+			}
+		case *ast.ForStmt:
+			check(x.Init, false)
+			if child == x.Body && x.Cond != nil {
+				check(x.Cond, true)
+			}
+		case *ast.RangeStmt:
+			if child == x.Body {
+				check(x.X, false)
+			}
+		case *ast.SwitchStmt:
+			check(x.Init, false)
+			if child == x.Body {
+				check(x.Tag, false)
+			}
+		case *ast.TypeSwitchStmt:
+			check(x.Init, false)
+			if child == x.Body {
+				check(x.Assign, false)
+			}
 		}
-		end := pos
-		if loop {
-			end = is.Body.End()
-		}
-		if derefs(info, is.Cond, v) && !assignsIn(info, body, v, func(p token.Pos) bool { return p >= is.Cond.Pos() && p < end }) {
+		if ok {
 			return true
 		}
 	}
 	return false
 }
 
+// surelyRun are the parts of the statement st that run whenever it does, before any
+// branch it holds: the statement itself when it is simple, the init and first operand
+// of an if's condition, a switch's init and tag, a range's expression, a for's init.
+func surelyRun(st ast.Stmt) []ast.Node {
+	switch x := st.(type) {
+	case *ast.AssignStmt, *ast.ExprStmt, *ast.DeclStmt, *ast.IncDecStmt, *ast.SendStmt:
+		return []ast.Node{x}
+	case *ast.IfStmt:
+		return []ast.Node{x.Init, firstOperand(x.Cond)}
+	case *ast.SwitchStmt:
+		return []ast.Node{x.Init, x.Tag}
+	case *ast.TypeSwitchStmt:
+		return []ast.Node{x.Init, x.Assign}
+	case *ast.RangeStmt:
+		return []ast.Node{x.X}
+	case *ast.ForStmt:
+		return []ast.Node{x.Init}
+	}
+	return nil
+}
+
+// firstOperand is the part of cond that always runs: its leftmost operand of && and
+// ||, down to the first that is neither.
+func firstOperand(cond ast.Expr) ast.Expr {
+	for {
+		b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+		if !ok || b.Op != token.LAND && b.Op != token.LOR {
+			return cond
+		}
+		cond = b.X
+	}
+}
+
 // derefs reports whether cond, read as && conjuncts, surely evaluates a field of the
-// pointer v: a selector v.F of a field, outside the right of a || or && inside a
-// conjunct and outside function literals.
+// pointer v, each conjunct read as derefsSurely does.
 func derefs(info *types.Info, cond ast.Expr, v *types.Var) bool {
 	if b, ok := ast.Unparen(cond).(*ast.BinaryExpr); ok && b.Op == token.LAND {
 		return derefs(info, b.X, v) || derefs(info, b.Y, v)
 	}
+	return derefsSurely(info, cond, v)
+}
+
+// derefsSurely reports whether n, run, surely dereferences the pointer v: a selector
+// of v's field, or of a method promoted through one, outside the right of a || or &&
+// and outside function literals.
+func derefsSurely(info *types.Info, n ast.Node, v *types.Var) bool {
 	found := false
-	ast.Inspect(cond, func(n ast.Node) bool {
+	ast.Inspect(n, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.BinaryExpr:
 			if x.Op == token.LAND || x.Op == token.LOR {
-				ast.Inspect(x.X, func(n ast.Node) bool {
-					found = found || selectsField(info, n, v)
-					return !found
-				})
+				found = found || derefsSurely(info, x.X, v)
 				return false
 			}
 		}
@@ -380,7 +522,9 @@ func derefs(info *types.Info, cond ast.Expr, v *types.Var) bool {
 	return found
 }
 
-// selectsField reports whether n is v.F for a field F of what the pointer v points to.
+// selectsField reports whether n is v.F for a field F of what the pointer v points to,
+// or a method promoted through a field (v.GetName(), ObjectMeta's): selecting either
+// reads through v.
 func selectsField(info *types.Info, n ast.Node, v *types.Var) bool {
 	sel, ok := n.(*ast.SelectorExpr)
 	if !ok {
@@ -391,5 +535,5 @@ func selectsField(info *types.Info, n ast.Node, v *types.Var) bool {
 		return false
 	}
 	s := info.Selections[sel]
-	return s != nil && s.Kind() == types.FieldVal
+	return s != nil && (s.Kind() == types.FieldVal || len(s.Index()) > 1)
 }

@@ -56,12 +56,21 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 			return ctrl.Result{}, r.Status().Update(ctx, &m)
 		}
 	}
-	if m.Generation > 2 || p.Spec.Image != "" {
-		// Past ||, p may not have been dereferenced.
-		if _, err := r.observed(ctx, req.NamespacedName, p); err != nil {
+	q := r.pick(&m)
+	if m.Generation > 2 || q.Spec.Image != "" {
+		// Past ||, q may not have been dereferenced.
+		if _, err := r.observed(ctx, req.NamespacedName, q); err != nil {
 			m.Status.ObservedGeneration = m.Generation
 			return ctrl.Result{}, r.Status().Update(ctx, &m) // cachedupdate statusupdate
 		}
+	}
+	s := r.pick(&m)
+	size := s.Spec.Size
+	// An earlier statement dereferenced s: it is not nil here.
+	if _, err := r.observed(ctx, req.NamespacedName, s); err != nil {
+		m.Status.ObservedGeneration = m.Generation
+		m.Spec.Size = size
+		return ctrl.Result{}, r.Status().Update(ctx, &m)
 	}
 	if p.Spec.Image != "" {
 		p = r.pick(&m)
@@ -70,6 +79,10 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 			m.Status.ObservedGeneration = m.Generation
 			return ctrl.Result{}, r.Status().Update(ctx, &m) // cachedupdate statusupdate
 		}
+	}
+	if err := r.prune(ctx, req.NamespacedName, &m); err != nil {
+		m.Status.ObservedGeneration = m.Generation
+		return ctrl.Result{}, r.Status().Update(ctx, &m)
 	}
 	if err := r.send(&m); err != nil {
 		m.Status.ObservedGeneration = m.Generation
@@ -114,4 +127,20 @@ func (r *Reconciler) pick(m *cachev1alpha1.Memcached) *cachev1alpha1.Memcached {
 		return nil
 	}
 	return m
+}
+
+// prune fails only when handed nil: past the read, its one other failure is
+// observed's, handed m after m was dereferenced.
+func (r *Reconciler) prune(ctx context.Context, key client.ObjectKey, m *cachev1alpha1.Memcached) error {
+	if m == nil {
+		m = &cachev1alpha1.Memcached{}
+		if err := r.Get(ctx, key, m); err != nil {
+			return err
+		}
+	}
+	_ = m.Name
+	if _, err := r.observed(ctx, key, m); err != nil {
+		return err
+	}
+	return nil
 }
