@@ -27,7 +27,8 @@ import (
 // One that fails only when handed nil for a pointer parameter (failsOnlyOnNil: it
 // reads the object itself when it is not handed one) never fails at a call that hands
 // it something surely not nil there (notNilAt): the address of a variable, or a
-// pointer that code surely run before the call dereferenced. Returns in the error
+// pointer that code surely run before the call dereferenced. Nor does encoding/json's
+// Marshal of a value that always encodes (plainMarshal). Returns in the error
 // branch of a call that never fails do not count against a function (a helper that
 // fails only through such a call never fails either), to a fixed point.
 func failFree(pkgs []*packages.Package) func(p *packages.Package, pos token.Pos) bool {
@@ -110,7 +111,7 @@ func deadRegions(info *types.Info, f *ast.File, root ast.Node, never map[*types.
 		if fn == nil {
 			return false
 		}
-		if never[fn.Origin()] {
+		if never[fn.Origin()] || plainMarshal(info, fn, call) {
 			return true
 		}
 		i, ok := onNil[fn.Origin()]
@@ -536,4 +537,111 @@ func selectsField(info *types.Info, n ast.Node, v *types.Var) bool {
 	}
 	s := info.Selections[sel]
 	return s != nil && (s.Kind() == types.FieldVal || len(s.Index()) > 1)
+}
+
+// plainMarshal reports whether call is encoding/json's Marshal or MarshalIndent of a
+// value that cannot fail to encode: json fails only on a value of a type it does not
+// encode (a channel, a function, a complex number), a float that is NaN or infinite,
+// a cycle, or a marshaler's own error. The value is plain when its type is (below) or,
+// held in an interface, when it is a composite literal whose keys and elements are
+// plain, recursively (json.Marshal(map[string]any{"kind": k, "metadata":
+// map[string]any{"name": n}})).
+func plainMarshal(info *types.Info, fn *types.Func, call *ast.CallExpr) bool {
+	if fn.Pkg() == nil || fn.Pkg().Path() != "encoding/json" || fn.Name() != "Marshal" && fn.Name() != "MarshalIndent" || len(call.Args) == 0 {
+		return false
+	}
+	return plainValue(info, call.Args[0])
+}
+
+// plainValue reports whether the expression e encodes to JSON without failing: its
+// type is plain, or it is a composite literal of plain keys and values.
+func plainValue(info *types.Info, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if plainType(info.TypeOf(e), map[types.Type]bool{}) {
+		return true
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return false
+	}
+	t := info.TypeOf(lit)
+	if t == nil || marshaler(t) {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Map:
+		if !plainKey(u.Key()) {
+			return false
+		}
+	case *types.Slice, *types.Array:
+	default:
+		return false
+	}
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			el = kv.Value
+		}
+		if !plainValue(info, el) {
+			return false
+		}
+	}
+	return true
+}
+
+// plainType reports whether every value of t encodes to JSON without failing: a
+// string, a bool, an integer, or pointers, slices, arrays, maps keyed by strings or
+// integers, and structs of such, none of them a marshaler of its own (MarshalJSON,
+// MarshalText). Floats (NaN), interfaces (anything), and recursive types (a cycle)
+// are not.
+func plainType(t types.Type, seen map[types.Type]bool) bool {
+	if t == nil || seen[t] || marshaler(t) {
+		return false
+	}
+	seen[t] = true
+	defer delete(seen, t)
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&(types.IsString|types.IsBoolean|types.IsInteger) != 0
+	case *types.Pointer:
+		return plainType(u.Elem(), seen)
+	case *types.Slice:
+		return plainType(u.Elem(), seen)
+	case *types.Array:
+		return plainType(u.Elem(), seen)
+	case *types.Map:
+		return plainKey(u.Key()) && plainType(u.Elem(), seen)
+	case *types.Struct:
+		for f := range u.Fields() {
+			if (f.Exported() || f.Embedded()) && !plainType(f.Type(), seen) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// plainKey reports whether a map key of type k encodes without a marshaler: a string
+// or an integer kind.
+func plainKey(k types.Type) bool {
+	b, ok := k.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsString|types.IsInteger) != 0 && !marshaler(k)
+}
+
+// marshaler reports whether t or *t has a MarshalJSON or MarshalText method: its
+// own code decides what encoding gives, and may fail.
+func marshaler(t types.Type) bool {
+	for _, name := range []string{"MarshalJSON", "MarshalText"} {
+		for _, tt := range []types.Type{t, types.NewPointer(t)} {
+			if _, ok := t.Underlying().(*types.Pointer); ok && tt != t {
+				continue
+			}
+			if obj, _, _ := types.LookupFieldOrMethod(tt, true, nil, name); obj != nil {
+				if _, ok := obj.(*types.Func); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

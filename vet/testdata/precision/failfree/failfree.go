@@ -8,6 +8,7 @@ package failfree
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -83,6 +84,18 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 	if err := r.prune(ctx, req.NamespacedName, &m); err != nil {
 		m.Status.ObservedGeneration = m.Generation
 		return ctrl.Result{}, r.Status().Update(ctx, &m)
+	}
+	// A map of strings always encodes: its error is nil.
+	body, err := json.Marshal(map[string]interface{}{"kind": "Memcached", "metadata": map[string]interface{}{"name": m.Name}})
+	if err != nil {
+		m.Status.ObservedGeneration = m.Generation
+		return ctrl.Result{}, r.Status().Update(ctx, &m)
+	}
+	// A float may be NaN: json may fail.
+	ratio, err := json.Marshal(map[string]interface{}{"ratio": float64(len(body)) / 2})
+	if err != nil {
+		m.Status.ObservedGeneration = int64(len(ratio))
+		return ctrl.Result{}, r.Status().Update(ctx, &m) // cachedupdate statusupdate
 	}
 	if err := r.send(&m); err != nil {
 		m.Status.ObservedGeneration = m.Generation
