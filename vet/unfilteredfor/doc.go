@@ -72,7 +72,12 @@
 // handler is EnqueueRequestForObject or EnqueueRequestsFromMapFunc (a map function
 // sees one object and cannot tell a status-only update from another) and neither its
 // predicates nor the chain's WithEventFilter may drop a status-only update. Any other
-// handler decides what to enqueue, and is trusted to.
+// handler decides what to enqueue, and is trusted to; so is a map function of the
+// package that never maps an object to itself: each request it returns is appended
+// in a range over a list, built from the element's name, for an element the loop
+// skips when its name is the changed object's (if dep.Name == changed.Name {
+// continue }), as a watch that wakes the objects depending on the one that changed
+// does.
 //
 // When the chain does not run from the constructor (ctrl.NewControllerManagedBy) to
 // Complete or Build in one expression (the builder configured in several statements,

@@ -281,7 +281,7 @@ func chainWatches(pass *analysis.Pass, forStack []ast.Node, chain []*ast.CallExp
 		if !owns {
 			w.Handler, opts = c.Args[1], c.Args[2:]
 		}
-		if !owns && !enqueuesEveryEvent(pass, c.Args[1]) && (isOwn || !enqueuesOwner(info, c.Args[1])) {
+		if !owns && (!enqueuesEveryEvent(pass, c.Args[1]) || isOwn && mapsOnlyOthers(pass, c.Args[1])) && (isOwn || !enqueuesOwner(info, c.Args[1])) {
 			w.Filtered = true
 		} else {
 			w.Filtered = filtered(pass, forStack, f.Call, opts, &w.PassAll, filtersIn)
@@ -322,6 +322,234 @@ func enqueuesEveryEvent(pass *analysis.Pass, h ast.Expr) bool {
 		return kubetypes.IsFunc(fn, kubetypes.HandlerPkg, "EnqueueRequestsFromMapFunc") || kubetypes.IsFunc(fn, kubetypes.HandlerPkg, "TypedEnqueueRequestsFromMapFunc")
 	}
 	return false
+}
+
+// mapsOnlyOthers reports whether h is EnqueueRequestsFromMapFunc of a function of the
+// package (a literal, a function or a method value) that never maps an object to
+// itself: every request it builds is appended, inside a range over a list, for an
+// element the loop skips (continue) when its name equals the name of the object the
+// function is handed (if addon.Name == changed.Name { continue }), and built from that
+// element's name; every return gives nil, an empty literal or the slice so built. A
+// watch of the controller's own kind through it wakes the objects that depend on the
+// one that changed, never that one: its status writes come back through no loop of
+// this watch.
+func mapsOnlyOthers(pass *analysis.Pass, h ast.Expr) bool {
+	info := pass.TypesInfo
+	call, ok := ast.Unparen(h).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return false
+	}
+	if fn := kubetypes.Callee(info, call); !kubetypes.IsFunc(fn, kubetypes.HandlerPkg, "EnqueueRequestsFromMapFunc") && !kubetypes.IsFunc(fn, kubetypes.HandlerPkg, "TypedEnqueueRequestsFromMapFunc") {
+		return false
+	}
+	var ftype *ast.FuncType
+	var body *ast.BlockStmt
+	switch a := ast.Unparen(call.Args[0]).(type) {
+	case *ast.FuncLit:
+		ftype, body = a.Type, a.Body
+	case *ast.Ident, *ast.SelectorExpr:
+		var id *ast.Ident
+		if sel, ok := a.(*ast.SelectorExpr); ok {
+			id = sel.Sel
+		} else {
+			id = a.(*ast.Ident)
+		}
+		fn, _ := info.Uses[id].(*types.Func)
+		if fn == nil || fn.Pkg() != pass.Pkg {
+			return false
+		}
+		decl := syntax.DeclOf(pass, fn)
+		if decl == nil || decl.Body == nil {
+			return false
+		}
+		ftype, body = decl.Type, decl.Body
+	default:
+		return false
+	}
+	// The object handed in: the last parameter, and the variables a type assertion
+	// of it defines.
+	params := ftype.Params.List
+	if len(params) == 0 || len(params[len(params)-1].Names) == 0 {
+		return false
+	}
+	obj, _ := info.Defs[params[len(params)-1].Names[0]].(*types.Var)
+	if obj == nil {
+		return false
+	}
+	self := map[types.Object]bool{obj: true}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+			if ta, ok := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr); ok && isVar(info, ta.X, self) {
+				if id, ok := as.Lhs[0].(*ast.Ident); ok {
+					if v := info.ObjectOf(id); v != nil {
+						self[v] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	built := map[types.Object]bool{} // the slices requests are appended to
+	ok = true
+	appends := 0
+	ast.Inspect(body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.RangeStmt:
+			elem, _ := x.Value.(*ast.Ident)
+			if elem == nil {
+				return true
+			}
+			ev := info.ObjectOf(elem)
+			skipped := false
+			for _, st := range x.Body.List {
+				if skipsSame(info, st, ev, self) {
+					skipped = true
+					continue
+				}
+				ast.Inspect(st, func(n ast.Node) bool {
+					c, isCall := n.(*ast.CallExpr)
+					if !isCall || !isAppend(info, c) || len(c.Args) < 2 {
+						return true
+					}
+					id, isID := ast.Unparen(c.Args[0]).(*ast.Ident)
+					if !isID || !skipped || !namesFrom(info, c.Args[1:], ev) {
+						ok = false
+						return false
+					}
+					built[info.ObjectOf(id)] = true
+					appends++
+					return true
+				})
+			}
+			return false
+		case *ast.CallExpr:
+			if isAppend(info, x) {
+				ok = false // an append outside a skipping range loop
+			}
+		case *ast.ReturnStmt:
+			for _, r := range x.Results {
+				if info.Types[r].IsNil() {
+					continue
+				}
+				if lit, isLit := ast.Unparen(r).(*ast.CompositeLit); isLit && len(lit.Elts) == 0 {
+					continue
+				}
+				if _, isID := ast.Unparen(r).(*ast.Ident); isID {
+					continue // checked below: a slice built only by the appends
+				}
+				ok = false
+			}
+		}
+		return ok
+	})
+	if !ok || appends == 0 {
+		return false
+	}
+	// Every slice returned is one the loops built (or nil, or empty).
+	ast.Inspect(body, func(n ast.Node) bool {
+		if r, isRet := n.(*ast.ReturnStmt); isRet {
+			for _, e := range r.Results {
+				if id, isID := ast.Unparen(e).(*ast.Ident); isID && !info.Types[e].IsNil() && !built[info.ObjectOf(id)] {
+					ok = false
+				}
+			}
+		}
+		_, lit := n.(*ast.FuncLit)
+		return ok && !lit
+	})
+	return ok
+}
+
+// isVar reports whether e names one of vars.
+func isVar(info *types.Info, e ast.Expr, vars map[types.Object]bool) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && vars[info.ObjectOf(id)]
+}
+
+// isAppend reports whether c calls the builtin append.
+func isAppend(info *types.Info, c *ast.CallExpr) bool {
+	id, ok := ast.Unparen(c.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, builtin := info.Uses[id].(*types.Builtin)
+	return builtin && id.Name == "append"
+}
+
+// skipsSame reports whether st is if E.Name == O.Name { continue } (either side, or
+// GetName()), for the element variable ev and an object of self.
+func skipsSame(info *types.Info, st ast.Stmt, ev types.Object, self map[types.Object]bool) bool {
+	is, ok := st.(*ast.IfStmt)
+	if !ok || is.Init != nil || is.Else != nil || len(is.Body.List) != 1 {
+		return false
+	}
+	if br, ok := is.Body.List[0].(*ast.BranchStmt); !ok || br.Tok != token.CONTINUE || br.Label != nil {
+		return false
+	}
+	b, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.EQL {
+		return false
+	}
+	x, y := nameOf(info, b.X), nameOf(info, b.Y)
+	return x == ev && self[y] || y == ev && self[x]
+}
+
+// nameOf is the variable whose name e reads: v.Name or v.GetName(); nil otherwise.
+func nameOf(info *types.Info, e ast.Expr) types.Object {
+	e = ast.Unparen(e)
+	if c, ok := e.(*ast.CallExpr); ok && len(c.Args) == 0 {
+		e = c.Fun
+		if sel, ok := e.(*ast.SelectorExpr); !ok || sel.Sel.Name != "GetName" {
+			return nil
+		}
+	} else if sel, ok := e.(*ast.SelectorExpr); !ok || sel.Sel.Name != "Name" {
+		return nil
+	}
+	sel := e.(*ast.SelectorExpr)
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	return info.ObjectOf(id)
+}
+
+// namesFrom reports whether every Name field or name argument of the requests in es
+// comes from the element ev: a composite literal whose Name values are ev.Name or
+// ev.GetName() (nested: reconcile.Request{NamespacedName: types.NamespacedName{Name:
+// …}}), or client.ObjectKeyFromObject of ev or &ev.
+func namesFrom(info *types.Info, es []ast.Expr, ev types.Object) bool {
+	for _, e := range es {
+		names := 0
+		good := true
+		ast.Inspect(e, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.KeyValueExpr:
+				if k, ok := x.Key.(*ast.Ident); ok && k.Name == "Name" {
+					names++
+					good = good && nameOf(info, x.Value) == ev
+				}
+			case *ast.CallExpr:
+				if fn := kubetypes.Callee(info, x); fn != nil && fn.Name() == "ObjectKeyFromObject" && len(x.Args) == 1 {
+					a := ast.Unparen(x.Args[0])
+					if u, ok := a.(*ast.UnaryExpr); ok && u.Op == token.AND {
+						a = u.X
+					}
+					names++
+					good = good && isVar(info, a, map[types.Object]bool{ev: true})
+				}
+			}
+			return good
+		})
+		if names == 0 || !good {
+			return false
+		}
+	}
+	return true
 }
 
 // declIn is the function declaration on the stack, nil when there is none.

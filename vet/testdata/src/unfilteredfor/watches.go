@@ -5,6 +5,7 @@ import (
 
 	apiv1 "example.com/api/v1"
 	"example.com/predicates"
+	"k8s.io/apimachinery/pkg/types"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -28,6 +29,81 @@ func (r *Reconciler) watchesOwnKind(mgr ctrl.Manager) error {
 		Watches(&apiv1.Memcached{}, objectHandler{}).
 		Watches(&apiv1.Watched{}, &handler.EnqueueRequestForObject{}).
 		Complete(r)
+}
+
+// A map function that wakes the objects depending on the one that changed, skipping
+// that one, brings no status write of it back: its Watches is left alone. One that
+// does not skip it, or builds its requests from elsewhere, is reported.
+func (r *Reconciler) watchesDependents(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&apiv1.Memcached{}, builder.WithPredicates(predicate.GenerationChangedPredicate{})).
+		Watches(&apiv1.Memcached{}, handler.EnqueueRequestsFromMapFunc(r.dependents)).
+		Watches(&apiv1.Memcached{}, handler.EnqueueRequestsFromMapFunc(func(ctx context.Context, o client.Object) []reconcile.Request {
+			var list apiv1.MemcachedList
+			if err := r.List(ctx, &list); err != nil {
+				return nil
+			}
+			var out []reconcile.Request
+			for _, m := range list.Items {
+				if m.GetName() == o.GetName() {
+					continue
+				}
+				out = append(out, reconcile.Request{NamespacedName: client.ObjectKeyFromObject(&m)})
+			}
+			return out
+		})).
+		Watches(&apiv1.Memcached{}, handler.EnqueueRequestsFromMapFunc(r.dependentsAndSelf)). // want `Watches\(&apiv1.Memcached{}, handler.EnqueueRequestsFromMapFunc\(r.dependentsAndSelf\)\) without predicates`
+		Watches(&apiv1.Memcached{}, handler.EnqueueRequestsFromMapFunc(r.dependentsNoSkip)).  // want `Watches\(&apiv1.Memcached{}, handler.EnqueueRequestsFromMapFunc\(r.dependentsNoSkip\)\) without predicates`
+		Complete(r)
+}
+
+func (r *Reconciler) dependents(ctx context.Context, obj client.Object) []reconcile.Request {
+	changed, ok := obj.(*apiv1.Memcached)
+	if !ok {
+		return nil
+	}
+	var list apiv1.MemcachedList
+	if err := r.List(ctx, &list, client.MatchingFields{"spec.dependsOn": changed.Name}); err != nil {
+		return nil
+	}
+	requests := make([]reconcile.Request, 0, len(list.Items))
+	for _, m := range list.Items {
+		if m.Name == changed.Name {
+			continue
+		}
+		requests = append(requests, reconcile.Request{NamespacedName: types.NamespacedName{Name: m.Name, Namespace: m.Namespace}})
+	}
+	return requests
+}
+
+// dependentsAndSelf skips the changed object in the loop, then enqueues it anyway.
+func (r *Reconciler) dependentsAndSelf(ctx context.Context, obj client.Object) []reconcile.Request {
+	var list apiv1.MemcachedList
+	if err := r.List(ctx, &list); err != nil {
+		return nil
+	}
+	var requests []reconcile.Request
+	for _, m := range list.Items {
+		if m.Name == obj.GetName() {
+			continue
+		}
+		requests = append(requests, reconcile.Request{NamespacedName: client.ObjectKeyFromObject(&m)})
+	}
+	requests = append(requests, reconcile.Request{NamespacedName: client.ObjectKeyFromObject(obj)})
+	return requests
+}
+
+// dependentsNoSkip lists every object, the changed one among them.
+func (r *Reconciler) dependentsNoSkip(ctx context.Context, obj client.Object) []reconcile.Request {
+	var list apiv1.MemcachedList
+	if err := r.List(ctx, &list); err != nil {
+		return nil
+	}
+	var requests []reconcile.Request
+	for _, m := range list.Items {
+		requests = append(requests, reconcile.Request{NamespacedName: client.ObjectKeyFromObject(&m)})
+	}
+	return requests
 }
 
 func (r *Reconciler) mapToSelf(ctx context.Context, o client.Object) []reconcile.Request {
