@@ -560,7 +560,9 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 			}
 			for i, e := range n.Results {
 				if v := syntax.Root(info, e); v != nil && kubetypes.IsAPIObject(info.TypeOf(e)) {
-					if _, ok := f.cached[v]; ok && !slices.Contains(results, i) {
+					// A variable the function also fills from the API server hands
+					// back what the path read last, as it is judged within a function.
+					if _, ok := f.cached[v]; ok && !f.live[v] && !slices.Contains(results, i) {
 						results = append(results, i)
 					}
 				}
@@ -583,7 +585,7 @@ func scan(pass *analysis.Pass, o *origins, wr *writes.Result, f *function, gette
 	for _, field := range fd.Type.Params.List {
 		for _, name := range field.Names {
 			if v, ok := info.Defs[name].(*types.Var); ok {
-				if _, isPtr := v.Type().Underlying().(*types.Pointer); isPtr && kubetypes.IsAPIObject(v.Type()) && readInto[v] && !slices.Contains(refreshes, i) {
+				if _, isPtr := v.Type().Underlying().(*types.Pointer); isPtr && kubetypes.IsAPIObject(v.Type()) && readInto[v] && !f.live[v] && !slices.Contains(refreshes, i) {
 					fills = append(fills, i)
 				}
 			}

@@ -95,7 +95,11 @@
 //     through the CachedResults analysis fact, in any package analyzed before it; a
 //     call through an interface a package declares with one implementation (as
 //     vet/internal/writes counts them: r.svc.GetRedis(req), a service per kind
-//     gathered in a Services interface) is a call of that implementation's method;
+//     gathered in a Services interface) is a call of that implementation's method.
+//     A function that also fills the variable it returns, or the out-parameter, from
+//     the API server (a cache read, then if r.APIReader != nil { r.APIReader.Get(…,
+//     &obj) }) is no getter: which read it hands back depends on the path, as for a
+//     variable so filled within a function (below);
 //   - the argument of a getter's out-parameter: a pointer parameter the function
 //     fills from the cache (func (r *R) fetch(ctx, key, out *Cluster) error { return
 //     r.Get(ctx, key, out) }, or one that hands it on to such a getter), carried the
