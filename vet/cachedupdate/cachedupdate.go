@@ -206,6 +206,7 @@ func runWith(pass *analysis.Pass, uncachedParams map[string]bool) (any, error) {
 	// Which functions always fail, before anything asks whether a return may be nil.
 	exportFails(pass)
 	o := &origins{pass: pass, insp: insp, deferred: map[*types.Func][]int{}, rf: newRefresher(pass, insp), uncachedParams: uncachedParams}
+	o.wr = wr
 	o.rf.exportFacts()
 	o.exportNewClients()
 	o.exportAccessors()
@@ -1177,6 +1178,8 @@ type origins struct {
 	judgeParams bool
 	// rf judges whether an earlier write refreshed an object.
 	rf *refresher
+	// wr is the writes analysis of the package: its seams.
+	wr *writes.Result
 	// fieldFills holds, per struct field of a client type, the values the package
 	// gives it (a composite literal's element, an assignment), each with the
 	// declaration it is in; nil until needed.
@@ -1797,9 +1800,18 @@ func (o *origins) isNewClient(e ast.Expr) bool {
 // package that holds a function (a seam tests swap: var getAdminClientFunc =
 // createAdminClient), only functions that return a client without a cache: every
 // value the package's files give the variable, in its declaration or an assignment,
-// names such a function, and one does. A literal, or anything else, is not known.
+// names such a function, and one does. A literal, or anything else, is not known. So
+// does a call through a struct field of a function type that the package gives one
+// such function only (c.buildClient = c.defaultBuildClient; vet/internal/writes'
+// seams).
 func (o *origins) seamNew(call *ast.CallExpr) bool {
 	info := o.pass.TypesInfo
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && o.wr != nil {
+		// c.buildClient(cfg): a struct field the package gives only such a function
+		// (c.buildClient = c.defaultBuildClient in the constructor).
+		fn := o.wr.Seam(info, sel)
+		return fn != nil && fn.Pkg() == o.pass.Pkg && o.newClients[fn]
+	}
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	if !ok {
 		return false

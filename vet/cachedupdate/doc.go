@@ -49,7 +49,10 @@
 //     client.New(cfg, opts); return }: the NewClient fact), or that a call through
 //     an unexported package variable returns when every value the package gives
 //     that variable names such a function (var getAdminClientFunc =
-//     createAdminClient: a seam tests swap; a literal given to it is not known), nor
+//     createAdminClient: a seam tests swap; a literal given to it is not known), or
+//     through a struct field of a function type that the package gives one such
+//     function only (c.buildClient = c.defaultBuildClient in a remote-client cache's
+//     constructor), nor
 //     a struct field
 //     that the package declaring it fills only with such clients, or with another
 //     such field (s.LocalClient = s.LocalNonCachedClient) (a constructor

@@ -100,6 +100,8 @@ type Result struct {
 	// calls or takes as a value, and the methods of the package's types it builds a
 	// value of (which an interface may call).
 	Uses map[*types.Func][]*types.Func
+	// seams are the package's variables and fields that hold one function only.
+	seams seams
 	// Impls maps each method of an interface the package declares to the method of
 	// the package's one type that implements it (see implementations): a call through
 	// the interface runs that method.
@@ -213,7 +215,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	res.factOf = imported
 	sm := findSeams(pass)
-	res.Impls = sm.impls
+	res.Impls, res.seams = sm.impls, sm
 	factOf := func(callee *types.Func) *Fact {
 		if callee == nil {
 			return nil
@@ -366,6 +368,13 @@ func findSeams(pass *analysis.Pass) seams {
 		}
 	}
 	return out
+}
+
+// Seam is the function that fun, a package variable or a struct field of the
+// package given function values in one way only (var newFn = build; c.build =
+// c.defaultBuild, a seam tests swap), holds; nil when it is no such seam.
+func (r *Result) Seam(info *types.Info, fun ast.Expr) *types.Func {
+	return r.seams.held(info, fun)
 }
 
 // calleeOf is the function a call calls: its callee, or the function a seam holds
