@@ -157,15 +157,8 @@ func deadRegions(info *types.Info, f *ast.File, root ast.Node, never map[*types.
 // failsOn reports whether cond is err != nil, for the error variable err, or a call
 // that free says never fails compared != nil.
 func failsOn(info *types.Info, cond ast.Expr, err types.Object, free func(ast.Expr) bool) bool {
-	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || b.Op != token.NEQ {
-		return false
-	}
-	x, y := b.X, b.Y
-	if info.Types[x].IsNil() {
-		x, y = y, x
-	}
-	if !info.Types[y].IsNil() {
+	x, ok := nilCompared(info, cond, token.NEQ)
+	if !ok {
 		return false
 	}
 	if id, ok := ast.Unparen(x).(*ast.Ident); ok && err != nil && info.ObjectOf(id) == err {
@@ -243,7 +236,7 @@ func failsOnlyOnNil(info *types.Info, fd *ast.FuncDecl, dead [][2]token.Pos) int
 	for _, st := range fd.Body.List {
 		is, ok := st.(*ast.IfStmt)
 		if !ok || is.Init != nil || is.Else != nil {
-			if returns(st) {
+			if syntax.HasReturn(st) {
 				return -1
 			}
 			continue
@@ -251,7 +244,7 @@ func failsOnlyOnNil(info *types.Info, fd *ast.FuncDecl, dead [][2]token.Pos) int
 		v := nilTested(info, is.Cond)
 		i := slices.Index(params, v)
 		if v == nil || i < 0 {
-			if returns(st) {
+			if syntax.HasReturn(st) {
 				return -1
 			}
 			continue
@@ -281,33 +274,28 @@ func failsOnlyOnNil(info *types.Info, fd *ast.FuncDecl, dead [][2]token.Pos) int
 	return -1
 }
 
-// returns reports whether st holds a return statement outside function literals.
-func returns(st ast.Stmt) bool {
-	found := false
-	ast.Inspect(st, func(n ast.Node) bool {
-		switch n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			found = true
-		}
-		return !found
-	})
-	return found
-}
-
-// nilTested is the variable cond compares == nil, or nil.
-func nilTested(info *types.Info, cond ast.Expr) *types.Var {
-	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || b.Op != token.EQL {
-		return nil
+// nilCompared is what cond compares with the literal nil by op (== or !=), either
+// side; ok is false when cond is no such comparison.
+func nilCompared(info *types.Info, cond ast.Expr, op token.Token) (x ast.Expr, ok bool) {
+	b, isBin := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !isBin || b.Op != op {
+		return nil, false
 	}
 	x, y := b.X, b.Y
 	if info.Types[x].IsNil() {
 		x, y = y, x
 	}
+	return x, info.Types[y].IsNil()
+}
+
+// nilTested is the variable cond compares == nil, or nil.
+func nilTested(info *types.Info, cond ast.Expr) *types.Var {
+	x, ok := nilCompared(info, cond, token.EQL)
+	if !ok {
+		return nil
+	}
 	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok || !info.Types[y].IsNil() {
+	if !ok {
 		return nil
 	}
 	v, _ := info.ObjectOf(id).(*types.Var)

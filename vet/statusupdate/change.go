@@ -1764,7 +1764,7 @@ func (k keyer) appendedPastLoop(st ast.Stmt, rest []ast.Stmt, acc []assignment) 
 				}
 				more, ok := k.fieldTests(x.Cond, elem, held)
 				if !ok {
-					if hasReturn(x.Body) {
+					if syntax.HasReturn(x.Body) {
 						return false
 					}
 					continue
@@ -1772,11 +1772,11 @@ func (k keyer) appendedPastLoop(st ast.Stmt, rest []ast.Stmt, acc []assignment) 
 				if !visit(x.Body.List, more) {
 					return false
 				}
-				if x.Else != nil && hasReturn(x.Else) {
+				if x.Else != nil && syntax.HasReturn(x.Else) {
 					return false
 				}
 			default:
-				if hasReturn(st) {
+				if syntax.HasReturn(st) {
 					return false
 				}
 			}
@@ -1855,21 +1855,6 @@ func (k keyer) fieldTests(cond ast.Expr, elem *ast.Ident, held map[string]ast.Ex
 		return nil, false
 	}
 	return out, true
-}
-
-// hasReturn reports whether n holds a return statement outside function literals.
-func hasReturn(n ast.Node) bool {
-	found := false
-	ast.Inspect(n, func(x ast.Node) bool {
-		switch x.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // isVar reports whether e reads the variable elem declares.

@@ -212,7 +212,7 @@ func (k keyer) onlyAlreadyExits(list []ast.Stmt, pos token.Pos, a assignment) bo
 		if st.Pos() >= pos {
 			break
 		}
-		if !hasReturn(st) {
+		if !syntax.HasReturn(st) {
 			continue
 		}
 		is, ok := st.(*ast.IfStmt)

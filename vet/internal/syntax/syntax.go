@@ -588,3 +588,18 @@ func ChangesVars(info *types.Info, st ast.Stmt, vars []types.Object) bool {
 	})
 	return found
 }
+
+// HasReturn reports whether n holds a return statement outside function literals.
+func HasReturn(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		switch x.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
