@@ -210,7 +210,7 @@ func uncachedMakers(pkgs []*packages.Package) map[*types.Func]bool {
 	}
 	var decls []decl
 	fns := map[*types.Func]decl{}
-	eachFuncDecl(pkgs, func(p *packages.Package, fd *ast.FuncDecl, fn *types.Func) {
+	eachFuncDecl(pkgs, func(p *packages.Package, _ *ast.File, fd *ast.FuncDecl, fn *types.Func) {
 		res := fn.Signature().Results()
 		idx := -1
 		for i := range res.Len() {

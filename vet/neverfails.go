@@ -41,20 +41,9 @@ func failFree(pkgs []*packages.Package) func(p *packages.Package, pos token.Pos)
 		fn   *types.Func
 	}
 	var decls []decl
-	for _, p := range pkgs {
-		if p.TypesInfo == nil {
-			continue
-		}
-		for _, file := range p.Syntax {
-			for _, d := range file.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-					if fn, _ := p.TypesInfo.Defs[fd.Name].(*types.Func); fn != nil {
-						decls = append(decls, decl{p, file, fd, fn.Origin()})
-					}
-				}
-			}
-		}
-	}
+	eachFuncDecl(pkgs, func(p *packages.Package, file *ast.File, fd *ast.FuncDecl, fn *types.Func) {
+		decls = append(decls, decl{p, file, fd, fn.Origin()})
+	})
 	// A function may fail only through calls that never fail, as the fixed point
 	// finds them: its returns in their error branches give no error.
 	for changed := true; changed; {
@@ -195,8 +184,9 @@ func nilErrorOnly(info *types.Info, fd *ast.FuncDecl, dead [][2]token.Pos) bool 
 }
 
 // eachFuncDecl calls f with every function declaration with a body among the
-// packages that have type information, and the function it declares.
-func eachFuncDecl(pkgs []*packages.Package, f func(p *packages.Package, fd *ast.FuncDecl, fn *types.Func)) {
+// packages that have type information, the file that holds it, and the function it
+// declares.
+func eachFuncDecl(pkgs []*packages.Package, f func(p *packages.Package, file *ast.File, fd *ast.FuncDecl, fn *types.Func)) {
 	for _, p := range pkgs {
 		if p.TypesInfo == nil {
 			continue
@@ -208,7 +198,7 @@ func eachFuncDecl(pkgs []*packages.Package, f func(p *packages.Package, fd *ast.
 					continue
 				}
 				if fn, _ := p.TypesInfo.Defs[fd.Name].(*types.Func); fn != nil {
-					f(p, fd, fn)
+					f(p, file, fd, fn)
 				}
 			}
 		}
@@ -617,17 +607,13 @@ func plainKey(k types.Type) bool {
 }
 
 // marshaler reports whether t or *t has a MarshalJSON or MarshalText method: its
-// own code decides what encoding gives, and may fail.
+// own code decides what encoding gives, and may fail. An addressable lookup finds
+// the pointer receiver's methods too.
 func marshaler(t types.Type) bool {
 	for _, name := range []string{"MarshalJSON", "MarshalText"} {
-		for _, tt := range []types.Type{t, types.NewPointer(t)} {
-			if _, ok := t.Underlying().(*types.Pointer); ok && tt != t {
-				continue
-			}
-			if obj, _, _ := types.LookupFieldOrMethod(tt, true, nil, name); obj != nil {
-				if _, ok := obj.(*types.Func); ok {
-					return true
-				}
+		if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name); obj != nil {
+			if _, ok := obj.(*types.Func); ok {
+				return true
 			}
 		}
 	}

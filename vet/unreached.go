@@ -46,7 +46,7 @@ import (
 // reconciler nothing runs are judged too, exported or not (idle reconcilers below),
 // and with them the helpers only they reach.
 func unreached(pkgs []*packages.Package, orphans map[*packages.Package]bool, dynamic map[string]bool) func(p *packages.Package, pos token.Pos) bool {
-	dead := deadFuncs(pkgs, orphans, dynamic)
+	skip := map[ast.Stmt]bool{}
 	skipped := map[*packages.Package][]ast.Stmt{}
 	for _, p := range pkgs {
 		if p.TypesInfo == nil {
@@ -54,10 +54,12 @@ func unreached(pkgs []*packages.Package, orphans map[*packages.Package]bool, dyn
 		}
 		for _, f := range p.Syntax {
 			for s := range unreachableStmts(p.TypesInfo, f) {
+				skip[s] = true
 				skipped[p] = append(skipped[p], s)
 			}
 		}
 	}
+	dead := deadFuncs(pkgs, orphans, dynamic, skip)
 	return func(p *packages.Package, pos token.Pos) bool {
 		return orphans[p] || slices.ContainsFunc(dead[p], func(fd *ast.FuncDecl) bool { return fd.Pos() <= pos && pos < fd.End() }) ||
 			slices.ContainsFunc(skipped[p], func(s ast.Stmt) bool { return s.Pos() <= pos && pos < s.End() })
@@ -90,23 +92,13 @@ func unreachableStmts(info *types.Info, n ast.Node) map[ast.Stmt]bool {
 				after = x.Tok != token.FALLTHROUGH
 			case *ast.ExprStmt:
 				if call, ok := x.X.(*ast.CallExpr); ok {
-					if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-						_, builtin := info.Uses[id].(*types.Builtin)
-						after = builtin && id.Name == "panic"
-					}
+					after = syntax.IsBuiltin(info, call.Fun, "panic")
 				}
 			}
 		}
 	}
 	ast.Inspect(n, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.BlockStmt:
-			mark(x.List)
-		case *ast.CaseClause:
-			mark(x.Body)
-		case *ast.CommClause:
-			mark(x.Body)
-		}
+		mark(syntax.Stmts(n))
 		return true
 	})
 	return out
@@ -183,8 +175,9 @@ func commandMakesManager(pkgs []*packages.Package) bool {
 // (fmt.Println(r), a log's key-value). A reconciler left behind when its successor
 // took over (the command builds the new one; nothing calls the old one's
 // SetupWithManager) so runs nowhere, nor do the helpers only its methods reach,
-// whatever they write.
-func deadFuncs(pkgs []*packages.Package, orphans map[*packages.Package]bool, dynamic map[string]bool) map[*packages.Package][]*ast.FuncDecl {
+// whatever they write. A reference in a statement of skip (unreachableStmts) counts
+// for nothing.
+func deadFuncs(pkgs []*packages.Package, orphans map[*packages.Package]bool, dynamic map[string]bool, skip map[ast.Stmt]bool) map[*packages.Package][]*ast.FuncDecl {
 	// more says, per package, whether some build takes files the load left out
 	// (mayBuildMore): read once, it reads those files' headers.
 	more := map[*packages.Package]bool{}
@@ -251,7 +244,7 @@ func deadFuncs(pkgs []*packages.Package, orphans map[*packages.Package]bool, dyn
 				fd, ok := d.(*ast.FuncDecl)
 				if !ok {
 					if gd, ok := d.(*ast.GenDecl); ok && !assertion(gd) {
-						refs, flows := references(info, gd, nil, candOf)
+						refs, flows := references(info, gd, nil, candOf, skip)
 						rootRefs, rootFlows = append(rootRefs, refs...), append(rootFlows, flows...)
 					}
 					continue
@@ -261,7 +254,7 @@ func deadFuncs(pkgs []*packages.Package, orphans map[*packages.Package]bool, dyn
 					continue
 				}
 				n := &node{p: p, fd: fd}
-				n.refs, n.flows = references(info, fd, fn.Signature().Results(), candOf)
+				n.refs, n.flows = references(info, fd, fn.Signature().Results(), candOf, skip)
 				nodes[fn] = n
 				var owner *types.TypeName
 				if recv := fn.Signature().Recv(); recv != nil {
@@ -370,8 +363,9 @@ func assertion(d *ast.GenDecl) bool {
 // references are the functions n refers to (calls and values, generic ones by their
 // origin) and the reconcilers (candOf) whose values flow in n into an interface with
 // methods, or one of whose methods n refers to. results are the results of the
-// function n declares, for its returns.
-func references(info *types.Info, n ast.Node, results *types.Tuple, candOf func(types.Type) *types.TypeName) (refs []*types.Func, flows []*types.TypeName) {
+// function n declares, for its returns. Nothing in a statement of skip (no control
+// flow reaches it: unreachableStmts) refers to anything.
+func references(info *types.Info, n ast.Node, results *types.Tuple, candOf func(types.Type) *types.TypeName, skip map[ast.Stmt]bool) (refs []*types.Func, flows []*types.TypeName) {
 	into := func(e ast.Expr, target types.Type) {
 		if target == nil {
 			return
@@ -382,7 +376,6 @@ func references(info *types.Info, n ast.Node, results *types.Tuple, candOf func(
 			}
 		}
 	}
-	skip := unreachableStmts(info, n)
 	var walk func(n ast.Node, results *types.Tuple)
 	walk = func(n ast.Node, results *types.Tuple) {
 		ast.Inspect(n, func(n ast.Node) bool {

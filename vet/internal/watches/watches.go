@@ -413,7 +413,7 @@ func mapsOnlyOthers(pass *analysis.Pass, h ast.Expr) bool {
 				}
 				ast.Inspect(st, func(n ast.Node) bool {
 					c, isCall := n.(*ast.CallExpr)
-					if !isCall || !isAppend(info, c) || len(c.Args) < 2 {
+					if !isCall || !syntax.IsBuiltin(info, c.Fun, "append") || len(c.Args) < 2 {
 						return true
 					}
 					id, isID := ast.Unparen(c.Args[0]).(*ast.Ident)
@@ -428,7 +428,7 @@ func mapsOnlyOthers(pass *analysis.Pass, h ast.Expr) bool {
 			}
 			return false
 		case *ast.CallExpr:
-			if isAppend(info, x) {
+			if syntax.IsBuiltin(info, x.Fun, "append") {
 				ok = false // an append outside a skipping range loop
 			}
 		case *ast.ReturnStmt:
@@ -469,16 +469,6 @@ func mapsOnlyOthers(pass *analysis.Pass, h ast.Expr) bool {
 func isVar(info *types.Info, e ast.Expr, vars map[types.Object]bool) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	return ok && vars[info.ObjectOf(id)]
-}
-
-// isAppend reports whether c calls the builtin append.
-func isAppend(info *types.Info, c *ast.CallExpr) bool {
-	id, ok := ast.Unparen(c.Fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	_, builtin := info.Uses[id].(*types.Builtin)
-	return builtin && id.Name == "append"
 }
 
 // skipsSame reports whether st is if E.Name == O.Name { continue } (either side, or
