@@ -431,36 +431,26 @@ func mapsOnlyOthers(pass *analysis.Pass, h ast.Expr) bool {
 			if syntax.IsBuiltin(info, x.Fun, "append") {
 				ok = false // an append outside a skipping range loop
 			}
-		case *ast.ReturnStmt:
-			for _, r := range x.Results {
-				if info.Types[r].IsNil() {
-					continue
-				}
-				if lit, isLit := ast.Unparen(r).(*ast.CompositeLit); isLit && len(lit.Elts) == 0 {
-					continue
-				}
-				if _, isID := ast.Unparen(r).(*ast.Ident); isID {
-					continue // checked below: a slice built only by the appends
-				}
-				ok = false
-			}
 		}
 		return ok
 	})
 	if !ok || appends == 0 {
 		return false
 	}
-	// Every slice returned is one the loops built (or nil, or empty).
+	// Every return, inside the loops too, gives nil, an empty literal, or a slice the
+	// loops built.
 	ast.Inspect(body, func(n ast.Node) bool {
-		if r, isRet := n.(*ast.ReturnStmt); isRet {
-			for _, e := range r.Results {
-				if id, isID := ast.Unparen(e).(*ast.Ident); isID && !info.Types[e].IsNil() && !built[info.ObjectOf(id)] {
-					ok = false
-				}
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			for _, e := range x.Results {
+				lit, isLit := ast.Unparen(e).(*ast.CompositeLit)
+				id, isID := ast.Unparen(e).(*ast.Ident)
+				ok = ok && (info.Types[e].IsNil() || isLit && len(lit.Elts) == 0 || isID && built[info.ObjectOf(id)])
 			}
 		}
-		_, lit := n.(*ast.FuncLit)
-		return ok && !lit
+		return ok
 	})
 	return ok
 }

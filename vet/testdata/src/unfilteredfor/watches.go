@@ -54,6 +54,7 @@ func (r *Reconciler) watchesDependents(mgr ctrl.Manager) error {
 		})).
 		Watches(&apiv1.Memcached{}, handler.EnqueueRequestsFromMapFunc(r.dependentsAndSelf)). // want `Watches\(&apiv1.Memcached{}, handler.EnqueueRequestsFromMapFunc\(r.dependentsAndSelf\)\) without predicates`
 		Watches(&apiv1.Memcached{}, handler.EnqueueRequestsFromMapFunc(r.dependentsNoSkip)).  // want `Watches\(&apiv1.Memcached{}, handler.EnqueueRequestsFromMapFunc\(r.dependentsNoSkip\)\) without predicates`
+		Watches(&apiv1.Memcached{}, handler.EnqueueRequestsFromMapFunc(r.dependentsOrSelf)).  // want `Watches\(&apiv1.Memcached{}, handler.EnqueueRequestsFromMapFunc\(r.dependentsOrSelf\)\) without predicates`
 		Complete(r)
 }
 
@@ -90,6 +91,25 @@ func (r *Reconciler) dependentsAndSelf(ctx context.Context, obj client.Object) [
 		requests = append(requests, reconcile.Request{NamespacedName: client.ObjectKeyFromObject(&m)})
 	}
 	requests = append(requests, reconcile.Request{NamespacedName: client.ObjectKeyFromObject(obj)})
+	return requests
+}
+
+// dependentsOrSelf skips the changed object, then, inside the loop, returns it.
+func (r *Reconciler) dependentsOrSelf(ctx context.Context, obj client.Object) []reconcile.Request {
+	var list apiv1.MemcachedList
+	if err := r.List(ctx, &list); err != nil {
+		return nil
+	}
+	var requests []reconcile.Request
+	for _, m := range list.Items {
+		if m.Name == obj.GetName() {
+			continue
+		}
+		if m.Spec.Image == "" {
+			return []reconcile.Request{{NamespacedName: client.ObjectKeyFromObject(obj)}}
+		}
+		requests = append(requests, reconcile.Request{NamespacedName: client.ObjectKeyFromObject(&m)})
+	}
 	return requests
 }
 
