@@ -160,27 +160,41 @@ func failsOn(info *types.Info, cond ast.Expr, err types.Object, free func(ast.Ex
 // result and every return of its body (outside function literals and the dead
 // regions, error branches of calls that never fail) gives the literal nil there.
 func nilErrorOnly(info *types.Info, fd *ast.FuncDecl, dead [][2]token.Pos) bool {
-	res := fd.Type.Results
-	if res == nil || len(res.List) == 0 || !syntax.IsError(info.TypeOf(res.List[len(res.List)-1].Type)) {
+	if !errorLast(info, fd) {
 		return false
 	}
-	ok, returns := true, 0
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
+	ok, outside, _ := nilErrors(info, fd.Body, dead)
+	return ok && outside > 0
+}
+
+// errorLast reports whether the last result of the function fd declares is an error.
+func errorLast(info *types.Info, fd *ast.FuncDecl) bool {
+	res := fd.Type.Results
+	return res != nil && len(res.List) > 0 && syntax.IsError(info.TypeOf(res.List[len(res.List)-1].Type))
+}
+
+// nilErrors walks the returns of body outside function literals: ok says every one
+// outside the regions skip gives the literal nil as its last result; outside counts
+// those, all every return.
+func nilErrors(info *types.Info, body *ast.BlockStmt, skip [][2]token.Pos) (ok bool, outside, all int) {
+	ok = true
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
-			if inRegions(dead, x.Pos()) {
+			all++
+			if inRegions(skip, x.Pos()) {
 				return false
 			}
-			returns++
+			outside++
 			if len(x.Results) == 0 || !info.Types[x.Results[len(x.Results)-1]].IsNil() {
 				ok = false
 			}
 		}
 		return ok
 	})
-	return ok && returns > 0
+	return ok, outside, all
 }
 
 // eachFuncDecl calls f with every function declaration with a body among the
@@ -212,8 +226,7 @@ func eachFuncDecl(pkgs []*packages.Package, f func(p *packages.Package, file *as
 // which nothing returns or assigns p (if obj == nil { obj, err = u.Get(); if err !=
 // nil { return nil, err } }: a helper that reads the object when it is not handed one).
 func failsOnlyOnNil(info *types.Info, fd *ast.FuncDecl, dead [][2]token.Pos) int {
-	res := fd.Type.Results
-	if fd.Body == nil || res == nil || len(res.List) == 0 || !syntax.IsError(info.TypeOf(res.List[len(res.List)-1].Type)) {
+	if fd.Body == nil || !errorLast(info, fd) {
 		return -1
 	}
 	var params []*types.Var
@@ -242,21 +255,8 @@ func failsOnlyOnNil(info *types.Info, fd *ast.FuncDecl, dead [][2]token.Pos) int
 		if _, ok := v.Type().Underlying().(*types.Pointer); !ok || assigns(info, fd.Body, v, is.Pos()) {
 			return -1
 		}
-		ok, n := true, 0
-		ast.Inspect(fd.Body, func(n2 ast.Node) bool {
-			switch x := n2.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ReturnStmt:
-				n++
-				inside := is.Body.Pos() <= x.Pos() && x.End() <= is.Body.End() || inRegions(dead, x.Pos())
-				if !inside && (len(x.Results) == 0 || !info.Types[x.Results[len(x.Results)-1]].IsNil()) {
-					ok = false
-				}
-			}
-			return ok
-		})
-		if ok && n > 0 {
+		ok, _, all := nilErrors(info, fd.Body, append([][2]token.Pos{{is.Body.Pos(), is.Body.End()}}, dead...))
+		if ok && all > 0 {
 			return i
 		}
 		return -1
