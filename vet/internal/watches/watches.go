@@ -319,9 +319,14 @@ func enqueuesEveryEvent(pass *analysis.Pass, h ast.Expr) bool {
 	}
 	if call, ok := ast.Unparen(h).(*ast.CallExpr); ok {
 		fn := kubetypes.Callee(info, call)
-		return kubetypes.IsFunc(fn, kubetypes.HandlerPkg, "EnqueueRequestsFromMapFunc") || kubetypes.IsFunc(fn, kubetypes.HandlerPkg, "TypedEnqueueRequestsFromMapFunc")
+		return mapFunc(fn)
 	}
 	return false
+}
+
+// mapFunc reports whether fn is handler.EnqueueRequestsFromMapFunc or its typed form.
+func mapFunc(fn *types.Func) bool {
+	return kubetypes.IsFunc(fn, kubetypes.HandlerPkg, "EnqueueRequestsFromMapFunc") || kubetypes.IsFunc(fn, kubetypes.HandlerPkg, "TypedEnqueueRequestsFromMapFunc")
 }
 
 // mapsOnlyOthers reports whether h is EnqueueRequestsFromMapFunc of a function of the
@@ -339,7 +344,7 @@ func mapsOnlyOthers(pass *analysis.Pass, h ast.Expr) bool {
 	if !ok || len(call.Args) != 1 {
 		return false
 	}
-	if fn := kubetypes.Callee(info, call); !kubetypes.IsFunc(fn, kubetypes.HandlerPkg, "EnqueueRequestsFromMapFunc") && !kubetypes.IsFunc(fn, kubetypes.HandlerPkg, "TypedEnqueueRequestsFromMapFunc") {
+	if !mapFunc(kubetypes.Callee(info, call)) {
 		return false
 	}
 	var ftype *ast.FuncType
@@ -348,13 +353,7 @@ func mapsOnlyOthers(pass *analysis.Pass, h ast.Expr) bool {
 	case *ast.FuncLit:
 		ftype, body = a.Type, a.Body
 	case *ast.Ident, *ast.SelectorExpr:
-		var id *ast.Ident
-		if sel, ok := a.(*ast.SelectorExpr); ok {
-			id = sel.Sel
-		} else {
-			id = a.(*ast.Ident)
-		}
-		fn, _ := info.Uses[id].(*types.Func)
+		fn := syntax.FuncValue(info, a)
 		if fn == nil || fn.Pkg() != pass.Pkg {
 			return false
 		}
